@@ -1,0 +1,90 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "vload",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "vload", targets: ["vload"]),
+        .library(name: "VoiceLoad", targets: ["VoiceLoad"]),
+        .library(name: "AgentSimulator", targets: ["AgentSimulator"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSampleRate",
+            pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"])]
+        ),
+        .target(
+            name: "VoiceLoad",
+            dependencies: [
+                "CSndFile",
+                "CSampleRate",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(
+            name: "AgentSimulator",
+            dependencies: [
+                "VoiceLoad",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "vload",
+            dependencies: [
+                "VoiceLoad",
+                "AgentSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "VoiceLoadTests",
+            dependencies: [
+                "VoiceLoad",
+                "CSndFile",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "AgentSimulatorTests",
+            dependencies: ["AgentSimulator", "VoiceLoad"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "VoiceLoad",
+                "AgentSimulator",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

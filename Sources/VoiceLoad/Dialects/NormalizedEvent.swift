@@ -1,0 +1,63 @@
+/// The dialect-independent events of PROTOCOLS.md §2.1 that metrics are computed from.
+///
+/// Transport-level events (`ws.open`, `ws.closed`, `ws.upgrade_failed`) come from the
+/// transport, not from a dialect, and are not listed here.
+public enum NormalizedEvent: Sendable, Hashable {
+    /// `session.started(ids)`: the server acknowledged the session.
+    case sessionStarted(ids: [String: String])
+    /// `session.ready`: the server now accepts user audio.
+    case sessionReady
+    /// `agent.audio`: a chunk of agent speech.
+    case agentAudio(AgentAudioChunk)
+    /// `agent.speech_started`: the agent began a spoken turn (explicit on the wire).
+    case agentSpeechStarted(turnKey: String?)
+    /// `agent.speech_ended`: the server finished sending audio for the turn.
+    case agentSpeechEnded(turnKey: String?)
+    /// `user.speech_started`: server VAD heard the user.
+    case userSpeechStarted
+    /// `user.speech_stopped`: server VAD detected the end of user speech.
+    case userSpeechStopped
+    /// `agent.interrupted`: the server acknowledged barge-in or asked to flush playback.
+    case agentInterrupted
+    /// `turn.complete`: the agent's turn or response is over.
+    case turnComplete(turnKey: String?)
+    /// `transcript(role, text, isFinal, isCumulative)`.
+    case transcript(role: String, text: String, isFinal: Bool)
+    /// `tool.call(name, args, status, id?)`.
+    case toolCall(name: String, status: String)
+    /// `error(code, message, fatal?)`: an in-band error from the server.
+    case error(code: String?, message: String, fatal: Bool)
+    /// `session.ended(reason)`.
+    case sessionEnded(reason: String?)
+    /// A well-formed frame of a type this dialect does not know: counted, never fatal.
+    case unknown(type: String)
+    /// A frame that could not be parsed: a protocol violation, never a crash.
+    case malformed(reason: String)
+}
+
+/// A chunk of agent audio as the client needs it: how long it plays and how loud it is.
+public struct AgentAudioChunk: Sendable, Hashable {
+    public var byteCount: Int
+    public var durationUs: Int64
+    /// RMS level of the chunk, 0 (digital silence) to 1 (full scale).
+    public var rmsLevel: Float
+    /// The turn this chunk belongs to, where the wire says so (OpenAI `response_id`).
+    public var turnKey: String?
+
+    public init(byteCount: Int, durationUs: Int64, rmsLevel: Float, turnKey: String? = nil) {
+        self.byteCount = byteCount
+        self.durationUs = durationUs
+        self.rmsLevel = rmsLevel
+        self.turnKey = turnKey
+    }
+
+    /// Builds the chunk description from decoded audio bytes in `format`.
+    public init(audio bytes: [UInt8], format: AudioFormat, turnKey: String? = nil) {
+        self.init(
+            byteCount: bytes.count,
+            durationUs: format.durationUs(byteCount: bytes.count),
+            rmsLevel: AudioLevel.rms(of: bytes, format: format),
+            turnKey: turnKey
+        )
+    }
+}
