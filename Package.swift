@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "vload",
                 "VoiceLoad",
                 "AgentSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,0 +1,94 @@
+import NIOCore
+import VoiceLoad
+
+/// Drives one session's `SimulatorSession` from its WebSocket: decodes frames with the
+/// server side of the dialect, runs the actions, keeps the timers. Runs on the connection's
+/// event loop (the actor's executor), like a virtual client.
+actor SimulatorConnection {
+    nonisolated let eventLoop: any EventLoop
+    nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
+
+    private let connection: WebSocketServerConnection
+    private let dialect: any ServerDialect
+    private let audio: ReplyAudio
+    private let onFinish: @Sendable (SimulatorStatistics) -> Void
+    private var session: SimulatorSession
+    private var timers: [SimulatorSession.Timer: Scheduled<Void>] = [:]
+    private var finished = false
+
+    init(
+        connection: WebSocketServerConnection, dialect: any ServerDialect, audio: ReplyAudio,
+        configuration: SimulatorConfiguration, sessionNumber: UInt64,
+        onFinish: @escaping @Sendable (SimulatorStatistics) -> Void
+    ) {
+        self.eventLoop = connection.eventLoop
+        self.connection = connection
+        self.dialect = dialect
+        self.audio = audio
+        self.onFinish = onFinish
+        self.session = SimulatorSession(
+            configuration: configuration, inputFormat: dialect.inputFormat,
+            chunkCounts: audio.chunkCounts, sessionNumber: sessionNumber
+        )
+    }
+
+    /// Called on the loop when the connection is set up; from here on frames flow in.
+    nonisolated func attach() {
+        connection.setEventHandler { [self] event in
+            self.assumeIsolated { $0.handle(event) }
+        }
+    }
+
+    private func handle(_ event: WebSocketConnectionEvent) {
+        switch event {
+        case .frame(let timestamped):
+            let intents: [ClientIntent]
+            do {
+                intents = try dialect.decode(timestamped.frame)
+            } catch {
+                return  // a frame the agent does not understand is ignored, as a lenient server would
+            }
+            for intent in intents {
+                perform(session.receive(intent, at: timestamped.receivedAt))
+            }
+        case .closed, .failed:
+            finish()
+        }
+    }
+
+    private func perform(_ actions: [SimulatorSession.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let output):
+                connection.send(EncodedFrame(dialect.encode(output)))
+            case .sendChunk(let clip, let index):
+                if let frame = audio.chunks[clip]?[index] { connection.send(frame) }
+            case .schedule(let timer, let at):
+                timers[timer]?.cancel()
+                timers[timer] = eventLoop.scheduleTask(deadline: at.deadline) { [self] in
+                    self.assumeIsolated { $0.fire(timer) }
+                }
+            case .cancel(let timer):
+                timers.removeValue(forKey: timer)?.cancel()
+            case .close(let code):
+                connection.close(code: code, reason: "")
+                finish()
+            }
+        }
+    }
+
+    private func fire(_ timer: SimulatorSession.Timer) {
+        timers[timer] = nil
+        perform(session.timerFired(timer, at: .now()))
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        for timer in timers.values { timer.cancel() }
+        timers.removeAll()
+        var statistics = session.statistics
+        statistics.sessions = 1
+        onFinish(statistics)
+    }
+}

@@ -1,0 +1,197 @@
+import VoiceLoad
+
+/// The behaviour of the simulated agent in one session, as a value-type state machine:
+/// intents and timer expiries in, actions out. It reads no clock and touches no socket;
+/// `SimulatorConnection` drives it.
+struct SimulatorSession: Sendable {
+    enum Clip: Sendable, Hashable {
+        case greeting
+        case reply
+    }
+
+    enum Timer: Sendable, Hashable {
+        case ready
+        case greeting
+        case reply
+        case nextChunk
+        case closeAfterEnd
+    }
+
+    enum Action: Sendable, Hashable {
+        case send(AgentOutput)
+        /// Send chunk `index` of a pre-encoded clip.
+        case sendChunk(Clip, index: Int)
+        case schedule(Timer, at: MonotonicInstant)
+        case cancel(Timer)
+        case close(code: Int)
+    }
+
+    enum Phase: Sendable, Hashable {
+        case awaitingStart
+        case starting
+        case live
+        case ended
+    }
+
+    struct Stream: Sendable, Hashable {
+        var clip: Clip
+        var startedAt: MonotonicInstant
+        var nextChunk: Int
+    }
+
+    let configuration: SimulatorConfiguration
+    let chunkCounts: [Clip: Int]
+    let sessionID: String
+    private(set) var phase = Phase.awaitingStart
+    private(set) var stream: Stream?
+    private(set) var replyPending = false
+    private(set) var statistics = SimulatorStatistics()
+    private var detector: StreamingSpeechDetector
+    private var random: SeededGenerator
+
+    init(configuration: SimulatorConfiguration, inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64) {
+        self.configuration = configuration
+        self.chunkCounts = chunkCounts
+        self.sessionID = "sim-\(sessionNumber)"
+        self.detector = StreamingSpeechDetector(
+            format: inputFormat, thresholdDbfs: configuration.vadThresholdDbfs,
+            minSpeechMs: configuration.vadMinSpeechMs, silenceMs: configuration.vadSilenceMs
+        )
+        self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
+    }
+
+    mutating func receive(_ intent: ClientIntent, at now: MonotonicInstant) -> [Action] {
+        switch intent {
+        case .start:
+            guard phase == .awaitingStart else { return [] }
+            phase = .starting
+            return [
+                .send(.sessionStarted(sessionID: sessionID, conversationID: "conv-\(sessionID)")),
+                .schedule(.ready, at: now.advanced(byMilliseconds: Int64(configuration.readyDelayMs))),
+            ]
+        case .audio(let bytes):
+            guard phase == .live else { return [] }
+            var actions: [Action] = []
+            for event in detector.process(bytes, arrivedAt: now) {
+                actions += speech(event, now: now)
+            }
+            return actions
+        case .interrupt:
+            guard phase == .live else { return [] }
+            return interrupt()
+        case .stop:
+            guard phase != .ended else { return [] }
+            phase = .ended
+            var actions = stopSpeaking()
+            actions += [
+                .cancel(.ready), .cancel(.greeting), .send(.ended(transcript: [])),
+                .schedule(.closeAfterEnd, at: now.advanced(byMilliseconds: 2_000)),
+            ]
+            return actions
+        case .text:
+            return []
+        }
+    }
+
+    mutating func timerFired(_ timer: Timer, at now: MonotonicInstant) -> [Action] {
+        switch timer {
+        case .ready:
+            guard phase == .starting else { return [] }
+            phase = .live
+            var actions: [Action] = [.send(.ready)]
+            if configuration.greets {
+                actions.append(.schedule(.greeting, at: now.advanced(byMilliseconds: Int64(configuration.greetingDelayMs))))
+            }
+            return actions
+        case .greeting:
+            guard phase == .live, stream == nil else { return [] }
+            return startSpeaking(.greeting, at: now)
+        case .reply:
+            guard phase == .live, replyPending else { return [] }
+            replyPending = false
+            statistics.replies += 1
+            return startSpeaking(.reply, at: now)
+        case .nextChunk:
+            return sendDueChunks(at: now)
+        case .closeAfterEnd:
+            return [.close(code: 1000)]
+        }
+    }
+
+    private mutating func speech(_ event: StreamingSpeechDetector.Event, now: MonotonicInstant) -> [Action] {
+        switch event {
+        case .speechStarted:
+            statistics.userTurns += 1
+            // The user talks while the agent speaks (or is about to): barge-in.
+            guard configuration.bargeIn, stream != nil || replyPending else { return [] }
+            return interrupt()
+        case .speechEnded(let endedAt):
+            let latencyUs = configuration.replyLatency.sampleUs(using: &random)
+            replyPending = true
+            return [.schedule(.reply, at: max(now, endedAt.advanced(byMicroseconds: latencyUs)))]
+        }
+    }
+
+    private mutating func interrupt() -> [Action] {
+        guard stream != nil else {
+            // Not speaking yet: the user simply went on talking; the answer waits.
+            guard replyPending else { return [] }
+            replyPending = false
+            return [.cancel(.reply)]
+        }
+        statistics.interruptions += 1
+        replyPending = false
+        return stopSpeaking() + [.cancel(.reply), .send(.interrupted)]
+    }
+
+    private mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant) -> [Action] {
+        stream = Stream(clip: clip, startedAt: now, nextChunk: 0)
+        return sendDueChunks(at: now)
+    }
+
+    private mutating func stopSpeaking() -> [Action] {
+        guard stream != nil else { return [] }
+        stream = nil
+        return [.cancel(.nextChunk)]
+    }
+
+    /// Chunk i of a clip is due at `startedAt + i·chunk/speed`; speed 0 sends the whole clip at once.
+    private mutating func sendDueChunks(at now: MonotonicInstant) -> [Action] {
+        guard var stream, let count = chunkCounts[stream.clip] else { return [] }
+        var actions: [Action] = []
+        while stream.nextChunk < count, dueTime(of: stream.nextChunk, in: stream) <= now {
+            actions.append(.sendChunk(stream.clip, index: stream.nextChunk))
+            stream.nextChunk += 1
+        }
+        if stream.nextChunk >= count {
+            self.stream = nil
+        } else {
+            self.stream = stream
+            actions.append(.schedule(.nextChunk, at: dueTime(of: stream.nextChunk, in: stream)))
+        }
+        return actions
+    }
+
+    private func dueTime(of chunk: Int, in stream: Stream) -> MonotonicInstant {
+        guard configuration.replySpeed > 0 else { return stream.startedAt }
+        let offsetUs = Double(chunk * configuration.replyChunkMs * 1_000) / configuration.replySpeed
+        return stream.startedAt.advanced(byMicroseconds: Int64(offsetUs))
+    }
+}
+
+/// What the simulator did, summed over sessions.
+public struct SimulatorStatistics: Sendable, Hashable {
+    public var sessions = 0
+    public var userTurns = 0
+    public var replies = 0
+    public var interruptions = 0
+
+    public init() {}
+
+    mutating func add(_ other: SimulatorStatistics) {
+        sessions += other.sessions
+        userTurns += other.userTurns
+        replies += other.replies
+        interruptions += other.interruptions
+    }
+}

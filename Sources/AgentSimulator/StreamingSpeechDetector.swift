@@ -1,0 +1,94 @@
+import Foundation
+import VoiceLoad
+
+/// The simulator's online energy VAD: finds where the user's speech starts and ends in the
+/// incoming stream, and *when* that was, from the arrival time of each frame.
+///
+/// A frame is taken to arrive when its last sample has been spoken (microphone pacing), so
+/// sample j of an n-sample frame that arrived at A was spoken at A − (n − 1 − j)/rate.
+struct StreamingSpeechDetector: Sendable {
+    enum Event: Sendable, Hashable {
+        /// Speech began at `at` (detected `minSpeech` later).
+        case speechStarted(at: MonotonicInstant)
+        /// Speech ended at `at` (detected a silence window later).
+        case speechEnded(at: MonotonicInstant)
+    }
+
+    let format: AudioFormat
+    let windowSamples: Int
+    let thresholdSquare: Double
+    let minSpeechWindows: Int
+    let silenceWindows: Int
+
+    private var windowSumOfSquares: Double = 0
+    private var windowFill = 0
+    private var inSpeech = false
+    private var voicedRun = 0
+    private var voicedRunStartAt: MonotonicInstant?
+    private var silentRun = 0
+    private var lastVoicedEndAt: MonotonicInstant?
+
+    init(format: AudioFormat, thresholdDbfs: Double, minSpeechMs: Int, silenceMs: Int, windowMs: Int = 10) {
+        self.format = format
+        self.windowSamples = max(1, format.sampleRateHz * windowMs / 1_000)
+        let threshold = 32_768 * pow(10, thresholdDbfs / 20)
+        self.thresholdSquare = threshold * threshold
+        self.minSpeechWindows = max(1, minSpeechMs / windowMs)
+        self.silenceWindows = max(1, silenceMs / windowMs)
+    }
+
+    var isInSpeech: Bool { inSpeech }
+
+    /// Feeds one frame of encoded audio that arrived at `arrivedAt`.
+    mutating func process(_ bytes: [UInt8], arrivedAt: MonotonicInstant) -> [Event] {
+        let sampleCount = bytes.count / format.bytesPerSample
+        guard sampleCount > 0 else { return [] }
+        let sampleUs = 1_000_000.0 / Double(format.sampleRateHz)
+        var events: [Event] = []
+        for index in 0..<sampleCount {
+            let sample = Double(Self.sample(at: index, of: bytes, encoding: format.encoding))
+            windowSumOfSquares += sample * sample
+            windowFill += 1
+            guard windowFill == windowSamples else { continue }
+            let endAt = arrivedAt.advanced(byMicroseconds: -Int64(Double(sampleCount - 1 - index) * sampleUs))
+            let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
+            let voiced = windowSumOfSquares / Double(windowSamples) > thresholdSquare
+            windowSumOfSquares = 0
+            windowFill = 0
+            if let event = closeWindow(voiced: voiced, startAt: startAt, endAt: endAt) { events.append(event) }
+        }
+        return events
+    }
+
+    private mutating func closeWindow(voiced: Bool, startAt: MonotonicInstant, endAt: MonotonicInstant) -> Event? {
+        if voiced {
+            if voicedRun == 0 { voicedRunStartAt = startAt }
+            voicedRun += 1
+            silentRun = 0
+            lastVoicedEndAt = endAt
+            if !inSpeech, voicedRun >= minSpeechWindows, let voicedRunStartAt {
+                inSpeech = true
+                return .speechStarted(at: voicedRunStartAt)
+            }
+            return nil
+        }
+        voicedRun = 0
+        guard inSpeech else { return nil }
+        silentRun += 1
+        if silentRun >= silenceWindows, let lastVoicedEndAt {
+            inSpeech = false
+            silentRun = 0
+            return .speechEnded(at: lastVoicedEndAt)
+        }
+        return nil
+    }
+
+    private static func sample(at index: Int, of bytes: [UInt8], encoding: SampleEncoding) -> Int16 {
+        switch encoding {
+        case .pcm16:
+            return Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8)
+        case .mulaw:
+            return MuLaw.decode(bytes[index])
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import NIOCore
+
+extension VirtualClient {
+    /// Everything the connection reports, on this client's loop, as it happens.
+    func handle(_ event: WebSocketConnectionEvent) {
+        switch event {
+        case .frame(let timestamped):
+            for normalized in plan.dialect.decode(timestamped.frame) {
+                apply(normalized, at: timestamped.receivedAt)
+            }
+        case .closed(let code, _, let at):
+            connection = nil
+            if sessionEndedAt == nil { sessionEndedAt = at }
+            if !hangingUp { fail(.closedByServer(code: code)) }
+        case .failed(_, let at):
+            connection = nil
+            if sessionEndedAt == nil { sessionEndedAt = at }
+            if !hangingUp { fail(.closedByServer(code: nil)) }
+        }
+        checkPendingWait()
+    }
+
+    private func apply(_ event: NormalizedEvent, at: MonotonicInstant) {
+        switch event {
+        case .sessionStarted:
+            if session.startedMs == nil, let openedAt { session.startedMs = at.milliseconds(since: openedAt) }
+        case .sessionReady:
+            markReady(at: at)
+        case .agentAudio(let chunk):
+            tracker.agentAudio(chunk, at: at)
+            scheduleQuietCheck()
+        case .agentSpeechEnded, .turnComplete:
+            if plan.dialect.turnEndSignal == .event { emit(tracker.agentTurnEnded(at: at)) }
+        case .agentInterrupted:
+            emit(tracker.agentInterrupted(at: at))
+        case .error(_, _, let fatal):
+            if fatal { fail(.inBandError) } else { recorder.recordError(.inBandError) }
+        case .sessionEnded:
+            if sessionEndedAt == nil { sessionEndedAt = at }
+        case .unknown:
+            recorder.recordUnknownEvent()
+        case .malformed:
+            recorder.recordError(.protocolViolation)
+        case .agentSpeechStarted, .userSpeechStarted, .userSpeechStopped, .transcript, .toolCall:
+            break
+        }
+    }
+
+    func markReady(at: MonotonicInstant) {
+        guard readyAt == nil else { return }
+        readyAt = at
+        tracker.sessionReady(at: at)
+    }
+
+    /// Hands a finished turn to the recorder.
+    func emit(_ record: TurnRecord?) {
+        guard let record else { return }
+        session.turns += 1
+        recorder.recordTurn(record)
+    }
+
+    /// The session cannot go on: remember why and wake the step waiting on it.
+    func fail(_ errorClass: ErrorClass) {
+        if failure == nil { failure = errorClass }
+        stopMicrophone()
+        if let pending = pendingWait {
+            pendingWait = nil
+            waitTimer?.cancel()
+            waitTimer = nil
+            pending.continuation.resume(throwing: SessionFailure(errorClass: errorClass))
+        }
+    }
+
+    // MARK: Waiting
+
+    func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
+        if let failure { throw SessionFailure(errorClass: failure) }
+        if isSatisfied(condition) { return }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            pendingWait = PendingWait(condition: condition, stepName: step, continuation: continuation)
+            let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutMs))
+            waitTimer = eventLoop.scheduleTask(deadline: deadline) { [self] in
+                self.assumeIsolated { $0.waitTimedOut() }
+            }
+        }
+    }
+
+    private func waitTimedOut() {
+        waitTimer = nil
+        guard let pending = pendingWait else { return }
+        fail(.timeout(step: pending.stepName))
+    }
+
+    func checkPendingWait() {
+        guard let pending = pendingWait, isSatisfied(pending.condition) else { return }
+        pendingWait = nil
+        waitTimer?.cancel()
+        waitTimer = nil
+        pending.continuation.resume()
+    }
+
+    private func isSatisfied(_ condition: WaitCondition) -> Bool {
+        switch condition {
+        case .ready: return readyAt != nil
+        case .agentTurnsEnded(let count): return tracker.agentTurnsEnded >= count
+        case .clipSent: return microphone.map { !$0.isSpeaking } ?? true
+        case .sessionEnded: return sessionEndedAt != nil
+        }
+    }
+
+    // MARK: Timers
+
+    /// Sends every frame that is due, records each one's lag, and sets the timer for the next.
+    func schedulePacing() {
+        guard let microphone else { return }
+        let deadline = microphone.deadline(ofFrame: microphone.nextFrameIndex)
+        pacingTimer = eventLoop.scheduleTask(deadline: deadline.deadline) { [self] in
+            self.assumeIsolated { $0.sendDueFrames() }
+        }
+    }
+
+    private func sendDueFrames() {
+        pacingTimer = nil
+        guard var microphone, let connection else { return }
+        var now = MonotonicInstant.now()
+        var clipFinished = false
+        while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
+            let next = microphone.takeNextFrame(silence: plan.silenceFrame)
+            connection.send(next.frame)
+            recorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline))
+            clipFinished = clipFinished || next.clipFinished
+            now = MonotonicInstant.now()
+        }
+        self.microphone = microphone
+        schedulePacing()
+        if clipFinished { checkPendingWait() }
+    }
+
+    func stopMicrophone() {
+        pacingTimer?.cancel()
+        pacingTimer = nil
+        microphone = nil
+    }
+
+    /// On dialects without an end-of-turn event, looks for the quiet gap that ends a turn.
+    func scheduleQuietCheck() {
+        guard quietTimer == nil, let due = tracker.nextQuietCheck else { return }
+        quietTimer = eventLoop.scheduleTask(deadline: due.deadline) { [self] in
+            self.assumeIsolated { $0.quietCheckDue() }
+        }
+    }
+
+    private func quietCheckDue() {
+        quietTimer = nil
+        let result = tracker.checkQuiet(at: .now())
+        if result.ended {
+            emit(result.record)
+            checkPendingWait()
+        } else {
+            scheduleQuietCheck()
+        }
+    }
+}

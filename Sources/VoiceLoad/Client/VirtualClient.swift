@@ -1,0 +1,187 @@
+import NIOCore
+
+/// One simulated caller. Runs a scenario's steps, session after session, entirely on the
+/// event loop of its own connection: the actor's executor *is* that loop, so frames from the
+/// channel handler, pacing timers and steps never hop threads (DESIGN.md principle 3).
+public actor VirtualClient {
+    public nonisolated let eventLoop: any EventLoop
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        eventLoop.executor.asUnownedSerialExecutor()
+    }
+
+    let plan: SessionPlan
+    let recorder: Recorder
+    let clientIndex: Int
+
+    // State of the current session (one iteration).
+    var iteration = 0
+    var tracker: TurnTracker
+    var session: SessionRecord
+    var connection: WebSocketConnection?
+    var connectStartedAt: MonotonicInstant?
+    var openedAt: MonotonicInstant?
+    var readyAt: MonotonicInstant?
+    var sessionEndedAt: MonotonicInstant?
+    var microphone: Microphone?
+    var pacingTimer: Scheduled<Void>?
+    var quietTimer: Scheduled<Void>?
+    var waitTimer: Scheduled<Void>?
+    var pendingWait: PendingWait?
+    var failure: ErrorClass?
+    var hangingUp = false
+
+    public init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop) {
+        self.clientIndex = index
+        self.plan = plan
+        self.recorder = recorder
+        self.eventLoop = eventLoop
+        self.tracker = TurnTracker(configuration: plan.trackerConfiguration, client: index, iteration: 0)
+        self.session = SessionRecord(client: index, iteration: 0)
+    }
+
+    /// Runs one session of the scenario; every outcome is recorded, nothing is thrown.
+    public func runSession(iteration: Int) async {
+        resetSession(iteration: iteration)
+        recorder.sessionStarted()
+        do {
+            for step in plan.scenario.steps {
+                if let failure { throw SessionFailure(errorClass: failure) }
+                try await execute(step)
+            }
+        } catch let failure as SessionFailure {
+            session.outcome = .failed
+            session.errorClass = failure.errorClass.name
+            recorder.recordError(failure.errorClass)
+        } catch {
+            session.outcome = .failed
+            session.errorClass = ErrorClass.generatorError.name
+            recorder.recordError(.generatorError)
+        }
+        finishSession()
+    }
+
+    private func resetSession(iteration: Int) {
+        self.iteration = iteration
+        tracker = TurnTracker(configuration: plan.trackerConfiguration, client: clientIndex, iteration: iteration)
+        session = SessionRecord(client: clientIndex, iteration: iteration)
+        connection = nil
+        connectStartedAt = nil
+        openedAt = nil
+        readyAt = nil
+        sessionEndedAt = nil
+        microphone = nil
+        failure = nil
+        hangingUp = false
+    }
+
+    private func execute(_ step: ScenarioStep) async throws {
+        switch step {
+        case .connect(let timeoutMs):
+            try await connect(timeoutMs: timeoutMs)
+        case .wait(.ready, let timeoutMs):
+            try await wait(for: .ready, step: step.name, timeoutMs: timeoutMs)
+        case .wait(.agentTurnEnd, let timeoutMs):
+            let ended = tracker.agentTurnsEnded
+            do {
+                try await wait(for: .agentTurnsEnded(ended + 1), step: step.name, timeoutMs: timeoutMs)
+            } catch let failure as SessionFailure {
+                if case .timeout = failure.errorClass { emit(tracker.finishPendingUtterance(outcome: .timedOut)) }
+                throw failure
+            }
+        case .say(let say):
+            try await speak(say)
+        case .hangup(let timeoutMs):
+            try await hangUp(timeoutMs: timeoutMs)
+        }
+    }
+
+    private func connect(timeoutMs: Int) async throws {
+        let startedAt = MonotonicInstant.now()
+        connectStartedAt = startedAt
+        let future = WebSocketClient.connect(
+            to: plan.endpoint,
+            headers: plan.headers.map { ($0.name, $0.value) },
+            on: eventLoop,
+            tlsConfiguration: plan.tlsConfiguration,
+            connectTimeoutMs: Int64(timeoutMs),
+            onEvent: { [self] event in self.assumeIsolated { $0.handle(event) } }
+        )
+        let connection: WebSocketConnection
+        do {
+            connection = try await future.get()
+        } catch let error as WebSocketConnectError {
+            throw SessionFailure(errorClass: Self.errorClass(of: error))
+        } catch {
+            throw SessionFailure(errorClass: .connectFailed)
+        }
+        self.connection = connection
+        openedAt = connection.openedAt
+        session.connectMs = connection.openedAt.milliseconds(since: startedAt)
+        for frame in plan.openingFrames { connection.send(frame) }
+        if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
+    }
+
+    private func speak(_ say: SayStep) async throws {
+        guard let frames = plan.frameSets[say.audioKey] else {
+            throw SessionFailure(errorClass: .generatorError)
+        }
+        let now = MonotonicInstant.now()
+        var microphone = self.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: now)
+        let micOpenAt = microphone.start(frames)
+        let isNewStream = self.microphone == nil
+        self.microphone = microphone
+        let boundaries = frames.utterance.boundaries
+        emit(tracker.utteranceStarted(
+            label: say.label ?? "turn\(tracker.utterancesStarted + 1)",
+            micOpenAt: micOpenAt,
+            speechStartUs: boundaries.speechStartUs,
+            speechEndUs: boundaries.speechEndUs
+        ))
+        if isNewStream { schedulePacing() }
+        let clipMs = frames.frames.count * frames.frameMs
+        try await wait(for: .clipSent, step: "say", timeoutMs: clipMs + 10_000)
+    }
+
+    private func hangUp(timeoutMs: Int) async throws {
+        hangingUp = true
+        stopMicrophone()
+        guard let connection else { return }
+        if let stopFrame = plan.stopFrame {
+            connection.send(stopFrame)
+            // The end-of-session event is optional; its absence is not an error.
+            try? await wait(for: .sessionEnded, step: "hangup", timeoutMs: timeoutMs)
+            if let failure, case .timeout = failure { self.failure = nil }
+        }
+        self.connection?.close(code: 1000)
+        self.connection = nil
+    }
+
+    private func finishSession() {
+        stopMicrophone()
+        quietTimer?.cancel()
+        quietTimer = nil
+        waitTimer?.cancel()
+        waitTimer = nil
+        emit(tracker.finishPendingUtterance(outcome: .aborted))
+        if let connection {
+            connection.close(code: 1000)
+            self.connection = nil
+        }
+        if let connectStartedAt, let openedAt, let readyAt {
+            session.readyMs = readyAt.milliseconds(since: openedAt)
+            session.sessionSetupTotalMs = readyAt.milliseconds(since: connectStartedAt)
+        }
+        session.greetingMs = tracker.greetingMs
+        recorder.recordSession(session)
+    }
+
+    static func errorClass(of error: WebSocketConnectError) -> ErrorClass {
+        switch error {
+        case .connectFailed: return .connectFailed
+        case .tlsFailed: return .tlsFailed
+        case .upgradeRejected(let status, _): return .upgradeRejected(status: status)
+        case .timedOut: return .timeout(step: "connect")
+        case .invalidUpgradeResponse: return .invalidUpgrade
+        }
+    }
+}

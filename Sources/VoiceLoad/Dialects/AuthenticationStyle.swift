@@ -1,0 +1,9 @@
+/// How a dialect carries the API key on the WebSocket upgrade (PROTOCOLS.md §2.5).
+public enum AuthenticationStyle: Sendable, Hashable {
+    /// In a query parameter of the URL (Datagrid `?token=`).
+    case queryParameter(name: String)
+    /// In an HTTP header, with a prefix before the key (`Authorization: Bearer KEY`).
+    case header(name: String, prefix: String)
+    /// The dialect has no authentication of its own.
+    case none
+}

@@ -1,0 +1,52 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// One whole run: clients against an endpoint, rows streamed to CSV, the report written.
+public enum LoadRun {
+    /// Runs `load` with `plan`, writing turns.csv and sessions.csv into `outputDirectory` as
+    /// rows finish and report.json at the end. Returns the report.
+    public static func execute(
+        plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
+        threads: Int = System.coreCount
+    ) async throws -> RunReport {
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        let rows = try CSVRowWriter(directory: outputDirectory)
+        defer { rows.close() }
+        let recorder = Recorder(rowSink: rows)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        let cpuBefore = ProcessCPU.secondsUsed()
+        let startedAt = Date()
+        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group)
+        let endedAt = Date()
+        let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
+        try await group.shutdownGracefully()
+        let context = RunContext(
+            scenario: plan.scenario, load: load, redactedURL: plan.endpoint.redactedDescription,
+            dialect: plan.dialect.id, frameMs: plan.frameMs, simulator: simulator,
+            startedAt: startedAt, endedAt: endedAt, cpuSeconds: cpuSeconds, cores: System.coreCount
+        )
+        let report = RunReport(context: context, snapshot: recorder.snapshot())
+        try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
+        return report
+    }
+
+    /// `reports/<scenario>-<UTC timestamp>` under `base`.
+    public static func defaultOutputDirectory(scenario: String, base: String = "reports", date: Date = Date()) -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return URL(fileURLWithPath: base).appendingPathComponent("\(scenario)-\(formatter.string(from: date))")
+    }
+}
+
+/// CPU time (user + system) this process has used.
+enum ProcessCPU {
+    static func secondsUsed() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}

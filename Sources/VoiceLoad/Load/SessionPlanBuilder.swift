@@ -1,0 +1,61 @@
+import NIOSSL
+
+/// Turns a scenario and the command line's overrides into the shared `SessionPlan` of a run:
+/// resolves the dialect and endpoint, adds credentials, and decodes, resamples and encodes
+/// every clip once.
+public enum SessionPlanBuilder {
+    public static let defaultFrameMs = 40
+
+    public static func build(
+        scenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?
+    ) throws(InputError) -> SessionPlan {
+        var endpoint: WebSocketEndpoint
+        do {
+            endpoint = try WebSocketEndpoint(parsing: url)
+        } catch {
+            throw InputError(error.description)
+        }
+        var headers: [HTTPHeaderField] = []
+        if let token, !token.isEmpty {
+            switch dialect.authentication {
+            case .queryParameter(let name):
+                endpoint = endpoint.addingQueryItem(name: name, value: token)
+            case .header(let name, let prefix):
+                headers.append(HTTPHeaderField(name: name, value: prefix + token))
+            case .none:
+                break
+            }
+        }
+        let frameMs = frameMs ?? scenario.frameMs ?? defaultFrameMs
+        guard (5...1_000).contains(frameMs) else {
+            throw InputError("frame length \(frameMs) ms is out of range (5–1000 ms)")
+        }
+        var frameSets: [String: FrameSet] = [:]
+        for say in scenario.distinctSaySteps {
+            let utterance: PreparedUtterance
+            do {
+                utterance = try PreparedUtterance.prepare(
+                    path: say.audioPath, format: dialect.inputFormat, frameMs: frameMs,
+                    overrides: (startMs: say.speechStartMs, endMs: say.speechEndMs)
+                )
+            } catch {
+                throw InputError("\(scenario.sourcePath): \(error)")
+            }
+            guard let frames = FrameSet(utterance: utterance, dialect: dialect) else {
+                throw InputError("dialect '\(dialect.id)' cannot send audio")
+            }
+            frameSets[say.audioKey] = frames
+        }
+        let silence = [UInt8](
+            repeating: dialect.inputFormat.silenceByte, count: dialect.inputFormat.byteCount(forMilliseconds: frameMs)
+        )
+        guard let silenceFrame = dialect.encode(.audio(silence)) else {
+            throw InputError("dialect '\(dialect.id)' cannot send audio")
+        }
+        return SessionPlan(
+            scenario: scenario, endpoint: endpoint, headers: headers, dialect: dialect,
+            tlsConfiguration: endpoint.isSecure ? TLSConfiguration.makeClientConfiguration() : nil,
+            frameSets: frameSets, silenceFrame: EncodedFrame(silenceFrame), frameMs: frameMs
+        )
+    }
+}

@@ -1,0 +1,77 @@
+import Histogram
+
+/// An HDR histogram of one latency metric, in microseconds, exact to three significant digits.
+///
+/// All histograms of a run share these settings, so histograms from separate processes merge
+/// exactly (`add`).
+public struct LatencyHistogram: Sendable {
+    public static let highestTrackableUs: UInt64 = 3_600_000_000  // one hour
+    public private(set) var histogram: Histogram<UInt64>
+
+    public init() {
+        histogram = Histogram<UInt64>(
+            lowestDiscernibleValue: 1,
+            highestTrackableValue: Self.highestTrackableUs,
+            numberOfSignificantValueDigits: .three
+        )
+    }
+
+    public var count: UInt64 { histogram.totalCount }
+
+    /// Records one interval; negative intervals are clamped to zero (callers classify them
+    /// before recording), values past an hour are clamped to an hour.
+    public mutating func record(microseconds: Int64) {
+        let value = UInt64(max(0, min(microseconds, Int64(Self.highestTrackableUs))))
+        _ = histogram.record(value)
+    }
+
+    public mutating func add(_ other: LatencyHistogram) {
+        histogram.add(other.histogram)
+    }
+
+    /// Count, mean and percentiles in milliseconds; nil when nothing was recorded.
+    public var summary: MetricSummary? {
+        guard count > 0 else { return nil }
+        func ms(_ us: UInt64) -> Double { Double(us) / 1_000 }
+        return MetricSummary(
+            count: Int(count),
+            minMs: ms(histogram.min),
+            meanMs: histogram.mean / 1_000,
+            p50Ms: ms(histogram.valueAtPercentile(50)),
+            p90Ms: ms(histogram.valueAtPercentile(90)),
+            p95Ms: ms(histogram.valueAtPercentile(95)),
+            p99Ms: ms(histogram.valueAtPercentile(99)),
+            maxMs: ms(histogram.max)
+        )
+    }
+
+    /// The recorded values as sparse (value µs, count) pairs; replaying them rebuilds the
+    /// histogram exactly.
+    public var sparseValues: [[UInt64]] {
+        histogram.recordedValues().map { [$0.value, $0.count] }
+    }
+
+    public init(sparseValues: [[UInt64]]) {
+        self.init()
+        for pair in sparseValues where pair.count == 2 {
+            _ = histogram.record(pair[0], count: pair[1])
+        }
+    }
+}
+
+/// The figures a report shows for one metric.
+public struct MetricSummary: Sendable, Hashable, Codable {
+    public var count: Int
+    public var minMs: Double
+    public var meanMs: Double
+    public var p50Ms: Double
+    public var p90Ms: Double
+    public var p95Ms: Double
+    public var p99Ms: Double
+    public var maxMs: Double
+
+    enum CodingKeys: String, CodingKey {
+        case count, minMs = "min", meanMs = "mean", p50Ms = "p50", p90Ms = "p90", p95Ms = "p95"
+        case p99Ms = "p99", maxMs = "max"
+    }
+}

@@ -1,0 +1,97 @@
+import Synchronization
+
+/// Collects the measurements of a run from every virtual client, on any thread.
+///
+/// Latencies go into HDR histograms (one per metric); each finished turn and session is
+/// handed to the row sink as it happens, so rows reach disk while the run goes on.
+public final class Recorder: Sendable {
+    public struct Snapshot: Sendable {
+        public var histograms: [MetricName: LatencyHistogram]
+        public var errors: [String: Int]
+        public var sessionsStarted: Int
+        public var sessionsCompleted: Int
+        public var sessionsFailed: Int
+        public var turnsByOutcome: [TurnOutcome: Int]
+        public var unknownEvents: Int
+        public var framesSent: Int
+    }
+
+    private let state: Mutex<Snapshot>
+    private let rowSink: (any RowSink)?
+
+    public init(rowSink: (any RowSink)? = nil) {
+        self.rowSink = rowSink
+        state = Mutex(Snapshot(
+            histograms: [:], errors: [:], sessionsStarted: 0, sessionsCompleted: 0,
+            sessionsFailed: 0, turnsByOutcome: [:], unknownEvents: 0, framesSent: 0
+        ))
+    }
+
+    public func record(_ metric: MetricName, microseconds: Int64) {
+        state.withLock { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds) }
+    }
+
+    /// The generator's lag for one paced frame (actual − scheduled send time).
+    public func recordFrameSent(lagUs: Int64) {
+        state.withLock {
+            $0.framesSent += 1
+            $0.histograms[.sendLagMs, default: LatencyHistogram()].record(microseconds: lagUs)
+        }
+    }
+
+    public func recordError(_ errorClass: ErrorClass) {
+        state.withLock { $0.errors[errorClass.name, default: 0] += 1 }
+    }
+
+    public func recordUnknownEvent() {
+        state.withLock { $0.unknownEvents += 1 }
+    }
+
+    public func sessionStarted() {
+        state.withLock { $0.sessionsStarted += 1 }
+    }
+
+    /// A finished turn: its latencies go to the histograms, its row to the sink.
+    public func recordTurn(_ turn: TurnRecord) {
+        state.withLock { state in
+            state.turnsByOutcome[turn.outcome, default: 0] += 1
+            Self.add(.firstAudioFromEndMs, turn.firstAudioFromEndMs, to: &state)
+            Self.add(.firstAudioFromStartMs, turn.firstAudioFromStartMs, to: &state)
+            Self.add(.firstVoicedAudioFromEndMs, turn.firstVoicedAudioFromEndMs, to: &state)
+            Self.add(.turnDurationMs, turn.turnDurationMs, to: &state)
+        }
+        rowSink?.write(turn)
+    }
+
+    /// A finished session: its session-level latencies go to the histograms, its row to the sink.
+    public func recordSession(_ session: SessionRecord) {
+        state.withLock { state in
+            switch session.outcome {
+            case .completed: state.sessionsCompleted += 1
+            case .failed: state.sessionsFailed += 1
+            }
+            Self.add(.connectMs, session.connectMs, to: &state)
+            Self.add(.startedMs, session.startedMs, to: &state)
+            Self.add(.readyMs, session.readyMs, to: &state)
+            Self.add(.sessionSetupTotalMs, session.sessionSetupTotalMs, to: &state)
+            Self.add(.greetingMs, session.greetingMs, to: &state)
+        }
+        rowSink?.write(session)
+    }
+
+    private static func add(_ metric: MetricName, _ valueMs: Double?, to state: inout Snapshot) {
+        guard let valueMs else { return }
+        state.histograms[metric, default: LatencyHistogram()]
+            .record(microseconds: Int64((valueMs * 1_000).rounded()))
+    }
+
+    public func snapshot() -> Snapshot {
+        state.withLock { $0 }
+    }
+}
+
+/// Where per-turn and per-session rows go as they happen (the CSV files of a run).
+public protocol RowSink: Sendable {
+    func write(_ turn: TurnRecord)
+    func write(_ session: SessionRecord)
+}

@@ -1,0 +1,78 @@
+/// How a user turn (an utterance and the agent's response to it) ended.
+public enum TurnOutcome: String, Sendable, Hashable, Codable {
+    /// The agent answered and its turn ended.
+    case completed
+    /// The agent started its answer before the user had finished speaking (§2.3 c).
+    case prematureResponse = "premature_response"
+    /// The agent's turn ended by an interruption acknowledgement.
+    case interrupted
+    /// No answer, or no end of the answer, within the wait step's timeout: censored, not dropped.
+    case timedOut = "timed_out"
+    /// The session ended (closed, failed) before the answer was complete.
+    case aborted
+}
+
+/// One row of turns.csv: a user utterance and the agent's response, with every
+/// timestamp-derived metric of the turn. Absent figures are nil ("n/a"), never zero.
+public struct TurnRecord: Sendable, Hashable {
+    public var client: Int
+    public var iteration: Int
+    /// 1-based index of the utterance within the iteration.
+    public var turn: Int
+    public var label: String
+    public var outcome: TurnOutcome
+    /// Where speech starts and ends inside the sent audio (ms from the start of the clip).
+    public var speechStartOffsetMs: Double
+    public var speechEndOffsetMs: Double
+    public var firstAudioFromEndMs: Double?
+    public var firstAudioFromStartMs: Double?
+    public var firstVoicedAudioFromEndMs: Double?
+    public var turnDurationMs: Double?
+
+    public init(
+        client: Int, iteration: Int, turn: Int, label: String, outcome: TurnOutcome,
+        speechStartOffsetMs: Double, speechEndOffsetMs: Double,
+        firstAudioFromEndMs: Double? = nil, firstAudioFromStartMs: Double? = nil,
+        firstVoicedAudioFromEndMs: Double? = nil, turnDurationMs: Double? = nil
+    ) {
+        self.client = client
+        self.iteration = iteration
+        self.turn = turn
+        self.label = label
+        self.outcome = outcome
+        self.speechStartOffsetMs = speechStartOffsetMs
+        self.speechEndOffsetMs = speechEndOffsetMs
+        self.firstAudioFromEndMs = firstAudioFromEndMs
+        self.firstAudioFromStartMs = firstAudioFromStartMs
+        self.firstVoicedAudioFromEndMs = firstVoicedAudioFromEndMs
+        self.turnDurationMs = turnDurationMs
+    }
+}
+
+/// How a session (one iteration of one client) ended.
+public enum SessionOutcome: String, Sendable, Hashable, Codable {
+    case completed
+    case failed
+}
+
+/// One row of sessions.csv: the session-level metrics of one iteration of one client.
+public struct SessionRecord: Sendable, Hashable {
+    public var client: Int
+    public var iteration: Int
+    public var outcome: SessionOutcome
+    /// The error class name when the session failed.
+    public var errorClass: String?
+    public var connectMs: Double?
+    public var startedMs: Double?
+    public var readyMs: Double?
+    public var sessionSetupTotalMs: Double?
+    public var greetingMs: Double?
+    public var turns: Int
+
+    public init(client: Int, iteration: Int) {
+        self.client = client
+        self.iteration = iteration
+        self.outcome = .completed
+        self.turns = 0
+    }
+}

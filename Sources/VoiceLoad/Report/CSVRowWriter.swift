@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// Streams turns.csv and sessions.csv to disk as turns and sessions finish, so a run that
+/// is cut short still leaves every finished row behind.
+public final class CSVRowWriter: RowSink {
+    static let turnColumns = [
+        "client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms",
+        "first_audio_from_end_ms", "first_audio_from_start_ms", "first_voiced_audio_from_end_ms", "turn_duration_ms",
+    ]
+    static let sessionColumns = [
+        "client", "iteration", "outcome", "error_class", "connect_ms", "started_ms", "ready_ms",
+        "session_setup_total_ms", "greeting_ms", "turns",
+    ]
+
+    private let files: Mutex<(turns: FileHandle, sessions: FileHandle)>
+
+    public init(directory: URL) throws {
+        let turns = try Self.create(directory.appendingPathComponent("turns.csv"), header: Self.turnColumns)
+        let sessions = try Self.create(directory.appendingPathComponent("sessions.csv"), header: Self.sessionColumns)
+        files = Mutex((turns, sessions))
+    }
+
+    public func write(_ turn: TurnRecord) {
+        let line = Self.line([
+            String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
+            turn.outcome.rawValue, Self.format(turn.speechStartOffsetMs), Self.format(turn.speechEndOffsetMs),
+            Self.format(turn.firstAudioFromEndMs), Self.format(turn.firstAudioFromStartMs),
+            Self.format(turn.firstVoicedAudioFromEndMs), Self.format(turn.turnDurationMs),
+        ])
+        files.withLock { $0.turns.write(line) }
+    }
+
+    public func write(_ session: SessionRecord) {
+        let line = Self.line([
+            String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
+            Self.format(session.connectMs), Self.format(session.startedMs), Self.format(session.readyMs),
+            Self.format(session.sessionSetupTotalMs), Self.format(session.greetingMs), String(session.turns),
+        ])
+        files.withLock { $0.sessions.write(line) }
+    }
+
+    public func close() {
+        files.withLock {
+            try? $0.turns.close()
+            try? $0.sessions.close()
+        }
+    }
+
+    private static func create(_ url: URL, header: [String]) throws -> FileHandle {
+        guard FileManager.default.createFile(atPath: url.path, contents: line(header)) else {
+            throw InputError("cannot write \(url.path)")
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        return handle
+    }
+
+    private static func line(_ fields: [String]) -> Data {
+        Data((fields.joined(separator: ",") + "\n").utf8)
+    }
+
+    /// Milliseconds with microsecond precision; empty when absent ("n/a", never zero).
+    static func format(_ value: Double?) -> String {
+        guard let value else { return "" }
+        return String(format: "%.3f", value)
+    }
+
+    static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Facts about a run that the recorder does not hold: what was run, when, and at what cost.
+public struct RunContext: Sendable {
+    public var scenario: Scenario
+    public var load: LoadProfile
+    public var redactedURL: String
+    public var dialect: String
+    public var frameMs: Int
+    public var simulator: [String: String]?
+    public var startedAt: Date
+    public var endedAt: Date
+    public var cpuSeconds: Double
+    public var cores: Int
+
+    public init(
+        scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String, frameMs: Int,
+        simulator: [String: String]?, startedAt: Date, endedAt: Date, cpuSeconds: Double, cores: Int
+    ) {
+        self.scenario = scenario
+        self.load = load
+        self.redactedURL = redactedURL
+        self.dialect = dialect
+        self.frameMs = frameMs
+        self.simulator = simulator
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.cpuSeconds = cpuSeconds
+        self.cores = cores
+    }
+}
+
+extension RunReport {
+    /// Builds the report of a finished run.
+    public init(context: RunContext, snapshot: Recorder.Snapshot) {
+        let durationS = max(context.endedAt.timeIntervalSince(context.startedAt), 0.001)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        scenario = context.scenario.name
+        scenarioFile = context.scenario.sourcePath
+        startedAt = formatter.string(from: context.startedAt)
+        endedAt = formatter.string(from: context.endedAt)
+        self.durationS = (durationS * 1_000).rounded() / 1_000
+        config = Configuration(
+            clients: context.load.clients,
+            rampUpS: Double(context.load.rampUpMs) / 1_000,
+            iterations: context.load.durationMs == nil ? context.load.iterations : nil,
+            durationS: context.load.durationMs.map { Double($0) / 1_000 },
+            url: context.redactedURL,
+            dialect: context.dialect,
+            frameMs: context.frameMs,
+            quietMs: context.scenario.quietMs,
+            simulator: context.simulator
+        )
+        sessions = Sessions(
+            started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed
+        )
+        turns = Dictionary(uniqueKeysWithValues: snapshot.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
+        metrics = Dictionary(uniqueKeysWithValues: MetricName.endpointMetrics.map {
+            ($0.rawValue, MetricReport(snapshot.histograms[$0]))
+        })
+        errors = Errors(total: snapshot.errors.values.reduce(0, +), byClass: snapshot.errors)
+        unknownEvents = snapshot.unknownEvents
+        let sendLag = MetricReport(snapshot.histograms[.sendLagMs])
+        let cpuPercent = (context.cpuSeconds / durationS * 1_000).rounded() / 10
+        var problems: [String] = []
+        if let p99 = sendLag.p99, p99 > Double(context.frameMs) {
+            problems.append("send_lag_ms p99 \(p99) ms exceeds one frame (\(context.frameMs) ms)")
+        }
+        if cpuPercent >= 95 * Double(context.cores) {
+            problems.append("CPU \(cpuPercent)% of one core: all \(context.cores) cores busy")
+        }
+        generator = Generator(
+            framesSent: snapshot.framesSent, sendLagMs: sendLag,
+            cpuSeconds: (context.cpuSeconds * 1_000).rounded() / 1_000,
+            cpuPercentOfOneCore: cpuPercent, cores: context.cores,
+            healthy: problems.isEmpty, problems: problems
+        )
+    }
+
+    /// The report as pretty JSON.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    public static func decode(from data: Data) throws -> RunReport {
+        let decoder = JSONDecoder()
+        return try decoder.decode(RunReport.self, from: data)
+    }
+}

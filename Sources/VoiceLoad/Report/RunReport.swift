@@ -1,0 +1,133 @@
+/// The record of a run: the source of truth every other rendering (CSV, table) comes from.
+/// Written as report.json; field names are snake_case, latency figures in milliseconds.
+public struct RunReport: Codable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, errors, unknownEvents = "unknown_events", generator
+        }
+
+    public var tool = "vload"
+    public var version = VLoadVersion.current
+    public var scenario: String
+    public var scenarioFile: String
+    public var startedAt: String
+    public var endedAt: String
+    public var durationS: Double
+    public var interrupted = false
+    public var config: Configuration
+    public var sessions: Sessions
+    public var turns: [String: Int]
+    public var metrics: [String: MetricReport]
+    public var errors: Errors
+    public var unknownEvents: Int
+    public var generator: Generator
+
+    public struct Configuration: Codable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case clients, rampUpS = "ramp_up_s", iterations, durationS = "duration_s", url, dialect, frameMs = "frame_ms", quietMs = "quiet_ms", simulator
+        }
+
+        public var clients: Int
+        public var rampUpS: Double
+        public var iterations: Int?
+        public var durationS: Double?
+        /// The endpoint, with secrets in the query replaced by REDACTED.
+        public var url: String
+        public var dialect: String
+        public var frameMs: Int
+        public var quietMs: Int
+        /// Set when the run used the built-in agent simulator.
+        public var simulator: [String: String]?
+    }
+
+    public struct Sessions: Codable, Sendable {
+        public var started: Int
+        public var completed: Int
+        public var failed: Int
+    }
+
+    public struct Errors: Codable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case total, byClass = "by_class"
+        }
+
+        public var total: Int
+        public var byClass: [String: Int]
+    }
+
+    public struct Generator: Codable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
+        }
+
+        public var framesSent: Int
+        public var sendLagMs: MetricReport
+        public var cpuSeconds: Double
+        /// CPU time per second of run, in percent of one core (the in-process simulator included).
+        public var cpuPercentOfOneCore: Double
+        public var cores: Int
+        /// Whether the generator kept up; when false the figures are not to be trusted.
+        public var healthy: Bool
+        public var problems: [String]
+    }
+}
+
+/// One metric in report.json. With no samples only `count` (0) is present: absent, never zero.
+public struct MetricReport: Codable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case count, min, mean, p50, p90, p95, p99, max, lowSample = "low_sample", histogram
+        }
+
+    public var count: Int
+    public var min: Double?
+    public var mean: Double?
+    public var p50: Double?
+    public var p90: Double?
+    public var p95: Double?
+    public var p99: Double?
+    public var max: Double?
+    /// Fewer than 20 samples: percentiles are not meaningful.
+    public var lowSample: Bool?
+    public var histogram: SerializedHistogram?
+
+    public init(_ histogram: LatencyHistogram?) {
+        guard let histogram, let summary = histogram.summary else {
+            count = 0
+            return
+        }
+        count = summary.count
+        min = summary.minMs
+        mean = (summary.meanMs * 1_000).rounded() / 1_000
+        p50 = summary.p50Ms
+        p90 = summary.p90Ms
+        p95 = summary.p95Ms
+        p99 = summary.p99Ms
+        max = summary.maxMs
+        lowSample = summary.count < 20 ? true : nil
+        self.histogram = SerializedHistogram(histogram)
+    }
+}
+
+/// An HDR histogram as sparse (value, count) pairs: replaying them rebuilds it exactly, so
+/// reports from several processes merge without loss.
+public struct SerializedHistogram: Codable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case unit, lowestDiscernibleValue = "lowest_discernible_value", highestTrackableValue = "highest_trackable_value", significantDigits = "significant_digits", values
+        }
+
+    public var unit = "us"
+    public var lowestDiscernibleValue: UInt64 = 1
+    public var highestTrackableValue = LatencyHistogram.highestTrackableUs
+    public var significantDigits = 3
+    public var values: [[UInt64]]
+
+    public init(_ histogram: LatencyHistogram) {
+        values = histogram.sparseValues
+    }
+
+    public var histogram: LatencyHistogram { LatencyHistogram(sparseValues: values) }
+}
+
+/// The version vload reports about itself.
+public enum VLoadVersion {
+    public static let current = "0.1.0"
+}

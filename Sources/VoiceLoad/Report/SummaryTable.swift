@@ -1,0 +1,62 @@
+import Foundation
+
+/// The human-readable summary of a run printed on stdout.
+public enum SummaryTable {
+    public static func render(_ report: RunReport) -> String {
+        var lines: [String] = []
+        let simulated = report.config.simulator != nil ? " (built-in simulator)" : ""
+        lines.append("vload \(report.version) · scenario \(report.scenario) · dialect \(report.config.dialect) · \(report.config.url)\(simulated)")
+        let turnsTotal = report.turns.values.reduce(0, +)
+        let turnBreakdown = report.turns.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        lines.append(
+            "\(report.config.clients) clients · \(report.sessions.started) sessions (\(report.sessions.completed) completed, "
+                + "\(report.sessions.failed) failed) · \(turnsTotal) turns\(turnBreakdown.isEmpty ? "" : " (\(turnBreakdown))") · "
+                + "\(report.errors.total) errors · \(String(format: "%.1f", report.durationS)) s"
+        )
+        lines.append("")
+        let header = ["metric", "count", "min", "p50", "p90", "p95", "p99", "max"]
+        var rows: [[String]] = [header]
+        for metric in MetricName.endpointMetrics {
+            rows.append(row(metric.rawValue, report.metrics[metric.rawValue]))
+        }
+        rows.append(row(MetricName.sendLagMs.rawValue, report.generator.sendLagMs))
+        lines += align(rows)
+        if !report.errors.byClass.isEmpty {
+            lines.append("")
+            let errors = report.errors.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            lines.append("errors: " + errors.joined(separator: ", "))
+        }
+        if report.unknownEvents > 0 {
+            lines.append("unknown server events (ignored): \(report.unknownEvents)")
+        }
+        lines.append("")
+        let health = report.generator.healthy
+            ? "healthy"
+            : "SATURATED: " + report.generator.problems.joined(separator: "; ")
+        lines.append(
+            "generator: \(report.generator.framesSent) frames sent · CPU \(report.generator.cpuPercentOfOneCore)% of one core "
+                + "(\(report.generator.cores) cores) · \(health)"
+        )
+        return lines.joined(separator: "\n")
+    }
+
+    private static func row(_ name: String, _ metric: MetricReport?) -> [String] {
+        guard let metric, metric.count > 0 else { return [name, "0", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a"] }
+        let figures = [metric.min, metric.p50, metric.p90, metric.p95, metric.p99, metric.max].map {
+            $0.map { String(format: "%.1f", $0) } ?? "n/a"
+        }
+        let count = String(metric.count) + (metric.lowSample == true ? "*" : "")
+        return [name, count] + figures
+    }
+
+    private static func align(_ rows: [[String]]) -> [String] {
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == 0
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+    }
+}

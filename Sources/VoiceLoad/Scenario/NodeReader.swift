@@ -1,0 +1,58 @@
+import Yams
+
+/// Typed reads of YAML nodes with errors that name the file, line and field.
+struct NodeReader {
+    let path: String
+
+    func error(at node: Node, _ message: String) -> ScenarioError {
+        ScenarioError(path: path, line: node.mark?.line, column: node.mark?.column, message: message)
+    }
+
+    func string(_ node: Node, field: String) throws(ScenarioError) -> String {
+        guard let scalar = node.scalar else { throw error(at: node, "'\(field)' must be a string") }
+        return scalar.string
+    }
+
+    func positiveInt(_ node: Node, field: String) throws(ScenarioError) -> Int {
+        guard let value = node.int, value > 0 else { throw error(at: node, "'\(field)' must be a positive integer") }
+        return value
+    }
+
+    func nonNegativeInt(_ node: Node, field: String) throws(ScenarioError) -> Int {
+        guard let value = node.int, value >= 0 else { throw error(at: node, "'\(field)' must be an integer ≥ 0") }
+        return value
+    }
+
+    func rejectUnknownKeys(in mapping: Node.Mapping, allowed: [String], what: String) throws(ScenarioError) {
+        for key in mapping.keys {
+            guard let name = key.string, allowed.contains(name) else {
+                throw error(at: key, "unknown \(what) '\(key.string ?? "?")' (known: \(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Converts a YAML node to a JSON value (session parameters).
+    func json(_ node: Node) throws(ScenarioError) -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            if node.null != nil { return .null }
+            if let value = node.bool { return .bool(value) }
+            if let value = node.int { return .number(Double(value)) }
+            if let value = node.float { return .number(value) }
+            return .string(scalar.string)
+        case .sequence(let sequence):
+            var items: [JSONValue] = []
+            for item in sequence { items.append(try json(item)) }
+            return .array(items)
+        case .mapping(let mapping):
+            var object: [String: JSONValue] = [:]
+            for (key, value) in mapping {
+                guard let name = key.string else { throw error(at: key, "keys must be strings") }
+                object[name] = try json(value)
+            }
+            return .object(object)
+        case .alias:
+            throw error(at: node, "YAML aliases are not supported here")
+        }
+    }
+}

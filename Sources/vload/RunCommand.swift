@@ -1,0 +1,125 @@
+import AgentSimulator
+import ArgumentParser
+import Foundation
+import NIOPosix
+import VoiceLoad
+
+/// `vload run` (the default): a swarm of virtual clients plays a scenario against an endpoint.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a scenario with many concurrent virtual clients and report latencies (the default command)."
+    )
+
+    @Option(help: "Scenario name (looked up as scenarios/NAME.yaml) or path to a scenario YAML file.")
+    var scenario = "greeting"
+
+    @Option(help: "Number of concurrent virtual clients.")
+    var clients = 1
+
+    @Option(name: .customLong("ramp-up"), help: "Spread client starts over this duration (e.g. 10s).")
+    var rampUp = "0s"
+
+    @Option(help: "Sessions each client runs one after another (default 1; not with --duration).")
+    var iterations: Int?
+
+    @Option(help: "Keep starting sessions until this much time has passed (e.g. 2m); not with --iterations.")
+    var duration: String?
+
+    @Option(help: "Endpoint URL (ws:// or wss://). Without it vload runs its built-in agent simulator.")
+    var url: String?
+
+    @Option(help: "Wire protocol of the endpoint (default: the scenario's, else datagrid).")
+    var dialect: String?
+
+    @Option(help: "API key for the endpoint; or set VLOAD_TOKEN. Never printed or saved.")
+    var token: String?
+
+    @Option(name: .customLong("frame-ms"), help: "Length of each audio frame sent, in ms (default: the scenario's, else 40).")
+    var frameMs: Int?
+
+    @Option(help: "Directory for the reports (default: reports/<scenario>-<UTC time>).")
+    var out: String?
+
+    @OptionGroup(title: "Built-in simulator (only without --url)")
+    var simulator: SimulatorOptions
+
+    func validate() throws {
+        guard (1...100_000).contains(clients) else {
+            throw ValidationError("--clients must be between 1 and 100000 (got \(clients))")
+        }
+        if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1 (got \(iterations))") }
+        if iterations != nil, duration != nil { throw ValidationError("--iterations and --duration cannot be used together") }
+        if url != nil, simulator.isSet { throw ValidationError("--sim-* options apply to the built-in simulator only, not with --url") }
+    }
+
+    func run() async throws {
+        let load = try loadProfile()
+        guard let scenarioPath = ScenarioLoader.locate(scenario) else {
+            throw InputError("scenario '\(scenario)' not found (looked for \(scenario) and scenarios/\(scenario).yaml)")
+        }
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(path: scenarioPath)
+        } catch {
+            throw InputError(error.description)
+        }
+        let dialectID = dialect ?? scenario.dialect ?? "datagrid"
+        let clientDialect: any ClientDialect
+        do {
+            clientDialect = try DialectRegistry.client(dialectID)
+        } catch {
+            throw InputError(error.description)
+        }
+        let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
+        let endpointURL = url ?? scenario.url
+        var embedded: (simulator: AgentSimulator, group: MultiThreadedEventLoopGroup)?
+        if endpointURL == nil {
+            let configuration = try simulator.configuration(dialect: dialectID)
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            embedded = (try await AgentSimulator.start(configuration: configuration, group: group), group)
+        }
+        defer {
+            if let embedded { try? embedded.group.syncShutdownGracefully() }
+        }
+        let plan = try SessionPlanBuilder.build(
+            scenario: scenario, dialect: clientDialect, url: endpointURL ?? embedded!.simulator.url,
+            token: token, frameMs: frameMs
+        )
+        let outputDirectory = out.map { URL(fileURLWithPath: $0) }
+            ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
+        if let embedded {
+            print("no --url: running against the built-in agent simulator at \(embedded.simulator.url) "
+                + "(dialect \(dialectID), reply latency \(embedded.simulator.configuration.replyLatency) ms)")
+        }
+        print("scenario \(scenario.name): \(load.clients) clients, "
+            + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
+            + (load.rampUpMs > 0 ? ", ramp-up \(Double(load.rampUpMs) / 1_000) s" : "")
+            + " → \(outputDirectory.path)/")
+        let report: RunReport
+        do {
+            report = try await LoadRun.execute(
+                plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.simulator.configuration.summary
+            )
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError("cannot write reports to \(outputDirectory.path): \(error)")
+        }
+        if let embedded { try? await embedded.simulator.stop() }
+        print("")
+        print(SummaryTable.render(report))
+        print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv")
+        if !report.generator.healthy {
+            FileHandle.standardError.write(Data("vload: run invalid: the generator was saturated\n".utf8))
+            throw ExitCode(3)
+        }
+    }
+
+    private func loadProfile() throws(InputError) -> LoadProfile {
+        let rampUpMs = try DurationParser.milliseconds(rampUp, option: "--ramp-up")
+        let durationMs = try duration.map { text throws(InputError) in try DurationParser.milliseconds(text, option: "--duration") }
+        if let durationMs, durationMs <= 0 { throw InputError("--duration must be longer than 0") }
+        return LoadProfile(clients: clients, rampUpMs: rampUpMs, iterations: iterations ?? 1, durationMs: durationMs)
+    }
+}

@@ -1,0 +1,90 @@
+import AgentSimulator
+import ArgumentParser
+import Dispatch
+import Foundation
+import NIOPosix
+import VoiceLoad
+
+/// `vload serve`: the built-in agent simulator alone, until Ctrl-C.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the built-in voice-agent simulator as a WebSocket server until interrupted."
+    )
+
+    @Option(help: "Wire protocol to speak.")
+    var dialect = "datagrid"
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port = 8765
+
+    @OptionGroup(title: "Simulator behaviour")
+    var simulator: SimulatorOptions
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535 (got \(port))") }
+    }
+
+    func run() async throws {
+        let configuration = try simulator.configuration(dialect: dialect)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let server: AgentSimulator
+        do {
+            server = try await AgentSimulator.start(configuration: configuration, host: host, port: port, group: group)
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError("cannot listen on \(host):\(port): \(error)")
+        }
+        print("vload agent simulator listening on ws://\(host):\(server.port)/ws/voice "
+            + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms)")
+        print("press Ctrl-C to stop")
+        await Self.waitForTerminationSignal()
+        try? await server.stop()
+        let totals = server.statistics
+        print("stopped: \(totals.sessions) sessions, \(totals.userTurns) user turns, \(totals.replies) replies, "
+            + "\(totals.interruptions) interruptions")
+        try await group.shutdownGracefully()
+    }
+
+    /// Suspends until SIGINT or SIGTERM.
+    private static func waitForTerminationSignal() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = SignalLatch(continuation)
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { once.fire() }
+                source.resume()
+                once.keep(source)
+            }
+        }
+    }
+}
+
+/// Resumes a continuation on the first signal only, and keeps the signal sources alive.
+private final class SignalLatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = continuation
+    }
+
+    func keep(_ source: any DispatchSourceSignal) {
+        lock.withLock { sources.append(source) }
+    }
+
+    func fire() {
+        let continuation = lock.withLock {
+            let pending = self.continuation
+            self.continuation = nil
+            return pending
+        }
+        continuation?.resume()
+    }
+}

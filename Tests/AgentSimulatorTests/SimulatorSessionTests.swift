@@ -1,0 +1,139 @@
+import Testing
+import VoiceLoad
+@testable import AgentSimulator
+
+private func ms(_ value: Int64) -> MonotonicInstant {
+    MonotonicInstant(nanoseconds: 10_000_000_000 + UInt64(value) * 1_000_000)
+}
+
+/// 40 ms of PCM16 16 kHz: a loud square wave or silence.
+private func frame(loud: Bool) -> [UInt8] {
+    (0..<640).flatMap { index -> [UInt8] in
+        let sample: Int16 = loud ? (index % 20 < 10 ? 8_000 : -8_000) : 0
+        let bits = UInt16(bitPattern: sample)
+        return [UInt8(bits & 0xFF), UInt8(bits >> 8)]
+    }
+}
+
+private func configuration() -> SimulatorConfiguration {
+    var configuration = SimulatorConfiguration()
+    configuration.readyDelayMs = 100
+    configuration.greetingDelayMs = 200
+    configuration.vadSilenceMs = 200
+    configuration.replyLatency = .fixed(ms: 700)
+    configuration.replyChunkMs = 40
+    return configuration
+}
+
+private func session(_ configuration: SimulatorConfiguration = configuration()) -> SimulatorSession {
+    SimulatorSession(configuration: configuration, inputFormat: .pcm16(16_000),
+                     chunkCounts: [.greeting: 3, .reply: 5], sessionNumber: 1)
+}
+
+@Suite("SimulatorSession")
+struct SimulatorSessionTests {
+    @Test("start → started, ready after the delay, then the greeting streamed in real time")
+    func startAndGreeting() {
+        var agent = session()
+        #expect(agent.receive(.start(parameters: [:]), at: ms(0)) == [
+            .send(.sessionStarted(sessionID: "sim-1", conversationID: "conv-sim-1")),
+            .schedule(.ready, at: ms(100)),
+        ])
+        #expect(agent.timerFired(.ready, at: ms(100)) == [.send(.ready), .schedule(.greeting, at: ms(300))])
+        #expect(agent.timerFired(.greeting, at: ms(300)) == [.sendChunk(.greeting, index: 0), .schedule(.nextChunk, at: ms(340))])
+        #expect(agent.timerFired(.nextChunk, at: ms(341)) == [.sendChunk(.greeting, index: 1), .schedule(.nextChunk, at: ms(380))])
+        #expect(agent.timerFired(.nextChunk, at: ms(380)) == [.sendChunk(.greeting, index: 2)])
+        #expect(agent.stream == nil)
+    }
+
+    @Test("the reply is due at the end of speech + latency, however late the VAD decides")
+    func replyTiming() {
+        var agent = session()
+        _ = agent.receive(.start(parameters: [:]), at: ms(0))
+        _ = agent.timerFired(.ready, at: ms(100))
+        // Ten loud frames arriving at 1040, 1080, …, 1400: speech ends with the frame at 1400.
+        var actions: [SimulatorSession.Action] = []
+        for index in 0..<10 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_040 + 40 * Int64(index))) }
+        #expect(actions.isEmpty)
+        for index in 0..<5 { actions += agent.receive(.audio(frame(loud: false)), at: ms(1_440 + 40 * Int64(index))) }
+        // 200 ms of silence is reached with the frame at 1600; the reply is due at 1400 + 700.
+        #expect(actions == [.schedule(.reply, at: ms(2_100))])
+        #expect(agent.timerFired(.reply, at: ms(2_100)).first == .sendChunk(.reply, index: 0))
+        #expect(agent.statistics.replies == 1 && agent.statistics.userTurns == 1)
+    }
+
+    @Test("speech during the reply stops it and sends interrupted; with barge-in off it goes on")
+    func bargeIn() {
+        for bargeIn in [true, false] {
+            var settings = configuration()
+            settings.bargeIn = bargeIn
+            settings.greets = false
+            var agent = session(settings)
+            _ = agent.receive(.start(parameters: [:]), at: ms(0))
+            _ = agent.timerFired(.ready, at: ms(100))
+            for index in 0..<5 { _ = agent.receive(.audio(frame(loud: true)), at: ms(1_000 + 40 * Int64(index))) }
+            for index in 0..<5 { _ = agent.receive(.audio(frame(loud: false)), at: ms(1_200 + 40 * Int64(index))) }
+            _ = agent.timerFired(.reply, at: ms(1_860))
+            var actions: [SimulatorSession.Action] = []
+            for index in 0..<3 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_900 + 40 * Int64(index))) }
+            if bargeIn {
+                #expect(actions == [.cancel(.nextChunk), .cancel(.reply), .send(.interrupted)])
+                #expect(agent.stream == nil && agent.statistics.interruptions == 1)
+            } else {
+                #expect(actions.isEmpty)
+                #expect(agent.stream != nil)
+            }
+        }
+    }
+
+    @Test("the client's interrupt command stops the reply; stop ends the session")
+    func commands() {
+        var settings = configuration()
+        settings.replySpeed = 0
+        var agent = session(settings)
+        _ = agent.receive(.start(parameters: [:]), at: ms(0))
+        _ = agent.timerFired(.ready, at: ms(100))
+        #expect(agent.receive(.interrupt, at: ms(150)) == [])
+        _ = agent.timerFired(.greeting, at: ms(300))  // speed 0: all chunks at once
+        #expect(agent.stream == nil)
+        #expect(agent.receive(.stop, at: ms(400)) == [
+            .cancel(.ready), .cancel(.greeting), .send(.ended(transcript: [])), .schedule(.closeAfterEnd, at: ms(2_400)),
+        ])
+        #expect(agent.receive(.audio(frame(loud: true)), at: ms(500)) == [])
+    }
+}
+
+@Suite("LatencyModel")
+struct LatencyModelTests {
+    @Test("parses the documented forms", arguments: [
+        ("700", LatencyModel.fixed(ms: 700)), ("fixed:250", .fixed(ms: 250)),
+        ("uniform:600-900", .uniform(minMs: 600, maxMs: 900)), ("normal:700,50", .normal(meanMs: 700, standardDeviationMs: 50)),
+    ])
+    func parses(text: String, model: LatencyModel) throws {
+        #expect(try LatencyModel(parsing: text) == model)
+    }
+
+    @Test("rejects nonsense with a one-line reason", arguments: ["fast", "uniform:9-1", "normal:5", "-3", "gauss:1,2"])
+    func rejects(text: String) {
+        #expect(throws: InputError.self) { try LatencyModel(parsing: text) }
+    }
+
+    @Test("seeded draws repeat and stay in range")
+    func seeded() {
+        var first = SeededGenerator(seed: 42)
+        var second = SeededGenerator(seed: 42)
+        let model = LatencyModel.uniform(minMs: 600, maxMs: 900)
+        let a = (0..<100).map { _ in model.sampleUs(using: &first) }
+        let b = (0..<100).map { _ in model.sampleUs(using: &second) }
+        #expect(a == b)
+        #expect(a.allSatisfy { (600_000...900_000).contains($0) })
+    }
+
+    @Test("a reply latency below the VAD window is refused")
+    func validation() {
+        var settings = SimulatorConfiguration()
+        settings.vadSilenceMs = 500
+        settings.replyLatency = .fixed(ms: 300)
+        #expect(throws: InputError.self) { try settings.validate() }
+    }
+}

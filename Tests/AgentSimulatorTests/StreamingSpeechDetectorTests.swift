@@ -1,0 +1,38 @@
+import Testing
+import VoiceLoad
+@testable import AgentSimulator
+
+@Suite("StreamingSpeechDetector")
+struct StreamingSpeechDetectorTests {
+    private func instant(_ us: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: 1_000_000_000 + UInt64(us) * 1_000) }
+
+    /// `samples` PCM16 samples, loud from `loudFrom` up to `loudUntil` (sample indices).
+    private func bytes(count: Int, loudFrom: Int, loudUntil: Int) -> [UInt8] {
+        (0..<count).flatMap { index -> [UInt8] in
+            let loud = index >= loudFrom && index < loudUntil
+            let bits = UInt16(bitPattern: loud ? (index % 16 < 8 ? 6_000 : -6_000) : 0)
+            return [UInt8(bits & 0xFF), UInt8(bits >> 8)]
+        }
+    }
+
+    @Test("speech end is placed inside the frame by the arrival time of the frame's last sample")
+    func endTime() {
+        var detector = StreamingSpeechDetector(format: .pcm16(16_000), thresholdDbfs: -45, minSpeechMs: 30, silenceMs: 100)
+        // Frame 1 (40 ms, arrives at 40 ms): speech from 0; frame 2 (arrives at 80 ms): speech ends at 20 ms in.
+        var events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 640), arrivedAt: instant(40_000))
+        #expect(events == [.speechStarted(at: instant(0))])
+        events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 320), arrivedAt: instant(80_000))
+        #expect(events.isEmpty)
+        for index in 0..<3 {
+            events += detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(120_000 + 40_000 * Int64(index)))
+        }
+        #expect(events == [.speechEnded(at: instant(60_000))])
+    }
+
+    @Test("a click shorter than the minimum speech is ignored")
+    func click() {
+        var detector = StreamingSpeechDetector(format: .pcm16(16_000), thresholdDbfs: -45, minSpeechMs: 60, silenceMs: 100)
+        let events = detector.process(bytes(count: 1_600, loudFrom: 0, loudUntil: 320), arrivedAt: instant(100_000))
+        #expect(events.isEmpty && !detector.isInSpeech)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The `vload` binary given bad input: one line on stderr naming the problem, exit code 2.
+@Suite("End to end: bad input")
+struct BadInputTests {
+    struct Outcome {
+        var status: Int32
+        var stderr: String
+    }
+
+    private func vload(_ arguments: [String], in directory: String = repositoryRoot()) throws -> Outcome {
+        let process = Process()
+        process.executableURL = Self.locateBinary()
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = Pipe()
+        try process.run()
+        let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The vload executable built next to the test bundle.
+    static func locateBinary() -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("vload")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: repositoryRoot() + "/.build/debug/vload")
+    }
+
+    private func scenario(audio: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("s.yaml").path
+        try "steps:\n  - connect\n  - say: \(audio)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func expectUsageError(_ arguments: [String], mentions needle: String) throws {
+        let outcome = try vload(arguments)
+        #expect(outcome.status == 2, "\(arguments): status \(outcome.status), stderr \(outcome.stderr)")
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(arguments): \(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("vload: error: "))
+        #expect(outcome.stderr.contains(needle), "\(arguments): \(outcome.stderr)")
+    }
+
+    @Test("missing scenario")
+    func missingScenario() throws {
+        try expectUsageError(["--scenario", "no-such-scenario"], mentions: "no-such-scenario")
+    }
+
+    @Test("missing WAV")
+    func missingWAV() throws {
+        try expectUsageError(["--scenario", try scenario(audio: "nothing-here.wav"), "--url", "ws://127.0.0.1:9/"], mentions: "nothing-here.wav")
+    }
+
+    @Test("corrupt WAV")
+    func corruptWAV() throws {
+        let path = try scenario(audio: "broken.wav")
+        let wav = (path as NSString).deletingLastPathComponent + "/broken.wav"
+        try Data("RIFF this is not audio at all".utf8).write(to: URL(fileURLWithPath: wav))
+        try expectUsageError(["--scenario", path, "--url", "ws://127.0.0.1:9/"], mentions: "broken.wav")
+    }
+
+    @Test("unknown dialect")
+    func unknownDialect() throws {
+        try expectUsageError(["--scenario", "greeting", "--dialect", "klingon"], mentions: "unknown dialect 'klingon'")
+    }
+
+    @Test("malformed URL")
+    func malformedURL() throws {
+        try expectUsageError(["--scenario", "greeting", "--url", "http://example"], mentions: "http://example")
+    }
+
+    @Test("--clients 0")
+    func zeroClients() throws {
+        try expectUsageError(["--scenario", "greeting", "--clients", "0"], mentions: "--clients")
+    }
+
+    @Test("scenario with a typo")
+    func typo() throws {
+        let path = try scenario(audio: "x.wav")
+        try "steps:\n  - connect\n  - sya: x.wav\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try expectUsageError(["--scenario", path], mentions: "unknown step 'sya'")
+    }
+}

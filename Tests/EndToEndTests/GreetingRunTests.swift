@@ -1,0 +1,67 @@
+import AgentSimulator
+import Foundation
+import NIOPosix
+import Testing
+import VoiceLoad
+
+/// vload against its built-in simulator, in-process, with a known injected reply latency.
+@Suite("End to end: greeting against the simulator", .serialized)
+struct GreetingRunTests {
+    static let clients = 50
+    static let frameMs = 40
+
+    /// Runs the shipped greeting scenario at 50 clients with the simulator's reply latency fixed at `latencyMs`.
+    private func run(latencyMs: Int) async throws -> (report: RunReport, directory: URL, simulator: SimulatorStatistics) {
+        var settings = SimulatorConfiguration()
+        settings.replyLatency = .fixed(ms: latencyMs)
+        settings.replySpeed = 4  // the reply's length does not matter here; keep the test short
+        let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let plan = try SessionPlanBuilder.build(
+            scenario: scenario, dialect: try DialectRegistry.client("datagrid"), url: simulator.url,
+            token: "secret-token-123", frameMs: Self.frameMs
+        )
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-\(UUID().uuidString)")
+        let report = try await LoadRun.execute(
+            plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 1_000), outputDirectory: directory,
+            simulator: settings.summary
+        )
+        try await simulator.stop()
+        let statistics = simulator.statistics
+        try await simulatorGroup.shutdownGracefully()
+        return (report, directory, statistics)
+    }
+
+    @Test("50 sessions, 0 errors, every metric counted 50 times, reports on disk, no secret in them")
+    func completeRun() async throws {
+        let (report, directory, simulator) = try await run(latencyMs: 700)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(report.sessions.started == 50 && report.sessions.completed == 50 && report.sessions.failed == 0)
+        #expect(report.errors.total == 0)
+        #expect(report.turns == ["completed": 50])
+        for metric in MetricName.endpointMetrics {
+            #expect(report.metrics[metric.rawValue]?.count == 50, "\(metric.rawValue)")
+        }
+        #expect(report.generator.sendLagMs.count ?? 0 > 0)
+        #expect(simulator.sessions == 50 && simulator.replies == 50 && simulator.interruptions == 0)
+
+        let turns = try String(contentsOf: directory.appendingPathComponent("turns.csv"), encoding: .utf8)
+        let sessions = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8)
+        #expect(turns.split(separator: "\n").count == 51)
+        #expect(sessions.split(separator: "\n").count == 51)
+        let json = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(!json.contains("secret-token-123"))
+        #expect(json.contains("token=REDACTED"))
+    }
+
+    @Test("first_audio_from_end_ms p50 follows the injected latency within one frame + 5 ms", arguments: [700, 1_100])
+    func latencyFollowsInjection(latencyMs: Int) async throws {
+        let (report, directory, _) = try await run(latencyMs: latencyMs)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let p50 = try #require(report.metrics["first_audio_from_end_ms"]?.p50)
+        let tolerance = Double(Self.frameMs + 5)
+        #expect(abs(p50 - Double(latencyMs)) <= tolerance, "p50 \(p50) ms vs injected \(latencyMs) ms")
+        #expect(report.metrics["first_audio_from_end_ms"]?.count == 50)
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import VoiceLoad
+
+@Suite("Recorder and histograms")
+struct RecorderTests {
+    @Test("turns and sessions feed their metrics; absent figures are not recorded as zero")
+    func recordsRows() {
+        let recorder = Recorder()
+        var turn = TurnRecord(client: 0, iteration: 0, turn: 1, label: "a", outcome: .completed,
+                              speechStartOffsetMs: 300, speechEndOffsetMs: 1_800)
+        turn.firstAudioFromEndMs = 712.5
+        turn.firstAudioFromStartMs = 2_212.5
+        recorder.recordTurn(turn)
+        var session = SessionRecord(client: 0, iteration: 0)
+        session.connectMs = 1.25
+        recorder.recordSession(session)
+        recorder.recordError(.upgradeRejected(status: 401))
+        recorder.recordError(.timeout(step: "wait_ready"))
+        recorder.recordFrameSent(lagUs: 150)
+        let snapshot = recorder.snapshot()
+        #expect(snapshot.histograms[.firstAudioFromEndMs]?.count == 1)
+        #expect(snapshot.histograms[.firstVoicedAudioFromEndMs] == nil)
+        #expect(snapshot.histograms[.turnDurationMs] == nil)
+        #expect(snapshot.histograms[.connectMs]?.summary?.p50Ms == 1.25)
+        #expect(snapshot.errors == ["upgrade_rejected_401": 1, "timeout_wait_ready": 1])
+        #expect(snapshot.turnsByOutcome == [.completed: 1])
+        #expect(snapshot.sessionsCompleted == 1 && snapshot.framesSent == 1)
+    }
+
+    @Test("a histogram survives its sparse serialization exactly, and merges")
+    func histogramRoundTrip() {
+        var histogram = LatencyHistogram()
+        for value in stride(from: Int64(100), through: 2_000_000, by: 977) { histogram.record(microseconds: value) }
+        let copy = LatencyHistogram(sparseValues: histogram.sparseValues)
+        #expect(copy.count == histogram.count)
+        #expect(copy.summary == histogram.summary)
+        var merged = histogram
+        merged.add(copy)
+        #expect(merged.count == 2 * histogram.count)
+        #expect(merged.summary?.p99Ms == histogram.summary?.p99Ms)
+    }
+}

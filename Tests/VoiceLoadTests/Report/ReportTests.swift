@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import VoiceLoad
+
+@Suite("Reports")
+struct ReportTests {
+    private func report(sendLagUs: Int64 = 200) -> RunReport {
+        let recorder = Recorder()
+        var session = SessionRecord(client: 0, iteration: 0)
+        session.connectMs = 2
+        recorder.recordSession(session)
+        recorder.recordFrameSent(lagUs: sendLagUs)
+        let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
+        let context = RunContext(
+            scenario: scenario, load: LoadProfile(clients: 1), redactedURL: "ws://127.0.0.1:1/?token=REDACTED",
+            dialect: "datagrid", frameMs: 40, simulator: nil, startedAt: Date(timeIntervalSince1970: 0),
+            endedAt: Date(timeIntervalSince1970: 2), cpuSeconds: 0.5, cores: 2
+        )
+        return RunReport(context: context, snapshot: recorder.snapshot())
+    }
+
+    @Test("report.json: snake_case fields, absent metrics carry only a zero count, histograms replay")
+    func json() throws {
+        let data = try report().jsonData()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let metrics = try #require(object["metrics"] as? [String: Any])
+        let connect = try #require(metrics["connect_ms"] as? [String: Any])
+        #expect(connect["count"] as? Int == 1)
+        #expect(connect["p50"] as? Double == 2)
+        #expect(connect["low_sample"] as? Bool == true)
+        let absent = try #require(metrics["first_audio_from_end_ms"] as? [String: Any])
+        #expect(absent.keys.sorted() == ["count"])
+        #expect(object["scenario_file"] as? String == "demo.yaml")
+        let decoded = try RunReport.decode(from: data)
+        #expect(decoded.metrics["connect_ms"]?.histogram?.histogram.count == 1)
+        #expect(decoded.generator.cpuPercentOfOneCore == 25)
+    }
+
+    @Test("the generator is flagged when send lag p99 exceeds a frame")
+    func saturation() {
+        #expect(report(sendLagUs: 200).generator.healthy)
+        let saturated = report(sendLagUs: 90_000).generator
+        #expect(!saturated.healthy)
+        #expect(saturated.problems.first?.contains("send_lag_ms p99") == true)
+    }
+
+    @Test("the summary table shows n/a for metrics without samples")
+    func table() {
+        let text = SummaryTable.render(report())
+        #expect(text.contains("connect_ms"))
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("greeting_ms") && $0.contains("n/a") })
+    }
+
+    @Test("CSV fields are escaped and absent values are empty")
+    func csv() {
+        #expect(CSVRowWriter.escape("plain") == "plain")
+        #expect(CSVRowWriter.escape("a,b") == "\"a,b\"")
+        #expect(CSVRowWriter.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVRowWriter.format(nil) == "")
+        #expect(CSVRowWriter.format(12.34567) == "12.346")
+    }
+}

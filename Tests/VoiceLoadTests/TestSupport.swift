@@ -1,0 +1,42 @@
+import Foundation
+@testable import VoiceLoad
+
+/// The repository's root directory, found from this file's path.
+func repositoryRoot(_ file: String = #filePath) -> String {
+    var url = URL(fileURLWithPath: file)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+    }
+    return FileManager.default.currentDirectoryPath
+}
+
+/// A dialect that sends audio as raw binary frames and decodes nothing: for client-side tests.
+struct EchoDialect: ClientDialect {
+    var id: String { "echo" }
+    var inputFormat: AudioFormat { .pcm16(16_000) }
+    var outputFormat: AudioFormat { .pcm16(16_000) }
+    var readySignal: ReadySignal { .onOpen }
+    var turnEndSignal: TurnEndSignal { .audioGap }
+    var authentication: AuthenticationStyle { .none }
+    func openingFrames(parameters: [String: JSONValue]) -> [WireFrame] { [] }
+    func encode(_ intent: ClientIntent) -> WireFrame? {
+        if case .audio(let bytes) = intent { return .binary(bytes) }
+        return nil
+    }
+    func decode(_ frame: WireFrame) -> [NormalizedEvent] {
+        if case .binary(let bytes) = frame { return [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))] }
+        return []
+    }
+}
+
+extension PreparedUtterance {
+    /// A clip of `frameCount` 40 ms PCM16 16 kHz frames of silence, with speech marked at 0…20 ms.
+    static func testClip(frameCount: Int) -> PreparedUtterance {
+        PreparedUtterance(
+            format: .pcm16(16_000), frameMs: 40,
+            frames: Array(repeating: [UInt8](repeating: 0, count: 1_280), count: frameCount),
+            boundaries: SpeechBoundaries(speechStartUs: 0, speechEndUs: 20_000), sourcePath: "test.wav"
+        )
+    }
+}
