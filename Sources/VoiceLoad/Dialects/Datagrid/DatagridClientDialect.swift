@@ -1,0 +1,142 @@
+import Foundation
+
+/// The client side of the Datagrid Voice WebSocket API (PROTOCOLS.md §4): JSON messages
+/// `{"type":…,"payload":{…}}`, base64 PCM16 audio, readiness on `ready`, and no end-of-turn
+/// event on the wire (turns end on an audio gap, §4.5).
+///
+/// A pure codec: it accepts JSON in text and binary frames, and never throws or traps on
+/// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
+public struct DatagridClientDialect: ClientDialect {
+    public let id = "datagrid"
+    /// User audio format: PCM16 16 kHz by default (§4.4).
+    public let inputFormat: AudioFormat
+    /// Agent audio format: PCM16 24 kHz by default (§4.4).
+    public let outputFormat: AudioFormat
+    public let readySignal = ReadySignal.event
+    public let turnEndSignal = TurnEndSignal.audioGap
+    /// Whether JSON goes out as UTF-8 in binary frames instead of text frames (§2.2).
+    public let sendsJSONAsBinary: Bool
+
+    /// The standard Datagrid codec, or one for a compatible server with other audio formats.
+    public init(
+        inputFormat: AudioFormat = .pcm16(16_000),
+        outputFormat: AudioFormat = .pcm16(24_000),
+        sendsJSONAsBinary: Bool = false
+    ) {
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+        self.sendsJSONAsBinary = sendsJSONAsBinary
+    }
+
+    /// The `start` frame, `{"type":"start","payload":{…parameters…}}`. Numbers JSON cannot
+    /// carry (NaN, infinity) are sent as `null`.
+    public func openingFrames(parameters: [String: JSONValue]) -> [WireFrame] {
+        [startFrame(parameters: parameters)]
+    }
+
+    /// Every intent has a Datagrid message, so this never returns nil.
+    public func encode(_ intent: ClientIntent) -> WireFrame? {
+        switch intent {
+        case .start(let parameters):
+            return startFrame(parameters: parameters)
+        case .audio(let bytes):
+            return frame(DatagridAudioMessage.text(audio: bytes))
+        case .interrupt:
+            return frame(JSONFrame.text(["type": DatagridMessage.Name.interrupt]))
+        case .stop:
+            return frame(JSONFrame.text(["type": DatagridMessage.Name.stop]))
+        case .text(let text):
+            return frame(JSONFrame.text(["type": DatagridMessage.Name.text, "payload": ["text": text]]))
+        }
+    }
+
+    /// The events in one server frame. Audio frames of the exact `audio` shape take a byte-scan
+    /// fast path; everything else is parsed once with `JSONSerialization`.
+    public func decode(_ frame: WireFrame) -> [NormalizedEvent] {
+        if let base64 = DatagridAudioMessage.base64Data(in: frame) {
+            return audioEvents(base64: base64)
+        }
+        return decodeParsingJSON(frame)
+    }
+
+    /// `decode` without the audio fast path: the general path, which the fast path must agree with.
+    func decodeParsingJSON(_ frame: WireFrame) -> [NormalizedEvent] {
+        let message: DatagridMessage
+        switch DatagridMessage.parse(frame) {
+        case .success(let parsed): message = parsed
+        case .failure(let error): return [.malformed(reason: error.reason)]
+        }
+        typealias Name = DatagridMessage.Name
+        switch message.type {
+        case Name.started:
+            var ids: [String: String] = [:]
+            for key in ["session_id", "conversation_id"] {
+                if let value = message.payloadString(key) { ids[key] = value }
+            }
+            return [.sessionStarted(ids: ids)]
+        case Name.ready:
+            return [.sessionReady]
+        case Name.audio:
+            switch message.payload?["data"] {
+            case nil, .some(is NSNull): return []
+            case .some(let base64 as String): return audioEvents(base64: base64)
+            case .some(let other):
+                return [.malformed(reason: "audio data is \(JSONFrame.kindName(of: other)), not a string")]
+            }
+        case Name.toolCall:
+            return [.toolCall(
+                name: message.payloadString("tool_name") ?? message.payloadString("name") ?? "",
+                status: message.payloadString("status") ?? ""
+            )]
+        case Name.interrupted:
+            return [.agentInterrupted]
+        case Name.error:
+            return [.error(code: nil, message: message.payloadString("message") ?? "", fatal: true)]
+        case Name.transcript:
+            return transcriptEvents(message)
+        case Name.citation:
+            return []
+        case Name.ended:
+            return [.sessionEnded(reason: nil)]
+        default:
+            return [.unknown(type: message.type)]
+        }
+    }
+
+    /// `transcript` is undocumented (§4.3), so it is read defensively: role from `role` (or
+    /// `speaker`), text from `text` (or `transcript`), finality from `is_final`, `final` or
+    /// `isFinal` (true when absent). A transcript with no text is counted as `.unknown`.
+    private func transcriptEvents(_ message: DatagridMessage) -> [NormalizedEvent] {
+        guard let text = message.payloadString("text") ?? message.payloadString("transcript") else {
+            return [.unknown(type: message.type)]
+        }
+        let role = message.payloadString("role") ?? message.payloadString("speaker") ?? "unknown"
+        var isFinal = true
+        for key in ["is_final", "final", "isFinal"] {
+            if let flag = message.payload?[key] as? Bool {
+                isFinal = flag
+                break
+            }
+        }
+        return [.transcript(role: role, text: text, isFinal: isFinal)]
+    }
+
+    /// The events of an audio message whose `data` is `base64`: none when it is empty.
+    private func audioEvents(base64: String) -> [NormalizedEvent] {
+        if base64.isEmpty { return [] }
+        guard let bytes = JSONFrame.base64Decoded(base64) else {
+            return [.malformed(reason: "audio data is not valid base64 (\(base64.utf8.count) characters)")]
+        }
+        if bytes.isEmpty { return [] }
+        return [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))]
+    }
+
+    private func startFrame(parameters: [String: JSONValue]) -> WireFrame {
+        let payload = JSONValue.object(parameters).replacingNonFiniteNumbers().foundationObject
+        return frame(JSONFrame.text(["type": DatagridMessage.Name.start, "payload": payload]))
+    }
+
+    private func frame(_ text: String) -> WireFrame {
+        JSONFrame.frame(text, asBinary: sendsJSONAsBinary)
+    }
+}

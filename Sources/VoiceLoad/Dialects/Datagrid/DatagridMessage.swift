@@ -1,0 +1,59 @@
+import Foundation
+
+/// One Datagrid message as parsed from a frame: `{"type": <string>, "payload": <object, optional>}`
+/// (PROTOCOLS.md §4.3). Shared by the client and the server side of the dialect.
+struct DatagridMessage {
+    /// The `type` discriminator.
+    var type: String
+    /// The `payload` object; nil when the message has none (absent or `null`).
+    var payload: [String: Any]?
+
+    /// The message in `frame` (text or binary JSON), or why the frame is not a Datagrid message.
+    static func parse(_ frame: WireFrame) -> Result<DatagridMessage, JSONFrameError> {
+        let object: [String: Any]
+        switch JSONFrame.object(in: frame) {
+        case .success(let parsed): object = parsed
+        case .failure(let error): return .failure(error)
+        }
+        guard let rawType = object["type"] else {
+            return .failure(JSONFrameError(reason: "message has no \"type\""))
+        }
+        guard let type = rawType as? String else {
+            return .failure(JSONFrameError(reason: "\"type\" is \(JSONFrame.kindName(of: rawType)), not a string"))
+        }
+        switch object["payload"] {
+        case nil, .some(is NSNull):
+            return .success(DatagridMessage(type: type, payload: nil))
+        case .some(let payload as [String: Any]):
+            return .success(DatagridMessage(type: type, payload: payload))
+        case .some(let other):
+            return .failure(JSONFrameError(
+                reason: "\"\(type)\" payload is \(JSONFrame.kindName(of: other)), not an object"
+            ))
+        }
+    }
+
+    /// The string member `key` of the payload, if there is one.
+    func payloadString(_ key: String) -> String? {
+        payload?[key] as? String
+    }
+
+    /// The wire names of the message types (PROTOCOLS.md §4.3).
+    enum Name {
+        // Client → server.
+        static let start = "start"
+        static let audio = "audio"
+        static let interrupt = "interrupt"
+        static let stop = "stop"
+        static let text = "text"
+        // Server → client.
+        static let started = "started"
+        static let ready = "ready"
+        static let toolCall = "tool_call"
+        static let interrupted = "interrupted"
+        static let error = "error"
+        static let transcript = "transcript"
+        static let citation = "citation"
+        static let ended = "ended"
+    }
+}

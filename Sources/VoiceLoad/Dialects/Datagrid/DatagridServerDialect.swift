@@ -1,0 +1,104 @@
+import Foundation
+
+/// The server side of the Datagrid Voice WebSocket API (PROTOCOLS.md §4), as the agent
+/// simulator speaks it: decodes client messages (JSON in text or binary frames) into intents
+/// and encodes agent output into Datagrid messages.
+public struct DatagridServerDialect: ServerDialect {
+    public let id = "datagrid"
+    /// User audio format: PCM16 16 kHz by default (§4.4).
+    public let inputFormat: AudioFormat
+    /// Agent audio format: PCM16 24 kHz by default (§4.4).
+    public let outputFormat: AudioFormat
+    /// Whether JSON goes out as UTF-8 in binary frames instead of text frames (§2.2).
+    public let sendsJSONAsBinary: Bool
+
+    public init(
+        inputFormat: AudioFormat = .pcm16(16_000),
+        outputFormat: AudioFormat = .pcm16(24_000),
+        sendsJSONAsBinary: Bool = false
+    ) {
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+        self.sendsJSONAsBinary = sendsJSONAsBinary
+    }
+
+    /// The intents in one client frame: `start` (payload → parameters, none → empty), `audio`
+    /// (base64 → bytes; empty data → no intent), `interrupt`, `stop`, `text` (`payload.text`).
+    /// Throws `.unknownType` for a well-formed message of another type and `.malformed` for
+    /// anything that is not a Datagrid client message.
+    public func decode(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+        if let base64 = DatagridAudioMessage.base64Data(in: frame) {
+            return try audioIntents(base64: base64)
+        }
+        let message: DatagridMessage
+        switch DatagridMessage.parse(frame) {
+        case .success(let parsed): message = parsed
+        case .failure(let error): throw .malformed(error.reason)
+        }
+        typealias Name = DatagridMessage.Name
+        switch message.type {
+        case Name.start:
+            guard let payload = message.payload else { return [.start(parameters: [:])] }
+            guard let parameters = JSONValue.objectValues(foundationObject: payload) else {
+                throw .malformed("start payload holds a non-JSON value")
+            }
+            return [.start(parameters: parameters)]
+        case Name.audio:
+            switch message.payload?["data"] {
+            case .some(let base64 as String): return try audioIntents(base64: base64)
+            case nil, .some(is NSNull): throw .malformed("audio message without data")
+            case .some(let other): throw .malformed("audio data is \(JSONFrame.kindName(of: other)), not a string")
+            }
+        case Name.interrupt:
+            return [.interrupt]
+        case Name.stop:
+            return [.stop]
+        case Name.text:
+            guard let text = message.payloadString("text") else { throw .malformed("text message without payload.text") }
+            return [.text(text)]
+        default:
+            throw .unknownType(message.type)
+        }
+    }
+
+    /// The Datagrid message for `output`. Strings are escaped by `JSONSerialization`; audio is
+    /// built by concatenation around the base64 text.
+    public func encode(_ output: AgentOutput) -> WireFrame {
+        typealias Name = DatagridMessage.Name
+        let text: String
+        switch output {
+        case .sessionStarted(let sessionID, let conversationID):
+            text = JSONFrame.text([
+                "type": Name.started,
+                "payload": ["session_id": sessionID, "conversation_id": conversationID],
+            ])
+        case .ready:
+            text = JSONFrame.text(["type": Name.ready])
+        case .audio(let bytes):
+            text = DatagridAudioMessage.text(audio: bytes)
+        case .interrupted:
+            text = JSONFrame.text(["type": Name.interrupted])
+        case .toolCall(let name, let status):
+            text = JSONFrame.text(["type": Name.toolCall, "payload": ["tool_name": name, "status": status]])
+        case .transcript(let line):
+            text = JSONFrame.text([
+                "type": Name.transcript,
+                "payload": ["role": line.role, "text": line.text, "is_final": line.isFinal] as [String: Any],
+            ])
+        case .error(let message):
+            text = JSONFrame.text(["type": Name.error, "payload": ["message": message]])
+        case .ended(let transcript):
+            let lines: [[String: Any]] = transcript.map { ["role": $0.role, "text": $0.text] }
+            text = JSONFrame.text(["type": Name.ended, "payload": ["transcript": lines]])
+        }
+        return JSONFrame.frame(text, asBinary: sendsJSONAsBinary)
+    }
+
+    private func audioIntents(base64: String) throws(DialectDecodingError) -> [ClientIntent] {
+        if base64.isEmpty { return [] }
+        guard let bytes = JSONFrame.base64Decoded(base64) else {
+            throw .malformed("audio data is not valid base64 (\(base64.utf8.count) characters)")
+        }
+        return bytes.isEmpty ? [] : [.audio(bytes)]
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// JSON carried in WebSocket frames, for the JSON dialects: parses a frame of either kind
+/// (text, or UTF-8 in a binary frame, PROTOCOLS.md §2.2) into a Foundation object, and
+/// renders Foundation objects as compact JSON frames.
+///
+/// Parsing uses `JSONSerialization` once per frame, with no `Codable` round trip, so the
+/// receive path stays cheap.
+enum JSONFrame {
+    /// The JSON object in `frame`, or a one-line reason why the frame is not one.
+    static func object(in frame: WireFrame) -> Result<[String: Any], JSONFrameError> {
+        let data: Data
+        switch frame {
+        case .text(let string): data = Data(string.utf8)
+        case .binary(let bytes): data = Data(bytes)
+        }
+        guard !data.isEmpty else { return .failure(JSONFrameError(reason: "empty frame")) }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            return .failure(JSONFrameError(reason: "not JSON (\(data.count) bytes)"))
+        }
+        guard let object = parsed as? [String: Any] else {
+            return .failure(JSONFrameError(reason: "JSON is \(kindName(of: parsed)), not an object"))
+        }
+        return .success(object)
+    }
+
+    /// Compact JSON text for `object`: keys sorted, slashes unescaped, strings escaped as
+    /// JSON requires. `object` must hold only JSON-compatible Foundation values.
+    static func text(_ object: [String: Any]) -> String {
+        do {
+            let data = try JSONSerialization.data(
+                withJSONObject: object,
+                options: [.sortedKeys, .withoutEscapingSlashes]
+            )
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            preconditionFailure("JSONFrame.text called with a non-JSON value: \(error)")
+        }
+    }
+
+    /// `text` as a frame: a text frame, or its UTF-8 bytes in a binary frame.
+    static func frame(_ text: String, asBinary: Bool) -> WireFrame {
+        asBinary ? .binary(Array(text.utf8)) : .text(text)
+    }
+
+    /// The bytes `base64` encodes, or nil when it is not valid (padded) base64.
+    static func base64Decoded(_ base64: String) -> [UInt8]? {
+        Data(base64Encoded: base64).map { [UInt8]($0) }
+    }
+
+    /// A short name for the kind of a parsed JSON value, for malformed-frame reasons.
+    static func kindName(of value: Any) -> String {
+        switch value {
+        case is [Any]: return "an array"
+        case is String: return "a string"
+        case is NSNull: return "null"
+        case is NSNumber: return "a number or boolean"
+        default: return "a non-object value"
+        }
+    }
+}
+
+/// Why a frame does not hold a JSON object.
+struct JSONFrameError: Error, Hashable, Sendable {
+    var reason: String
+}
