@@ -26,6 +26,8 @@ public protocol ClientDialect: Sendable {
     var outputFormat: AudioFormat { get }
     var readySignal: ReadySignal { get }
     var turnEndSignal: TurnEndSignal { get }
+    /// How the API key travels on the upgrade request.
+    var authentication: AuthenticationStyle { get }
 
     /// Frames to send right after the WebSocket opens (Datagrid `start`).
     func openingFrames(parameters: [String: JSONValue]) -> [WireFrame]

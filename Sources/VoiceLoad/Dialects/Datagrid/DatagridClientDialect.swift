@@ -14,6 +14,8 @@ public struct DatagridClientDialect: ClientDialect {
     public let outputFormat: AudioFormat
     public let readySignal = ReadySignal.event
     public let turnEndSignal = TurnEndSignal.audioGap
+    /// The API key travels in the query string (`?token=`), PROTOCOLS.md §4.1.
+    public let authentication = AuthenticationStyle.queryParameter(name: "token")
     /// Whether JSON goes out as UTF-8 in binary frames instead of text frames (§2.2).
     public let sendsJSONAsBinary: Bool
 
