@@ -1,0 +1,156 @@
+/// A user utterance ready to stream: one audio file decoded once, resampled to a dialect's
+/// input format, encoded, and split into equal frames, with its speech span measured on the
+/// audio as sent (PROTOCOLS.md §2.2 and §2.6 ruling 2).
+///
+/// Frame `k` (0-based) covers clip positions `[k·frameMs, (k+1)·frameMs)`; it is due at
+/// `T_mic_open + (k+1)·frameMs` (§2.6 ruling 1). Instances are immutable and shared by every
+/// virtual client.
+public struct PreparedUtterance: Sendable {
+    /// The wire format of `frames`.
+    public let format: AudioFormat
+    /// Length of every frame.
+    public let frameMs: Int
+    /// Encoded payloads, each exactly `frameMs` long; the last is padded with the format's silence byte.
+    public let frames: [[UInt8]]
+    /// Speech start/end inside the clip (detected, or the scenario's overrides).
+    public let boundaries: SpeechBoundaries
+    /// The file the audio came from.
+    public let sourcePath: String
+
+    /// Length of the streamed audio, padding included.
+    public var durationMs: Int { frames.count * frameMs }
+
+    /// Creates an utterance from frames that are already encoded and split.
+    public init(
+        format: AudioFormat, frameMs: Int, frames: [[UInt8]], boundaries: SpeechBoundaries,
+        sourcePath: String
+    ) {
+        self.format = format
+        self.frameMs = frameMs
+        self.frames = frames
+        self.boundaries = boundaries
+        self.sourcePath = sourcePath
+    }
+
+    /// Reads the audio file at `path` and prepares it for streaming in `format`.
+    ///
+    /// - Parameters:
+    ///   - format: the dialect's input format (rate and encoding).
+    ///   - frameMs: frame length; `format.sampleRateHz × frameMs` must be a multiple of 1000.
+    ///   - detector: the energy VAD that finds the speech span.
+    ///   - overrides: the scenario's speech start/end in ms; each given value replaces the
+    ///     detected one. When nothing is voiced, a missing start defaults to 0 and a missing
+    ///     end to the end of the audio, provided at least one override is given.
+    /// - Throws: `AudioFileError` naming `path`: unreadable/empty file, bad frame length,
+    ///   "no speech found" (nothing voiced, no overrides), or an out-of-range override.
+    public static func prepare(
+        path: String, format: AudioFormat, frameMs: Int, detector: SpeechDetector = .init(),
+        overrides: (startMs: Int?, endMs: Int?) = (nil, nil)
+    ) throws(AudioFileError) -> PreparedUtterance {
+        try validateFraming(path: path, format: format, frameMs: frameMs)
+        let clip = try WAVReader.read(path: path)
+        return try prepare(
+            clip: clip, sourcePath: path, format: format, frameMs: frameMs, detector: detector,
+            overrides: overrides)
+    }
+
+    /// Prepares an already decoded clip; `sourcePath` names it in errors and reports.
+    public static func prepare(
+        clip: AudioClip, sourcePath: String, format: AudioFormat, frameMs: Int,
+        detector: SpeechDetector = .init(), overrides: (startMs: Int?, endMs: Int?) = (nil, nil)
+    ) throws(AudioFileError) -> PreparedUtterance {
+        try validateFraming(path: sourcePath, format: format, frameMs: frameMs)
+        let resampled: AudioClip
+        do {
+            resampled = try Resampler.resample(clip, toRateHz: format.sampleRateHz)
+        } catch {
+            throw .resampleFailed(path: sourcePath, reason: error.description)
+        }
+        let encoded = AudioEncoder.encode(resampled.samples, as: format)
+        // Speech offsets are measured on the audio as sent (§2.6 ruling 2).
+        let asSent = AudioEncoder.decode(encoded, format: format)
+        let detected = detector.boundaries(of: asSent, sampleRateHz: format.sampleRateHz)
+        let audioEndUs = Int64(asSent.count) * 1_000_000 / Int64(format.sampleRateHz)
+        let frames = split(encoded, format: format, frameMs: frameMs)
+        let boundaries = try resolveBoundaries(
+            path: sourcePath, detected: detected, overrides: overrides, audioEndUs: audioEndUs,
+            paddedEndUs: Int64(frames.count * frameMs) * 1_000)
+        return PreparedUtterance(
+            format: format, frameMs: frameMs, frames: frames, boundaries: boundaries,
+            sourcePath: sourcePath)
+    }
+
+    /// One frame of the format's digital silence.
+    public func silenceFrame() -> [UInt8] {
+        [UInt8](repeating: format.silenceByte, count: format.byteCount(forMilliseconds: frameMs))
+    }
+
+    /// The 0-based index of the frame holding clip offset `containingUs`, clamped to the
+    /// frames that exist (0 when there are none).
+    ///
+    /// The frame that carries the last speech sample (`T_us_end_sent`, §2.6 ruling 3) is
+    /// `frameIndex(containingUs: boundaries.speechEndUs - 1)`.
+    public func frameIndex(containingUs offsetUs: Int64) -> Int {
+        guard !frames.isEmpty, offsetUs > 0 else { return 0 }
+        let index = offsetUs / (Int64(frameMs) * 1_000)
+        return Int(min(index, Int64(frames.count - 1)))
+    }
+
+    /// The frame that carries the last speech sample.
+    public var lastSpeechFrameIndex: Int {
+        frameIndex(containingUs: boundaries.speechEndUs - 1)
+    }
+
+    private static func validateFraming(
+        path: String, format: AudioFormat, frameMs: Int
+    ) throws(AudioFileError) {
+        guard frameMs > 0, format.sampleRateHz > 0,
+            (format.sampleRateHz * frameMs) % 1_000 == 0
+        else {
+            throw .invalidFrameDuration(path: path, frameMs: frameMs, format: format)
+        }
+    }
+
+    /// Cuts `encoded` into frames of `frameMs`, padding the last one with silence.
+    private static func split(_ encoded: [UInt8], format: AudioFormat, frameMs: Int) -> [[UInt8]] {
+        let frameBytes = format.byteCount(forMilliseconds: frameMs)
+        var frames: [[UInt8]] = []
+        frames.reserveCapacity((encoded.count + frameBytes - 1) / frameBytes)
+        var start = 0
+        while start < encoded.count {
+            let end = min(start + frameBytes, encoded.count)
+            var frame = Array(encoded[start..<end])
+            if frame.count < frameBytes {
+                frame.append(contentsOf: repeatElement(format.silenceByte, count: frameBytes - frame.count))
+            }
+            frames.append(frame)
+            start = end
+        }
+        return frames
+    }
+
+    private static func resolveBoundaries(
+        path: String, detected: SpeechBoundaries?, overrides: (startMs: Int?, endMs: Int?),
+        audioEndUs: Int64, paddedEndUs: Int64
+    ) throws(AudioFileError) -> SpeechBoundaries {
+        if detected == nil && overrides.startMs == nil && overrides.endMs == nil {
+            throw .noSpeechFound(path: path)
+        }
+        let startUs = overrides.startMs.map { Int64($0) * 1_000 } ?? detected?.speechStartUs ?? 0
+        let endUs = overrides.endMs.map { Int64($0) * 1_000 } ?? detected?.speechEndUs ?? audioEndUs
+        guard startUs >= 0 else {
+            throw .invalidSpeechOverride(path: path, reason: "speech start \(startUs / 1_000) ms is negative")
+        }
+        guard endUs <= paddedEndUs else {
+            throw .invalidSpeechOverride(
+                path: path,
+                reason: "speech end \(endUs / 1_000) ms is past the end of the audio (\(paddedEndUs / 1_000) ms)")
+        }
+        guard startUs < endUs else {
+            throw .invalidSpeechOverride(
+                path: path,
+                reason: "speech start \(startUs / 1_000) ms is not before speech end \(endUs / 1_000) ms")
+        }
+        return SpeechBoundaries(speechStartUs: startUs, speechEndUs: endUs)
+    }
+}
