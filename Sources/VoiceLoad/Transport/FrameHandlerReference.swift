@@ -1,0 +1,42 @@
+import NIOCore
+
+/// A Sendable reference to a connection's `WebSocketFrameHandler`, bound to its event loop.
+///
+/// Calls made on the loop run at once; calls from elsewhere are hopped onto the loop, so a
+/// connection object may be shared freely while its hot path stays on the loop.
+struct FrameHandlerReference: Sendable {
+    private let bound: NIOLoopBound<WebSocketFrameHandler>
+
+    init(_ handler: WebSocketFrameHandler, eventLoop: EventLoop) {
+        self.bound = NIOLoopBound(handler, eventLoop: eventLoop)
+    }
+
+    var eventLoop: EventLoop { bound.eventLoop }
+
+    /// Must be read on the event loop.
+    var isOpen: Bool { bound.value.isOpen }
+
+    func send(_ frame: EncodedFrame) {
+        if eventLoop.inEventLoop {
+            bound.value.send(frame)
+        } else {
+            eventLoop.execute { [bound] in bound.value.send(frame) }
+        }
+    }
+
+    func close(code: Int, reason: String) {
+        if eventLoop.inEventLoop {
+            bound.value.close(code: code, reason: reason)
+        } else {
+            eventLoop.execute { [bound] in bound.value.close(code: code, reason: reason) }
+        }
+    }
+
+    func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
+        if eventLoop.inEventLoop {
+            bound.value.setEventHandler(handler)
+        } else {
+            eventLoop.execute { [bound] in bound.value.setEventHandler(handler) }
+        }
+    }
+}

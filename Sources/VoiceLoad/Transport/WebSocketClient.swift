@@ -1,0 +1,100 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// Opens client WebSocket connections over raw SwiftNIO: one TCP (or TLS) connection each,
+/// on an event loop the caller picks.
+public enum WebSocketClient {
+    /// Connects to `endpoint` on `eventLoop` and performs the WebSocket upgrade.
+    ///
+    /// - Parameters:
+    ///   - endpoint: the ws:// or wss:// URL.
+    ///   - headers: extra headers for the upgrade request (e.g. `Authorization`).
+    ///   - subprotocols: values for `Sec-WebSocket-Protocol`, in preference order.
+    ///   - eventLoop: the loop the connection lives on; `onEvent` runs there.
+    ///   - tlsConfiguration: TLS settings for wss; nil uses the default client configuration
+    ///     (system trust roots, full verification). Ignored for ws.
+    ///   - connectTimeoutMs: the limit for TCP connect, TLS and upgrade together.
+    ///   - maxFrameBytes: the largest inbound frame, and reassembled message, accepted.
+    ///   - onEvent: receives the connection's events, synchronously on `eventLoop`, from inside
+    ///     the channel handler. It may be called before the returned future completes when the
+    ///     server sends frames right behind its 101.
+    /// - Returns: a future that succeeds once the server's 101 has been validated, or fails with
+    ///   a `WebSocketConnectError`.
+    public static func connect(
+        to endpoint: WebSocketEndpoint,
+        headers: [(String, String)] = [],
+        subprotocols: [String] = [],
+        on eventLoop: EventLoop,
+        tlsConfiguration: TLSConfiguration? = nil,
+        connectTimeoutMs: Int64 = 10_000,
+        maxFrameBytes: Int = 16 << 20,
+        onEvent: @escaping @Sendable (WebSocketConnectionEvent) -> Void
+    ) -> EventLoopFuture<WebSocketConnection> {
+        let promise = eventLoop.makePromise(of: WebSocketConnection.self)
+        let sslContext: NIOSSLContext?
+        do {
+            sslContext = endpoint.isSecure ? try ClientTLSContexts.context(for: tlsConfiguration) : nil
+        } catch {
+            promise.fail(WebSocketConnectError.tlsFailed("\(error)"))
+            return promise.futureResult
+        }
+        let frameLimit = min(max(maxFrameBytes, 125), Int(UInt32.max))
+        let timeout = TimeAmount.milliseconds(max(connectTimeoutMs, 1))
+        let deadline = NIODeadline.now() + timeout
+        let handshake = WebSocketClientHandshake(endpoint: endpoint, headers: headers, subprotocols: subprotocols)
+        let serverHostname = Self.isIPAddress(endpoint.host) ? nil : endpoint.host
+
+        let bootstrap = ClientBootstrap(group: eventLoop)
+            .connectTimeout(timeout)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    if let sslContext {
+                        try pipeline.addHandler(NIOSSLClientHandler(context: sslContext, serverHostname: serverHostname))
+                    }
+                    let requestEncoder = HTTPRequestEncoder()
+                    let responseDecoder = ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .forwardBytes))
+                    let handshakeHandler = WebSocketClientHandshakeHandler(
+                        handshake: handshake,
+                        promise: promise,
+                        deadline: deadline,
+                        maxFrameBytes: frameLimit,
+                        onEvent: onEvent,
+                        requestEncoder: requestEncoder,
+                        responseDecoder: responseDecoder
+                    )
+                    try pipeline.addHandlers([requestEncoder, responseDecoder, handshakeHandler])
+                }
+            }
+        bootstrap.connect(host: endpoint.host, port: endpoint.port).whenFailure { error in
+            promise.fail(Self.classifyConnectError(error))
+        }
+        return promise.futureResult
+    }
+
+    /// Maps a bootstrap failure (before any handler ran) to the public error.
+    static func classifyConnectError(_ error: Error) -> WebSocketConnectError {
+        switch error {
+        case ChannelError.connectTimeout:
+            return .timedOut
+        case let error as NIOConnectionError:
+            if let first = error.connectionErrors.first {
+                return .connectFailed("\(error.host):\(error.port): \(first.error)")
+            }
+            let dnsError = error.dnsAError ?? error.dnsAAAAError
+            return .connectFailed("\(error.host):\(error.port): DNS lookup failed\(dnsError.map { ": \($0)" } ?? "")")
+        default:
+            return WebSocketClientHandshakeHandler.classify(error)
+        }
+    }
+
+    /// Whether a host is an IPv4 or IPv6 literal (such hosts get no SNI).
+    static func isIPAddress(_ host: String) -> Bool {
+        if host.contains(":") { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }
+    }
+}

@@ -1,0 +1,26 @@
+/// Why a WebSocket client connection could not be opened.
+public enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The TCP connection failed: refused, DNS failure, unreachable, or closed during the upgrade.
+    case connectFailed(String)
+    /// The TLS handshake failed (certificate, protocol, SNI).
+    case tlsFailed(String)
+    /// The server answered the upgrade request with a status other than 101. `body` holds at
+    /// most the first 2 KiB of the response body, decoded as UTF-8.
+    case upgradeRejected(status: Int, body: String)
+    /// Connecting, TLS and the upgrade together took longer than the connect timeout.
+    case timedOut
+    /// The server answered 101 but the response is not a valid WebSocket upgrade
+    /// (missing `Upgrade: websocket`, wrong `Sec-WebSocket-Accept`, unknown subprotocol, bad HTTP).
+    case invalidUpgradeResponse(String)
+
+    public var description: String {
+        switch self {
+        case .connectFailed(let reason): return "connect failed: \(reason)"
+        case .tlsFailed(let reason): return "TLS handshake failed: \(reason)"
+        case .upgradeRejected(let status, let body):
+            return body.isEmpty ? "upgrade rejected with HTTP \(status)" : "upgrade rejected with HTTP \(status): \(body)"
+        case .timedOut: return "connect timed out"
+        case .invalidUpgradeResponse(let reason): return "invalid upgrade response: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import NIOCore
+
+/// An open client WebSocket connection, made by `WebSocketClient.connect`.
+///
+/// Use it on its event loop (the one passed to `connect`); calls from elsewhere are hopped
+/// onto the loop. Inbound messages and the close arrive through the `onEvent` closure given
+/// to `connect`.
+public final class WebSocketConnection: Sendable {
+    /// When the server's 101 response was processed.
+    public let openedAt: MonotonicInstant
+    /// The subprotocol the server selected (`Sec-WebSocket-Protocol`), if any.
+    public let subprotocol: String?
+    /// The event loop the connection lives on.
+    public var eventLoop: EventLoop { handler.eventLoop }
+
+    private let handler: FrameHandlerReference
+    private let channel: Channel
+
+    init(channel: Channel, handler: FrameHandlerReference, openedAt: MonotonicInstant, subprotocol: String?) {
+        self.channel = channel
+        self.handler = handler
+        self.openedAt = openedAt
+        self.subprotocol = subprotocol
+    }
+
+    /// Whether messages can still be sent (no close frame sent or received, TCP up).
+    /// Read it on the event loop.
+    public var isOpen: Bool { handler.isOpen }
+
+    /// Writes and flushes one whole message, masked with a fresh random key. Ignored once the
+    /// connection is closing.
+    public func send(_ frame: EncodedFrame) {
+        handler.send(frame)
+    }
+
+    /// Sends a close frame, then closes the TCP connection when the server answers with its
+    /// close frame, or after a short timeout (2 s). `.closed` is reported either way.
+    public func close(code: Int = 1000, reason: String = "") {
+        handler.close(code: code, reason: reason)
+    }
+
+    /// Closes the TCP connection at once, without a close handshake (`.closed` with no code).
+    public func abort() {
+        channel.close(promise: nil)
+    }
+
+    /// Completes when the underlying TCP connection is closed.
+    public var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
+}

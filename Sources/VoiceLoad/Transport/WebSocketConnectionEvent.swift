@@ -1,0 +1,16 @@
+/// What a WebSocket connection reports to its owner, always on the connection's event loop,
+/// synchronously from inside the channel handler.
+///
+/// A connection reports any number of `.frame`s, possibly one `.failed`, and then exactly one
+/// `.closed`; nothing follows `.closed`.
+public enum WebSocketConnectionEvent: Sendable {
+    /// A whole text or binary message, stamped when its first byte-carrying frame came off the
+    /// socket (the first fragment, for a fragmented message).
+    case frame(TimestampedFrame)
+    /// The connection ended. `code` and `reason` come from the peer's close frame; `code` is nil
+    /// when the TCP connection ended without one (RFC 6455 code 1006 semantics) or the close
+    /// frame carried no code.
+    case closed(code: Int?, reason: String?, at: MonotonicInstant)
+    /// A protocol violation or I/O error; the connection is being closed and `.closed` follows.
+    case failed(String, at: MonotonicInstant)
+}

@@ -1,0 +1,101 @@
+import NIOCore
+import NIOWebSocket
+
+/// The receive side of RFC 6455 as a value-type state machine: takes decoded frames and says
+/// what the channel handler must do (deliver a message, answer a ping, handle a close, fail).
+///
+/// It reassembles fragmented messages, stamping them with the arrival of the first fragment,
+/// unmasks masked frames, and bounds a message to `maxMessageBytes`. No I/O, no clock.
+struct WebSocketMessageAssembler {
+    /// What to do with one inbound frame.
+    enum Action {
+        /// Nothing to do (a pong, or a fragment that does not finish a message).
+        case none
+        /// A whole message arrived.
+        case deliver(TimestampedFrame)
+        /// Answer a ping with a pong carrying this payload.
+        case sendPong(ByteBuffer)
+        /// The peer sent a close frame (code nil when it carried no code).
+        case peerClosed(code: Int?, reason: String?)
+        /// The peer broke the protocol: close with this code and report the message.
+        case violation(closeCode: Int, message: String)
+    }
+
+    private struct PartialMessage {
+        var isText: Bool
+        var payload: ByteBuffer
+        var firstFragmentAt: MonotonicInstant
+    }
+
+    /// The largest message (the sum of its fragments) accepted, in bytes.
+    let maxMessageBytes: Int
+    private var partial: PartialMessage?
+
+    init(maxMessageBytes: Int) {
+        self.maxMessageBytes = maxMessageBytes
+    }
+
+    /// Whether a fragmented message is being reassembled.
+    var isReassembling: Bool { partial != nil }
+
+    /// Feeds one frame that arrived at `receivedAt`.
+    mutating func receive(_ frame: WebSocketFrame, at receivedAt: MonotonicInstant) -> Action {
+        guard frame.reservedBits.isEmpty else {
+            return .violation(closeCode: 1002, message: "frame with reserved bits set (no extension was negotiated)")
+        }
+        switch frame.opcode {
+        case .text, .binary:
+            guard partial == nil else {
+                return .violation(closeCode: 1002, message: "new data frame inside a fragmented message")
+            }
+            let isText = frame.opcode == .text
+            if frame.fin {
+                return .deliver(Self.message(isText: isText, payload: frame.unmaskedData, at: receivedAt))
+            }
+            partial = PartialMessage(isText: isText, payload: frame.unmaskedData, firstFragmentAt: receivedAt)
+            return .none
+        case .continuation:
+            guard var message = partial else {
+                return .violation(closeCode: 1002, message: "continuation frame without a message to continue")
+            }
+            partial = nil  // keep the buffer uniquely referenced while appending
+            var fragment = frame.unmaskedData
+            guard message.payload.readableBytes + fragment.readableBytes <= maxMessageBytes else {
+                return .violation(closeCode: 1009, message: "fragmented message larger than \(maxMessageBytes) bytes")
+            }
+            message.payload.writeBuffer(&fragment)
+            if frame.fin {
+                return .deliver(Self.message(isText: message.isText, payload: message.payload, at: message.firstFragmentAt))
+            }
+            partial = message
+            return .none
+        case .ping:
+            return .sendPong(frame.unmaskedData)
+        case .pong:
+            return .none
+        case .connectionClose:
+            return Self.closeAction(payload: frame.unmaskedData)
+        default:
+            return .violation(closeCode: 1002, message: "frame with reserved opcode \(frame.opcode)")
+        }
+    }
+
+    private static func message(isText: Bool, payload: ByteBuffer, at receivedAt: MonotonicInstant) -> TimestampedFrame {
+        let wire: WireFrame = isText ? .text(String(buffer: payload)) : .binary(Array(payload.readableBytesView))
+        return TimestampedFrame(frame: wire, receivedAt: receivedAt)
+    }
+
+    private static func closeAction(payload: ByteBuffer) -> Action {
+        var payload = payload
+        switch payload.readableBytes {
+        case 0:
+            return .peerClosed(code: nil, reason: nil)
+        case 1:
+            return .violation(closeCode: 1002, message: "close frame with a 1-byte payload")
+        default:
+            let code = Int(payload.readInteger(as: UInt16.self)!)
+            let reason = payload.readableBytes > 0 ? String(buffer: payload) : nil
+            return .peerClosed(code: code, reason: reason)
+        }
+    }
+}

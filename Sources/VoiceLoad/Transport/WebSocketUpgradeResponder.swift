@@ -1,0 +1,68 @@
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// What a listener decided about one connection's upgrade request, kept on the channel's loop
+/// between `shouldUpgrade` and the pipeline switch (or the refusal).
+struct ServerUpgradeRecord {
+    var request: WebSocketUpgradeRequest
+    var decision: WebSocketUpgradeDecision
+}
+
+/// Answers the HTTP requests a `WebSocketListener` does not upgrade, then closes.
+///
+/// NIO's server upgrade handler passes a refused request on down the pipeline; this handler,
+/// placed after it, writes the refusal: the status and body the listener's `shouldUpgrade`
+/// chose, 400 for a malformed WebSocket request, 426 for a plain HTTP request.
+final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    static let name = "vload.websocket-upgrade-responder"
+
+    private let record: NIOLoopBoundBox<ServerUpgradeRecord?>
+    private var invalidUpgradeRequest = false
+    private var responded = false
+
+    init(record: NIOLoopBoundBox<ServerUpgradeRecord?>) {
+        self.record = record
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .end = Self.unwrapInboundIn(data), !responded else { return }
+        responded = true
+        let (status, body) = refusal()
+        var buffer = context.channel.allocator.buffer(capacity: body.utf8.count)
+        buffer.writeString(body)
+        var head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status))
+        head.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        head.headers.add(name: "Content-Length", value: String(buffer.readableBytes))
+        head.headers.add(name: "Connection", value: "close")
+        context.write(Self.wrapOutboundOut(.head(head)), promise: nil)
+        context.write(Self.wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        context.writeAndFlush(Self.wrapOutboundOut(.end(nil)))
+            .assumeIsolated()
+            .whenComplete { _ in context.close(promise: nil) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        switch error as? NIOWebSocketUpgradeError {
+        case .invalidUpgradeHeader?:
+            invalidUpgradeRequest = true  // the request follows; answer it with 400
+        case .unsupportedWebSocketTarget?:
+            break  // our own shouldUpgrade refused; the request follows
+        default:
+            context.close(promise: nil)
+        }
+    }
+
+    private func refusal() -> (status: Int, body: String) {
+        if case .reject(let status, let body)? = record.value?.decision {
+            return (status, body)
+        }
+        if invalidUpgradeRequest {
+            return (400, "invalid WebSocket upgrade request")
+        }
+        return (426, "this endpoint only accepts WebSocket upgrades")
+    }
+}
