@@ -35,6 +35,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "API key for the endpoint; or set VLOAD_TOKEN. Never printed or saved.")
     var token: String?
 
+    @Option(name: .customLong("header"), help: ArgumentHelp(
+        "Extra HTTP header for the WebSocket upgrade, as 'Name: value' (repeatable). Never printed or saved.",
+        valueName: "name: value"))
+    var headers: [String] = []
+
     @Option(name: .customLong("frame-ms"), help: "Length of each audio frame sent, in ms (default: the scenario's, else 40).")
     var frameMs: Int?
 
@@ -50,6 +55,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1 (got \(iterations))") }
         if iterations != nil, duration != nil { throw ValidationError("--iterations and --duration cannot be used together") }
+        for header in headers where Self.parseHeader(header) == nil {
+            throw ValidationError("--header '\(header.split(separator: ":").first ?? "")' must look like 'Name: value'")
+        }
         if url != nil, simulator.isSet { throw ValidationError("--sim-* options apply to the built-in simulator only, not with --url") }
     }
 
@@ -73,24 +81,37 @@ struct RunCommand: AsyncParsableCommand {
         }
         let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
         let endpointURL = url ?? scenario.url
-        var embedded: (simulator: AgentSimulator, group: MultiThreadedEventLoopGroup)?
-        if endpointURL == nil {
+        guard let endpointURL else {
+            // No endpoint: the built-in simulator, in-process on its own event loop.
             let configuration = try simulator.configuration(dialect: dialectID)
             let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-            embedded = (try await AgentSimulator.start(configuration: configuration, group: group), group)
+            do {
+                let agent = try await AgentSimulator.start(configuration: configuration, group: group)
+                try await run(scenario: scenario, dialect: clientDialect, url: agent.url, token: token, load: load, simulator: agent)
+                try? await agent.stop()
+                try? await group.shutdownGracefully()
+            } catch {
+                try? await group.shutdownGracefully()
+                throw error
+            }
+            return
         }
-        defer {
-            if let embedded { try? embedded.group.syncShutdownGracefully() }
-        }
+        try await run(scenario: scenario, dialect: clientDialect, url: endpointURL, token: token, load: load, simulator: nil)
+    }
+
+    private func run(
+        scenario: Scenario, dialect clientDialect: any ClientDialect, url: String, token: String?,
+        load: LoadProfile, simulator embedded: AgentSimulator?
+    ) async throws {
         let plan = try SessionPlanBuilder.build(
-            scenario: scenario, dialect: clientDialect, url: endpointURL ?? embedded!.simulator.url,
-            token: token, frameMs: frameMs
+            scenario: scenario, dialect: clientDialect, url: url, token: token, frameMs: frameMs,
+            headers: headers.compactMap(Self.parseHeader)
         )
         let outputDirectory = out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
         if let embedded {
-            print("no --url: running against the built-in agent simulator at \(embedded.simulator.url) "
-                + "(dialect \(dialectID), reply latency \(embedded.simulator.configuration.replyLatency) ms)")
+            print("no --url: running against the built-in agent simulator at \(embedded.url) "
+                + "(dialect \(clientDialect.id), reply latency \(embedded.configuration.replyLatency) ms)")
         }
         print("scenario \(scenario.name): \(load.clients) clients, "
             + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
@@ -99,14 +120,13 @@ struct RunCommand: AsyncParsableCommand {
         let report: RunReport
         do {
             report = try await LoadRun.execute(
-                plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.simulator.configuration.summary
+                plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary
             )
         } catch let error as InputError {
             throw error
         } catch {
             throw InputError("cannot write reports to \(outputDirectory.path): \(error)")
         }
-        if let embedded { try? await embedded.simulator.stop() }
         print("")
         print(SummaryTable.render(report))
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv")
@@ -114,6 +134,15 @@ struct RunCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("vload: run invalid: the generator was saturated\n".utf8))
             throw ExitCode(3)
         }
+    }
+
+    /// `Name: value` → a header field; nil when there is no name or no colon.
+    static func parseHeader(_ text: String) -> HTTPHeaderField? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(" ") else { return nil }
+        return HTTPHeaderField(name: name, value: value)
     }
 
     private func loadProfile() throws(InputError) -> LoadProfile {

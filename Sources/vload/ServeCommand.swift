@@ -2,6 +2,7 @@ import AgentSimulator
 import ArgumentParser
 import Dispatch
 import Foundation
+import NIOCore
 import NIOPosix
 import VoiceLoad
 

@@ -9,10 +9,17 @@ struct VLoad: AsyncParsableCommand {
         commandName: "vload",
         abstract: "Load and latency tester for real-time voice-agent WebSocket endpoints.",
         discussion: """
-            With no --url, vload starts its built-in agent simulator on 127.0.0.1 and runs against it.
+            Examples:
+              vload --clients 50 --scenario greeting
+              vload --clients 20 --scenario greeting --duration 2m --ramp-up 10s
+              vload --scenario greeting --url wss://host/ws/voice --dialect datagrid
+              vload serve --port 8765
 
-            Exit codes: 0 the run completed; 2 bad input (scenario, audio, dialect, URL, flag);
-            3 the run is invalid because the generator itself was saturated.
+            With no --url, vload starts its built-in agent simulator on 127.0.0.1 and runs \
+            against it. 'vload run --help' lists every option of a run.
+
+            Exit codes: 0 the run completed; 2 bad input (scenario, audio, dialect, URL, \
+            flag); 3 the run is invalid because the generator itself was saturated.
             """,
         version: VLoadVersion.current,
         subcommands: [RunCommand.self, ServeCommand.self],

@@ -7,7 +7,8 @@ public enum SessionPlanBuilder {
     public static let defaultFrameMs = 40
 
     public static func build(
-        scenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?
+        scenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?,
+        headers extraHeaders: [HTTPHeaderField] = []
     ) throws(InputError) -> SessionPlan {
         var endpoint: WebSocketEndpoint
         do {
@@ -15,7 +16,7 @@ public enum SessionPlanBuilder {
         } catch {
             throw InputError(error.description)
         }
-        var headers: [HTTPHeaderField] = []
+        var headers = extraHeaders
         if let token, !token.isEmpty {
             switch dialect.authentication {
             case .queryParameter(let name):

@@ -21,6 +21,9 @@ public enum SummaryTable {
         }
         rows.append(row(MetricName.sendLagMs.rawValue, report.generator.sendLagMs))
         lines += align(rows)
+        if rows.contains(where: { $0[1].hasSuffix("*") }) {
+            lines.append("* fewer than 20 samples: percentiles are indicative only")
+        }
         if !report.errors.byClass.isEmpty {
             lines.append("")
             let errors = report.errors.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
