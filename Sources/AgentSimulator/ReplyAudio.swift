@@ -4,7 +4,7 @@ import VoiceLoad
 /// The agent's greeting and reply, decoded, resampled to the dialect's output format,
 /// chunked and encoded as wire frames once, and shared by every session.
 struct ReplyAudio: Sendable {
-    let chunks: [SimulatorSession.Clip: [EncodedFrame]]
+    let chunks: [SimulatorSession.Clip: [PreparedAudio]]
 
     init(configuration: SimulatorConfiguration, dialect: any ServerDialect) throws(InputError) {
         let greeting = try Self.frames(
@@ -20,12 +20,12 @@ struct ReplyAudio: Sendable {
 
     private static func frames(
         path: String, configuration: SimulatorConfiguration, dialect: any ServerDialect
-    ) throws(InputError) -> [EncodedFrame] {
+    ) throws(InputError) -> [PreparedAudio] {
         do {
             let utterance = try PreparedUtterance.prepare(
                 path: path, format: dialect.outputFormat, frameMs: configuration.replyChunkMs
             )
-            return utterance.frames.map { EncodedFrame(dialect.encode(.audio($0))) }
+            return utterance.frames.map(dialect.prepareAudio)
         } catch {
             throw InputError("simulator audio: \(error)")
         }

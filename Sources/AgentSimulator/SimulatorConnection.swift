@@ -9,7 +9,7 @@ actor SimulatorConnection {
     nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
 
     private let connection: WebSocketServerConnection
-    private let dialect: any ServerDialect
+    private var codec: any ServerCodec
     private let audio: ReplyAudio
     private let onFinish: @Sendable (SimulatorStatistics) -> Void
     private var session: SimulatorSession
@@ -23,17 +23,20 @@ actor SimulatorConnection {
     ) {
         self.eventLoop = connection.eventLoop
         self.connection = connection
-        self.dialect = dialect
+        self.codec = dialect.makeCodec(target: connection.request.target)
         self.audio = audio
         self.onFinish = onFinish
         self.session = SimulatorSession(
-            configuration: configuration, inputFormat: dialect.inputFormat,
+            configuration: configuration, sessionStart: dialect.sessionStart, inputFormat: dialect.inputFormat,
             chunkCounts: audio.chunkCounts, sessionNumber: sessionNumber
         )
     }
 
     /// Called on the loop when the connection is set up; from here on frames flow in.
     nonisolated func attach() {
+        assumeIsolated { connection in
+            connection.perform(connection.session.opened(at: .now()))
+        }
         connection.setEventHandler { [self] event in
             self.assumeIsolated { $0.handle(event) }
         }
@@ -44,7 +47,7 @@ actor SimulatorConnection {
         case .frame(let timestamped):
             let intents: [ClientIntent]
             do {
-                intents = try dialect.decode(timestamped.frame)
+                intents = try codec.receive(timestamped.frame)
             } catch {
                 return  // a frame the agent does not understand is ignored, as a lenient server would
             }
@@ -60,9 +63,9 @@ actor SimulatorConnection {
         for action in actions {
             switch action {
             case .send(let output):
-                connection.send(EncodedFrame(dialect.encode(output)))
+                for frame in codec.frames(for: output) { connection.send(EncodedFrame(frame)) }
             case .sendChunk(let clip, let index):
-                if let frame = audio.chunks[clip]?[index] { connection.send(frame) }
+                if let prepared = audio.chunks[clip]?[index] { connection.send(codec.audioFrame(prepared)) }
             case .schedule(let timer, let at):
                 timers[timer]?.cancel()
                 timers[timer] = eventLoop.scheduleTask(deadline: at.deadline) { [self] in

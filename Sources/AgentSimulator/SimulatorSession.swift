@@ -37,20 +37,28 @@ struct SimulatorSession: Sendable {
         var clip: Clip
         var startedAt: MonotonicInstant
         var nextChunk: Int
+        var turnKey: String
     }
 
     let configuration: SimulatorConfiguration
+    let sessionStart: ServerSessionStart
     let chunkCounts: [Clip: Int]
     let sessionID: String
     private(set) var phase = Phase.awaitingStart
     private(set) var stream: Stream?
     private(set) var replyPending = false
+    private var pendingLatencyMs = 0
+    private var turnsStarted = 0
     private(set) var statistics = SimulatorStatistics()
     private var detector: StreamingSpeechDetector
     private var random: SeededGenerator
 
-    init(configuration: SimulatorConfiguration, inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64) {
+    init(
+        configuration: SimulatorConfiguration, sessionStart: ServerSessionStart, inputFormat: AudioFormat,
+        chunkCounts: [Clip: Int], sessionNumber: UInt64
+    ) {
         self.configuration = configuration
+        self.sessionStart = sessionStart
         self.chunkCounts = chunkCounts
         self.sessionID = "sim-\(sessionNumber)"
         self.detector = StreamingSpeechDetector(
@@ -58,6 +66,16 @@ struct SimulatorSession: Sendable {
             minSpeechMs: configuration.vadMinSpeechMs, silenceMs: configuration.vadSilenceMs
         )
         self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
+    }
+
+    /// The socket opened. Dialects that start on open get ready after the ready delay.
+    mutating func opened(at now: MonotonicInstant) -> [Action] {
+        var actions: [Action] = [.send(.connectionOpened(sessionID: sessionID))]
+        if sessionStart == .onOpen {
+            phase = .starting
+            actions.append(.schedule(.ready, at: now.advanced(byMilliseconds: Int64(configuration.readyDelayMs))))
+        }
+        return actions
     }
 
     mutating func receive(_ intent: ClientIntent, at now: MonotonicInstant) -> [Action] {
@@ -88,7 +106,7 @@ struct SimulatorSession: Sendable {
                 .schedule(.closeAfterEnd, at: now.advanced(byMilliseconds: 2_000)),
             ]
             return actions
-        case .text:
+        case .text, .commit, .keepAlive, .toolResult, .markPlayed:
             return []
         }
     }
@@ -105,12 +123,12 @@ struct SimulatorSession: Sendable {
             return actions
         case .greeting:
             guard phase == .live, stream == nil else { return [] }
-            return startSpeaking(.greeting, at: now)
+            return startSpeaking(.greeting, at: now, latencyMs: 0)
         case .reply:
             guard phase == .live, replyPending else { return [] }
             replyPending = false
             statistics.replies += 1
-            return startSpeaking(.reply, at: now)
+            return startSpeaking(.reply, at: now, latencyMs: pendingLatencyMs)
         case .nextChunk:
             return sendDueChunks(at: now)
         case .closeAfterEnd:
@@ -120,15 +138,20 @@ struct SimulatorSession: Sendable {
 
     private mutating func speech(_ event: StreamingSpeechDetector.Event, now: MonotonicInstant) -> [Action] {
         switch event {
-        case .speechStarted:
+        case .speechStarted(_, let audioMs):
             statistics.userTurns += 1
+            let heard: [Action] = [.send(.userSpeechStarted(audioMs: audioMs))]
             // The user talks while the agent speaks (or is about to): barge-in.
-            guard configuration.bargeIn, stream != nil || replyPending else { return [] }
-            return interrupt()
-        case .speechEnded(let endedAt):
+            guard configuration.bargeIn, stream != nil || replyPending else { return heard }
+            return heard + interrupt()
+        case .speechEnded(let endedAt, let audioMs):
             let latencyUs = configuration.replyLatency.sampleUs(using: &random)
             replyPending = true
-            return [.schedule(.reply, at: max(now, endedAt.advanced(byMicroseconds: latencyUs)))]
+            pendingLatencyMs = Int(latencyUs / 1_000)
+            return [
+                .send(.userSpeechStopped(audioMs: audioMs)),
+                .schedule(.reply, at: max(now, endedAt.advanced(byMicroseconds: latencyUs))),
+            ]
         }
     }
 
@@ -141,12 +164,15 @@ struct SimulatorSession: Sendable {
         }
         statistics.interruptions += 1
         replyPending = false
-        return stopSpeaking() + [.cancel(.reply), .send(.interrupted)]
+        let turnKey = stream?.turnKey ?? ""
+        return stopSpeaking() + [.cancel(.reply), .send(.interrupted), .send(.responseCancelled(turnKey: turnKey))]
     }
 
-    private mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant) -> [Action] {
-        stream = Stream(clip: clip, startedAt: now, nextChunk: 0)
-        return sendDueChunks(at: now)
+    private mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant, latencyMs: Int) -> [Action] {
+        turnsStarted += 1
+        let turnKey = "resp_\(sessionID)_\(turnsStarted)"
+        stream = Stream(clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey)
+        return [.send(.agentTurnStarted(turnKey: turnKey, latencyMs: latencyMs))] + sendDueChunks(at: now)
     }
 
     private mutating func stopSpeaking() -> [Action] {
@@ -165,6 +191,7 @@ struct SimulatorSession: Sendable {
         }
         if stream.nextChunk >= count {
             self.stream = nil
+            actions += [.send(.agentAudioDone(turnKey: stream.turnKey)), .send(.turnComplete(turnKey: stream.turnKey))]
         } else {
             self.stream = stream
             actions.append(.schedule(.nextChunk, at: dueTime(of: stream.nextChunk, in: stream)))

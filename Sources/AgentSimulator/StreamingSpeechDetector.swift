@@ -8,10 +8,10 @@ import VoiceLoad
 /// sample j of an n-sample frame that arrived at A was spoken at A − (n − 1 − j)/rate.
 struct StreamingSpeechDetector: Sendable {
     enum Event: Sendable, Hashable {
-        /// Speech began at `at` (detected `minSpeech` later).
-        case speechStarted(at: MonotonicInstant)
-        /// Speech ended at `at` (detected a silence window later).
-        case speechEnded(at: MonotonicInstant)
+        /// Speech began at `at`, `audioMs` into the stream (detected `minSpeech` later).
+        case speechStarted(at: MonotonicInstant, audioMs: Int)
+        /// Speech ended at `at`, `audioMs` into the stream (detected a silence window later).
+        case speechEnded(at: MonotonicInstant, audioMs: Int)
     }
 
     let format: AudioFormat
@@ -27,6 +27,10 @@ struct StreamingSpeechDetector: Sendable {
     private var voicedRunStartAt: MonotonicInstant?
     private var silentRun = 0
     private var lastVoicedEndAt: MonotonicInstant?
+    private var lastVoicedEndSample = 0
+    private var voicedRunStartSample = 0
+    /// Samples of the stream processed so far.
+    private var samplesSeen = 0
 
     init(format: AudioFormat, thresholdDbfs: Double, minSpeechMs: Int, silenceMs: Int, windowMs: Int = 10) {
         self.format = format
@@ -49,6 +53,7 @@ struct StreamingSpeechDetector: Sendable {
             let sample = Double(Self.sample(at: index, of: bytes, encoding: format.encoding))
             windowSumOfSquares += sample * sample
             windowFill += 1
+            samplesSeen += 1
             guard windowFill == windowSamples else { continue }
             let endAt = arrivedAt.advanced(byMicroseconds: -Int64(Double(sampleCount - 1 - index) * sampleUs))
             let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
@@ -62,13 +67,17 @@ struct StreamingSpeechDetector: Sendable {
 
     private mutating func closeWindow(voiced: Bool, startAt: MonotonicInstant, endAt: MonotonicInstant) -> Event? {
         if voiced {
-            if voicedRun == 0 { voicedRunStartAt = startAt }
+            if voicedRun == 0 {
+                voicedRunStartAt = startAt
+                voicedRunStartSample = samplesSeen - windowSamples
+            }
             voicedRun += 1
             silentRun = 0
             lastVoicedEndAt = endAt
+            lastVoicedEndSample = samplesSeen
             if !inSpeech, voicedRun >= minSpeechWindows, let voicedRunStartAt {
                 inSpeech = true
-                return .speechStarted(at: voicedRunStartAt)
+                return .speechStarted(at: voicedRunStartAt, audioMs: milliseconds(voicedRunStartSample))
             }
             return nil
         }
@@ -78,9 +87,13 @@ struct StreamingSpeechDetector: Sendable {
         if silentRun >= silenceWindows, let lastVoicedEndAt {
             inSpeech = false
             silentRun = 0
-            return .speechEnded(at: lastVoicedEndAt)
+            return .speechEnded(at: lastVoicedEndAt, audioMs: milliseconds(lastVoicedEndSample))
         }
         return nil
+    }
+
+    private func milliseconds(_ samples: Int) -> Int {
+        samples * 1_000 / format.sampleRateHz
     }
 
     private static func sample(at index: Int, of bytes: [UInt8], encoding: SampleEncoding) -> Int16 {

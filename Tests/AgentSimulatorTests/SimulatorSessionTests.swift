@@ -26,7 +26,7 @@ private func configuration() -> SimulatorConfiguration {
 }
 
 private func session(_ configuration: SimulatorConfiguration = configuration()) -> SimulatorSession {
-    SimulatorSession(configuration: configuration, inputFormat: .pcm16(16_000),
+    SimulatorSession(configuration: configuration, sessionStart: .onClientStart, inputFormat: .pcm16(16_000),
                      chunkCounts: [.greeting: 3, .reply: 5], sessionNumber: 1)
 }
 
@@ -35,14 +35,21 @@ struct SimulatorSessionTests {
     @Test("start → started, ready after the delay, then the greeting streamed in real time")
     func startAndGreeting() {
         var agent = session()
+        #expect(agent.opened(at: ms(0)) == [.send(.connectionOpened(sessionID: "sim-1"))])
         #expect(agent.receive(.start(parameters: [:]), at: ms(0)) == [
             .send(.sessionStarted(sessionID: "sim-1", conversationID: "conv-sim-1")),
             .schedule(.ready, at: ms(100)),
         ])
         #expect(agent.timerFired(.ready, at: ms(100)) == [.send(.ready), .schedule(.greeting, at: ms(300))])
-        #expect(agent.timerFired(.greeting, at: ms(300)) == [.sendChunk(.greeting, index: 0), .schedule(.nextChunk, at: ms(340))])
+        let key = "resp_sim-1_1"
+        #expect(agent.timerFired(.greeting, at: ms(300)) == [
+            .send(.agentTurnStarted(turnKey: key, latencyMs: 0)), .sendChunk(.greeting, index: 0),
+            .schedule(.nextChunk, at: ms(340)),
+        ])
         #expect(agent.timerFired(.nextChunk, at: ms(341)) == [.sendChunk(.greeting, index: 1), .schedule(.nextChunk, at: ms(380))])
-        #expect(agent.timerFired(.nextChunk, at: ms(380)) == [.sendChunk(.greeting, index: 2)])
+        #expect(agent.timerFired(.nextChunk, at: ms(380)) == [
+            .sendChunk(.greeting, index: 2), .send(.agentAudioDone(turnKey: key)), .send(.turnComplete(turnKey: key)),
+        ])
         #expect(agent.stream == nil)
     }
 
@@ -54,11 +61,15 @@ struct SimulatorSessionTests {
         // Ten loud frames arriving at 1040, 1080, …, 1400: speech ends with the frame at 1400.
         var actions: [SimulatorSession.Action] = []
         for index in 0..<10 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_040 + 40 * Int64(index))) }
-        #expect(actions.isEmpty)
+        // The stream started at 1000 ms (first frame arrived at 1040): speech heard from 0 ms in.
+        #expect(actions == [.send(.userSpeechStarted(audioMs: 0))])
+        actions = []
         for index in 0..<5 { actions += agent.receive(.audio(frame(loud: false)), at: ms(1_440 + 40 * Int64(index))) }
         // 200 ms of silence is reached with the frame at 1600; the reply is due at 1400 + 700.
-        #expect(actions == [.schedule(.reply, at: ms(2_100))])
-        #expect(agent.timerFired(.reply, at: ms(2_100)).first == .sendChunk(.reply, index: 0))
+        #expect(actions == [.send(.userSpeechStopped(audioMs: 400)), .schedule(.reply, at: ms(2_100))])
+        #expect(agent.timerFired(.reply, at: ms(2_100)).prefix(2) == [
+            .send(.agentTurnStarted(turnKey: "resp_sim-1_1", latencyMs: 700)), .sendChunk(.reply, index: 0),
+        ])
         #expect(agent.statistics.replies == 1 && agent.statistics.userTurns == 1)
     }
 
@@ -77,10 +88,13 @@ struct SimulatorSessionTests {
             var actions: [SimulatorSession.Action] = []
             for index in 0..<3 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_900 + 40 * Int64(index))) }
             if bargeIn {
-                #expect(actions == [.cancel(.nextChunk), .cancel(.reply), .send(.interrupted)])
+                #expect(actions == [
+                    .send(.userSpeechStarted(audioMs: 400)), .cancel(.nextChunk), .cancel(.reply), .send(.interrupted),
+                    .send(.responseCancelled(turnKey: "resp_sim-1_1")),
+                ])
                 #expect(agent.stream == nil && agent.statistics.interruptions == 1)
             } else {
-                #expect(actions.isEmpty)
+                #expect(actions == [.send(.userSpeechStarted(audioMs: 400))])
                 #expect(agent.stream != nil)
             }
         }

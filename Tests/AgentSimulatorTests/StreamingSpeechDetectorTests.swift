@@ -20,13 +20,13 @@ struct StreamingSpeechDetectorTests {
         var detector = StreamingSpeechDetector(format: .pcm16(16_000), thresholdDbfs: -45, minSpeechMs: 30, silenceMs: 100)
         // Frame 1 (40 ms, arrives at 40 ms): speech from 0; frame 2 (arrives at 80 ms): speech ends at 20 ms in.
         var events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 640), arrivedAt: instant(40_000))
-        #expect(events == [.speechStarted(at: instant(0))])
+        #expect(events == [.speechStarted(at: instant(0), audioMs: 0)])
         events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 320), arrivedAt: instant(80_000))
         #expect(events.isEmpty)
         for index in 0..<3 {
             events += detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(120_000 + 40_000 * Int64(index)))
         }
-        #expect(events == [.speechEnded(at: instant(60_000))])
+        #expect(events == [.speechEnded(at: instant(60_000), audioMs: 60)])
     }
 
     @Test("a click shorter than the minimum speech is ignored")

@@ -11,20 +11,23 @@ func repositoryRoot(_ file: String = #filePath) -> String {
     return FileManager.default.currentDirectoryPath
 }
 
-/// A dialect that sends audio as raw binary frames and decodes nothing: for client-side tests.
-struct EchoDialect: ClientDialect {
+/// A dialect that sends audio as raw binary frames and takes binary frames as agent audio:
+/// for client-side tests.
+struct EchoDialect: ClientDialect, ClientCodec {
     var id: String { "echo" }
     var inputFormat: AudioFormat { .pcm16(16_000) }
     var outputFormat: AudioFormat { .pcm16(16_000) }
     var readySignal: ReadySignal { .onOpen }
     var turnEndSignal: TurnEndSignal { .audioGap }
     var authentication: AuthenticationStyle { .none }
-    func openingFrames(parameters: [String: JSONValue]) -> [WireFrame] { [] }
-    func encode(_ intent: ClientIntent) -> WireFrame? {
-        if case .audio(let bytes) = intent { return .binary(bytes) }
-        return nil
+    func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
     }
-    func decode(_ frame: WireFrame) -> [NormalizedEvent] {
+    func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec { self }
+    func framesOnOpen() -> [WireFrame] { [] }
+    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame { audio.sharedFrame ?? EncodedFrame(.binary([])) }
+    func frames(for intent: ClientIntent) -> [WireFrame] { [] }
+    func receive(_ frame: WireFrame) -> DecodedFrame {
         if case .binary(let bytes) = frame { return [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))] }
         return []
     }

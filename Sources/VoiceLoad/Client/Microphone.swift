@@ -35,7 +35,7 @@ struct Microphone: Sendable {
     }
 
     /// The frame to send in the next slot (clip audio or silence) and its deadline; advances.
-    mutating func takeNextFrame(silence: EncodedFrame) -> (frame: EncodedFrame, deadline: MonotonicInstant, clipFinished: Bool) {
+    mutating func takeNextFrame(silence: PreparedAudio) -> (frame: PreparedAudio, deadline: MonotonicInstant, clipFinished: Bool) {
         let index = nextFrameIndex
         nextFrameIndex += 1
         guard let clip else { return (silence, deadline(ofFrame: index), false) }

@@ -5,29 +5,30 @@ public struct SessionPlan: Sendable {
     public let scenario: Scenario
     public let endpoint: WebSocketEndpoint
     public let headers: [HTTPHeaderField]
+    /// `Sec-WebSocket-Protocol` values offered on the upgrade.
+    public let subprotocols: [String]
     public let dialect: any ClientDialect
     public let tlsConfiguration: TLSConfiguration?
     /// The wire frames of every clip the scenario says, by audio path.
     public let frameSets: [String: FrameSet]
-    public let silenceFrame: EncodedFrame
-    public let openingFrames: [EncodedFrame]
-    public let stopFrame: EncodedFrame?
+    /// One frame of silence, streamed between and after clips.
+    public let silenceFrame: PreparedAudio
     public let frameMs: Int
     public let trackerConfiguration: TurnTracker.Configuration
 
     public init(
-        scenario: Scenario, endpoint: WebSocketEndpoint, headers: [HTTPHeaderField], dialect: any ClientDialect,
-        tlsConfiguration: TLSConfiguration?, frameSets: [String: FrameSet], silenceFrame: EncodedFrame, frameMs: Int
+        scenario: Scenario, endpoint: WebSocketEndpoint, headers: [HTTPHeaderField], subprotocols: [String] = [],
+        dialect: any ClientDialect,
+        tlsConfiguration: TLSConfiguration?, frameSets: [String: FrameSet], silenceFrame: PreparedAudio, frameMs: Int
     ) {
         self.scenario = scenario
         self.endpoint = endpoint
         self.headers = headers
+        self.subprotocols = subprotocols
         self.dialect = dialect
         self.tlsConfiguration = tlsConfiguration
         self.frameSets = frameSets
         self.silenceFrame = silenceFrame
-        self.openingFrames = dialect.openingFrames(parameters: scenario.sessionParameters).map(EncodedFrame.init)
-        self.stopFrame = dialect.encode(.stop).map(EncodedFrame.init)
         self.frameMs = frameMs
         var tracker = TurnTracker.Configuration()
         tracker.quietMs = Int64(scenario.quietMs)

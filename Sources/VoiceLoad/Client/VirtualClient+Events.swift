@@ -5,9 +5,19 @@ extension VirtualClient {
     func handle(_ event: WebSocketConnectionEvent) {
         switch event {
         case .frame(let timestamped):
-            for normalized in plan.dialect.decode(timestamped.frame) {
+            let decoded = codec.receive(timestamped.frame)
+            for normalized in decoded.events {
                 apply(normalized, at: timestamped.receivedAt)
             }
+            for reply in decoded.replies {
+                switch reply.timing {
+                case .immediately: connection?.send(EncodedFrame(reply.frame))
+                case .whenPlayedOut:
+                    let dueAt = max(tracker.playback.drainsAt ?? timestamped.receivedAt, timestamped.receivedAt)
+                    repliesWhenPlayedOut.append((reply.frame, dueAt))
+                }
+            }
+            if !repliesWhenPlayedOut.isEmpty { sendRepliesPlayedOut() }
         case .closed(let code, _, let at):
             connection = nil
             if sessionEndedAt == nil { sessionEndedAt = at }
@@ -33,6 +43,7 @@ extension VirtualClient {
             if plan.dialect.turnEndSignal == .event { emit(tracker.agentTurnEnded(at: at)) }
         case .agentInterrupted:
             emit(tracker.agentInterrupted(at: at))
+            sendRepliesPlayedOut(flushed: true)
         case .error(_, _, let fatal):
             if fatal { fail(.inBandError) } else { recorder.recordError(.inBandError) }
         case .sessionEnded:
@@ -41,7 +52,8 @@ extension VirtualClient {
             recorder.recordUnknownEvent()
         case .malformed:
             recorder.recordError(.protocolViolation)
-        case .agentSpeechStarted, .userSpeechStarted, .userSpeechStopped, .transcript, .toolCall:
+        case .agentSpeechStarted, .userSpeechStarted, .userSpeechStopped, .transcript, .toolCall,
+            .responseCancelled, .speechResult, .utteranceEnd, .serverLatency, .mark:
             break
         }
     }
@@ -110,6 +122,22 @@ extension VirtualClient {
 
     // MARK: Timers
 
+    /// Sends the replies whose audio has played (all of them when playback was flushed) and
+    /// sets a timer for the next.
+    private func sendRepliesPlayedOut(flushed: Bool = false) {
+        replyTimer?.cancel()
+        replyTimer = nil
+        let now = MonotonicInstant.now()
+        while let first = repliesWhenPlayedOut.first, flushed || first.dueAt <= now {
+            repliesWhenPlayedOut.removeFirst()
+            connection?.send(EncodedFrame(first.frame))
+        }
+        guard let next = repliesWhenPlayedOut.first else { return }
+        replyTimer = eventLoop.scheduleTask(deadline: next.dueAt.deadline) { [self] in
+            self.assumeIsolated { $0.sendRepliesPlayedOut() }
+        }
+    }
+
     /// Sends every frame that is due, records each one's lag, and sets the timer for the next.
     func schedulePacing() {
         guard let microphone else { return }
@@ -126,7 +154,7 @@ extension VirtualClient {
         var clipFinished = false
         while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
             let next = microphone.takeNextFrame(silence: plan.silenceFrame)
-            connection.send(next.frame)
+            connection.send(codec.audioFrame(next.frame))
             recorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline))
             clipFinished = clipFinished || next.clipFinished
             now = MonotonicInstant.now()

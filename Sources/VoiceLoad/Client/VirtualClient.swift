@@ -16,6 +16,7 @@ public actor VirtualClient {
     // State of the current session (one iteration).
     var iteration = 0
     var tracker: TurnTracker
+    var codec: any ClientCodec
     var session: SessionRecord
     var connection: WebSocketConnection?
     var connectStartedAt: MonotonicInstant?
@@ -26,6 +27,10 @@ public actor VirtualClient {
     var pacingTimer: Scheduled<Void>?
     var quietTimer: Scheduled<Void>?
     var waitTimer: Scheduled<Void>?
+    var replyTimer: Scheduled<Void>?
+    /// Replies the protocol wants sent once the audio received before them has played
+    /// (Twilio `mark` echoes), each with the moment that happens.
+    var repliesWhenPlayedOut: [(frame: WireFrame, dueAt: MonotonicInstant)] = []
     var pendingWait: PendingWait?
     var failure: ErrorClass?
     var hangingUp = false
@@ -36,6 +41,7 @@ public actor VirtualClient {
         self.recorder = recorder
         self.eventLoop = eventLoop
         self.tracker = TurnTracker(configuration: plan.trackerConfiguration, client: index, iteration: 0)
+        self.codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         self.session = SessionRecord(client: index, iteration: 0)
     }
 
@@ -63,6 +69,8 @@ public actor VirtualClient {
     private func resetSession(iteration: Int) {
         self.iteration = iteration
         tracker = TurnTracker(configuration: plan.trackerConfiguration, client: clientIndex, iteration: iteration)
+        codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
+        repliesWhenPlayedOut = []
         session = SessionRecord(client: clientIndex, iteration: iteration)
         connection = nil
         connectStartedAt = nil
@@ -101,6 +109,7 @@ public actor VirtualClient {
         let future = WebSocketClient.connect(
             to: plan.endpoint,
             headers: plan.headers.map { ($0.name, $0.value) },
+            subprotocols: plan.subprotocols,
             on: eventLoop,
             tlsConfiguration: plan.tlsConfiguration,
             connectTimeoutMs: Int64(timeoutMs),
@@ -117,7 +126,7 @@ public actor VirtualClient {
         self.connection = connection
         openedAt = connection.openedAt
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
-        for frame in plan.openingFrames { connection.send(frame) }
+        for frame in codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
         if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
     }
 
@@ -146,8 +155,9 @@ public actor VirtualClient {
         hangingUp = true
         stopMicrophone()
         guard let connection else { return }
-        if let stopFrame = plan.stopFrame {
-            connection.send(stopFrame)
+        let stopFrames = codec.frames(for: .stop)
+        if !stopFrames.isEmpty {
+            for frame in stopFrames { connection.send(EncodedFrame(frame)) }
             // The end-of-session event is optional; its absence is not an error.
             try? await wait(for: .sessionEnded, step: "hangup", timeoutMs: timeoutMs)
             if let failure, case .timeout = failure { self.failure = nil }
@@ -162,6 +172,8 @@ public actor VirtualClient {
         quietTimer = nil
         waitTimer?.cancel()
         waitTimer = nil
+        replyTimer?.cancel()
+        replyTimer = nil
         emit(tracker.finishPendingUtterance(outcome: .aborted))
         if let connection {
             connection.close(code: 1000)

@@ -1,15 +1,34 @@
-/// What the simulated agent says, independent of the wire protocol.
-///
-/// The server side of a dialect encodes these into frames; the client side decodes those
-/// frames into `NormalizedEvent`s.
+/// What the simulated agent does, independent of the wire protocol. The server codec of a
+/// dialect turns each output into zero or more frames.
 public enum AgentOutput: Sendable, Hashable {
+    /// The socket is open; dialects that greet first say so here (Deepgram `Welcome`,
+    /// OpenAI and Smallest `session.created`).
+    case connectionOpened(sessionID: String)
     case sessionStarted(sessionID: String, conversationID: String)
     case ready
+    /// Server VAD events, with the position in the user's audio stream.
+    case userSpeechStarted(audioMs: Int)
+    case userSpeechStopped(audioMs: Int)
+    /// The agent begins a spoken turn (OpenAI `response.created`, Smallest
+    /// `agent_start_talking`, Deepgram `AgentStartedSpeaking`).
+    case agentTurnStarted(turnKey: String, latencyMs: Int)
     /// One chunk of agent speech, encoded in the dialect's output format.
     case audio([UInt8])
+    /// The last audio of the turn has been sent (OpenAI `response.output_audio.done`,
+    /// Deepgram `AgentAudioDone`).
+    case agentAudioDone(turnKey: String)
+    /// The agent's turn is over (ADK `turn_complete`, OpenAI `response.done`).
+    case turnComplete(turnKey: String)
+    /// The agent stopped because the user barged in.
     case interrupted
+    /// The interrupted turn's response is cancelled (OpenAI `response.done` status cancelled).
+    case responseCancelled(turnKey: String)
     case toolCall(name: String, status: String)
     case transcript(TranscriptLine)
+    /// A speech-to-text result with its position in the audio stream (Deepgram `Results`).
+    case speechResult(SpeechResult)
+    /// Deepgram `UtteranceEnd`.
+    case utteranceEnd(lastWordEndS: Double)
     case error(message: String)
     case ended(transcript: [TranscriptLine])
 }
@@ -24,5 +43,25 @@ public struct TranscriptLine: Sendable, Hashable, Codable {
         self.role = role
         self.text = text
         self.isFinal = isFinal
+    }
+}
+
+/// A streaming speech-to-text result and where in the audio stream it lies (seconds from
+/// the start of the stream).
+public struct SpeechResult: Sendable, Hashable {
+    public var text: String
+    public var isFinal: Bool
+    public var speechFinal: Bool
+    public var startS: Double
+    public var durationS: Double
+    public var fromFinalize: Bool
+
+    public init(text: String, isFinal: Bool, speechFinal: Bool, startS: Double, durationS: Double, fromFinalize: Bool = false) {
+        self.text = text
+        self.isFinal = isFinal
+        self.speechFinal = speechFinal
+        self.startS = startS
+        self.durationS = durationS
+        self.fromFinalize = fromFinalize
     }
 }

@@ -4,6 +4,8 @@ public enum AuthenticationStyle: Sendable, Hashable {
     case queryParameter(name: String)
     /// In an HTTP header, with a prefix before the key (`Authorization: Bearer KEY`).
     case header(name: String, prefix: String)
+    /// In `Sec-WebSocket-Protocol`, after a marker value (`token, KEY`), as browsers do.
+    case subprotocol(marker: String)
     /// The dialect has no authentication of its own.
     case none
 }

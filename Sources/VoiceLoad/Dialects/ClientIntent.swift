@@ -1,10 +1,10 @@
 /// What a virtual client wants to say, independent of the wire protocol.
 ///
-/// A client dialect encodes intents into frames; a server dialect (the simulator's side)
+/// A client codec encodes intents into frames; a server codec (the simulator's side)
 /// decodes frames back into intents, so one description of a protocol serves both ends.
 public enum ClientIntent: Sendable, Hashable {
-    /// Open the session. `parameters` are the dialect's session parameters (Datagrid `start`
-    /// payload), taken from the scenario.
+    /// Open the session with the dialect's session parameters (Datagrid `start`, OpenAI
+    /// `session.update`, Deepgram `Settings`, Twilio `start`).
     case start(parameters: [String: JSONValue])
     /// One chunk of user audio, already encoded in the dialect's input format.
     case audio([UInt8])
@@ -12,6 +12,14 @@ public enum ClientIntent: Sendable, Hashable {
     case interrupt
     /// A text message from the user.
     case text(String)
-    /// End the session cleanly (Datagrid `stop`).
+    /// Force a turn boundary (OpenAI `input_audio_buffer.commit`, Deepgram `Finalize`).
+    case commit
+    /// Keep an idle connection open (Deepgram `KeepAlive`).
+    case keepAlive
+    /// The result of a tool the agent asked the client to run.
+    case toolResult(callID: String, name: String, output: String)
+    /// Twilio `mark` echo: audio up to this label has played.
+    case markPlayed(name: String)
+    /// End the session cleanly (Datagrid `stop`, Twilio `stop`, Deepgram `CloseStream`).
     case stop
 }

@@ -15,8 +15,8 @@ public enum TurnEndSignal: Sendable, Hashable {
     case audioGap
 }
 
-/// The client side of a wire protocol: a pure codec from intents to frames and from frames
-/// to normalized events. No sockets, clocks or actors.
+/// The client side of a wire protocol: what it is (formats, signals, authentication) and a
+/// factory of per-connection codecs. No sockets, clocks or actors.
 public protocol ClientDialect: Sendable {
     /// The dialect's identifier on the command line (`datagrid`).
     var id: String { get }
@@ -29,12 +29,38 @@ public protocol ClientDialect: Sendable {
     /// How the API key travels on the upgrade request.
     var authentication: AuthenticationStyle { get }
 
+    /// One frame of user audio (already in `inputFormat`), prepared once per run and shared
+    /// by every client.
+    func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio
+    /// A codec for one connection, holding whatever per-connection state the protocol needs
+    /// (sequence numbers, captured ids). `parameters` are the scenario's session parameters.
+    func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec
+
+    /// Frame length when neither the scenario nor the command line sets one.
+    var defaultFrameMs: Int { get }
+    /// The URL to connect to for a user-given `base`: dialects whose configuration travels in
+    /// the query (Deepgram `encoding=…`, OpenAI `model=…`) add what is missing.
+    func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint
+}
+
+extension ClientDialect {
+    public var defaultFrameMs: Int { 40 }
+
+    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
+}
+
+/// The client side of one connection: a pure, possibly stateful codec between intents and
+/// frames, and between frames and normalized events.
+public protocol ClientCodec: Sendable {
     /// Frames to send right after the WebSocket opens (Datagrid `start`).
-    func openingFrames(parameters: [String: JSONValue]) -> [WireFrame]
-    /// The frame for an intent, or nil when this dialect has no such message.
-    func encode(_ intent: ClientIntent) -> WireFrame?
-    /// Every normalized event one inbound frame carries (possibly several, possibly none).
-    func decode(_ frame: WireFrame) -> [NormalizedEvent]
+    mutating func framesOnOpen() -> [WireFrame]
+    /// The wire frame for one prepared audio frame; most dialects return the shared frame.
+    mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame
+    /// The frames for an intent; empty when this dialect has no such message.
+    mutating func frames(for intent: ClientIntent) -> [WireFrame]
+    /// Every normalized event one inbound frame carries (possibly several, possibly none),
+    /// and the frames the protocol wants sent back.
+    mutating func receive(_ frame: WireFrame) -> DecodedFrame
 }
 
 /// Why a server-side dialect could not turn a frame into intents.
@@ -45,14 +71,41 @@ public enum DialectDecodingError: Error, Sendable, Hashable {
     case malformed(String)
 }
 
+/// When the server side of a dialect considers the session started.
+public enum ServerSessionStart: Sendable, Hashable {
+    /// As soon as the socket opens (ADK, Deepgram STT, Smallest).
+    case onOpen
+    /// When the client's start intent arrives (Datagrid `start`, OpenAI `session.update`,
+    /// Deepgram `Settings`, Twilio `start`).
+    case onClientStart
+}
+
 /// The server side of a wire protocol, used by the agent simulator.
 public protocol ServerDialect: Sendable {
     var id: String { get }
     var inputFormat: AudioFormat { get }
     var outputFormat: AudioFormat { get }
+    var sessionStart: ServerSessionStart { get }
 
+    /// One chunk of agent audio (in `outputFormat`), prepared once and shared by every session.
+    func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio
+    /// A codec for one connection; `target` is the upgrade request's path and query.
+    func makeCodec(target: String) -> any ServerCodec
+    /// Whether the agent answers with speech (false for speech-to-text: it answers with
+    /// `speechResult`s).
+    var speaks: Bool { get }
+}
+
+extension ServerDialect {
+    public var speaks: Bool { true }
+}
+
+/// The server side of one connection.
+public protocol ServerCodec: Sendable {
     /// The intents one client frame carries.
-    func decode(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent]
-    /// The frame for one agent output.
-    func encode(_ output: AgentOutput) -> WireFrame
+    mutating func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent]
+    /// The frames for one agent output; empty when the dialect has no such message.
+    mutating func frames(for output: AgentOutput) -> [WireFrame]
+    /// The wire frame for one prepared chunk of agent audio.
+    mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame
 }

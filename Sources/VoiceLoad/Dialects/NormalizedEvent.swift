@@ -29,6 +29,19 @@ public enum NormalizedEvent: Sendable, Hashable {
     case error(code: String?, message: String, fatal: Bool)
     /// `session.ended(reason)`.
     case sessionEnded(reason: String?)
+    /// The server cancelled the response of this turn (OpenAI `response.done` status
+    /// `cancelled`): recorded as `int_cancel_ms`, apart from the acknowledgement.
+    case responseCancelled(turnKey: String?)
+    /// A speech-to-text result with its audio position (Deepgram `Results`).
+    case speechResult(SpeechResult)
+    /// Deepgram `UtteranceEnd`: the end of an utterance by word timing.
+    case utteranceEnd
+    /// A latency the server reports about itself (Deepgram `AgentStartedSpeaking`,
+    /// `LatencyReport`), named as in the report (`server_total_latency_ms`); kept apart from
+    /// client-measured metrics.
+    case serverLatency(name: String, valueMs: Double)
+    /// A playback label from the server (Twilio `mark`).
+    case mark(name: String)
     /// A well-formed frame of a type this dialect does not know: counted, never fatal.
     case unknown(type: String)
     /// A frame that could not be parsed: a protocol violation, never a crash.

@@ -4,8 +4,6 @@ import NIOSSL
 /// resolves the dialect and endpoint, adds credentials, and decodes, resamples and encodes
 /// every clip once.
 public enum SessionPlanBuilder {
-    public static let defaultFrameMs = 40
-
     public static func build(
         scenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?,
         headers extraHeaders: [HTTPHeaderField] = []
@@ -16,18 +14,22 @@ public enum SessionPlanBuilder {
         } catch {
             throw InputError(error.description)
         }
+        endpoint = dialect.endpoint(for: endpoint, parameters: scenario.sessionParameters)
         var headers = extraHeaders
+        var subprotocols: [String] = []
         if let token, !token.isEmpty {
             switch dialect.authentication {
             case .queryParameter(let name):
                 endpoint = endpoint.addingQueryItem(name: name, value: token)
             case .header(let name, let prefix):
                 headers.append(HTTPHeaderField(name: name, value: prefix + token))
+            case .subprotocol(let marker):
+                subprotocols = [marker, token]
             case .none:
                 break
             }
         }
-        let frameMs = frameMs ?? scenario.frameMs ?? defaultFrameMs
+        let frameMs = frameMs ?? scenario.frameMs ?? dialect.defaultFrameMs
         guard (5...1_000).contains(frameMs) else {
             throw InputError("frame length \(frameMs) ms is out of range (5–1000 ms)")
         }
@@ -42,21 +44,15 @@ public enum SessionPlanBuilder {
             } catch {
                 throw InputError("\(scenario.sourcePath): \(error)")
             }
-            guard let frames = FrameSet(utterance: utterance, dialect: dialect) else {
-                throw InputError("dialect '\(dialect.id)' cannot send audio")
-            }
-            frameSets[say.audioKey] = frames
+            frameSets[say.audioKey] = FrameSet(utterance: utterance, dialect: dialect)
         }
         let silence = [UInt8](
             repeating: dialect.inputFormat.silenceByte, count: dialect.inputFormat.byteCount(forMilliseconds: frameMs)
         )
-        guard let silenceFrame = dialect.encode(.audio(silence)) else {
-            throw InputError("dialect '\(dialect.id)' cannot send audio")
-        }
         return SessionPlan(
-            scenario: scenario, endpoint: endpoint, headers: headers, dialect: dialect,
+            scenario: scenario, endpoint: endpoint, headers: headers, subprotocols: subprotocols, dialect: dialect,
             tlsConfiguration: endpoint.isSecure ? TLSConfiguration.makeClientConfiguration() : nil,
-            frameSets: frameSets, silenceFrame: EncodedFrame(silenceFrame), frameMs: frameMs
+            frameSets: frameSets, silenceFrame: dialect.prepareAudio(silence), frameMs: frameMs
         )
     }
 }

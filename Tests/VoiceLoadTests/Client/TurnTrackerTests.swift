@@ -125,9 +125,9 @@ struct TurnTrackerTests {
 struct MicrophoneTests {
     @Test("frame k of the stream is due at open + (k+1)·frame, clip frames then silence")
     func pacing() throws {
-        let silence = EncodedFrame(.text("silence"))
+        let silence = PreparedAudio(sharedFrame: EncodedFrame(.text("silence")), byteCount: 0)
         let utterance = PreparedUtterance.testClip(frameCount: 2)
-        let frames = try #require(FrameSet(utterance: utterance, dialect: EchoDialect()))
+        let frames = FrameSet(utterance: utterance, dialect: EchoDialect())
         var microphone = Microphone(frameMs: 40, openedAt: ms(0))
         #expect(microphone.start(frames) == ms(0))
         let first = microphone.takeNextFrame(silence: silence)
@@ -137,7 +137,7 @@ struct MicrophoneTests {
         #expect(!microphone.isSpeaking)
         let third = microphone.takeNextFrame(silence: silence)
         #expect(third.deadline == ms(120))
-        #expect(third.frame.payload == silence.payload)
+        #expect(third.frame.sharedFrame?.payload == silence.sharedFrame?.payload)
         // A clip started now begins at the next slot: T_mic_open = 120 ms.
         #expect(microphone.start(frames) == ms(120))
     }

@@ -38,7 +38,7 @@ struct DatagridRoundTripTests {
     }
 
     @Test(arguments: [false, true])
-    func serverEncodeThenClientDecodeGivesTheExpectedEvents(asBinary: Bool) {
+    func serverEncodeThenClientDecodeGivesTheExpectedEvents(asBinary: Bool) throws {
         let server = DatagridServerDialect(sendsJSONAsBinary: asBinary)
         let client = DatagridClientDialect()
         let audio = DialectTestSupport.bytes(count: 960, seed: 9)
@@ -57,15 +57,22 @@ struct DatagridRoundTripTests {
             (.ended(transcript: [TranscriptLine(role: "user", text: "bye")]), [.sessionEnded(reason: nil)]),
         ]
         for (output, expected) in cases {
-            #expect(client.decode(server.encode(output)) == expected, "\(output)")
+            let frame = try #require(server.encode(output), "\(output)")
+            #expect(client.decode(frame) == expected, "\(output)")
+        }
+        // Outputs Datagrid has no message for encode to nothing.
+        for output: AgentOutput in [.connectionOpened(sessionID: "s"), .userSpeechStarted(audioMs: 1), .turnComplete(turnKey: "t")] {
+            #expect(server.encode(output) == nil)
+            #expect(server.frames(for: output).isEmpty)
         }
     }
 
-    @Test func audioChunkDurationAndSilence() {
+    @Test func audioChunkDurationAndSilence() throws {
         let chunk = AgentAudioChunk(audio: [UInt8](repeating: 0, count: 960), format: DatagridClientDialect().outputFormat)
         #expect(chunk.durationUs == 20_000)
         #expect(chunk.rmsLevel == 0)
-        let events = DatagridClientDialect().decode(DatagridServerDialect().encode(.audio([UInt8](repeating: 0, count: 960))))
+        let frame = try #require(DatagridServerDialect().encode(.audio([UInt8](repeating: 0, count: 960))))
+        let events = DatagridClientDialect().decode(frame)
         #expect(events == [.agentAudio(chunk)])
     }
 }

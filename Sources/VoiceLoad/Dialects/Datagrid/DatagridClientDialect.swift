@@ -36,7 +36,8 @@ public struct DatagridClientDialect: ClientDialect {
         [startFrame(parameters: parameters)]
     }
 
-    /// Every intent has a Datagrid message, so this never returns nil.
+    /// The Datagrid message for an intent; nil for intents Datagrid has no message for
+    /// (commit, keep-alive, tool results, Twilio marks).
     public func encode(_ intent: ClientIntent) -> WireFrame? {
         switch intent {
         case .start(let parameters):
@@ -49,6 +50,8 @@ public struct DatagridClientDialect: ClientDialect {
             return frame(JSONFrame.text(["type": DatagridMessage.Name.stop]))
         case .text(let text):
             return frame(JSONFrame.text(["type": DatagridMessage.Name.text, "payload": ["text": text]]))
+        case .commit, .keepAlive, .toolResult, .markPlayed:
+            return nil
         }
     }
 
@@ -108,6 +111,15 @@ public struct DatagridClientDialect: ClientDialect {
     /// `transcript` is undocumented (§4.3), so it is read defensively: role from `role` (or
     /// `speaker`), text from `text` (or `transcript`), finality from `is_final`, `final` or
     /// `isFinal` (true when absent). A transcript with no text is counted as `.unknown`.
+    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        PreparedAudio(sharedFrame: EncodedFrame(frame(DatagridAudioMessage.text(audio: bytes))), byteCount: bytes.count)
+    }
+
+    /// Datagrid keeps no per-connection state beyond the `start` parameters.
+    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+        DatagridClientCodec(dialect: self, parameters: parameters)
+    }
+
     private func transcriptEvents(_ message: DatagridMessage) -> [NormalizedEvent] {
         guard let text = message.payloadString("text") ?? message.payloadString("transcript") else {
             return [.unknown(type: message.type)]

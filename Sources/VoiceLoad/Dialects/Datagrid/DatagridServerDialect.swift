@@ -11,6 +11,8 @@ public struct DatagridServerDialect: ServerDialect {
     public let outputFormat: AudioFormat
     /// Whether JSON goes out as UTF-8 in binary frames instead of text frames (§2.2).
     public let sendsJSONAsBinary: Bool
+    /// The session starts with the client's `start` message (§4.2).
+    public let sessionStart = ServerSessionStart.onClientStart
 
     public init(
         inputFormat: AudioFormat = .pcm16(16_000),
@@ -61,12 +63,16 @@ public struct DatagridServerDialect: ServerDialect {
         }
     }
 
-    /// The Datagrid message for `output`. Strings are escaped by `JSONSerialization`; audio is
-    /// built by concatenation around the base64 text.
-    public func encode(_ output: AgentOutput) -> WireFrame {
+    /// The Datagrid message for `output`, or nil when Datagrid has none (it has no VAD, turn
+    /// or hello events on the wire). Strings are escaped by `JSONSerialization`; audio is built
+    /// by concatenation around the base64 text.
+    public func encode(_ output: AgentOutput) -> WireFrame? {
         typealias Name = DatagridMessage.Name
         let text: String
         switch output {
+        case .connectionOpened, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted, .agentAudioDone,
+            .turnComplete, .responseCancelled, .speechResult, .utteranceEnd:
+            return nil
         case .sessionStarted(let sessionID, let conversationID):
             text = JSONFrame.text([
                 "type": Name.started,
@@ -94,11 +100,35 @@ public struct DatagridServerDialect: ServerDialect {
         return JSONFrame.frame(text, asBinary: sendsJSONAsBinary)
     }
 
+    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        PreparedAudio(
+            sharedFrame: EncodedFrame(JSONFrame.frame(DatagridAudioMessage.text(audio: bytes), asBinary: sendsJSONAsBinary)),
+            byteCount: bytes.count
+        )
+    }
+
+    /// Datagrid keeps no per-connection state: the dialect is its own codec.
+    public func makeCodec(target: String) -> any ServerCodec { self }
+
     private func audioIntents(base64: String) throws(DialectDecodingError) -> [ClientIntent] {
         if base64.isEmpty { return [] }
         guard let bytes = JSONFrame.base64Decoded(base64) else {
             throw .malformed("audio data is not valid base64 (\(base64.utf8.count) characters)")
         }
         return bytes.isEmpty ? [] : [.audio(bytes)]
+    }
+}
+
+extension DatagridServerDialect: ServerCodec {
+    public func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+        try decode(frame)
+    }
+
+    public func frames(for output: AgentOutput) -> [WireFrame] {
+        encode(output).map { [$0] } ?? []
+    }
+
+    public func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        audio.sharedFrame ?? EncodedFrame(.text(""))
     }
 }

@@ -1,0 +1,55 @@
+/// A frame of audio prepared once per run for a dialect: either the complete wire frame,
+/// shared as is by every connection, or the base64 text of the audio for dialects whose
+/// frames carry per-connection fields (Twilio sequence numbers, OpenAI response ids).
+public struct PreparedAudio: Sendable {
+    /// The complete frame, when every connection sends the same bytes.
+    public var sharedFrame: EncodedFrame?
+    /// The audio as standard base64, when the codec builds the frame per send.
+    public var base64: String?
+    /// The raw audio length.
+    public var byteCount: Int
+
+    public init(sharedFrame: EncodedFrame, byteCount: Int) {
+        self.sharedFrame = sharedFrame
+        self.byteCount = byteCount
+    }
+
+    public init(base64: String, byteCount: Int) {
+        self.base64 = base64
+        self.byteCount = byteCount
+    }
+}
+
+/// What one inbound frame means to the client: events, and frames to send in reply.
+public struct DecodedFrame: Sendable, Hashable, ExpressibleByArrayLiteral {
+    public var events: [NormalizedEvent]
+    public var replies: [CodecReply]
+
+    public init(events: [NormalizedEvent], replies: [CodecReply] = []) {
+        self.events = events
+        self.replies = replies
+    }
+
+    public init(arrayLiteral events: NormalizedEvent...) {
+        self.init(events: events)
+    }
+}
+
+/// A frame the protocol requires the client to send in answer to an inbound frame.
+public struct CodecReply: Sendable, Hashable {
+    public enum Timing: Sendable, Hashable {
+        /// Send at once (Deepgram `Settings` after `Welcome`).
+        case immediately
+        /// Send when the playback cursor has played everything received so far (Twilio
+        /// `mark` echoes), or at once when playback is flushed.
+        case whenPlayedOut
+    }
+
+    public var frame: WireFrame
+    public var timing: Timing
+
+    public init(_ frame: WireFrame, timing: Timing = .immediately) {
+        self.frame = frame
+        self.timing = timing
+    }
+}
