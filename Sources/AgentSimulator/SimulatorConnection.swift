@@ -27,7 +27,8 @@ actor SimulatorConnection {
         self.audio = audio
         self.onFinish = onFinish
         self.session = SimulatorSession(
-            configuration: configuration, sessionStart: dialect.sessionStart, inputFormat: dialect.inputFormat,
+            configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
+            inputFormat: dialect.inputFormat,
             chunkCounts: audio.chunkCounts, sessionNumber: sessionNumber
         )
     }

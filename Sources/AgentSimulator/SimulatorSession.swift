@@ -15,6 +15,8 @@ struct SimulatorSession: Sendable {
         case reply
         case nextChunk
         case closeAfterEnd
+        /// Speech-to-text only: the next interim result while the user speaks.
+        case interimResult
     }
 
     enum Action: Sendable, Hashable {
@@ -42,23 +44,31 @@ struct SimulatorSession: Sendable {
 
     let configuration: SimulatorConfiguration
     let sessionStart: ServerSessionStart
+    /// False for speech-to-text dialects: the answer to an utterance is its transcript.
+    let speaks: Bool
     let chunkCounts: [Clip: Int]
     let sessionID: String
     private(set) var phase = Phase.awaitingStart
     private(set) var stream: Stream?
     private(set) var replyPending = false
     private var pendingLatencyMs = 0
+    /// Where in the user's stream the current utterance started and ended (speech-to-text).
+    private var utteranceStartMs = 0
+    private var utteranceEndMs = 0
+    static let interimIntervalMs: Int64 = 500
+    static let transcriptText = "this is a simulated transcript"
     private var turnsStarted = 0
     private(set) var statistics = SimulatorStatistics()
     private var detector: StreamingSpeechDetector
     private var random: SeededGenerator
 
     init(
-        configuration: SimulatorConfiguration, sessionStart: ServerSessionStart, inputFormat: AudioFormat,
-        chunkCounts: [Clip: Int], sessionNumber: UInt64
+        configuration: SimulatorConfiguration, sessionStart: ServerSessionStart, speaks: Bool = true,
+        inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64
     ) {
         self.configuration = configuration
         self.sessionStart = sessionStart
+        self.speaks = speaks
         self.chunkCounts = chunkCounts
         self.sessionID = "sim-\(sessionNumber)"
         self.detector = StreamingSpeechDetector(
@@ -117,7 +127,7 @@ struct SimulatorSession: Sendable {
             guard phase == .starting else { return [] }
             phase = .live
             var actions: [Action] = [.send(.ready)]
-            if configuration.greets {
+            if configuration.greets, speaks {
                 actions.append(.schedule(.greeting, at: now.advanced(byMilliseconds: Int64(configuration.greetingDelayMs))))
             }
             return actions
@@ -128,7 +138,14 @@ struct SimulatorSession: Sendable {
             guard phase == .live, replyPending else { return [] }
             replyPending = false
             statistics.replies += 1
+            guard speaks else { return finalTranscript() }
             return startSpeaking(.reply, at: now, latencyMs: pendingLatencyMs)
+        case .interimResult:
+            guard phase == .live, detector.isInSpeech else { return [] }
+            return [
+                .send(.speechResult(transcript(endMs: detector.audioPositionMs, isFinal: false))),
+                .schedule(.interimResult, at: now.advanced(byMilliseconds: Self.interimIntervalMs)),
+            ]
         case .nextChunk:
             return sendDueChunks(at: now)
         case .closeAfterEnd:
@@ -141,6 +158,10 @@ struct SimulatorSession: Sendable {
         case .speechStarted(_, let audioMs):
             statistics.userTurns += 1
             let heard: [Action] = [.send(.userSpeechStarted(audioMs: audioMs))]
+            if !speaks {
+                utteranceStartMs = audioMs
+                return heard + [.schedule(.interimResult, at: now.advanced(byMilliseconds: Self.interimIntervalMs))]
+            }
             // The user talks while the agent speaks (or is about to): barge-in.
             guard configuration.bargeIn, stream != nil || replyPending else { return heard }
             return heard + interrupt()
@@ -148,11 +169,28 @@ struct SimulatorSession: Sendable {
             let latencyUs = configuration.replyLatency.sampleUs(using: &random)
             replyPending = true
             pendingLatencyMs = Int(latencyUs / 1_000)
-            return [
+            utteranceEndMs = audioMs
+            return (speaks ? [] : [.cancel(.interimResult)]) + [
                 .send(.userSpeechStopped(audioMs: audioMs)),
                 .schedule(.reply, at: max(now, endedAt.advanced(byMicroseconds: latencyUs))),
             ]
         }
+    }
+
+    /// Speech-to-text: a result covering the utterance from its start to `endMs`.
+    private func transcript(endMs: Int, isFinal: Bool) -> SpeechResult {
+        SpeechResult(
+            text: Self.transcriptText, isFinal: isFinal, speechFinal: isFinal,
+            startS: Double(utteranceStartMs) / 1_000, durationS: Double(max(0, endMs - utteranceStartMs)) / 1_000
+        )
+    }
+
+    /// Speech-to-text: the final, endpointed result of the utterance and its end.
+    private func finalTranscript() -> [Action] {
+        [
+            .send(.speechResult(transcript(endMs: utteranceEndMs, isFinal: true))),
+            .send(.utteranceEnd(lastWordEndS: Double(utteranceEndMs) / 1_000)),
+        ]
     }
 
     private mutating func interrupt() -> [Action] {

@@ -43,6 +43,9 @@ struct StreamingSpeechDetector: Sendable {
 
     var isInSpeech: Bool { inSpeech }
 
+    /// How much audio the stream has carried so far.
+    var audioPositionMs: Int { milliseconds(samplesSeen) }
+
     /// Feeds one frame of encoded audio that arrived at `arrivedAt`.
     mutating func process(_ bytes: [UInt8], arrivedAt: MonotonicInstant) -> [Event] {
         let sampleCount = bytes.count / format.bytesPerSample

@@ -151,3 +151,34 @@ struct LatencyModelTests {
         #expect(throws: InputError.self) { try settings.validate() }
     }
 }
+
+@Suite("SimulatorSession speech-to-text")
+struct SimulatorSessionSpeechToTextTests {
+    @Test("without speech the answer is interim results while the user talks, then a final result and UtteranceEnd")
+    func transcripts() {
+        var agent = SimulatorSession(
+            configuration: configuration(), sessionStart: .onOpen, speaks: false, inputFormat: .pcm16(16_000),
+            chunkCounts: [:], sessionNumber: 7
+        )
+        #expect(agent.opened(at: ms(0)) == [.send(.connectionOpened(sessionID: "sim-7")), .schedule(.ready, at: ms(100))])
+        #expect(agent.timerFired(.ready, at: ms(100)) == [.send(.ready)])  // no greeting: it does not speak
+        var actions: [SimulatorSession.Action] = []
+        for index in 0..<20 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_040 + 40 * Int64(index))) }
+        #expect(actions == [.send(.userSpeechStarted(audioMs: 0)), .schedule(.interimResult, at: ms(1_580))])
+        let interim = agent.timerFired(.interimResult, at: ms(1_580))
+        #expect(interim.count == 2)
+        guard case .send(.speechResult(let partial)) = interim.first else {
+            Issue.record("expected an interim result, got \(interim)")
+            return
+        }
+        #expect(!partial.isFinal && partial.startS == 0 && partial.durationS > 0)
+        actions = []
+        for index in 0..<5 { actions += agent.receive(.audio(frame(loud: false)), at: ms(1_840 + 40 * Int64(index))) }
+        #expect(actions == [.cancel(.interimResult), .send(.userSpeechStopped(audioMs: 800)), .schedule(.reply, at: ms(2_500))])
+        let final = agent.timerFired(.reply, at: ms(2_500))
+        #expect(final == [
+            .send(.speechResult(SpeechResult(text: SimulatorSession.transcriptText, isFinal: true, speechFinal: true, startS: 0, durationS: 0.8))),
+            .send(.utteranceEnd(lastWordEndS: 0.8)),
+        ])
+    }
+}

@@ -8,6 +8,8 @@ enum WaitCondition: Sendable {
     case ready
     /// At least this many agent turns have ended.
     case agentTurnsEnded(Int)
+    /// The greeting has ended, or none began before this moment.
+    case greeting(graceEndsAt: MonotonicInstant)
     /// The clip being spoken has been sent in full.
     case clipSent
     /// The server said the session is over, or closed it.

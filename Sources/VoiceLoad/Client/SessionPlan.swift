@@ -33,6 +33,7 @@ public struct SessionPlan: Sendable {
         var tracker = TurnTracker.Configuration()
         tracker.quietMs = Int64(scenario.quietMs)
         tracker.turnEndSignal = dialect.turnEndSignal
+        tracker.repliesWithAudio = dialect.repliesWithAudio
         self.trackerConfiguration = tracker
     }
 }

@@ -10,6 +10,8 @@ public struct TurnTracker: Sendable {
         public var voicedRmsThreshold: Float = 0.01
         public var turnEndSignal: TurnEndSignal = .event
         public var jitterBufferMs: Int64 = 0
+        /// False for speech-to-text: the endpoint (final transcript) answers an utterance.
+        public var repliesWithAudio = true
 
         public init() {}
     }
@@ -26,6 +28,8 @@ public struct TurnTracker: Sendable {
         var firstAudioAt: MonotonicInstant
         var firstVoicedAt: MonotonicInstant?
         var lastAudioAt: MonotonicInstant
+        /// Latencies the server reported for this turn, the last report of each winning.
+        var serverLatenciesMs: [MetricName: Double] = [:]
     }
 
     struct Utterance: Sendable, Hashable {
@@ -37,6 +41,9 @@ public struct TurnTracker: Sendable {
         var speechEndOffsetMs: Double
         /// Whether an agent turn answering this utterance has begun.
         var answered = false
+        var firstPartialTranscriptAt: MonotonicInstant?
+        var finalTranscriptAt: MonotonicInstant?
+        var endpointAt: MonotonicInstant?
     }
 
     public let configuration: Configuration
@@ -113,6 +120,32 @@ public struct TurnTracker: Sendable {
         return endAgentTurn(at: at, interrupted: true)
     }
 
+    /// A user transcript arrived: the first non-empty one after the speech began is the first
+    /// partial, the first final one after the speech ended is the final (ruling 8).
+    public mutating func userTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
+        guard var pending = utterance, !text.isEmpty, at >= pending.speechStartAt else { return }
+        if pending.firstPartialTranscriptAt == nil { pending.firstPartialTranscriptAt = at }
+        if isFinal, pending.finalTranscriptAt == nil, at >= pending.speechEndAt { pending.finalTranscriptAt = at }
+        utterance = pending
+    }
+
+    /// The server's endpointing ended the utterance (Deepgram `speech_final` or
+    /// `UtteranceEnd`). For speech-to-text this is the answer, and ends the server's turn.
+    public mutating func endpointReached(at: MonotonicInstant) -> TurnRecord? {
+        guard var pending = utterance, at >= pending.speechEndAt, pending.endpointAt == nil else { return nil }
+        pending.endpointAt = at
+        utterance = pending
+        guard !configuration.repliesWithAudio else { return nil }
+        utterance = nil
+        agentTurnsEnded += 1
+        return record(for: pending, response: nil, endedAt: at, outcome: .completed)
+    }
+
+    /// A latency the server reported about the current agent turn.
+    public mutating func serverLatency(_ metric: MetricName, valueMs: Double) {
+        agentTurn?.serverLatenciesMs[metric] = valueMs
+    }
+
     /// When a turn is open on a dialect without an end-of-turn event: the moment to look
     /// again for the quiet gap that ends it.
     public var nextQuietCheck: MonotonicInstant? {
@@ -179,8 +212,12 @@ public struct TurnTracker: Sendable {
             outcome: outcome, speechStartOffsetMs: utterance.speechStartOffsetMs,
             speechEndOffsetMs: utterance.speechEndOffsetMs
         )
+        row.userTranscriptFirstPartialMs = utterance.firstPartialTranscriptAt?.milliseconds(since: utterance.speechStartAt)
+        row.userTranscriptFinalMs = utterance.finalTranscriptAt?.milliseconds(since: utterance.speechEndAt)
+        row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)
         // A premature response has no latency: it would be negative (§2.3 c).
         guard let response, outcome != .prematureResponse else { return row }
+        row.serverLatenciesMs = response.serverLatenciesMs
         row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)
         row.firstAudioFromStartMs = response.firstAudioAt.milliseconds(since: utterance.speechStartAt)
         row.firstVoicedAudioFromEndMs = response.firstVoicedAt?.milliseconds(since: utterance.speechEndAt)

@@ -52,10 +52,28 @@ extension VirtualClient {
             recorder.recordUnknownEvent()
         case .malformed:
             recorder.recordError(.protocolViolation)
-        case .agentSpeechStarted, .userSpeechStarted, .userSpeechStopped, .transcript, .toolCall,
-            .responseCancelled, .speechResult, .utteranceEnd, .serverLatency, .mark:
+        case .transcript(let role, let text, let isFinal):
+            if role == "user" { tracker.userTranscript(text: text, isFinal: isFinal, at: at) }
+        case .speechResult(let result):
+            recordPositionLatency(of: result, at: at)
+            if result.speechFinal { emit(tracker.endpointReached(at: at)) }
+        case .utteranceEnd:
+            emit(tracker.endpointReached(at: at))
+        case .serverLatency(let name, let valueMs):
+            if let metric = MetricName(rawValue: name) { tracker.serverLatency(metric, valueMs: valueMs) }
+        case .agentSpeechStarted, .userSpeechStarted, .userSpeechStopped, .toolCall, .responseCancelled, .mark:
             break
         }
+    }
+
+    /// Speech-to-text position latency (PROTOCOLS.md §8.4): arrival minus the moment the end
+    /// of the result's audio was sent, `T_audio_start + (start + duration)`.
+    private func recordPositionLatency(of result: SpeechResult, at: MonotonicInstant) {
+        guard let audioStartedAt, !result.text.isEmpty else { return }
+        let audioEnd = audioStartedAt.advanced(byMicroseconds: Int64(((result.startS + result.durationS) * 1_000_000).rounded()))
+        let latencyUs = at.microseconds(since: audioEnd)
+        guard latencyUs >= 0 else { return }
+        recorder.record(result.isFinal ? .sttFinalLatencyMs : .sttInterimLatencyMs, microseconds: latencyUs)
     }
 
     func markReady(at: MonotonicInstant) {
@@ -115,6 +133,9 @@ extension VirtualClient {
         switch condition {
         case .ready: return readyAt != nil
         case .agentTurnsEnded(let count): return tracker.agentTurnsEnded >= count
+        case .greeting(let graceEndsAt):
+            if tracker.agentTurnsEnded >= 1 { return true }
+            return !tracker.isAgentSpeaking && MonotonicInstant.now() >= graceEndsAt
         case .clipSent: return microphone.map { !$0.isSpeaking } ?? true
         case .sessionEnded: return sessionEndedAt != nil
         }
@@ -155,6 +176,7 @@ extension VirtualClient {
         while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
             let next = microphone.takeNextFrame(silence: plan.silenceFrame)
             connection.send(codec.audioFrame(next.frame))
+            if audioStartedAt == nil { audioStartedAt = now }
             recorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline))
             clipFinished = clipFinished || next.clipFinished
             now = MonotonicInstant.now()

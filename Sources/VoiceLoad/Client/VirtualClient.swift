@@ -24,10 +24,13 @@ public actor VirtualClient {
     var readyAt: MonotonicInstant?
     var sessionEndedAt: MonotonicInstant?
     var microphone: Microphone?
+    /// Send time of the first audio frame of the session (`T_audio_start` of the stream).
+    var audioStartedAt: MonotonicInstant?
     var pacingTimer: Scheduled<Void>?
     var quietTimer: Scheduled<Void>?
     var waitTimer: Scheduled<Void>?
     var replyTimer: Scheduled<Void>?
+    var greetingTimer: Scheduled<Void>?
     /// Replies the protocol wants sent once the audio received before them has played
     /// (Twilio `mark` echoes), each with the moment that happens.
     var repliesWhenPlayedOut: [(frame: WireFrame, dueAt: MonotonicInstant)] = []
@@ -78,6 +81,7 @@ public actor VirtualClient {
         readyAt = nil
         sessionEndedAt = nil
         microphone = nil
+        audioStartedAt = nil
         failure = nil
         hangingUp = false
     }
@@ -88,6 +92,12 @@ public actor VirtualClient {
             try await connect(timeoutMs: timeoutMs)
         case .wait(.ready, let timeoutMs):
             try await wait(for: .ready, step: step.name, timeoutMs: timeoutMs)
+        case .wait(.greeting, let timeoutMs):
+            let graceEndsAt = (readyAt ?? .now()).advanced(byMilliseconds: Int64(plan.scenario.quietMs))
+            greetingTimer = eventLoop.scheduleTask(deadline: graceEndsAt.deadline) { [self] in
+                self.assumeIsolated { $0.checkPendingWait() }
+            }
+            try await wait(for: .greeting(graceEndsAt: graceEndsAt), step: step.name, timeoutMs: timeoutMs)
         case .wait(.agentTurnEnd, let timeoutMs):
             let ended = tracker.agentTurnsEnded
             do {
@@ -174,13 +184,16 @@ public actor VirtualClient {
         waitTimer = nil
         replyTimer?.cancel()
         replyTimer = nil
+        greetingTimer?.cancel()
+        greetingTimer = nil
         emit(tracker.finishPendingUtterance(outcome: .aborted))
         if let connection {
             connection.close(code: 1000)
             self.connection = nil
         }
         if let connectStartedAt, let openedAt, let readyAt {
-            session.readyMs = readyAt.milliseconds(since: openedAt)
+            // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
+            if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
             session.sessionSetupTotalMs = readyAt.milliseconds(since: connectStartedAt)
         }
         session.greetingMs = tracker.greetingMs

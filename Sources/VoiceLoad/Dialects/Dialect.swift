@@ -38,6 +38,11 @@ public protocol ClientDialect: Sendable {
 
     /// Frame length when neither the scenario nor the command line sets one.
     var defaultFrameMs: Int { get }
+    /// Whether the server answers with audio; false for speech-to-text, whose answer to an
+    /// utterance is its final transcript (the end of the utterance by endpointing).
+    var repliesWithAudio: Bool { get }
+    /// The metrics this dialect can measure; the others are reported as absent.
+    var measures: Set<MetricName> { get }
     /// The URL to connect to for a user-given `base`: dialects whose configuration travels in
     /// the query (Deepgram `encoding=…`, OpenAI `model=…`) add what is missing.
     func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint
@@ -45,6 +50,17 @@ public protocol ClientDialect: Sendable {
 
 extension ClientDialect {
     public var defaultFrameMs: Int { 40 }
+
+    public var repliesWithAudio: Bool { true }
+
+    /// By default: connect and setup; ready when the dialect has a ready event; first-audio
+    /// metrics when it answers with audio, transcript metrics when it does not.
+    public var measures: Set<MetricName> {
+        var metrics = MetricName.core
+        if readySignal == .event { metrics.formUnion([.readyMs]) }
+        metrics.formUnion(repliesWithAudio ? MetricName.audioReply : MetricName.speechToText)
+        return metrics
+    }
 
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
 }

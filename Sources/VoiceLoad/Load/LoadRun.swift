@@ -23,7 +23,7 @@ public enum LoadRun {
         try await group.shutdownGracefully()
         let context = RunContext(
             scenario: plan.scenario, load: load, redactedURL: plan.endpoint.redactedDescription,
-            dialect: plan.dialect.id, frameMs: plan.frameMs, simulator: simulator,
+            dialect: plan.dialect.id, metricsMeasured: plan.dialect.measures, frameMs: plan.frameMs, simulator: simulator,
             startedAt: startedAt, endedAt: endedAt, cpuSeconds: cpuSeconds, cores: System.coreCount
         )
         let report = RunReport(context: context, snapshot: recorder.snapshot())

@@ -13,6 +13,18 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case firstAudioFromStartMs = "first_audio_from_start_ms"
     case firstVoicedAudioFromEndMs = "first_voiced_audio_from_end_ms"
     case turnDurationMs = "turn_duration_ms"
+    // (e) transcripts
+    case userTranscriptFirstPartialMs = "user_tr_first_partial_ms"
+    case userTranscriptFinalMs = "user_tr_final_ms"
+    // speech-to-text without agent audio (PROTOCOLS.md §8.4)
+    case sttInterimLatencyMs = "stt_interim_latency_ms"
+    case sttFinalLatencyMs = "stt_final_latency_ms"
+    case endpointMs = "endpoint_ms"
+    // latencies the server reports about itself, never mixed with client-measured ones
+    case serverTotalLatencyMs = "server_total_latency_ms"
+    case serverSttLatencyMs = "server_stt_latency_ms"
+    case serverTttLatencyMs = "server_ttt_latency_ms"
+    case serverTtsLatencyMs = "server_tts_latency_ms"
     // the generator's own health
     case sendLagMs = "send_lag_ms"
 
@@ -23,4 +35,17 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
 
     /// Metrics describing the endpoint (everything but the generator's own health).
     public static var endpointMetrics: [MetricName] { allCases.filter { $0 != .sendLagMs } }
+
+    /// Metrics every dialect measures: shown in tables even when they have no samples.
+    public static let core: Set<MetricName> = [.connectMs, .sessionSetupTotalMs]
+
+    /// Metrics that only exist when the agent answers with audio.
+    public static let audioReply: Set<MetricName> = [
+        .greetingMs, .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .turnDurationMs,
+    ]
+
+    /// Metrics of a speech-to-text endpoint that returns transcripts instead of audio.
+    public static let speechToText: Set<MetricName> = [
+        .sttInterimLatencyMs, .sttFinalLatencyMs, .endpointMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs,
+    ]
 }

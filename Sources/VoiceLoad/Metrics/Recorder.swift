@@ -59,6 +59,10 @@ public final class Recorder: Sendable {
             Self.add(.firstAudioFromStartMs, turn.firstAudioFromStartMs, to: &state)
             Self.add(.firstVoicedAudioFromEndMs, turn.firstVoicedAudioFromEndMs, to: &state)
             Self.add(.turnDurationMs, turn.turnDurationMs, to: &state)
+            Self.add(.userTranscriptFirstPartialMs, turn.userTranscriptFirstPartialMs, to: &state)
+            Self.add(.userTranscriptFinalMs, turn.userTranscriptFinalMs, to: &state)
+            Self.add(.endpointMs, turn.endpointMs, to: &state)
+            for (metric, valueMs) in turn.serverLatenciesMs { Self.add(metric, valueMs, to: &state) }
         }
         rowSink?.write(turn)
     }

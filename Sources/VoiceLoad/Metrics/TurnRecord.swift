@@ -28,6 +28,11 @@ public struct TurnRecord: Sendable, Hashable {
     public var firstAudioFromStartMs: Double?
     public var firstVoicedAudioFromEndMs: Double?
     public var turnDurationMs: Double?
+    public var userTranscriptFirstPartialMs: Double?
+    public var userTranscriptFinalMs: Double?
+    public var endpointMs: Double?
+    /// What the server reported about this turn (`server_total_latency_ms`, …).
+    public var serverLatenciesMs: [MetricName: Double] = [:]
 
     public init(
         client: Int, iteration: Int, turn: Int, label: String, outcome: TurnOutcome,

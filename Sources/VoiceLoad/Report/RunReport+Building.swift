@@ -6,6 +6,7 @@ public struct RunContext: Sendable {
     public var load: LoadProfile
     public var redactedURL: String
     public var dialect: String
+    public var metricsMeasured: Set<MetricName>
     public var frameMs: Int
     public var simulator: [String: String]?
     public var startedAt: Date
@@ -14,13 +15,15 @@ public struct RunContext: Sendable {
     public var cores: Int
 
     public init(
-        scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String, frameMs: Int,
+        scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String,
+        metricsMeasured: Set<MetricName> = MetricName.core, frameMs: Int,
         simulator: [String: String]?, startedAt: Date, endedAt: Date, cpuSeconds: Double, cores: Int
     ) {
         self.scenario = scenario
         self.load = load
         self.redactedURL = redactedURL
         self.dialect = dialect
+        self.metricsMeasured = metricsMeasured
         self.frameMs = frameMs
         self.simulator = simulator
         self.startedAt = startedAt
@@ -50,7 +53,8 @@ extension RunReport {
             dialect: context.dialect,
             frameMs: context.frameMs,
             quietMs: context.scenario.quietMs,
-            simulator: context.simulator
+            simulator: context.simulator,
+            metricsMeasured: context.metricsMeasured.sorted().map(\.rawValue)
         )
         sessions = Sessions(
             started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed

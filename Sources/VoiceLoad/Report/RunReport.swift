@@ -24,6 +24,7 @@ public struct RunReport: Codable, Sendable {
     public struct Configuration: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case clients, rampUpS = "ramp_up_s", iterations, durationS = "duration_s", url, dialect, frameMs = "frame_ms", quietMs = "quiet_ms", simulator
+            case metricsMeasured = "metrics_measured"
         }
 
         public var clients: Int
@@ -37,6 +38,8 @@ public struct RunReport: Codable, Sendable {
         public var quietMs: Int
         /// Set when the run used the built-in agent simulator.
         public var simulator: [String: String]?
+        /// The metrics the dialect can measure; any other metric is absent by nature ("n/a").
+        public var metricsMeasured: [String]
     }
 
     public struct Sessions: Codable, Sendable {

@@ -16,8 +16,12 @@ public enum SummaryTable {
         lines.append("")
         let header = ["metric", "count", "min", "p50", "p90", "p95", "p99", "max"]
         var rows: [[String]] = [header]
+        // Every metric the dialect measures (n/a when it had no samples), and any other with samples.
+        let measured = Set(report.config.metricsMeasured)
         for metric in MetricName.endpointMetrics {
-            rows.append(row(metric.rawValue, report.metrics[metric.rawValue]))
+            let figures = report.metrics[metric.rawValue]
+            guard measured.contains(metric.rawValue) || (figures?.count ?? 0) > 0 else { continue }
+            rows.append(row(metric.rawValue, figures))
         }
         rows.append(row(MetricName.sendLagMs.rawValue, report.generator.sendLagMs))
         lines += align(rows)

@@ -62,6 +62,9 @@ public enum ScenarioStep: Sendable, Hashable {
 public enum WaitTarget: String, Sendable, Hashable, CaseIterable {
     /// The session is ready for user audio.
     case ready
+    /// The agent's greeting, if it speaks first: until the greeting turn has ended, or until
+    /// `quiet_ms` after ready passed with no agent audio (an agent that does not greet).
+    case greeting
     /// The agent's current or next turn has ended (its audio has played out).
     case agentTurnEnd = "agent_turn_end"
 }

@@ -13,7 +13,7 @@ struct ReportTests {
         let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
         let context = RunContext(
             scenario: scenario, load: LoadProfile(clients: 1), redactedURL: "ws://127.0.0.1:1/?token=REDACTED",
-            dialect: "datagrid", frameMs: 40, simulator: nil, startedAt: Date(timeIntervalSince1970: 0),
+            dialect: "datagrid", metricsMeasured: MetricName.core.union(MetricName.audioReply), frameMs: 40, simulator: nil, startedAt: Date(timeIntervalSince1970: 0),
             endedAt: Date(timeIntervalSince1970: 2), cpuSeconds: 0.5, cores: 2
         )
         return RunReport(context: context, snapshot: recorder.snapshot())

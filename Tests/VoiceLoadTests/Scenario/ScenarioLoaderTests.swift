@@ -41,7 +41,7 @@ struct ScenarioLoaderTests {
         ("steps:\n  - connect\n  - sya: a.wav\n", "x.yaml:3:5: steps[1]: unknown step 'sya'"),
         ("name: x\n", "x.yaml:1:1: missing field 'steps'"),
         ("steps:\n  - wait: ready\n", "x.yaml:2:5: steps[0]: the first step must be 'connect'"),
-        ("steps:\n  - connect\n  - wait: forever\n", "x.yaml:3:11: steps[1]: 'wait' needs one of: ready, agent_turn_end"),
+        ("steps:\n  - connect\n  - wait: forever\n", "x.yaml:3:11: steps[1]: 'wait' needs one of: ready, greeting, agent_turn_end"),
         ("steps:\n  - connect:\n    timeout_ms: -3\n", "x.yaml:3:17: 'timeout_ms' must be a positive integer"),
         ("stepz: []\n", "x.yaml:1:1: unknown scenario field 'stepz'"),
         ("steps:\n  - connect\n  - say: a.wav\n    lable: x\n", "x.yaml:4:5: unknown field of 'say' in steps[1] 'lable'"),

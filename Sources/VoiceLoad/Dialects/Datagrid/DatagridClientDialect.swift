@@ -16,6 +16,10 @@ public struct DatagridClientDialect: ClientDialect {
     public let turnEndSignal = TurnEndSignal.audioGap
     /// The API key travels in the query string (`?token=`), PROTOCOLS.md §4.1.
     public let authentication = AuthenticationStyle.queryParameter(name: "token")
+    /// Datagrid also reports `started_ms` (§4.6); it has no documented transcript schema.
+    public var measures: Set<MetricName> {
+        MetricName.core.union([.startedMs, .readyMs]).union(MetricName.audioReply)
+    }
     /// Whether JSON goes out as UTF-8 in binary frames instead of text frames (§2.2).
     public let sendsJSONAsBinary: Bool
 

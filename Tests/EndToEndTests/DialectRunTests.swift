@@ -1,0 +1,45 @@
+import AgentSimulator
+import Foundation
+import NIOPosix
+import Testing
+import VoiceLoad
+
+/// Every registered dialect, client side against the simulator's server side of the same dialect.
+@Suite("End to end: every dialect against the simulator", .serialized)
+struct DialectRunTests {
+    static let clients = 20
+
+    @Test("greeting at 20 clients: 0 errors and every metric the dialect measures", arguments: DialectRegistry.ids)
+    func dialect(id: String) async throws {
+        var settings = SimulatorConfiguration()
+        settings.dialect = id
+        settings.replySpeed = 4
+        let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let dialect = try DialectRegistry.client(id)
+        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let plan = try SessionPlanBuilder.build(scenario: scenario, dialect: dialect, url: simulator.url, token: "t0ken", frameMs: nil)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-\(id)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try await LoadRun.execute(
+            plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 500), outputDirectory: directory,
+            simulator: settings.summary
+        )
+        try await simulator.stop()
+        try await simulatorGroup.shutdownGracefully()
+
+        #expect(report.errors.total == 0, "\(id): \(report.errors.byClass)")
+        #expect(report.sessions.completed == Self.clients, "\(id)")
+        // The simulator sends no user transcripts to dialects that answer with speech.
+        var expected = dialect.measures
+        if dialect.repliesWithAudio { expected.subtract([.userTranscriptFirstPartialMs, .userTranscriptFinalMs]) }
+        expected.subtract([.sttInterimLatencyMs, .sttFinalLatencyMs])  // per result, not per session
+        for metric in expected {
+            #expect(report.metrics[metric.rawValue]?.count == Self.clients, "\(id): \(metric.rawValue)")
+        }
+        // Absent, never zero: metrics the dialect cannot measure have no samples.
+        for metric in MetricName.endpointMetrics where !dialect.measures.contains(metric) {
+            #expect(report.metrics[metric.rawValue]?.count == 0, "\(id): \(metric.rawValue) should be n/a")
+        }
+    }
+}
