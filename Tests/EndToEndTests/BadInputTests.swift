@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceLoad
 
 /// The `vload` binary given bad input: one line on stderr naming the problem, exit code 2.
 @Suite("End to end: bad input")
@@ -49,6 +50,23 @@ struct BadInputTests {
         #expect(lines.count == 1, "\(arguments): \(outcome.stderr)")
         #expect(outcome.stderr.hasPrefix("vload: error: "))
         #expect(outcome.stderr.contains(needle), "\(arguments): \(outcome.stderr)")
+    }
+
+    @Test("vload dialects lists every registered dialect with its formats and metrics")
+    func dialects() throws {
+        let process = Process()
+        process.executableURL = Self.locateBinary()
+        process.arguments = ["dialects"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for id in DialectRegistry.ids {
+            #expect(text.contains("\n\(id)\n") || text.hasPrefix("\(id)\n"), "\(id) missing")
+        }
+        #expect(text.contains("metrics:"))
     }
 
     @Test("missing scenario")
