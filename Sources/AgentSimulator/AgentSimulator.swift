@@ -42,10 +42,28 @@ public final class AgentSimulator: Sendable {
                     onFinish: { statistics in tally.add(statistics) }
                 )
                 driver.attach()
-            }
+            },
+            plainHTTP: { request in Self.restSession(request, dialect: dialect, tally: tally) }
         ).get()
         return AgentSimulator(configuration: configuration, listener: listener, tally: tally)
     }
+
+    /// The dialect's REST pre-step, where it has one (Datagrid `POST /v1/voice`): the answer
+    /// points at this simulator's WebSocket with a hand-off token.
+    private static func restSession(_ request: PlainHTTPRequest, dialect: any ServerDialect, tally: SimulatorTally) -> PlainHTTPResponse? {
+        guard request.method == "POST", request.path == restPath, let host = request.headerValue("Host") else { return nil }
+        let url = "ws://\(host)/ws/voice?token=sim-handoff-\(tally.nextHandoffNumber())"
+        guard let body = dialect.restSessionResponse(requestBody: request.body, webSocketURL: url) else {
+            return PlainHTTPResponse(status: 400, contentType: "text/plain", body: Array("bad session request".utf8))
+        }
+        return PlainHTTPResponse(status: 200, body: body)
+    }
+
+    /// Where the REST pre-step is served (Datagrid's path).
+    public static let restPath = "/v1/voice"
+
+    /// The REST pre-step URL, for dialects that have one.
+    public var restURL: String { "http://127.0.0.1:\(port)\(Self.restPath)" }
 
     /// The URL clients connect to.
     public var url: String { "ws://127.0.0.1:\(port)/ws/voice" }

@@ -5,6 +5,7 @@ import Synchronization
 final class SimulatorTally: Sendable {
     private struct State {
         var sessionsConnected: UInt64 = 0
+        var handoffs: UInt64 = 0
         var totals = SimulatorStatistics()
     }
 
@@ -15,6 +16,14 @@ final class SimulatorTally: Sendable {
         state.withLock {
             $0.sessionsConnected += 1
             return $0.sessionsConnected
+        }
+    }
+
+    /// The number of a REST hand-off token.
+    func nextHandoffNumber() -> UInt64 {
+        state.withLock {
+            $0.handoffs += 1
+            return $0.handoffs
         }
     }
 

@@ -29,6 +29,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Endpoint URL (ws:// or wss://). Without it vload runs its built-in agent simulator.")
     var url: String?
 
+    @Flag(help: "Start each session with the dialect's REST step (Datagrid POST /v1/voice); an http(s) --url implies it.")
+    var rest = false
+
     @Option(help: "Wire protocol of the endpoint (default: the scenario's, else datagrid).")
     var dialect: String?
 
@@ -57,6 +60,9 @@ struct RunCommand: AsyncParsableCommand {
         if iterations != nil, duration != nil { throw ValidationError("--iterations and --duration cannot be used together") }
         for header in headers where Self.parseHeader(header) == nil {
             throw ValidationError("--header '\(header.split(separator: ":").first ?? "")' must look like 'Name: value'")
+        }
+        if rest, let url, !url.lowercased().hasPrefix("http") {
+            throw ValidationError("--rest needs an http:// or https:// --url (the REST step's address), got a WebSocket URL")
         }
         if url != nil, simulator.isSet { throw ValidationError("--sim-* options apply to the built-in simulator only, not with --url") }
     }
@@ -87,7 +93,8 @@ struct RunCommand: AsyncParsableCommand {
             let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             do {
                 let agent = try await AgentSimulator.start(configuration: configuration, group: group)
-                try await run(scenario: scenario, dialect: clientDialect, url: agent.url, token: token, load: load, simulator: agent)
+                let url = rest ? agent.restURL : agent.url
+                try await run(scenario: scenario, dialect: clientDialect, url: url, token: token, load: load, simulator: agent)
                 try? await agent.stop()
                 try? await group.shutdownGracefully()
             } catch {
@@ -110,7 +117,7 @@ struct RunCommand: AsyncParsableCommand {
         let outputDirectory = out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
         if let embedded {
-            print("no --url: running against the built-in agent simulator at \(embedded.url) "
+            print("no --url: running against the built-in agent simulator at \(plan.redactedURL) "
                 + "(dialect \(clientDialect.id), reply latency \(embedded.configuration.replyLatency) ms)")
         }
         print("scenario \(scenario.name): \(load.clients) clients, "

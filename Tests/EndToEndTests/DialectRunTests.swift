@@ -42,4 +42,33 @@ struct DialectRunTests {
             #expect(report.metrics[metric.rawValue]?.count == 0, "\(id): \(metric.rawValue) should be n/a")
         }
     }
+
+    @Test("datagrid with its REST pre-step: rest_setup_ms for every session, the key only in the REST header")
+    func datagridREST() async throws {
+        var settings = SimulatorConfiguration()
+        settings.replySpeed = 4
+        let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let plan = try SessionPlanBuilder.build(
+            scenario: scenario, dialect: try DialectRegistry.client("datagrid"), url: simulator.restURL,
+            token: "secret-rest-key", frameMs: nil
+        )
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-rest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try await LoadRun.execute(
+            plan: plan, load: LoadProfile(clients: 10, rampUpMs: 200), outputDirectory: directory, simulator: settings.summary
+        )
+        try await simulator.stop()
+        try await simulatorGroup.shutdownGracefully()
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.metrics["rest_setup_ms"]?.count == 10)
+        #expect(report.metrics["first_audio_from_end_ms"]?.count == 10)
+        let setup = try #require(report.metrics["session_setup_total_ms"]?.min)
+        let rest = try #require(report.metrics["rest_setup_ms"]?.min)
+        #expect(setup > rest)
+        #expect(report.config.url == simulator.restURL)
+        let json = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(!json.contains("secret-rest-key"))
+    }
 }

@@ -3,7 +3,8 @@ import NIOSSL
 /// Everything a virtual client needs for its sessions, built once per run and shared.
 public struct SessionPlan: Sendable {
     public let scenario: Scenario
-    public let endpoint: WebSocketEndpoint
+    /// Where each session starts: the WebSocket, or the dialect's REST pre-step.
+    public let target: ConnectionTarget
     public let headers: [HTTPHeaderField]
     /// `Sec-WebSocket-Protocol` values offered on the upgrade.
     public let subprotocols: [String]
@@ -16,13 +17,26 @@ public struct SessionPlan: Sendable {
     public let frameMs: Int
     public let trackerConfiguration: TurnTracker.Configuration
 
+    /// The URL of the run for reports, secrets redacted.
+    public var redactedURL: String {
+        switch target {
+        case .webSocket(let endpoint): return endpoint.redactedDescription
+        case .rest(let endpoint, _): return endpoint.description
+        }
+    }
+
+    /// What this run can measure: the dialect's metrics, and the REST step's when it has one.
+    public var metricsMeasured: Set<MetricName> {
+        guard case .rest = target else { return dialect.measures }
+        return dialect.measures.union([.restSetupMs])
+    }
+
     public init(
-        scenario: Scenario, endpoint: WebSocketEndpoint, headers: [HTTPHeaderField], subprotocols: [String] = [],
-        dialect: any ClientDialect,
+        scenario: Scenario, target: ConnectionTarget, headers: [HTTPHeaderField], subprotocols: [String] = [], dialect: any ClientDialect,
         tlsConfiguration: TLSConfiguration?, frameSets: [String: FrameSet], silenceFrame: PreparedAudio, frameMs: Int
     ) {
         self.scenario = scenario
-        self.endpoint = endpoint
+        self.target = target
         self.headers = headers
         self.subprotocols = subprotocols
         self.dialect = dialect
@@ -36,6 +50,14 @@ public struct SessionPlan: Sendable {
         tracker.repliesWithAudio = dialect.repliesWithAudio
         self.trackerConfiguration = tracker
     }
+}
+
+/// Where a session starts.
+public enum ConnectionTarget: Sendable {
+    /// Straight to the WebSocket.
+    case webSocket(WebSocketEndpoint)
+    /// First the dialect's REST step, whose answer names the WebSocket.
+    case rest(HTTPEndpoint, RESTSetupRequest)
 }
 
 /// One HTTP header of the upgrade request.

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 
 /// One simulated caller. Runs a scenario's steps, session after session, entirely on the
 /// event loop of its own connection: the actor's executor *is* that loop, so frames from the
@@ -19,6 +20,7 @@ public actor VirtualClient {
     var codec: any ClientCodec
     var session: SessionRecord
     var connection: WebSocketConnection?
+    var restStartedAt: MonotonicInstant?
     var connectStartedAt: MonotonicInstant?
     var openedAt: MonotonicInstant?
     var readyAt: MonotonicInstant?
@@ -76,6 +78,7 @@ public actor VirtualClient {
         repliesWhenPlayedOut = []
         session = SessionRecord(client: clientIndex, iteration: iteration)
         connection = nil
+        restStartedAt = nil
         connectStartedAt = nil
         openedAt = nil
         readyAt = nil
@@ -114,10 +117,23 @@ public actor VirtualClient {
     }
 
     private func connect(timeoutMs: Int) async throws {
+        var endpoint: WebSocketEndpoint
+        var openingFrames: [WireFrame]?
+        switch plan.target {
+        case .webSocket(let target):
+            endpoint = target
+        case .rest(let restEndpoint, let request):
+            let setup = try await runRESTSetup(at: restEndpoint, request: request, timeoutMs: timeoutMs)
+            guard let target = try? WebSocketEndpoint(parsing: setup.webSocketURL) else {
+                throw SessionFailure(errorClass: .protocolViolation)
+            }
+            endpoint = target
+            openingFrames = setup.openingFrames
+        }
         let startedAt = MonotonicInstant.now()
         connectStartedAt = startedAt
         let future = WebSocketClient.connect(
-            to: plan.endpoint,
+            to: endpoint,
             headers: plan.headers.map { ($0.name, $0.value) },
             subprotocols: plan.subprotocols,
             on: eventLoop,
@@ -136,8 +152,32 @@ public actor VirtualClient {
         self.connection = connection
         openedAt = connection.openedAt
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
-        for frame in codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
+        for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
         if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
+    }
+
+    /// The dialect's REST pre-step (§4.1 option B), timed as `rest_setup_ms`.
+    private func runRESTSetup(at endpoint: HTTPEndpoint, request: RESTSetupRequest, timeoutMs: Int) async throws -> RESTSetup {
+        let startedAt = MonotonicInstant.now()
+        restStartedAt = startedAt
+        let response: HTTPRequestClient.Response
+        do {
+            response = try await HTTPRequestClient.send(
+                method: HTTPMethod(rawValue: request.method), to: endpoint,
+                headers: request.headers.map { ($0.name, $0.value) }, body: request.body,
+                on: eventLoop, timeoutMs: Int64(timeoutMs)
+            ).get()
+        } catch let error as WebSocketConnectError {
+            throw SessionFailure(errorClass: error == .timedOut ? .timeout(step: "rest_setup") : Self.errorClass(of: error))
+        }
+        session.restSetupMs = MonotonicInstant.now().milliseconds(since: startedAt)
+        guard (200..<300).contains(response.status) else {
+            throw SessionFailure(errorClass: .restRejected(status: response.status))
+        }
+        guard let setup = plan.dialect.restSetup(from: response.body) else {
+            throw SessionFailure(errorClass: .protocolViolation)
+        }
+        return setup
     }
 
     private func speak(_ say: SayStep) async throws {
@@ -194,7 +234,8 @@ public actor VirtualClient {
         if let connectStartedAt, let openedAt, let readyAt {
             // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
             if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
-            session.sessionSetupTotalMs = readyAt.milliseconds(since: connectStartedAt)
+            // Plus the REST step, when there was one (§2.3 b).
+            session.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
         }
         session.greetingMs = tracker.greetingMs
         recorder.recordSession(session)

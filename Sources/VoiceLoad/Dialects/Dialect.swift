@@ -43,6 +43,10 @@ public protocol ClientDialect: Sendable {
     var repliesWithAudio: Bool { get }
     /// The metrics this dialect can measure; the others are reported as absent.
     var measures: Set<MetricName> { get }
+    /// The REST pre-step request, for dialects that have one; nil otherwise.
+    func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest?
+    /// Reads the REST pre-step's response; nil when it is not a valid answer.
+    func restSetup(from responseBody: [UInt8]) -> RESTSetup?
     /// The URL to connect to for a user-given `base`: dialects whose configuration travels in
     /// the query (Deepgram `encoding=…`, OpenAI `model=…`) add what is missing.
     func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint
@@ -63,6 +67,10 @@ extension ClientDialect {
     }
 
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
+
+    public func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? { nil }
+
+    public func restSetup(from responseBody: [UInt8]) -> RESTSetup? { nil }
 }
 
 /// The client side of one connection: a pure, possibly stateful codec between intents and
@@ -110,10 +118,15 @@ public protocol ServerDialect: Sendable {
     /// Whether the agent answers with speech (false for speech-to-text: it answers with
     /// `speechResult`s).
     var speaks: Bool { get }
+    /// The REST pre-step's response to a request body, for dialects that have one; the
+    /// session is then reached at `webSocketURL`.
+    func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]?
 }
 
 extension ServerDialect {
     public var speaks: Bool { true }
+
+    public func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? { nil }
 }
 
 /// The server side of one connection.

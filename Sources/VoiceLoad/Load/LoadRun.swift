@@ -22,8 +22,8 @@ public enum LoadRun {
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try await group.shutdownGracefully()
         let context = RunContext(
-            scenario: plan.scenario, load: load, redactedURL: plan.endpoint.redactedDescription,
-            dialect: plan.dialect.id, metricsMeasured: plan.dialect.measures, frameMs: plan.frameMs, simulator: simulator,
+            scenario: plan.scenario, load: load, redactedURL: plan.redactedURL,
+            dialect: plan.dialect.id, metricsMeasured: plan.metricsMeasured, frameMs: plan.frameMs, simulator: simulator,
             startedAt: startedAt, endedAt: endedAt, cpuSeconds: cpuSeconds, cores: System.coreCount
         )
         let report = RunReport(context: context, snapshot: recorder.snapshot())

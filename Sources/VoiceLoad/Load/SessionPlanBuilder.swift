@@ -8,6 +8,14 @@ public enum SessionPlanBuilder {
         scenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?,
         headers extraHeaders: [HTTPHeaderField] = []
     ) throws(InputError) -> SessionPlan {
+        if let restEndpoint = HTTPEndpoint(parsing: url) {
+            // The REST step carries the credentials; its answer names the WebSocket.
+            guard let request = dialect.restSetupRequest(parameters: scenario.sessionParameters, token: token) else {
+                throw InputError("dialect '\(dialect.id)' has no REST pre-step: give a ws:// or wss:// URL (got \(restEndpoint))")
+            }
+            return try plan(scenario: scenario, dialect: dialect, target: .rest(restEndpoint, request),
+                            headers: extraHeaders, subprotocols: [], frameMs: frameMs)
+        }
         var endpoint: WebSocketEndpoint
         do {
             endpoint = try WebSocketEndpoint(parsing: url)
@@ -29,6 +37,15 @@ public enum SessionPlanBuilder {
                 break
             }
         }
+        return try plan(scenario: scenario, dialect: dialect, target: .webSocket(endpoint), headers: headers,
+                        subprotocols: subprotocols, frameMs: frameMs)
+    }
+
+    /// Prepares the audio of every `say` once and assembles the plan.
+    private static func plan(
+        scenario: Scenario, dialect: any ClientDialect, target: ConnectionTarget, headers: [HTTPHeaderField],
+        subprotocols: [String], frameMs: Int?
+    ) throws(InputError) -> SessionPlan {
         let frameMs = frameMs ?? scenario.frameMs ?? dialect.defaultFrameMs
         guard (5...1_000).contains(frameMs) else {
             throw InputError("frame length \(frameMs) ms is out of range (5–1000 ms)")
@@ -50,8 +67,8 @@ public enum SessionPlanBuilder {
             repeating: dialect.inputFormat.silenceByte, count: dialect.inputFormat.byteCount(forMilliseconds: frameMs)
         )
         return SessionPlan(
-            scenario: scenario, endpoint: endpoint, headers: headers, subprotocols: subprotocols, dialect: dialect,
-            tlsConfiguration: endpoint.isSecure ? TLSConfiguration.makeClientConfiguration() : nil,
+            scenario: scenario, target: target, headers: headers, subprotocols: subprotocols, dialect: dialect,
+            tlsConfiguration: nil,
             frameSets: frameSets, silenceFrame: dialect.prepareAudio(silence), frameMs: frameMs
         )
     }

@@ -6,6 +6,8 @@ public enum ErrorClass: Sendable, Hashable {
     case tlsFailed
     /// The server answered the upgrade with this HTTP status.
     case upgradeRejected(status: Int)
+    /// The REST pre-step was answered with this HTTP status.
+    case restRejected(status: Int)
     /// The upgrade response was not a valid WebSocket handshake.
     case invalidUpgrade
     /// The server closed the WebSocket (with this close code, or none) before the scenario hung up.
@@ -25,6 +27,7 @@ public enum ErrorClass: Sendable, Hashable {
         case .connectFailed: return "connect_failed"
         case .tlsFailed: return "tls_failed"
         case .upgradeRejected(let status): return "upgrade_rejected_\(status)"
+        case .restRejected(let status): return "rest_rejected_\(status)"
         case .invalidUpgrade: return "invalid_upgrade"
         case .closedByServer(let code?): return "closed_by_server_\(code)"
         case .closedByServer(nil): return "closed_by_server_no_code"

@@ -1,6 +1,7 @@
 /// The metrics of PROTOCOLS.md §2.3, by their report names.
 public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     // (a) connect
+    case restSetupMs = "rest_setup_ms"
     case connectMs = "connect_ms"
     // (b) time-to-ready
     case startedMs = "started_ms"

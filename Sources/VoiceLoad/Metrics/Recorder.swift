@@ -74,6 +74,7 @@ public final class Recorder: Sendable {
             case .completed: state.sessionsCompleted += 1
             case .failed: state.sessionsFailed += 1
             }
+            Self.add(.restSetupMs, session.restSetupMs, to: &state)
             Self.add(.connectMs, session.connectMs, to: &state)
             Self.add(.startedMs, session.startedMs, to: &state)
             Self.add(.readyMs, session.readyMs, to: &state)

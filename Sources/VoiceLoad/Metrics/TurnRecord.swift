@@ -67,6 +67,7 @@ public struct SessionRecord: Sendable, Hashable {
     public var outcome: SessionOutcome
     /// The error class name when the session failed.
     public var errorClass: String?
+    public var restSetupMs: Double?
     public var connectMs: Double?
     public var startedMs: Double?
     public var readyMs: Double?

@@ -13,7 +13,7 @@ public final class CSVRowWriter: RowSink {
         .serverTotalLatencyMs, .serverSttLatencyMs, .serverTttLatencyMs, .serverTtsLatencyMs,
     ]
     static let sessionColumns = [
-        "client", "iteration", "outcome", "error_class", "connect_ms", "started_ms", "ready_ms",
+        "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "started_ms", "ready_ms",
         "session_setup_total_ms", "greeting_ms", "turns",
     ]
 
@@ -40,7 +40,7 @@ public final class CSVRowWriter: RowSink {
     public func write(_ session: SessionRecord) {
         let line = Self.line([
             String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
-            Self.format(session.connectMs), Self.format(session.startedMs), Self.format(session.readyMs),
+            Self.format(session.restSetupMs), Self.format(session.connectMs), Self.format(session.startedMs), Self.format(session.readyMs),
             Self.format(session.sessionSetupTotalMs), Self.format(session.greetingMs), String(session.turns),
         ])
         files.withLock { $0.sessions.write(line) }

@@ -33,13 +33,16 @@ public final class WebSocketListener: Sendable {
     ///   - shouldUpgrade: decides on each upgrade request, on the connection's event loop.
     ///   - onConnection: receives each accepted connection, on its event loop, before any frame
     ///     is read; install the event handler there.
+    ///   - plainHTTP: answers plain (not upgraded) HTTP requests, for REST endpoints beside the
+    ///     WebSocket; nil, or a nil answer, gives 426.
     public static func start(
         host: String = "127.0.0.1",
         port: Int,
         group: EventLoopGroup,
         maxFrameBytes: Int = 16 << 20,
         shouldUpgrade: @escaping @Sendable (WebSocketUpgradeRequest) -> WebSocketUpgradeDecision,
-        onConnection: @escaping @Sendable (WebSocketServerConnection) -> Void
+        onConnection: @escaping @Sendable (WebSocketServerConnection) -> Void,
+        plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil
     ) -> EventLoopFuture<WebSocketListener> {
         let frameLimit = min(max(maxFrameBytes, 125), Int(UInt32.max))
         let bootstrap = ServerBootstrap(group: group)
@@ -52,7 +55,8 @@ public final class WebSocketListener: Sendable {
                         channel: channel,
                         frameLimit: frameLimit,
                         shouldUpgrade: shouldUpgrade,
-                        onConnection: onConnection
+                        onConnection: onConnection,
+                        plainHTTP: plainHTTP
                     )
                 }
             }
@@ -75,7 +79,8 @@ public final class WebSocketListener: Sendable {
         channel: Channel,
         frameLimit: Int,
         shouldUpgrade: @escaping @Sendable (WebSocketUpgradeRequest) -> WebSocketUpgradeDecision,
-        onConnection: @escaping @Sendable (WebSocketServerConnection) -> Void
+        onConnection: @escaping @Sendable (WebSocketServerConnection) -> Void,
+        plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)?
     ) throws {
         let record = NIOLoopBoundBox<ServerUpgradeRecord?>(nil, eventLoop: channel.eventLoop)
         let upgrader = NIOWebSocketServerUpgrader(
@@ -133,7 +138,7 @@ public final class WebSocketListener: Sendable {
             withErrorHandling: true
         )
         try channel.pipeline.syncOperations.addHandler(
-            WebSocketUpgradeResponder(record: record),
+            WebSocketUpgradeResponder(record: record, plainHTTP: plainHTTP),
             name: WebSocketUpgradeResponder.name
         )
     }

@@ -21,21 +21,33 @@ final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHa
     static let name = "vload.websocket-upgrade-responder"
 
     private let record: NIOLoopBoundBox<ServerUpgradeRecord?>
+    private let plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)?
     private var invalidUpgradeRequest = false
     private var responded = false
+    private var requestHead: HTTPRequestHead?
+    private var requestBody: [UInt8] = []
 
-    init(record: NIOLoopBoundBox<ServerUpgradeRecord?>) {
+    init(record: NIOLoopBoundBox<ServerUpgradeRecord?>, plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil) {
         self.record = record
+        self.plainHTTP = plainHTTP
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .end = Self.unwrapInboundIn(data), !responded else { return }
+        switch Self.unwrapInboundIn(data) {
+        case .head(let head):
+            requestHead = head
+            return
+        case .body(let buffer):
+            if requestBody.count < 1 << 20 { requestBody += buffer.readableBytesView }
+            return
+        case .end:
+            guard !responded else { return }
+        }
         responded = true
-        let (status, body) = refusal()
-        var buffer = context.channel.allocator.buffer(capacity: body.utf8.count)
-        buffer.writeString(body)
+        let (status, contentType, bodyBytes) = answer()
+        let buffer = context.channel.allocator.buffer(bytes: bodyBytes)
         var head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status))
-        head.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        head.headers.add(name: "Content-Type", value: contentType)
         head.headers.add(name: "Content-Length", value: String(buffer.readableBytes))
         head.headers.add(name: "Connection", value: "close")
         context.write(Self.wrapOutboundOut(.head(head)), promise: nil)
@@ -54,6 +66,19 @@ final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHa
         default:
             context.close(promise: nil)
         }
+    }
+
+    /// A plain request the listener's HTTP handler answers, or the refusal.
+    private func answer() -> (status: Int, contentType: String, body: [UInt8]) {
+        if record.value == nil, !invalidUpgradeRequest, let plainHTTP, let head = requestHead {
+            let request = PlainHTTPRequest(
+                method: head.method.rawValue, target: head.uri,
+                headers: head.headers.map { (name: $0.name, value: $0.value) }, body: requestBody
+            )
+            if let response = plainHTTP(request) { return (response.status, response.contentType, response.body) }
+        }
+        let (status, body) = refusal()
+        return (status, "text/plain; charset=utf-8", Array(body.utf8))
     }
 
     private func refusal() -> (status: Int, body: String) {

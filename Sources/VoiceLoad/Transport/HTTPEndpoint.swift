@@ -1,0 +1,34 @@
+import Foundation
+
+/// An http:// or https:// URL for a REST pre-step (Datagrid `POST /v1/voice`).
+public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
+    public var isSecure: Bool
+    public var host: String
+    public var port: Int
+    /// Path and query, "/" when empty.
+    public var requestTarget: String
+
+    /// Parses an http(s) URL; nil for anything else.
+    public init?(parsing text: String) {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else { return nil }
+        isSecure = scheme == "https"
+        self.host = host
+        port = components.port ?? (isSecure ? 443 : 80)
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        requestTarget = path + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
+    }
+
+    public var hostHeader: String {
+        let defaultPort = isSecure ? 443 : 80
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        return port == defaultPort ? bracketed : "\(bracketed):\(port)"
+    }
+
+    /// The URL without its query (which may hold secrets).
+    public var description: String {
+        let path = requestTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
+        return "\(isSecure ? "https" : "http")://\(hostHeader)\(path)"
+    }
+}
