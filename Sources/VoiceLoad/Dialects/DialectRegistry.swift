@@ -1,12 +1,14 @@
 /// The dialects vload speaks, by their command-line id.
 public enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
-    public static let ids: [String] = ["datagrid"]
+    public static let ids: [String] = ["datagrid", "openai-realtime", "twilio-media-streams"]
 
     /// The client side of dialect `id`, with its default options.
     public static func client(_ id: String) throws(UnknownDialectError) -> any ClientDialect {
         switch id {
         case "datagrid": return DatagridClientDialect()
+        case "openai-realtime": return OpenAIRealtimeClientDialect()
+        case "twilio-media-streams": return TwilioMediaStreamsClientDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }
@@ -15,6 +17,8 @@ public enum DialectRegistry {
     public static func server(_ id: String) throws(UnknownDialectError) -> any ServerDialect {
         switch id {
         case "datagrid": return DatagridServerDialect()
+        case "openai-realtime": return OpenAIRealtimeServerDialect()
+        case "twilio-media-streams": return TwilioMediaStreamsServerDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }

@@ -3,8 +3,12 @@ import Testing
 
 @Suite("Dialect registry")
 struct DialectRegistryTests {
-    @Test func onlyDatagridIsRegistered() {
-        #expect(DialectRegistry.ids == ["datagrid"])
+    @Test func idsAreSortedAndIncludeTheImplementedDialects() {
+        #expect(DialectRegistry.ids == DialectRegistry.ids.sorted())
+        #expect(Set(DialectRegistry.ids).count == DialectRegistry.ids.count)
+        for id in ["datagrid", "openai-realtime", "twilio-media-streams"] {
+            #expect(DialectRegistry.ids.contains(id))
+        }
     }
 
     @Test func looksUpBothSidesOfEveryRegisteredDialect() throws {
@@ -14,20 +18,37 @@ struct DialectRegistryTests {
         }
         #expect(try DialectRegistry.client("datagrid") is DatagridClientDialect)
         #expect(try DialectRegistry.server("datagrid") is DatagridServerDialect)
+        #expect(try DialectRegistry.client("openai-realtime") is OpenAIRealtimeClientDialect)
+        #expect(try DialectRegistry.server("openai-realtime") is OpenAIRealtimeServerDialect)
+        #expect(try DialectRegistry.client("twilio-media-streams") is TwilioMediaStreamsClientDialect)
+        #expect(try DialectRegistry.server("twilio-media-streams") is TwilioMediaStreamsServerDialect)
+    }
+
+    @Test func registeredDialectsHaveTheirDocumentedSignals() throws {
+        let openAI = try DialectRegistry.client("openai-realtime")
+        #expect(openAI.readySignal == .event && openAI.turnEndSignal == .event)
+        #expect(openAI.authentication == .header(name: "Authorization", prefix: "Bearer "))
+        let twilio = try DialectRegistry.client("twilio-media-streams")
+        #expect(twilio.readySignal == .onOpen && twilio.turnEndSignal == .audioGap)
+        #expect(twilio.authentication == .none && twilio.defaultFrameMs == 20)
+        #expect(try DialectRegistry.server("openai-realtime").sessionStart == .onClientStart)
+        #expect(try DialectRegistry.server("twilio-media-streams").sessionStart == .onClientStart)
     }
 
     @Test func unknownDialectIsAOneLineError() {
-        #expect(throws: UnknownDialectError(id: "x", knownIDs: ["datagrid"])) {
+        let known = DialectRegistry.ids
+        #expect(throws: UnknownDialectError(id: "x", knownIDs: known)) {
             try DialectRegistry.client("x")
         }
-        #expect(throws: UnknownDialectError(id: "Datagrid", knownIDs: ["datagrid"])) {
+        #expect(throws: UnknownDialectError(id: "Datagrid", knownIDs: known)) {
             try DialectRegistry.server("Datagrid")
         }
         do {
             _ = try DialectRegistry.client("x")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "unknown dialect 'x' (known: datagrid)")
+            #expect(error.description == "unknown dialect 'x' (known: \(known.joined(separator: ", ")))")
+            #expect(error.description.contains("openai-realtime, twilio-media-streams"))
             #expect(!error.description.contains("\n"))
         }
     }

@@ -1,0 +1,175 @@
+import Foundation
+
+/// The client side of one OpenAI Realtime connection: sends the GA `session.update` on open,
+/// encodes intents as client events, and maps server events (GA names and beta aliases) to
+/// normalized events. Its only state is the name of each function call announced in a
+/// `response.output_item.*` item, for `response.function_call_arguments.done` events that do
+/// not repeat it.
+struct OpenAIRealtimeClientCodec: ClientCodec {
+    typealias Name = OpenAIRealtimeEventName
+
+    let dialect: OpenAIRealtimeClientDialect
+    let parameters: [String: JSONValue]
+    /// Function name by `call_id`, from function-call items; entries go when the call is reported.
+    private(set) var functionNames: [String: String] = [:]
+    /// More names than this are not remembered (a server that never finishes its calls).
+    static let functionNameLimit = 64
+
+    init(dialect: OpenAIRealtimeClientDialect, parameters: [String: JSONValue]) {
+        self.dialect = dialect
+        self.parameters = parameters
+    }
+
+    func framesOnOpen() -> [WireFrame] {
+        [dialect.sessionUpdateFrame(parameters: parameters)]
+    }
+
+    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        if let shared = audio.sharedFrame { return shared }
+        return EncodedFrame(.text(OpenAIRealtimeClientDialect.appendText(base64: audio.base64 ?? "")))
+    }
+
+    /// `start` → `session.update` (its parameters read like the scenario's), `audio` → append,
+    /// `interrupt` → `response.cancel`, `commit` → `input_audio_buffer.commit`, `toolResult` →
+    /// a `function_call_output` item and `response.create`, `text` → a user message item and
+    /// `response.create`; OpenAI has no stop, keep-alive or mark message.
+    func frames(for intent: ClientIntent) -> [WireFrame] {
+        switch intent {
+        case .start(let parameters):
+            return [dialect.sessionUpdateFrame(parameters: parameters)]
+        case .audio(let bytes):
+            return [.text(OpenAIRealtimeClientDialect.appendText(base64: Data(bytes).base64EncodedString()))]
+        case .interrupt:
+            return [Self.event(Name.responseCancel)]
+        case .commit:
+            return [Self.event(Name.inputAudioCommit)]
+        case .toolResult(let callID, _, let output):
+            let item: [String: Any] = ["type": "function_call_output", "call_id": callID, "output": output]
+            return [.text(JSONFrame.text(["type": Name.itemCreate, "item": item])), Self.event(Name.responseCreate)]
+        case .text(let text):
+            let item: [String: Any] = [
+                "type": "message", "role": "user", "content": [["type": "input_text", "text": text]],
+            ]
+            return [.text(JSONFrame.text(["type": Name.itemCreate, "item": item])), Self.event(Name.responseCreate)]
+        case .stop, .keepAlive, .markPlayed:
+            return []
+        }
+    }
+
+    mutating func receive(_ frame: WireFrame) -> DecodedFrame {
+        switch OpenAIRealtimeMessage.parse(frame) {
+        case .success(let message): return DecodedFrame(events: events(of: message))
+        case .failure(let error): return [.malformed(reason: error.reason)]
+        }
+    }
+
+    /// The normalized events of one server event (PROTOCOLS.md §7.4).
+    mutating func events(of message: OpenAIRealtimeMessage) -> [NormalizedEvent] {
+        switch message.type {
+        case Name.sessionCreated:
+            var ids: [String: String] = [:]
+            if let sessionID = message.member("session")?["id"] as? String { ids["session_id"] = sessionID }
+            return [.sessionStarted(ids: ids)]
+        case Name.sessionUpdated:
+            return [.sessionReady]
+        case Name.outputAudioDelta, Name.betaAudioDelta:
+            return audioEvents(message)
+        case Name.responseCreated:
+            return [.agentSpeechStarted(turnKey: message.member("response")?["id"] as? String)]
+        case Name.outputAudioDone, Name.betaAudioDone:
+            return [.agentSpeechEnded(turnKey: message.string("response_id"))]
+        case Name.responseDone:
+            return responseDoneEvents(message)
+        case Name.speechStarted:
+            return [.userSpeechStarted]
+        case Name.speechStopped:
+            return [.userSpeechStopped]
+        case Name.inputTranscriptionDelta:
+            return Self.transcript(role: "user", text: message.string("delta"), isFinal: false)
+        case Name.inputTranscriptionCompleted:
+            return Self.transcript(role: "user", text: message.string("transcript"), isFinal: true)
+        case Name.inputTranscriptionFailed:
+            return [errorEvent(message.member("error"), fallbackCode: "transcription_failed")]
+        case Name.outputAudioTranscriptDelta, Name.betaAudioTranscriptDelta, Name.outputTextDelta, Name.betaTextDelta:
+            return Self.transcript(role: "agent", text: message.string("delta"), isFinal: false)
+        case Name.outputAudioTranscriptDone, Name.betaAudioTranscriptDone:
+            return Self.transcript(role: "agent", text: message.string("transcript"), isFinal: true)
+        case Name.outputTextDone, Name.betaTextDone:
+            return Self.transcript(role: "agent", text: message.string("text"), isFinal: true)
+        case Name.functionArgumentsDone:
+            let callID = message.string("call_id")
+            let remembered = callID.flatMap { functionNames.removeValue(forKey: $0) }
+            return [.toolCall(name: message.string("name") ?? remembered ?? "", status: "requested")]
+        case Name.outputItemAdded, Name.outputItemDone:
+            rememberFunctionName(message.member("item"))
+            return []
+        case Name.error:
+            return [errorEvent(message.member("error"), fallbackCode: nil)]
+        default:
+            if Name.structural.contains(message.type) || message.type.hasPrefix(Name.structuralPrefix) { return [] }
+            return [.unknown(type: message.type)]
+        }
+    }
+
+    /// A delta's audio as a chunk of the output format, keyed by its `response_id`; nothing
+    /// for an empty or absent delta.
+    private func audioEvents(_ message: OpenAIRealtimeMessage) -> [NormalizedEvent] {
+        let base64: String
+        switch message.object["delta"] {
+        case nil, .some(is NSNull): return []
+        case .some(let text as String): base64 = text
+        case .some(let other):
+            return [.malformed(reason: "\(message.type) delta is \(JSONFrame.kindName(of: other)), not a string")]
+        }
+        if base64.isEmpty { return [] }
+        guard let bytes = JSONFrame.base64Decoded(base64) else {
+            return [.malformed(reason: "\(message.type) delta is not valid base64 (\(base64.utf8.count) characters)")]
+        }
+        if bytes.isEmpty { return [] }
+        let chunk = AgentAudioChunk(audio: bytes, format: dialect.outputFormat, turnKey: message.string("response_id"))
+        return [.agentAudio(chunk)]
+    }
+
+    /// `response.done` ends the turn; a cancelled response is also reported as cancelled, and
+    /// a failed one as an error.
+    private func responseDoneEvents(_ message: OpenAIRealtimeMessage) -> [NormalizedEvent] {
+        let response = message.member("response")
+        let turnKey = response?["id"] as? String
+        var events: [NormalizedEvent] = [.turnComplete(turnKey: turnKey)]
+        switch response?["status"] as? String {
+        case "cancelled":
+            events.append(.responseCancelled(turnKey: turnKey))
+        case "failed":
+            let details = response?["status_details"] as? [String: Any]
+            events.append(errorEvent(details?["error"] as? [String: Any], fallbackCode: "response_failed"))
+        default:
+            break
+        }
+        return events
+    }
+
+    /// An in-band error, recoverable (§7.4): code from `code`, else the error `type`.
+    private func errorEvent(_ error: [String: Any]?, fallbackCode: String?) -> NormalizedEvent {
+        let code = error?["code"] as? String ?? error?["type"] as? String ?? fallbackCode
+        return .error(code: code, message: error?["message"] as? String ?? "", fatal: false)
+    }
+
+    private mutating func rememberFunctionName(_ item: [String: Any]?) {
+        guard let item, item["type"] as? String == "function_call",
+              let callID = item["call_id"] as? String, let name = item["name"] as? String
+        else { return }
+        if functionNames[callID] == nil, functionNames.count >= Self.functionNameLimit { functionNames.removeAll() }
+        functionNames[callID] = name
+    }
+
+    /// A transcript event; a delta without text is none, a final one is reported even empty
+    /// (its arrival is what is timed, ruling 8).
+    private static func transcript(role: String, text: String?, isFinal: Bool) -> [NormalizedEvent] {
+        guard let text else { return isFinal ? [.transcript(role: role, text: "", isFinal: true)] : [] }
+        return [.transcript(role: role, text: text, isFinal: isFinal)]
+    }
+
+    private static func event(_ type: String) -> WireFrame {
+        .text(JSONFrame.text(["type": type]))
+    }
+}

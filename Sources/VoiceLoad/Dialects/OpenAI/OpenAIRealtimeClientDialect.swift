@@ -1,0 +1,74 @@
+import Foundation
+
+/// The client side of the OpenAI Realtime API over WebSocket (PROTOCOLS.md §7), GA protocol
+/// with the beta event names accepted as aliases: JSON events with a `type`, base64 audio,
+/// readiness on `session.updated` (vload sends a GA `session.update` on open, ruling 9), and
+/// the end of a turn on `response.done`.
+///
+/// A pure codec factory: the codecs accept JSON in text and binary frames and never throw or
+/// trap on what the server sends; unparseable frames become `.malformed`, unknown types
+/// `.unknown`.
+public struct OpenAIRealtimeClientDialect: ClientDialect {
+    public let id = "openai-realtime"
+    /// User audio format: PCM16 24 kHz by default (§7.5; configurable for compatible servers).
+    public let inputFormat: AudioFormat
+    /// Agent audio format: PCM16 24 kHz by default.
+    public let outputFormat: AudioFormat
+    public let readySignal = ReadySignal.event
+    public let turnEndSignal = TurnEndSignal.event
+    /// `Authorization: Bearer KEY` (§7.1).
+    public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
+    /// The model asked for in the URL when neither the URL nor the scenario names one.
+    public static let defaultModel = "gpt-realtime"
+
+    /// The standard dialect (PCM16 at `sampleRateHz` both ways), or one with other formats
+    /// (µ-law 8 kHz becomes `audio/pcmu`).
+    public init(sampleRateHz: Int = 24_000) {
+        self.init(inputFormat: .pcm16(sampleRateHz), outputFormat: .pcm16(sampleRateHz))
+    }
+
+    /// A dialect with explicit formats, for compatible servers (`.mulaw8k` is sent as `audio/pcmu`).
+    public init(inputFormat: AudioFormat, outputFormat: AudioFormat) {
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+    }
+
+    /// The `input_audio_buffer.append` event, identical for every connection.
+    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        PreparedAudio(
+            sharedFrame: EncodedFrame(.text(Self.appendText(base64: Data(bytes).base64EncodedString()))),
+            byteCount: bytes.count
+        )
+    }
+
+    /// A codec for one connection; `parameters["session"]` (an object) is merged into the
+    /// `session.update` vload sends on open.
+    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+        OpenAIRealtimeClientCodec(dialect: self, parameters: parameters)
+    }
+
+    /// `base` with `model=…` added when its query has none: `parameters["model"]` when it is a
+    /// string, else `gpt-realtime`.
+    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+        guard base.queryValue(named: "model") == nil else { return base }
+        var model = Self.defaultModel
+        if case .string(let named)? = parameters["model"], !named.isEmpty { model = named }
+        return base.addingQueryItem(name: "model", value: model)
+    }
+
+    /// The `session.update` event for the scenario's session parameters (ruling 9).
+    func sessionUpdateFrame(parameters: [String: JSONValue]) -> WireFrame {
+        var scenarioSession: [String: JSONValue] = [:]
+        if case .object(let session)? = parameters["session"] { scenarioSession = session }
+        let session = OpenAIRealtimeSession.update(
+            scenarioSession: scenarioSession, inputFormat: inputFormat, outputFormat: outputFormat
+        )
+        let object = JSONValue.object(session).replacingNonFiniteNumbers().foundationObject
+        return .text(JSONFrame.text(["type": OpenAIRealtimeEventName.sessionUpdate, "session": object]))
+    }
+
+    /// `{"type":"input_audio_buffer.append","audio":"<b64>"}`, by concatenation.
+    static func appendText(base64: String) -> String {
+        #"{"type":"input_audio_buffer.append","audio":""# + base64 + #""}"#
+    }
+}

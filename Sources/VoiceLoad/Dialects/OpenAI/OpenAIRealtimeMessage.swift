@@ -1,0 +1,92 @@
+import Foundation
+
+/// One OpenAI Realtime event as parsed from a frame: a JSON object with a string `type`
+/// (PROTOCOLS.md §7.3, §7.4). Shared by the client and the server side of the dialect.
+struct OpenAIRealtimeMessage {
+    /// The `type` discriminator.
+    var type: String
+    /// The whole event object.
+    var object: [String: Any]
+
+    /// The event in `frame` (JSON in a text or binary frame), or why the frame is not one.
+    static func parse(_ frame: WireFrame) -> Result<OpenAIRealtimeMessage, JSONFrameError> {
+        let object: [String: Any]
+        switch JSONFrame.object(in: frame) {
+        case .success(let parsed): object = parsed
+        case .failure(let error): return .failure(error)
+        }
+        guard let rawType = object["type"] else {
+            return .failure(JSONFrameError(reason: "event has no \"type\""))
+        }
+        guard let type = rawType as? String else {
+            return .failure(JSONFrameError(reason: "\"type\" is \(JSONFrame.kindName(of: rawType)), not a string"))
+        }
+        return .success(OpenAIRealtimeMessage(type: type, object: object))
+    }
+
+    /// The string member `key` of the event, if there is one.
+    func string(_ key: String) -> String? {
+        object[key] as? String
+    }
+
+    /// The object member `key` of the event, if there is one.
+    func member(_ key: String) -> [String: Any]? {
+        object[key] as? [String: Any]
+    }
+}
+
+/// The wire names of OpenAI Realtime events, GA first, beta aliases marked (PROTOCOLS.md §7).
+enum OpenAIRealtimeEventName {
+    // Client → server (§7.3).
+    static let sessionUpdate = "session.update"
+    static let inputAudioAppend = "input_audio_buffer.append"
+    static let inputAudioCommit = "input_audio_buffer.commit"
+    static let inputAudioClear = "input_audio_buffer.clear"
+    static let responseCreate = "response.create"
+    static let responseCancel = "response.cancel"
+    static let itemCreate = "conversation.item.create"
+    static let itemTruncate = "conversation.item.truncate"
+    static let outputAudioClear = "output_audio_buffer.clear"
+
+    // Server → client (§7.4).
+    static let sessionCreated = "session.created"
+    static let sessionUpdated = "session.updated"
+    static let speechStarted = "input_audio_buffer.speech_started"
+    static let speechStopped = "input_audio_buffer.speech_stopped"
+    static let inputAudioCommitted = "input_audio_buffer.committed"
+    static let inputTranscriptionDelta = "conversation.item.input_audio_transcription.delta"
+    static let inputTranscriptionCompleted = "conversation.item.input_audio_transcription.completed"
+    static let inputTranscriptionFailed = "conversation.item.input_audio_transcription.failed"
+    static let responseCreated = "response.created"
+    static let outputAudioDelta = "response.output_audio.delta"
+    static let betaAudioDelta = "response.audio.delta"
+    static let outputAudioDone = "response.output_audio.done"
+    static let betaAudioDone = "response.audio.done"
+    static let outputAudioTranscriptDelta = "response.output_audio_transcript.delta"
+    static let betaAudioTranscriptDelta = "response.audio_transcript.delta"
+    static let outputAudioTranscriptDone = "response.output_audio_transcript.done"
+    static let betaAudioTranscriptDone = "response.audio_transcript.done"
+    static let outputTextDelta = "response.output_text.delta"
+    static let betaTextDelta = "response.text.delta"
+    static let outputTextDone = "response.output_text.done"
+    static let betaTextDone = "response.text.done"
+    static let functionArgumentsDone = "response.function_call_arguments.done"
+    static let outputItemAdded = "response.output_item.added"
+    static let outputItemDone = "response.output_item.done"
+    static let responseDone = "response.done"
+    static let error = "error"
+
+    /// Server events that carry nothing vload measures: known, so not counted as unknown
+    /// (`response.output_item.*` is structural too, but read for function names).
+    static let structural: Set<String> = [
+        "input_audio_buffer.committed", "input_audio_buffer.cleared", "input_audio_buffer.timeout_triggered",
+        "response.content_part.added", "response.content_part.done",
+        "response.function_call_arguments.delta",
+        "rate_limits.updated", "conversation.created",
+        "output_audio_buffer.started", "output_audio_buffer.stopped", "output_audio_buffer.cleared",
+    ]
+
+    /// Every `conversation.item.*` event not mapped explicitly is structural too (`added`,
+    /// `done`, beta `created`, `truncated`, `deleted`, `retrieved`).
+    static let structuralPrefix = "conversation.item."
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// One simulated Twilio call: the per-connection counters Twilio puts on every message it
+/// sends (ruling 12) — `sequenceNumber` (1 on `start`, +1 on every later message), the
+/// `media` chunk number (from 1) and timestamp (stream milliseconds of the chunk's first
+/// sample) — all sent as strings.
+struct TwilioMediaStreamsClientCodec: ClientCodec {
+    typealias Name = TwilioMessage.Name
+
+    let identity: TwilioCallIdentity
+    /// `start.customParameters`, from the scenario's parameters.
+    let customParameters: [String: JSONValue]
+    let format = AudioFormat.mulaw8k
+    /// The sequence number of the next message.
+    private(set) var nextSequenceNumber = 1
+    /// The chunk number of the next `media` message.
+    private(set) var nextChunk = 1
+    /// Audio bytes sent in `media` so far: the stream position of the next chunk.
+    private(set) var streamBytes = 0
+    private let streamSidLiteral: String
+
+    init(identity: TwilioCallIdentity, parameters: [String: JSONValue]) {
+        self.identity = identity
+        self.customParameters = Self.customParameters(from: parameters)
+        self.streamSidLiteral = JSONStringLiteral.quoted(identity.streamSid)
+    }
+
+    /// `customParameters` for `start`: `parameters["custom_parameters"]` (an object), with
+    /// `parameters["token"]` (a string) added as `token` unless it names one already.
+    static func customParameters(from parameters: [String: JSONValue]) -> [String: JSONValue] {
+        var custom: [String: JSONValue] = [:]
+        if case .object(let given)? = parameters["custom_parameters"] { custom = given }
+        if case .string(let token)? = parameters["token"], custom["token"] == nil { custom["token"] = .string(token) }
+        return custom
+    }
+
+    /// `connected`, then `start` (sequence number 1).
+    mutating func framesOnOpen() -> [WireFrame] {
+        [connectedFrame(), startFrame(customParameters: customParameters)]
+    }
+
+    mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        EncodedFrame(mediaFrame(base64: audio.base64 ?? "", byteCount: audio.byteCount))
+    }
+
+    /// `start` → `start` (custom parameters read like the scenario's), audio → `media`,
+    /// `markPlayed` → `mark`, `stop` → `stop`; Twilio has no message for the other intents.
+    mutating func frames(for intent: ClientIntent) -> [WireFrame] {
+        switch intent {
+        case .start(let parameters):
+            return [startFrame(customParameters: Self.customParameters(from: parameters))]
+        case .audio(let bytes):
+            return [mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
+        case .markPlayed(let name):
+            return [markFrame(name: name)]
+        case .stop:
+            let stop: [String: Any] = ["accountSid": identity.accountSid, "callSid": identity.callSid]
+            return [messageFrame(Name.stop, extra: ["stop": stop])]
+        case .interrupt, .text, .commit, .keepAlive, .toolResult:
+            return []
+        }
+    }
+
+    /// `media` → agent audio (µ-law 8 kHz); `mark` → a mark event and its echo, sent once the
+    /// audio received before it has played; `clear` → barge-in acknowledged.
+    mutating func receive(_ frame: WireFrame) -> DecodedFrame {
+        let message: TwilioMessage
+        switch TwilioMessage.parse(frame) {
+        case .success(let parsed): message = parsed
+        case .failure(let error): return [.malformed(reason: error.reason)]
+        }
+        switch message.event {
+        case Name.media:
+            switch message.mediaPayload() {
+            case .success(let bytes):
+                return DecodedFrame(events: bytes.isEmpty ? [] : [.agentAudio(AgentAudioChunk(audio: bytes, format: format))])
+            case .failure(let error):
+                return [.malformed(reason: error.reason)]
+            }
+        case Name.mark:
+            guard let name = message.markName() else { return [.malformed(reason: "mark message without a string name")] }
+            return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(markFrame(name: name), timing: .whenPlayedOut)])
+        case Name.clear:
+            return [.agentInterrupted]
+        default:
+            return [.unknown(type: message.event)]
+        }
+    }
+
+    private func connectedFrame() -> WireFrame {
+        .text(JSONFrame.text(["event": Name.connected, "protocol": "Call", "version": "1.0.0"]))
+    }
+
+    private mutating func startFrame(customParameters: [String: JSONValue]) -> WireFrame {
+        let start: [String: Any] = [
+            "streamSid": identity.streamSid, "accountSid": identity.accountSid, "callSid": identity.callSid,
+            "tracks": ["inbound"],
+            "customParameters": JSONValue.object(customParameters).replacingNonFiniteNumbers().foundationObject,
+            "mediaFormat": ["encoding": "audio/x-mulaw", "sampleRate": format.sampleRateHz, "channels": 1] as [String: Any],
+        ]
+        return messageFrame(Name.start, extra: ["start": start])
+    }
+
+    private mutating func markFrame(name: String) -> WireFrame {
+        messageFrame(Name.mark, extra: ["mark": ["name": name]])
+    }
+
+    /// A message with `event`, the next `sequenceNumber` and the `streamSid`.
+    private mutating func messageFrame(_ event: String, extra: [String: Any]) -> WireFrame {
+        var object = extra
+        object["event"] = event
+        object["sequenceNumber"] = String(takeSequenceNumber())
+        object["streamSid"] = identity.streamSid
+        return .text(JSONFrame.text(object))
+    }
+
+    /// The `media` message for `byteCount` bytes of audio (`base64`), by concatenation.
+    private mutating func mediaFrame(base64: String, byteCount: Int) -> WireFrame {
+        let timestampMs = streamBytes * 1_000 / (format.sampleRateHz * format.bytesPerSample)
+        let text = #"{"event":"media","sequenceNumber":""# + String(takeSequenceNumber())
+            + #"","streamSid":"# + streamSidLiteral
+            + #","media":{"track":"inbound","chunk":""# + String(nextChunk)
+            + #"","timestamp":""# + String(timestampMs)
+            + #"","payload":""# + base64 + #""}}"#
+        nextChunk += 1
+        streamBytes += byteCount
+        return .text(text)
+    }
+
+    private mutating func takeSequenceNumber() -> Int {
+        defer { nextSequenceNumber += 1 }
+        return nextSequenceNumber
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The `twilio-media-streams` dialect, client side: vload impersonates Twilio towards an
+/// agent's Media Streams WebSocket (PROTOCOLS.md §10). It sends `connected` and `start` on
+/// open, then a continuous 20 ms cadence of µ-law 8 kHz `media`, echoes the agent's `mark`s
+/// once the audio before them has played, and treats `clear` as barge-in. There is no ready
+/// or end-of-turn message on this wire.
+///
+/// Twilio strips query strings from stream URLs, so authentication is `.none`: a token in
+/// `parameters["token"]` travels in `start.customParameters` instead (§10.1).
+public struct TwilioMediaStreamsClientDialect: ClientDialect {
+    public let id = "twilio-media-streams"
+    /// µ-law 8 kHz, the telephony format (§10.2).
+    public let inputFormat = AudioFormat.mulaw8k
+    public let outputFormat = AudioFormat.mulaw8k
+    public let readySignal = ReadySignal.onOpen
+    public let turnEndSignal = TurnEndSignal.audioGap
+    public let authentication = AuthenticationStyle.none
+    /// 20 ms, Twilio's fixed cadence (§2.2).
+    public let defaultFrameMs = 20
+    private let callCounter = TwilioCallCounter()
+
+    public init() {}
+
+    /// The audio as base64: each `media` message carries its own sequence number, chunk and
+    /// timestamp, so the frame is built per send.
+    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        PreparedAudio(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)
+    }
+
+    /// A codec for the next call of this dialect (its own SIDs). `parameters`:
+    /// `custom_parameters` (an object) becomes `start.customParameters`, `token` is added to
+    /// it, `account_sid` replaces the default account SID.
+    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+        TwilioMediaStreamsClientCodec(
+            identity: TwilioCallIdentity(callNumber: callCounter.take(), parameters: parameters),
+            parameters: parameters
+        )
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The agent side of one Twilio Media Streams call: captures the `streamSid` from `start` and
+/// puts it on everything it sends.
+struct TwilioMediaStreamsServerCodec: ServerCodec {
+    typealias Name = TwilioMessage.Name
+
+    /// The call's stream SID; empty until `start` arrives.
+    private(set) var streamSid = ""
+    /// `media` up to the opening quote of `payload`, for the captured stream SID.
+    private var mediaPrefix = Self.mediaPrefix(streamSid: "")
+
+    /// `connected` and `dtmf` → nothing, `start` → `start` with `customParameters` as the
+    /// parameters, `media` → audio (µ-law bytes; an empty payload → nothing), `mark` →
+    /// `markPlayed`, `stop` → `stop`. Throws `.unknownType` for other events and `.malformed`
+    /// for frames that are not Twilio messages.
+    mutating func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+        let message: TwilioMessage
+        switch TwilioMessage.parse(frame) {
+        case .success(let parsed): message = parsed
+        case .failure(let error): throw .malformed(error.reason)
+        }
+        switch message.event {
+        case Name.connected, Name.dtmf:
+            return []
+        case Name.start:
+            return try startIntents(message)
+        case Name.media:
+            switch message.mediaPayload() {
+            case .success(let bytes): return bytes.isEmpty ? [] : [.audio(bytes)]
+            case .failure(let error): throw .malformed(error.reason)
+            }
+        case Name.mark:
+            guard let name = message.markName() else { throw .malformed("mark message without a string name") }
+            return [.markPlayed(name: name)]
+        case Name.stop:
+            return [.stop]
+        default:
+            throw .unknownType(message.event)
+        }
+    }
+
+    /// Audio → `media`, `turnComplete` → a `mark` named after the turn key, `interrupted` →
+    /// `clear`; Twilio has no message for anything else.
+    func frames(for output: AgentOutput) -> [WireFrame] {
+        switch output {
+        case .audio(let bytes):
+            return [.text(mediaPrefix + Data(bytes).base64EncodedString() + #""}}"#)]
+        case .turnComplete(let turnKey):
+            return [.text(JSONFrame.text(["event": Name.mark, "streamSid": streamSid, "mark": ["name": turnKey]]))]
+        case .interrupted:
+            return [.text(JSONFrame.text(["event": Name.clear, "streamSid": streamSid]))]
+        case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
+            .agentAudioDone, .responseCancelled, .toolCall, .transcript, .speechResult, .utteranceEnd, .error, .ended:
+            return []
+        }
+    }
+
+    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        if let base64 = audio.base64 { return EncodedFrame(.text(mediaPrefix + base64 + #""}}"#)) }
+        return audio.sharedFrame ?? EncodedFrame(.text(""))
+    }
+
+    private mutating func startIntents(_ message: TwilioMessage) throws(DialectDecodingError) -> [ClientIntent] {
+        guard let start = message.member("start") else { throw .malformed("start message without start") }
+        if let sid = message.object["streamSid"] as? String ?? start["streamSid"] as? String {
+            streamSid = sid
+            mediaPrefix = Self.mediaPrefix(streamSid: sid)
+        }
+        switch start["customParameters"] {
+        case nil, .some(is NSNull):
+            return [.start(parameters: [:])]
+        case .some(let custom as [String: Any]):
+            guard let parameters = JSONValue.objectValues(foundationObject: custom) else {
+                throw .malformed("start customParameters holds a non-JSON value")
+            }
+            return [.start(parameters: parameters)]
+        case .some(let other):
+            throw .malformed("start customParameters is \(JSONFrame.kindName(of: other)), not an object")
+        }
+    }
+
+    private static func mediaPrefix(streamSid: String) -> String {
+        #"{"event":"media","streamSid":"# + JSONStringLiteral.quoted(streamSid) + #","media":{"payload":""#
+    }
+}
