@@ -37,6 +37,7 @@ struct DialectsCommand: ParsableCommand {
         case .queryParameter(let name): return "--token as query parameter '\(name)'"
         case .header(let name, let prefix): return "--token in header '\(name): \(prefix)KEY'"
         case .subprotocol(let marker): return "--token as subprotocol '\(marker), KEY'"
+        case .sessionParameter(let name): return "--token in the session parameters as '\(name)'"
         case .none: return "none (use --header if the server needs one)"
         }
     }

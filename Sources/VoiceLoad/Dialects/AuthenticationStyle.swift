@@ -6,6 +6,9 @@ public enum AuthenticationStyle: Sendable, Hashable {
     case header(name: String, prefix: String)
     /// In `Sec-WebSocket-Protocol`, after a marker value (`token, KEY`), as browsers do.
     case subprotocol(marker: String)
+    /// In the session parameters under this name, for the codec to place (Twilio puts it in
+    /// `start.customParameters`, as its stream URLs take no query string).
+    case sessionParameter(name: String)
     /// The dialect has no authentication of its own.
     case none
 }

@@ -5,9 +5,10 @@ import NIOSSL
 /// every clip once.
 public enum SessionPlanBuilder {
     public static func build(
-        scenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?,
+        scenario originalScenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?,
         headers extraHeaders: [HTTPHeaderField] = []
     ) throws(InputError) -> SessionPlan {
+        var scenario = originalScenario
         if let restEndpoint = HTTPEndpoint(parsing: url) {
             // The REST step carries the credentials; its answer names the WebSocket.
             guard let request = dialect.restSetupRequest(parameters: scenario.sessionParameters, token: token) else {
@@ -33,6 +34,8 @@ public enum SessionPlanBuilder {
                 headers.append(HTTPHeaderField(name: name, value: prefix + token))
             case .subprotocol(let marker):
                 subprotocols = [marker, token]
+            case .sessionParameter(let name):
+                scenario.sessionParameters[name] = .string(token)
             case .none:
                 break
             }

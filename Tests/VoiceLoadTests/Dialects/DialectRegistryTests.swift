@@ -30,7 +30,7 @@ struct DialectRegistryTests {
         #expect(openAI.authentication == .header(name: "Authorization", prefix: "Bearer "))
         let twilio = try DialectRegistry.client("twilio-media-streams")
         #expect(twilio.readySignal == .onOpen && twilio.turnEndSignal == .audioGap)
-        #expect(twilio.authentication == .none && twilio.defaultFrameMs == 20)
+        #expect(twilio.authentication == .sessionParameter(name: "token") && twilio.defaultFrameMs == 20)
         #expect(try DialectRegistry.server("openai-realtime").sessionStart == .onClientStart)
         #expect(try DialectRegistry.server("twilio-media-streams").sessionStart == .onClientStart)
     }

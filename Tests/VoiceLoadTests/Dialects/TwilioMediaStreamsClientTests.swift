@@ -19,7 +19,7 @@ struct TwilioMediaStreamsClientTests {
         #expect(dialect.inputFormat == .mulaw8k && dialect.outputFormat == .mulaw8k)
         #expect(dialect.readySignal == .onOpen)
         #expect(dialect.turnEndSignal == .audioGap)
-        #expect(dialect.authentication == .none)
+        #expect(dialect.authentication == .sessionParameter(name: "token"))
         #expect(dialect.defaultFrameMs == 20)
         let prepared = dialect.prepareAudio([0xFF, 0x7F])
         #expect(prepared.sharedFrame == nil && prepared.base64 == "/38=" && prepared.byteCount == 2)

@@ -6,7 +6,7 @@ import Foundation
 /// once the audio before them has played, and treats `clear` as barge-in. There is no ready
 /// or end-of-turn message on this wire.
 ///
-/// Twilio strips query strings from stream URLs, so authentication is `.none`: a token in
+/// Twilio strips query strings from stream URLs, so `--token` goes into the session parameters:
 /// `parameters["token"]` travels in `start.customParameters` instead (§10.1).
 public struct TwilioMediaStreamsClientDialect: ClientDialect {
     public let id = "twilio-media-streams"
@@ -15,7 +15,7 @@ public struct TwilioMediaStreamsClientDialect: ClientDialect {
     public let outputFormat = AudioFormat.mulaw8k
     public let readySignal = ReadySignal.onOpen
     public let turnEndSignal = TurnEndSignal.audioGap
-    public let authentication = AuthenticationStyle.none
+    public let authentication = AuthenticationStyle.sessionParameter(name: "token")
     /// 20 ms, Twilio's fixed cadence (§2.2).
     public let defaultFrameMs = 20
     private let callCounter = TwilioCallCounter()
