@@ -1,13 +1,19 @@
 /// The dialects vload speaks, by their command-line id.
 public enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
-    public static let ids: [String] = ["datagrid", "openai-realtime", "twilio-media-streams"]
+    public static let ids: [String] = [
+        "adk-events", "adk-legacy", "adk-seed", "datagrid", "openai-realtime", "smallest-atoms", "twilio-media-streams",
+    ]
 
     /// The client side of dialect `id`, with its default options.
     public static func client(_ id: String) throws(UnknownDialectError) -> any ClientDialect {
         switch id {
+        case "adk-events": return ADKClientDialect(variant: .events)
+        case "adk-legacy": return ADKClientDialect(variant: .legacy)
+        case "adk-seed": return ADKClientDialect(variant: .seed)
         case "datagrid": return DatagridClientDialect()
         case "openai-realtime": return OpenAIRealtimeClientDialect()
+        case "smallest-atoms": return SmallestAtomsClientDialect()
         case "twilio-media-streams": return TwilioMediaStreamsClientDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)
         }
@@ -16,8 +22,12 @@ public enum DialectRegistry {
     /// The server side of dialect `id` (for the agent simulator), with its default options.
     public static func server(_ id: String) throws(UnknownDialectError) -> any ServerDialect {
         switch id {
+        case "adk-events": return ADKServerDialect(variant: .events)
+        case "adk-legacy": return ADKServerDialect(variant: .legacy)
+        case "adk-seed": return ADKServerDialect(variant: .seed)
         case "datagrid": return DatagridServerDialect()
         case "openai-realtime": return OpenAIRealtimeServerDialect()
+        case "smallest-atoms": return SmallestAtomsServerDialect()
         case "twilio-media-streams": return TwilioMediaStreamsServerDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)
         }

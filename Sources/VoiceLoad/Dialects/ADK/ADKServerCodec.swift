@@ -1,0 +1,96 @@
+import Foundation
+
+/// The server side of one ADK connection: decodes client frames through
+/// `ADKServerDialect.decode` and frames agent output in the variant's shape.
+struct ADKServerCodec: ServerCodec {
+    let variant: ADKVariant
+    let outputFormat: AudioFormat
+
+    /// The `author` of the simulated agent's events (adk-events).
+    static let author = "agent"
+
+    func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+        try ADKServerDialect.decode(frame, variant: variant)
+    }
+
+    /// Audio in the variant's shape; `.turnComplete` → `{"turn_complete":true}` (legacy adds
+    /// `"interrupted":false`, as its sample sends both flags; events: an Event with
+    /// `turnComplete`); `.interrupted` → `{"turn_complete":false,"interrupted":true}` (events:
+    /// an Event with `interrupted`); transcripts as seed `input_transcription` /
+    /// `output_transcription` or events `inputTranscription` / `outputTranscription`; tool calls
+    /// as seed `tool_use` or an events `functionCall` part; errors as an events Event with
+    /// `errorCode` `INTERNAL`. Everything else has no frame: ADK servers send no ready,
+    /// VAD, turn-start or goodbye message, and legacy forwards no transcriptions, tools or errors.
+    func frames(for output: AgentOutput) -> [WireFrame] {
+        let object: [String: Any]
+        switch output {
+        case .audio(let bytes):
+            return [Self.audioFrame(bytes, variant: variant, format: outputFormat)]
+        case .turnComplete:
+            switch variant {
+            case .seed: object = ["turn_complete": true]
+            case .legacy: object = ["turn_complete": true, "interrupted": false]
+            case .events: object = ["author": Self.author, "turnComplete": true]
+            }
+        case .interrupted:
+            switch variant {
+            case .seed, .legacy: object = ["turn_complete": false, "interrupted": true]
+            case .events: object = ["author": Self.author, "interrupted": true]
+            }
+        case .transcript(let line):
+            guard let transcript = transcriptObject(line) else { return [] }
+            object = transcript
+        case .toolCall(let name, _):
+            switch variant {
+            case .seed: object = ["type": "tool_use", "tool_name": name, "tool_args": [String: Any]()]
+            case .legacy: return []
+            case .events:
+                let part: [String: Any] = ["functionCall": ["name": name, "args": [String: Any]()] as [String: Any]]
+                object = ["author": Self.author, "content": ["role": "model", "parts": [part]] as [String: Any]]
+            }
+        case .error(let message):
+            guard variant == .events else { return [] }
+            object = ["author": Self.author, "errorCode": "INTERNAL", "errorMessage": message]
+        case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
+            .agentAudioDone, .responseCancelled, .speechResult, .utteranceEnd, .ended:
+            return []
+        }
+        return [.text(JSONFrame.text(object))]
+    }
+
+    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        if let frame = audio.sharedFrame { return frame }
+        let bytes = audio.base64.flatMap(JSONFrame.base64Decoded) ?? []
+        return EncodedFrame(Self.audioFrame(bytes, variant: variant, format: outputFormat))
+    }
+
+    /// Seed and legacy `{"mime_type":"audio/pcm","data":b64}`; events an Event whose one
+    /// content part is `inlineData` with base64url `data` (as pydantic serializes bytes) and
+    /// `mimeType` `audio/pcm;rate=…`. Built by concatenation around the base64 text.
+    static func audioFrame(_ bytes: [UInt8], variant: ADKVariant, format: AudioFormat) -> WireFrame {
+        switch variant {
+        case .seed, .legacy:
+            return .text(#"{"mime_type":"audio/pcm","data":""# + Data(bytes).base64EncodedString() + #""}"#)
+        case .events:
+            return .text(
+                #"{"author":""# + author + #"","content":{"parts":[{"inlineData":{"data":""#
+                    + ADKBase64.urlSafeEncoded(bytes)
+                    + #"","mimeType":"audio/pcm;rate=\#(format.sampleRateHz)"}}],"role":"model"},"partial":true}"#
+            )
+        }
+    }
+
+    /// A user line is input transcription, any other output transcription; legacy has none.
+    private func transcriptObject(_ line: TranscriptLine) -> [String: Any]? {
+        let isUser = line.role == "user"
+        switch variant {
+        case .seed:
+            return ["type": isUser ? "input_transcription" : "output_transcription", "finished": line.isFinal, "data": line.text]
+        case .legacy:
+            return nil
+        case .events:
+            let transcription: [String: Any] = ["text": line.text, "finished": line.isFinal]
+            return ["author": isUser ? "user" : Self.author, isUser ? "inputTranscription" : "outputTranscription": transcription]
+        }
+    }
+}
