@@ -45,7 +45,13 @@ extension VirtualClient {
             emit(tracker.agentInterrupted(at: at))
             sendRepliesPlayedOut(flushed: true)
         case .error(_, _, let fatal):
-            if fatal { fail(.inBandError) } else { recorder.recordError(.inBandError) }
+            if readyAt == nil, plan.dialect.readySignal == .event {
+                fail(.readyRejected)  // the session never became ready (ruling 9)
+            } else if fatal {
+                fail(.inBandError)
+            } else {
+                recorder.recordError(.inBandError)
+            }
         case .sessionEnded:
             if sessionEndedAt == nil { sessionEndedAt = at }
         case .unknown:

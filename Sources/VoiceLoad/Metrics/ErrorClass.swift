@@ -14,6 +14,8 @@ public enum ErrorClass: Sendable, Hashable {
     case closedByServer(code: Int?)
     /// An in-band error event from the server.
     case inBandError
+    /// An in-band error before the session was ready (OpenAI: before `session.updated`).
+    case readyRejected
     /// A step did not finish within its timeout.
     case timeout(step: String)
     /// A frame the dialect could not parse.
@@ -32,6 +34,7 @@ public enum ErrorClass: Sendable, Hashable {
         case .closedByServer(let code?): return "closed_by_server_\(code)"
         case .closedByServer(nil): return "closed_by_server_no_code"
         case .inBandError: return "in_band_error"
+        case .readyRejected: return "ready_rejected"
         case .timeout(let step): return "timeout_\(step)"
         case .protocolViolation: return "protocol_violation"
         case .generatorError: return "generator_error"
