@@ -1,0 +1,111 @@
+import Foundation
+
+/// A client dialect described by a YAML file instead of Swift (PROTOCOLS.md §11): matchers
+/// map inbound frames to normalized events, templates build outbound messages.
+///
+/// Load one with `CustomDialect.load(path:)`; every mistake in the file (unknown key, bad
+/// matcher or path, unknown template variable, unset environment variable) is reported then,
+/// as one `file:line:column: …` line, never while a run is under way. Credentials travel in
+/// `headers`, `subprotocols` or the URL through `${env.NAME}`, so `authentication` is `.none`.
+public struct CustomDialect: ClientDialect {
+    /// The `dialect:` id of the file.
+    public let id: String
+    /// The file the dialect was read from.
+    public let sourcePath: String
+    /// `audio.input` encoding and rate: the format user audio is sent in.
+    public let inputFormat: AudioFormat
+    /// `audio.output` encoding and rate (the input format when `audio.output` is absent).
+    public let outputFormat: AudioFormat
+    /// `.event` for `start_audio_on: ready` (the default when `session.ready` is declared),
+    /// `.onOpen` for `open`.
+    public internal(set) var readySignal = ReadySignal.onOpen
+    /// Credentials go through `${env.NAME}` in headers, subprotocols or the URL.
+    public let authentication = AuthenticationStyle.none
+    /// `audio.input.frame_ms` (default 40).
+    public internal(set) var defaultFrameMs = 40
+    /// Whether `audio.input.pad_silence` asks for silence after the utterance (default true).
+    public internal(set) var padsSilence = true
+    /// `connect.url` as written (informational: the run's URL is the user's).
+    public internal(set) var urlTemplate: String?
+    /// `connect.url` with `${env.NAME}` resolved; nil when it needs a captured variable or an
+    /// unset environment variable (the only place where an unset one is not an error).
+    public internal(set) var url: String?
+    /// `connect.headers`, resolved at load time from the environment, in file order.
+    public internal(set) var headers: [(String, String)] = []
+    /// `connect.subprotocols`, resolved at load time from the environment.
+    public internal(set) var subprotocols: [String] = []
+    /// `connect.pre_request`, validated but not performed by vload.
+    public internal(set) var preRequest: CustomPreRequest?
+    /// `send.keepalive` timing, when declared.
+    public internal(set) var keepAlive: CustomKeepAlive?
+    /// `timing.quiet_ms` (default 500): the gap that ends a derived agent turn.
+    public internal(set) var quietMs = 500
+    /// `timing.ready_timeout_ms` and `timing.close_timeout_ms`, when declared.
+    public internal(set) var readyTimeoutMs: Int?
+    public internal(set) var closeTimeoutMs: Int?
+
+    var rules: CustomInboundRules
+    var templates = CustomSendTemplates()
+    /// Whether some matcher reads `@raw` (binary frames are then decoded as text).
+    var usesRawText = false
+
+    init(id: String, sourcePath: String, inputFormat: AudioFormat, outputFormat: AudioFormat) {
+        self.id = id
+        self.sourcePath = sourcePath
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+        rules = CustomInboundRules(outputFormat: outputFormat)
+    }
+
+    /// Reads and validates the dialect file at `path`; `${env.NAME}` comes from `environment`.
+    public static func load(
+        path: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CustomDialectError) -> CustomDialect {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw CustomDialectError(path: path, message: "cannot read the dialect file")
+        }
+        return try parse(yaml: text, path: path, environment: environment)
+    }
+
+    /// Reads and validates a dialect from YAML text; `path` names it in errors.
+    public static func parse(
+        yaml: String,
+        path: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CustomDialectError) -> CustomDialect {
+        var loader = CustomDialectLoader(path: path, environment: environment)
+        return try loader.dialect(yaml: yaml)
+    }
+
+    /// `.event` when `agent.speech_ended` or `turn.complete` is declared, else `.audioGap`.
+    public var turnEndSignal: TurnEndSignal {
+        rules.events.contains { $0.name == .agentSpeechEnded || $0.name == .turnComplete } ? .event : .audioGap
+    }
+
+    /// Whether `audio.output.extract` declares any agent audio.
+    public var repliesWithAudio: Bool { !rules.extract.isEmpty }
+
+    /// Raw binary audio, or the audio template built once when it uses nothing but the audio
+    /// (shared by every connection); otherwise the base64 text, for a frame built per send.
+    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        guard let template = templates.audio else {
+            return PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
+        }
+        let base64 = Data(bytes).base64EncodedString()
+        guard template.dependsOnlyOnAudio else { return PreparedAudio(base64: base64, byteCount: bytes.count) }
+        let text = template.render(TemplateContext(audioBase64: base64))
+        return PreparedAudio(sharedFrame: EncodedFrame(templates.frame(text)), byteCount: bytes.count)
+    }
+
+    /// A codec with this connection's counters (`${seq}`, `${chunk}`, `${ts_ms}`) and
+    /// captured variables; `parameters` are `${session}`.
+    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+        CustomClientCodec(dialect: self, parameters: parameters)
+    }
+
+    /// The user's URL, unchanged: `connect.url` is informational for now.
+    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+        base
+    }
+}

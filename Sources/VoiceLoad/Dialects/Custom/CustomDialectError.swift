@@ -1,0 +1,28 @@
+/// A problem with a custom dialect file (PROTOCOLS.md §11): one line naming the file, the
+/// place (`line:column`, 1-based) and what is wrong, e.g.
+/// `acme.yaml:12:5: unknown template variable '${var.sid}' (declared: session_id)`.
+public struct CustomDialectError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// The dialect file.
+    public var path: String
+    /// 1-based line and column of the offending YAML node, when the problem has a place.
+    public var line: Int?
+    public var column: Int?
+    /// What is wrong, without the place.
+    public var message: String
+
+    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `path:line:column: message`, on one line.
+    public var description: String {
+        switch (line, column) {
+        case let (line?, column?): return "\(path):\(line):\(column): \(message)"
+        case let (line?, nil): return "\(path):\(line): \(message)"
+        default: return "\(path): \(message)"
+        }
+    }
+}

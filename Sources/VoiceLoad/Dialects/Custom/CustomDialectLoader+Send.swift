@@ -1,0 +1,101 @@
+import Yams
+
+extension CustomDialectLoader {
+    static let sendKeys = [
+        "on_open", "start_audio_on", "interrupt", "commit", "keepalive", "close", "replies", "text", "message_frames",
+    ]
+
+    /// `events`: each normalized event name maps to one rule or a list of rules; the rules
+    /// come back in emission order (file order within one name).
+    func eventRules(_ node: Node) throws(CustomDialectError) -> [CustomEventRule] {
+        var rules: [CustomEventRule] = []
+        for member in try reader.anyFields(node, what: "'events'") {
+            guard let name = CustomEventName(rawValue: member.name), name != .agentAudio else {
+                let hint = member.name == CustomEventName.agentAudio.rawValue ? "agent audio is declared in audio.output.extract; " : ""
+                let known = CustomEventName.declarable.map(\.rawValue).joined(separator: ", ")
+                throw reader.error(at: member.key, "unknown event '\(member.name)' (\(hint)known: \(known))")
+            }
+            let items = reader.oneOrMany(member.value)
+            guard !items.isEmpty else { throw reader.error(at: member.value, "'\(member.name)' needs at least one rule") }
+            for item in items {
+                rules.append(try CustomEventRule(name: name, node: item, reader: reader))
+            }
+        }
+        return rules.enumerated()
+            .sorted { ($0.element.name.order, $0.offset) < ($1.element.name.order, $1.offset) }
+            .map(\.element)
+    }
+
+    /// `send`: lifecycle templates, readiness, keep-alive and replies.
+    func readSend(_ node: Node, into dialect: inout CustomDialect) throws(CustomDialectError) {
+        let fields = try reader.fields(node, allowed: Self.sendKeys, what: "'send'")
+        if let kind = fields["message_frames"] {
+            dialect.templates.messagesAsBinary = try reader.choice(kind, field: "message_frames", choices: ["text", "binary"]) == "binary"
+        }
+        if let onOpen = fields["on_open"] {
+            for item in try reader.sequence(onOpen, field: "on_open") {
+                dialect.templates.onOpen.append(try template(item, place: "send.on_open"))
+            }
+        }
+        let declaresReady = dialect.rules.events.contains { $0.name == .sessionReady }
+        dialect.readySignal = declaresReady ? .event : .onOpen
+        if let startNode = fields["start_audio_on"] {
+            let start = try reader.choice(startNode, field: "start_audio_on", choices: ["ready", "open"])
+            if start == "ready", !declaresReady {
+                throw reader.error(at: startNode, "'start_audio_on: ready' needs a 'session.ready' rule in 'events'")
+            }
+            dialect.readySignal = start == "ready" ? .event : .onOpen
+        }
+        dialect.templates.interrupt = try optionalTemplate(fields["interrupt"], place: "send.interrupt")
+        dialect.templates.commit = try optionalTemplate(fields["commit"], place: "send.commit")
+        dialect.templates.close = try optionalTemplate(fields["close"], place: "send.close")
+        dialect.templates.text = try optionalTemplate(fields["text"], place: "send.text", text: true)
+        if let keepAlive = fields["keepalive"], !reader.isNull(keepAlive) {
+            let keepAliveFields = try reader.fields(keepAlive, allowed: ["every_ms", "only_when_idle", "json"], what: "'send.keepalive'")
+            guard let every = keepAliveFields["every_ms"], let json = keepAliveFields["json"] else {
+                throw reader.error(at: keepAlive, "'send.keepalive' needs 'every_ms' and 'json'")
+            }
+            dialect.keepAlive = CustomKeepAlive(
+                everyMs: try reader.positiveInt(every, field: "every_ms"),
+                onlyWhenIdle: try keepAliveFields["only_when_idle"].map { node throws(CustomDialectError) in
+                    try reader.bool(node, field: "only_when_idle")
+                } ?? false
+            )
+            dialect.templates.keepAlive = try template(json, place: "send.keepalive.json")
+        }
+        if let replies = fields["replies"] {
+            for item in try reader.sequence(replies, field: "replies") {
+                dialect.rules.replies.append(try reply(item))
+            }
+        }
+    }
+
+    private func reply(_ node: Node) throws(CustomDialectError) -> CustomReplyRule {
+        let fields = try reader.fields(node, allowed: ["on", "at", "json"], what: "a reply")
+        guard let on = fields["on"], let json = fields["json"] else { throw reader.error(at: node, "a reply needs 'on' and 'json'") }
+        var timing = CodecReply.Timing.immediately
+        if let at = fields["at"] {
+            let value = at.scalar?.string ?? ""
+            if value.hasPrefix("after_ms") {
+                throw reader.error(at: at, "'at: \(value)' is not supported (use immediately or playback_reaches_here)")
+            }
+            let choice = try reader.choice(at, field: "at", choices: ["immediately", "playback_reaches_here"])
+            timing = choice == "immediately" ? .immediately : .whenPlayedOut
+        }
+        return CustomReplyRule(
+            matcher: try FrameMatcher(on, reader: reader, what: "'on' of a reply"),
+            timing: timing,
+            template: try template(json, place: "send.replies", message: true)
+        )
+    }
+
+    private func template(_ node: Node, place: String, message: Bool = false, text: Bool = false) throws(CustomDialectError) -> MessageTemplate {
+        try MessageTemplate(node, reader: reader, scope: scope(place, message: message, text: text))
+    }
+
+    /// A template, or nil when the key is absent or `null`.
+    private func optionalTemplate(_ node: Node?, place: String, text: Bool = false) throws(CustomDialectError) -> MessageTemplate? {
+        guard let node, !reader.isNull(node) else { return nil }
+        return try template(node, place: place, text: text)
+    }
+}

@@ -1,0 +1,8 @@
+/// One entry of `send.replies` (PROTOCOLS.md §11.3): a frame to send in answer to every
+/// inbound frame its `on` matcher accepts, at once or when playback reaches that point.
+/// Its template may read the triggering message (`${msg.PATH}`).
+struct CustomReplyRule: Sendable {
+    let matcher: FrameMatcher
+    let timing: CodecReply.Timing
+    let template: MessageTemplate
+}

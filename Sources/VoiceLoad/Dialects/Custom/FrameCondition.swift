@@ -1,0 +1,65 @@
+import Foundation
+
+/// One condition of a matcher (PROTOCOLS.md §11.2), tested against every value a path
+/// selects: it holds when one of them satisfies it (for the negative forms `exists: false`
+/// and `truthy: false`, when none satisfies the positive form).
+enum FrameCondition: Sendable {
+    case equals(JSONValue)
+    case exists(Bool)
+    case oneOf([JSONValue])
+    case prefix(String)
+    case regex(FrameRegex)
+    case truthy(Bool)
+
+    func holds(at path: FramePath, in frame: InboundFrame) -> Bool {
+        switch self {
+        case .equals(let expected):
+            return path.contains(in: frame) { Self.scalar($0) == expected }
+        case .exists(let expected):
+            return path.contains(in: frame) { !($0 is NSNull) } == expected
+        case .oneOf(let choices):
+            return path.contains(in: frame) { value in
+                guard let scalar = Self.scalar(value) else { return false }
+                return choices.contains(scalar)
+            }
+        case .prefix(let prefix):
+            return path.contains(in: frame) { ($0 as? String)?.hasPrefix(prefix) ?? false }
+        case .regex(let regex):
+            return path.contains(in: frame) { ($0 as? String).map(regex.matches) ?? false }
+        case .truthy(let expected):
+            return path.contains(in: frame, where: Self.isTruthy) == expected
+        }
+    }
+
+    /// A parsed JSON scalar as a `JSONValue`; nil for arrays and objects, which equal no literal.
+    static func scalar(_ value: Any) -> JSONValue? {
+        if value is [Any] || value is [String: Any] { return nil }
+        return JSONValue(foundationObject: value)
+    }
+
+    /// true, non-zero numbers, non-empty strings, arrays and objects.
+    static func isTruthy(_ value: Any) -> Bool {
+        switch value {
+        case let array as [Any]: return !array.isEmpty
+        case let object as [String: Any]: return !object.isEmpty
+        default:
+            switch scalar(value) {
+            case .bool(let flag)?: return flag
+            case .number(let number)?: return number != 0
+            case .string(let string)?: return !string.isEmpty
+            default: return false
+            }
+        }
+    }
+}
+
+/// A compiled regular expression of a matcher. `NSRegularExpression` is immutable and safe
+/// to use from several threads.
+struct FrameRegex: @unchecked Sendable {
+    let pattern: String
+    let expression: NSRegularExpression
+
+    func matches(_ string: String) -> Bool {
+        expression.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
+    }
+}

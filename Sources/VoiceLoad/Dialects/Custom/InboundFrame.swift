@@ -1,0 +1,50 @@
+import Foundation
+
+/// One inbound frame as the matcher language sees it (PROTOCOLS.md §11.2): its kind
+/// (`@frame`), its text (`@raw`) and its JSON (`$…`), each computed at most once per frame.
+struct InboundFrame {
+    enum Kind: String {
+        case text
+        case binary
+    }
+
+    let kind: Kind
+    /// The parsed JSON value (of any kind); nil when the frame is not JSON or was not parsed.
+    let json: Any?
+    /// Why the frame is not JSON, when it was parsed and that failed.
+    let parseFailure: String?
+    /// The frame's text: always for text frames; for binary frames only when they are read
+    /// as JSON, the dialect uses `@raw`, and the bytes are valid UTF-8.
+    let raw: String?
+    /// The payload of a binary frame.
+    let bytes: [UInt8]?
+
+    /// Reads `frame`. Binary frames are parsed as UTF-8 JSON only when `parsesBinaryAsJSON`
+    /// (the dialect has no raw binary audio rule, §11.4).
+    init(_ frame: WireFrame, parsesBinaryAsJSON: Bool, needsRawText: Bool) {
+        let parsed: (json: Any?, failure: String?)
+        switch frame {
+        case .text(let string):
+            kind = .text
+            raw = string
+            bytes = nil
+            parsed = Self.parse(Data(string.utf8))
+        case .binary(let payload):
+            kind = .binary
+            bytes = payload
+            raw = parsesBinaryAsJSON && needsRawText ? String(validating: payload, as: UTF8.self) : nil
+            parsed = parsesBinaryAsJSON ? Self.parse(Data(payload)) : (nil, nil)
+        }
+        json = parsed.json
+        parseFailure = parsed.failure
+    }
+
+    private static func parse(_ data: Data) -> (json: Any?, failure: String?) {
+        guard !data.isEmpty else { return (nil, "empty frame") }
+        do {
+            return (try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), nil)
+        } catch {
+            return (nil, "not JSON (\(data.count) bytes)")
+        }
+    }
+}

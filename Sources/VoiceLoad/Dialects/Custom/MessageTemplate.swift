@@ -1,0 +1,121 @@
+/// A compiled message template of a custom dialect (PROTOCOLS.md §11.2): literal text and
+/// placeholders, so building a frame is string concatenation. JSON templates come from YAML
+/// mappings and lists; a YAML string is a raw text template, sent as written.
+///
+/// In a JSON template a placeholder inside a string value is inserted as escaped string
+/// text; one that is the whole string value and carries `:int` or `:json` replaces the
+/// quoted string by that JSON value. Values read as: strings as they are, `null` or a
+/// missing value as nothing (`null` with a suffix), other values as their JSON text.
+struct MessageTemplate: Sendable {
+    /// How a value is written where its placeholder stands.
+    enum Placement: Sendable, Hashable {
+        /// String text, JSON-escaped (inside a JSON string).
+        case escaped
+        /// String text as is (raw text templates).
+        case plain
+        /// The value's JSON text (`:json`).
+        case json
+        /// The value as a JSON integer, or `null` (`:int`).
+        case int
+    }
+
+    enum Segment: Sendable {
+        case literal(String)
+        case value(TemplatePlaceholder.Variable, Placement)
+    }
+
+    let segments: [Segment]
+    /// Whether the template is JSON (else raw text).
+    let isJSON: Bool
+
+    init(segments: [Segment], isJSON: Bool) {
+        self.segments = segments
+        self.isJSON = isJSON
+    }
+
+    /// Whether rendering draws a `${seq}` number.
+    var usesSeq: Bool { uses { $0 == .seq } }
+
+    /// Whether the template uses the audio of the frame.
+    var usesAudio: Bool { uses { $0 == .audioBase64 || $0 == .audioBase64URL } }
+
+    /// Whether every placeholder is audio, so one frame per audio chunk serves every
+    /// connection (`PreparedAudio(sharedFrame:)`).
+    var dependsOnlyOnAudio: Bool {
+        !uses { $0 != .audioBase64 && $0 != .audioBase64URL }
+    }
+
+    /// The text of the frame for `context`. Audio is appended as is (base64 needs no escaping).
+    func render(_ context: TemplateContext) -> String {
+        var output = ""
+        output.reserveCapacity(64 + (context.audioBase64?.utf8.count ?? 0))
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                output += text
+            case .value(.audioBase64, _):
+                output += context.audioBase64 ?? ""
+            case .value(.audioBase64URL, _):
+                output += Self.base64URL(context.audioBase64 ?? "")
+            case .value(let variable, let placement):
+                let value = context.value(of: variable)
+                switch placement {
+                case .escaped: JSONText.appendEscaped(JSONText.plain(value), to: &output)
+                case .plain: output += JSONText.plain(value)
+                case .json: output += value.map(JSONText.text) ?? "null"
+                case .int: output += JSONText.integer(value)
+                }
+            }
+        }
+        return output
+    }
+
+    /// Standard base64 rewritten as base64url (RFC 4648 §5): `-` and `_`, no padding.
+    static func base64URL(_ base64: String) -> String {
+        var bytes = Array(base64.utf8)
+        while bytes.last == UInt8(ascii: "=") { bytes.removeLast() }
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "+"): bytes[index] = UInt8(ascii: "-")
+            case UInt8(ascii: "/"): bytes[index] = UInt8(ascii: "_")
+            default: break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func uses(_ predicate: (TemplatePlaceholder.Variable) -> Bool) -> Bool {
+        segments.contains { segment in
+            if case .value(let variable, _) = segment { return predicate(variable) }
+            return false
+        }
+    }
+}
+
+/// What a template's placeholders are filled with when one frame is built.
+struct TemplateContext {
+    var audioBase64: String?
+    var seq = 0
+    var chunk = 0
+    var tsMs = 0
+    var variables: [String: JSONValue] = [:]
+    var session: [String: JSONValue] = [:]
+    /// The inbound frame a reply answers.
+    var message: InboundFrame?
+    var text: String?
+
+    func value(of variable: TemplatePlaceholder.Variable) -> JSONValue? {
+        switch variable {
+        case .audioBase64, .audioBase64URL: return audioBase64.map(JSONValue.string)
+        case .seq: return .number(Double(seq))
+        case .chunk: return .number(Double(chunk))
+        case .tsMs: return .number(Double(tsMs))
+        case .captured(let name): return variables[name]
+        case .message(let path): return message.flatMap(path.first).flatMap(JSONValue.init(foundationObject:))
+        case .session(nil): return .object(session)
+        case .session(let name?): return session[name]
+        case .text: return text.map(JSONValue.string)
+        case .unsetEnvironment: return nil
+        }
+    }
+}
