@@ -35,6 +35,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Wire protocol of the endpoint (default: the scenario's, else datagrid).")
     var dialect: String?
 
+    @Option(name: .customLong("dialect-file"), help: ArgumentHelp(
+        "A custom dialect described in YAML (PROTOCOLS.md §11), e.g. dialects/datagrid.yaml. Without --url the built-in simulator speaks --dialect.",
+        valueName: "file"))
+    var dialectFile: String?
+
     @Option(help: "API key for the endpoint; or set VLOAD_TOKEN. Never printed or saved.")
     var token: String?
 
@@ -79,11 +84,23 @@ struct RunCommand: AsyncParsableCommand {
             throw InputError(error.description)
         }
         let dialectID = dialect ?? scenario.dialect ?? "datagrid"
-        let clientDialect: any ClientDialect
+        var clientDialect: any ClientDialect
+        var connectionExtras = (headers: headers.compactMap(Self.parseHeader), subprotocols: [String]())
         do {
             clientDialect = try DialectRegistry.client(dialectID)
         } catch {
             throw InputError(error.description)
+        }
+        if let dialectFile {
+            let custom: CustomDialect
+            do {
+                custom = try CustomDialect.load(path: dialectFile)
+            } catch {
+                throw InputError(error.description)
+            }
+            connectionExtras.headers += custom.headers.map { HTTPHeaderField(name: $0.0, value: $0.1) }
+            connectionExtras.subprotocols = custom.subprotocols
+            clientDialect = custom
         }
         let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
         let endpointURL = url ?? scenario.url
@@ -94,7 +111,10 @@ struct RunCommand: AsyncParsableCommand {
             do {
                 let agent = try await AgentSimulator.start(configuration: configuration, group: group)
                 let url = rest ? agent.restURL : agent.url
-                try await run(scenario: scenario, dialect: clientDialect, url: url, token: token, load: load, simulator: agent)
+                try await run(
+                    scenario: scenario, dialect: clientDialect, url: url, token: token, extras: connectionExtras,
+                    load: load, simulator: agent
+                )
                 try? await agent.stop()
                 try? await group.shutdownGracefully()
             } catch {
@@ -103,22 +123,25 @@ struct RunCommand: AsyncParsableCommand {
             }
             return
         }
-        try await run(scenario: scenario, dialect: clientDialect, url: endpointURL, token: token, load: load, simulator: nil)
+        try await run(
+            scenario: scenario, dialect: clientDialect, url: endpointURL, token: token, extras: connectionExtras,
+            load: load, simulator: nil
+        )
     }
 
     private func run(
         scenario: Scenario, dialect clientDialect: any ClientDialect, url: String, token: String?,
-        load: LoadProfile, simulator embedded: AgentSimulator?
+        extras: (headers: [HTTPHeaderField], subprotocols: [String]), load: LoadProfile, simulator embedded: AgentSimulator?
     ) async throws {
         let plan = try SessionPlanBuilder.build(
             scenario: scenario, dialect: clientDialect, url: url, token: token, frameMs: frameMs,
-            headers: headers.compactMap(Self.parseHeader)
+            headers: extras.headers, subprotocols: extras.subprotocols
         )
         let outputDirectory = out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
         if let embedded {
             print("no --url: running against the built-in agent simulator at \(plan.redactedURL) "
-                + "(dialect \(clientDialect.id), reply latency \(embedded.configuration.replyLatency) ms)")
+                + "(simulator dialect \(embedded.configuration.dialect), reply latency \(embedded.configuration.replyLatency) ms)")
         }
         print("scenario \(scenario.name): \(load.clients) clients, "
             + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")

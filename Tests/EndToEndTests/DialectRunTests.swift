@@ -71,4 +71,27 @@ struct DialectRunTests {
         let json = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
         #expect(!json.contains("secret-rest-key"))
     }
+
+    @Test("dialects/datagrid.yaml (a custom dialect) against the datagrid simulator measures like the built-in codec")
+    func customDatagrid() async throws {
+        var settings = SimulatorConfiguration()
+        settings.replySpeed = 4
+        let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let dialect = try CustomDialect.load(path: repositoryRoot() + "/dialects/datagrid.yaml", environment: [:])
+        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let plan = try SessionPlanBuilder.build(scenario: scenario, dialect: dialect, url: simulator.url, token: nil, frameMs: nil)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-custom-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try await LoadRun.execute(
+            plan: plan, load: LoadProfile(clients: 10, rampUpMs: 200), outputDirectory: directory, simulator: settings.summary
+        )
+        try await simulator.stop()
+        try await simulatorGroup.shutdownGracefully()
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.unknownEvents == 0)
+        for metric in ["connect_ms", "ready_ms", "greeting_ms", "first_audio_from_end_ms", "turn_duration_ms"] {
+            #expect(report.metrics[metric]?.count == 10, "\(metric)")
+        }
+    }
 }

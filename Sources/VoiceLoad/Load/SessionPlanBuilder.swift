@@ -6,7 +6,7 @@ import NIOSSL
 public enum SessionPlanBuilder {
     public static func build(
         scenario originalScenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?,
-        headers extraHeaders: [HTTPHeaderField] = []
+        headers extraHeaders: [HTTPHeaderField] = [], subprotocols extraSubprotocols: [String] = []
     ) throws(InputError) -> SessionPlan {
         var scenario = originalScenario
         if let restEndpoint = HTTPEndpoint(parsing: url) {
@@ -25,7 +25,7 @@ public enum SessionPlanBuilder {
         }
         endpoint = dialect.endpoint(for: endpoint, parameters: scenario.sessionParameters)
         var headers = extraHeaders
-        var subprotocols: [String] = []
+        var subprotocols = extraSubprotocols
         if let token, !token.isEmpty {
             switch dialect.authentication {
             case .queryParameter(let name):
@@ -33,7 +33,7 @@ public enum SessionPlanBuilder {
             case .header(let name, let prefix):
                 headers.append(HTTPHeaderField(name: name, value: prefix + token))
             case .subprotocol(let marker):
-                subprotocols = [marker, token]
+                subprotocols += [marker, token]
             case .sessionParameter(let name):
                 scenario.sessionParameters[name] = .string(token)
             case .none:
