@@ -1,12 +1,14 @@
 /// The dialects vload speaks, by their command-line id.
 public enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
-    public static let ids: [String] = ["datagrid"]
+    public static let ids: [String] = ["datagrid", "deepgram-agent", "deepgram-stt"]
 
     /// The client side of dialect `id`, with its default options.
     public static func client(_ id: String) throws(UnknownDialectError) -> any ClientDialect {
         switch id {
         case "datagrid": return DatagridClientDialect()
+        case "deepgram-agent": return DeepgramAgentClientDialect()
+        case "deepgram-stt": return DeepgramSTTClientDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }
@@ -15,6 +17,8 @@ public enum DialectRegistry {
     public static func server(_ id: String) throws(UnknownDialectError) -> any ServerDialect {
         switch id {
         case "datagrid": return DatagridServerDialect()
+        case "deepgram-agent": return DeepgramAgentServerDialect()
+        case "deepgram-stt": return DeepgramSTTServerDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }
