@@ -5,6 +5,10 @@ extension VirtualClient {
     func handle(_ event: WebSocketConnectionEvent) {
         switch event {
         case .frame(let timestamped):
+            guard openedAt != nil else {
+                framesBeforeOpen.append(timestamped)
+                return
+            }
             let decoded = codec.receive(timestamped.frame)
             for normalized in decoded.events {
                 apply(normalized, at: timestamped.receivedAt)
