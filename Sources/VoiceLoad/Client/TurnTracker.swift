@@ -28,8 +28,6 @@ public struct TurnTracker: Sendable {
         var firstAudioAt: MonotonicInstant
         var firstVoicedAt: MonotonicInstant?
         var lastAudioAt: MonotonicInstant
-        /// Latencies the server reported for this turn, the last report of each winning.
-        var serverLatenciesMs: [MetricName: Double] = [:]
     }
 
     struct Utterance: Sendable, Hashable {
@@ -60,6 +58,9 @@ public struct TurnTracker: Sendable {
 
     private var agentTurn: AgentTurn?
     private var utterance: Utterance?
+    private var lastEndedTurnRole: AgentTurnRole?
+    private var serverLatencyTurn = 0
+    private var serverMetricsReported: Set<MetricName> = []
 
     public init(configuration: Configuration, client: Int, iteration: Int) {
         self.configuration = configuration
@@ -141,9 +142,19 @@ public struct TurnTracker: Sendable {
         return record(for: pending, response: nil, endedAt: at, outcome: .completed)
     }
 
-    /// A latency the server reported about the current agent turn.
-    public mutating func serverLatency(_ metric: MetricName, valueMs: Double) {
-        agentTurn?.serverLatenciesMs[metric] = valueMs
+    /// A latency the server reported about the current agent turn, or the one that just
+    /// ended (Deepgram's `LatencyReport` follows `AgentAudioDone`). Returns whether to record
+    /// it: once per metric and turn (`AgentStartedSpeaking` and `LatencyReport` both carry
+    /// `total_latency`), and never for a greeting, which answers nothing.
+    public mutating func serverLatency(_ metric: MetricName) -> Bool {
+        let turnNumber = agentTurnsEnded + (agentTurn == nil ? 0 : 1)
+        let role = agentTurn?.role ?? lastEndedTurnRole
+        guard turnNumber > 0, case .response = role else { return false }
+        if serverLatencyTurn != turnNumber {
+            serverLatencyTurn = turnNumber
+            serverMetricsReported = []
+        }
+        return serverMetricsReported.insert(metric).inserted
     }
 
     /// When a turn is open on a dialect without an end-of-turn event: the moment to look
@@ -190,6 +201,7 @@ public struct TurnTracker: Sendable {
         guard let turn = agentTurn else { return nil }
         agentTurn = nil
         agentTurnsEnded += 1
+        lastEndedTurnRole = turn.role
         switch turn.role {
         case .greeting:
             if let readyAt { greetingMs = turn.firstAudioAt.milliseconds(since: readyAt) }
@@ -217,7 +229,6 @@ public struct TurnTracker: Sendable {
         row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)
         // A premature response has no latency: it would be negative (§2.3 c).
         guard let response, outcome != .prematureResponse else { return row }
-        row.serverLatenciesMs = response.serverLatenciesMs
         row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)
         row.firstAudioFromStartMs = response.firstAudioAt.milliseconds(since: utterance.speechStartAt)
         row.firstVoicedAudioFromEndMs = response.firstVoicedAt?.milliseconds(since: utterance.speechEndAt)

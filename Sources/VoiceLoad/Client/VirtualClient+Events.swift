@@ -5,6 +5,10 @@ extension VirtualClient {
     func handle(_ event: WebSocketConnectionEvent) {
         switch event {
         case .frame(let timestamped):
+            guard openedAt != nil else {
+                framesBeforeOpen.append(timestamped)
+                return
+            }
             let decoded = codec.receive(timestamped.frame)
             for normalized in decoded.events {
                 apply(normalized, at: timestamped.receivedAt)
@@ -66,7 +70,9 @@ extension VirtualClient {
         case .utteranceEnd:
             emit(tracker.endpointReached(at: at))
         case .serverLatency(let name, let valueMs):
-            if let metric = MetricName(rawValue: name) { tracker.serverLatency(metric, valueMs: valueMs) }
+            if let metric = MetricName(rawValue: name), tracker.serverLatency(metric) {
+                recorder.record(metric, microseconds: Int64((valueMs * 1_000).rounded()))
+            }
         case .agentSpeechStarted, .userSpeechStarted, .userSpeechStopped, .toolCall, .responseCancelled, .mark:
             break
         }

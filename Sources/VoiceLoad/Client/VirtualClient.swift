@@ -36,6 +36,10 @@ public actor VirtualClient {
     /// Replies the protocol wants sent once the audio received before them has played
     /// (Twilio `mark` echoes), each with the moment that happens.
     var repliesWhenPlayedOut: [(frame: WireFrame, dueAt: MonotonicInstant)] = []
+    /// Frames that arrived while the upgrade's future had not yet handed this actor the
+    /// connection (a server that speaks first, Deepgram `Welcome`): replayed once it has, so
+    /// their replies are sent and their events measured from `openedAt`.
+    var framesBeforeOpen: [TimestampedFrame] = []
     var pendingWait: PendingWait?
     var failure: ErrorClass?
     var hangingUp = false
@@ -76,6 +80,7 @@ public actor VirtualClient {
         tracker = TurnTracker(configuration: plan.trackerConfiguration, client: clientIndex, iteration: iteration)
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         repliesWhenPlayedOut = []
+        framesBeforeOpen = []
         session = SessionRecord(client: clientIndex, iteration: iteration)
         connection = nil
         restStartedAt = nil
@@ -154,6 +159,9 @@ public actor VirtualClient {
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
         for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
         if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
+        let early = framesBeforeOpen
+        framesBeforeOpen = []
+        for frame in early { handle(.frame(frame)) }
     }
 
     /// The dialect's REST pre-step (§4.1 option B), timed as `rest_setup_ms`.

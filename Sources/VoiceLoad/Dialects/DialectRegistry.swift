@@ -2,7 +2,8 @@
 public enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     public static let ids: [String] = [
-        "adk-events", "adk-legacy", "adk-seed", "datagrid", "openai-realtime", "smallest-atoms", "twilio-media-streams",
+        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "openai-realtime",
+        "smallest-atoms", "twilio-media-streams",
     ]
 
     /// The client side of dialect `id`, with its default options.
@@ -12,6 +13,8 @@ public enum DialectRegistry {
         case "adk-legacy": return ADKClientDialect(variant: .legacy)
         case "adk-seed": return ADKClientDialect(variant: .seed)
         case "datagrid": return DatagridClientDialect()
+        case "deepgram-agent": return DeepgramAgentClientDialect()
+        case "deepgram-stt": return DeepgramSTTClientDialect()
         case "openai-realtime": return OpenAIRealtimeClientDialect()
         case "smallest-atoms": return SmallestAtomsClientDialect()
         case "twilio-media-streams": return TwilioMediaStreamsClientDialect()
@@ -26,6 +29,8 @@ public enum DialectRegistry {
         case "adk-legacy": return ADKServerDialect(variant: .legacy)
         case "adk-seed": return ADKServerDialect(variant: .seed)
         case "datagrid": return DatagridServerDialect()
+        case "deepgram-agent": return DeepgramAgentServerDialect()
+        case "deepgram-stt": return DeepgramSTTServerDialect()
         case "openai-realtime": return OpenAIRealtimeServerDialect()
         case "smallest-atoms": return SmallestAtomsServerDialect()
         case "twilio-media-streams": return TwilioMediaStreamsServerDialect()

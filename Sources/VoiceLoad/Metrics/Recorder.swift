@@ -62,7 +62,6 @@ public final class Recorder: Sendable {
             Self.add(.userTranscriptFirstPartialMs, turn.userTranscriptFirstPartialMs, to: &state)
             Self.add(.userTranscriptFinalMs, turn.userTranscriptFinalMs, to: &state)
             Self.add(.endpointMs, turn.endpointMs, to: &state)
-            for (metric, valueMs) in turn.serverLatenciesMs { Self.add(metric, valueMs, to: &state) }
         }
         rowSink?.write(turn)
     }

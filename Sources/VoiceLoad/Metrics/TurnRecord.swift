@@ -31,8 +31,6 @@ public struct TurnRecord: Sendable, Hashable {
     public var userTranscriptFirstPartialMs: Double?
     public var userTranscriptFinalMs: Double?
     public var endpointMs: Double?
-    /// What the server reported about this turn (`server_total_latency_ms`, …).
-    public var serverLatenciesMs: [MetricName: Double] = [:]
 
     public init(
         client: Int, iteration: Int, turn: Int, label: String, outcome: TurnOutcome,

@@ -8,9 +8,6 @@ public final class CSVRowWriter: RowSink {
         "client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms",
         "first_audio_from_end_ms", "first_audio_from_start_ms", "first_voiced_audio_from_end_ms", "turn_duration_ms",
         "user_tr_first_partial_ms", "user_tr_final_ms", "endpoint_ms",
-    ] + serverLatencyColumns.map(\.rawValue)
-    static let serverLatencyColumns: [MetricName] = [
-        .serverTotalLatencyMs, .serverSttLatencyMs, .serverTttLatencyMs, .serverTtsLatencyMs,
     ]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "started_ms", "ready_ms",
@@ -33,7 +30,7 @@ public final class CSVRowWriter: RowSink {
             Self.format(turn.firstVoicedAudioFromEndMs), Self.format(turn.turnDurationMs),
             Self.format(turn.userTranscriptFirstPartialMs), Self.format(turn.userTranscriptFinalMs),
             Self.format(turn.endpointMs),
-        ] + Self.serverLatencyColumns.map { Self.format(turn.serverLatenciesMs[$0]) })
+        ])
         files.withLock { $0.turns.write(line) }
     }
 

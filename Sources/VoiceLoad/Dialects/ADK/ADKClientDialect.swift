@@ -17,6 +17,11 @@ public struct ADKClientDialect: ClientDialect {
     public let turnEndSignal = TurnEndSignal.event
     /// The samples have no authentication; headers and query parameters stay configurable.
     public let authentication = AuthenticationStyle.none
+    /// Also the user transcript latencies, except on `adk-legacy`, which forwards none (§6.4 e).
+    public var measures: Set<MetricName> {
+        let transcripts: Set<MetricName> = variant == .legacy ? [] : [.userTranscriptFirstPartialMs, .userTranscriptFinalMs]
+        return MetricName.core.union(transcripts).union(MetricName.audioReply)
+    }
 
     /// The client side of `variant`; the formats are configurable for servers that differ
     /// from the ADK defaults.

@@ -18,6 +18,10 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
     public let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Bearer KEY` (§7.1).
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
+    /// Also the user transcript latencies, from input-audio transcription (§7.7 e).
+    public var measures: Set<MetricName> {
+        MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
+    }
     /// The model asked for in the URL when neither the URL nor the scenario names one.
     public static let defaultModel = "gpt-realtime"
 

@@ -20,6 +20,10 @@ public struct SmallestAtomsClientDialect: ClientDialect {
     public let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Bearer <API key>` (§5.1; `?token=` is the documented alternative).
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
+    /// Also the user transcript latencies, from `transcript.delta` and `transcript` (§5.6 e).
+    public var measures: Set<MetricName> {
+        MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
+    }
     /// Whether JSON goes out as UTF-8 in binary frames, as the iOS guide's client does (§5.3).
     public let sendsJSONAsBinary: Bool
 

@@ -1,0 +1,130 @@
+/// The client side of one Deepgram Voice Agent connection (PROTOCOLS.md §9.3).
+///
+/// Binary frames are agent audio; JSON arrives in text frames only. Sends nothing on open:
+/// `Welcome` is answered at once with this session's `Settings`. Never throws or traps:
+/// unparseable text becomes `.malformed`, other message types `.unknown`.
+struct DeepgramAgentClientCodec: ClientCodec {
+    /// The user audio format, for a `Settings` built from a `.start` intent.
+    let inputFormat: AudioFormat
+    /// The agent audio format, to measure each binary frame.
+    let outputFormat: AudioFormat
+    /// The `Settings` message sent in reply to `Welcome`.
+    let settingsText: String
+
+    /// Nothing: the client must wait for `Welcome` (§9.2).
+    func framesOnOpen() -> [WireFrame] { [] }
+
+    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        audio.sharedFrame ?? EncodedFrame(.binary([]))
+    }
+
+    /// Audio as a binary frame (none when empty), `.start` → `Settings` from its parameters,
+    /// `.keepAlive` → `KeepAlive`, `.text` → `InjectUserMessage`, `.toolResult` →
+    /// `FunctionCallResponse`; nothing for `.stop` (the agent API has no close message),
+    /// `.interrupt` (barge-in is the server's VAD), `.commit` and `.markPlayed`.
+    func frames(for intent: ClientIntent) -> [WireFrame] {
+        typealias Name = DeepgramMessage.Name
+        switch intent {
+        case .audio(let bytes):
+            return bytes.isEmpty ? [] : [.binary(bytes)]
+        case .start(let parameters):
+            return [.text(DeepgramAgentSettings.text(
+                parameters: parameters, inputFormat: inputFormat, outputFormat: outputFormat
+            ))]
+        case .keepAlive:
+            return [.text(DeepgramMessage.Literal.keepAlive)]
+        case .text(let content):
+            return [.text(DeepgramMessage.text(type: Name.injectUserMessage, ["content": content]))]
+        case .toolResult(let callID, let name, let output):
+            return [.text(DeepgramMessage.text(type: Name.functionCallResponse, [
+                "id": callID, "name": name, "content": output,
+            ]))]
+        case .stop, .interrupt, .commit, .markPlayed:
+            return []
+        }
+    }
+
+    /// The events of one frame (see `events(in:)`); `Welcome` also yields the `Settings` reply.
+    func receive(_ frame: WireFrame) -> DecodedFrame {
+        let message: DeepgramMessage
+        switch frame {
+        case .binary(let bytes):
+            return bytes.isEmpty ? [] : [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))]
+        case .text:
+            switch DeepgramMessage.parse(frame) {
+            case .success(let parsed): message = parsed
+            case .failure(let error): return [.malformed(reason: error.reason)]
+            }
+        }
+        let normalized = events(in: message)
+        guard message.type == DeepgramMessage.Name.welcome else { return DecodedFrame(events: normalized) }
+        return DecodedFrame(events: normalized, replies: [CodecReply(.text(settingsText), timing: .immediately)])
+    }
+
+    /// `Welcome` → `.sessionStarted(["request_id": …])`; `SettingsApplied` → `.sessionReady`;
+    /// `UserStartedSpeaking` → `.userSpeechStarted`; `AgentStartedSpeaking` →
+    /// `.agentSpeechStarted` plus `.serverLatency` for `total_latency`, `tts_latency` and
+    /// `ttt_latency`; `AgentAudioDone` → `.agentSpeechEnded` + `.turnComplete`;
+    /// `ConversationText` → final `.transcript`; `LatencyReport` → `.serverLatency` per
+    /// number; `FunctionCallRequest` → `.toolCall` per function; `Error` → fatal `.error`,
+    /// `Warning` → non-fatal; `AgentThinking`, `PromptUpdated`, `SpeakUpdated` and
+    /// `FunctionCallResponse` → nothing.
+    private func events(in message: DeepgramMessage) -> [NormalizedEvent] {
+        typealias Name = DeepgramMessage.Name
+        switch message.type {
+        case Name.welcome:
+            return [.sessionStarted(ids: message.string("request_id").map { ["request_id": $0] } ?? [:])]
+        case Name.settingsApplied:
+            return [.sessionReady]
+        case Name.userStartedSpeaking:
+            return [.userSpeechStarted]
+        case Name.agentStartedSpeaking:
+            let latencies = ["total_latency", "tts_latency", "ttt_latency"].compactMap { Self.serverLatency(message, $0) }
+            return [.agentSpeechStarted(turnKey: nil)] + latencies
+        case Name.agentAudioDone:
+            return [.agentSpeechEnded(turnKey: nil), .turnComplete(turnKey: nil)]
+        case Name.conversationText:
+            guard let content = message.string("content") else {
+                return [.malformed(reason: "ConversationText without a content string")]
+            }
+            return [.transcript(role: message.string("role") ?? "unknown", text: content, isFinal: true)]
+        case Name.latencyReport:
+            return message.members.keys.sorted().compactMap { Self.serverLatency(message, $0) }
+        case Name.functionCallRequest:
+            return Self.toolCalls(message)
+        case Name.error, Name.warning:
+            return [.error(
+                code: message.string("code"),
+                message: message.string("description") ?? message.string("message") ?? "",
+                fatal: message.type == Name.error
+            )]
+        case Name.agentThinking, Name.promptUpdated, Name.speakUpdated, Name.functionCallResponse:
+            return []
+        default:
+            return [.unknown(type: message.type)]
+        }
+    }
+
+    /// `server_<field>_ms` for a number `field` in seconds (to the microsecond, so `0.34`
+    /// is exactly 340 ms); nil when the field is no number.
+    private static func serverLatency(_ message: DeepgramMessage, _ field: String) -> NormalizedEvent? {
+        message.number(field).map { .serverLatency(name: "server_\(field)_ms", valueMs: ($0 * 1_000_000).rounded() / 1_000) }
+    }
+
+    /// One `.toolCall(name:, status: "requested")` per entry of `functions`, or for the single
+    /// function of the older shape (`function_name`).
+    private static func toolCalls(_ message: DeepgramMessage) -> [NormalizedEvent] {
+        if case .array(let functions)? = message.members["functions"] {
+            return functions.map { function in
+                guard case .object(let members) = function, case .string(let name)? = members["name"] else {
+                    return .malformed(reason: "FunctionCallRequest function without a name")
+                }
+                return .toolCall(name: name, status: "requested")
+            }
+        }
+        guard let name = message.string("function_name") else {
+            return [.malformed(reason: "FunctionCallRequest without functions")]
+        }
+        return [.toolCall(name: name, status: "requested")]
+    }
+}

@@ -1,0 +1,46 @@
+/// The client side of the Deepgram Voice Agent API, `/v1/agent/converse` (PROTOCOLS.md §9):
+/// binary audio both ways, JSON events in text frames, readiness on `SettingsApplied`, and
+/// the end of a turn on `AgentAudioDone`.
+///
+/// The client sends nothing before `Welcome`; its codec answers `Welcome` with `Settings`
+/// (§9.2). The API key travels as `Authorization: Token KEY` (§9.1).
+public struct DeepgramAgentClientDialect: ClientDialect {
+    public let id = "deepgram-agent"
+    /// User audio format: PCM16 (`linear16`) 16 kHz by default, announced in `audio.input`.
+    public let inputFormat: AudioFormat
+    /// Agent audio format: PCM16 24 kHz by default, requested in `audio.output` (§2.6 ruling 11).
+    public let outputFormat: AudioFormat
+    public let readySignal = ReadySignal.event
+    public let turnEndSignal = TurnEndSignal.event
+    /// `Authorization: Token <API_KEY>` (§9.1).
+    public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
+    /// Also the final user transcript (`ConversationText`) and what the server reports of its own
+    /// latency (§9.4), kept apart from the client-measured figures.
+    public var measures: Set<MetricName> {
+        MetricName.core.union([.readyMs, .startedMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
+            .union([.serverTotalLatencyMs, .serverTtsLatencyMs, .serverTttLatencyMs])
+    }
+
+    /// The standard codec, or one that asks for other audio formats.
+    public init(inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+    }
+
+    /// A binary frame of the raw audio, shared by every connection.
+    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
+    }
+
+    /// A codec holding the `Settings` text for this session, built once from
+    /// `parameters["settings"]` (see `DeepgramAgentSettings`).
+    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+        DeepgramAgentClientCodec(
+            inputFormat: inputFormat,
+            outputFormat: outputFormat,
+            settingsText: DeepgramAgentSettings.text(
+                parameters: parameters, inputFormat: inputFormat, outputFormat: outputFormat
+            )
+        )
+    }
+}

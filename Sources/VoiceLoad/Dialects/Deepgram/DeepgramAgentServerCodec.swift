@@ -1,0 +1,98 @@
+/// The server side of one Deepgram Voice Agent connection (PROTOCOLS.md §9.3).
+///
+/// In: binary audio, `Settings` (the start intent, with the whole object as parameters),
+/// `KeepAlive`, `InjectUserMessage` and `FunctionCallResponse`. Out: binary audio and the
+/// JSON events of the simulated agent. Remembers the latency of the turn in progress, which
+/// `AgentStartedSpeaking` announces and the turn's `LatencyReport` repeats.
+struct DeepgramAgentServerCodec: ServerCodec {
+    /// The share of a turn's latency reported as think (LLM) time; the rest is speech synthesis.
+    static let thinkShare = 0.6
+
+    /// The turn whose `AgentStartedSpeaking` was sent last, and its latency.
+    private(set) var currentTurn: (key: String, latencyMs: Int)?
+
+    /// Binary frames are audio (an empty one carries no intent); text frames are JSON. Throws
+    /// `.unknownType` for another message type (`UpdatePrompt`, `InjectAgentMessage`…: the
+    /// simulator does not act on them) and `.malformed` for text that is not such a message.
+    mutating func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+        if case .binary(let bytes) = frame { return bytes.isEmpty ? [] : [.audio(bytes)] }
+        let message: DeepgramMessage
+        switch DeepgramMessage.parse(frame) {
+        case .success(let parsed): message = parsed
+        case .failure(let error): throw .malformed(error.reason)
+        }
+        typealias Name = DeepgramMessage.Name
+        switch message.type {
+        case Name.settings:
+            return [.start(parameters: message.members)]
+        case Name.keepAlive:
+            return [.keepAlive]
+        case Name.injectUserMessage:
+            guard let content = message.string("content") else { throw .malformed("InjectUserMessage without content") }
+            return [.text(content)]
+        case Name.functionCallResponse:
+            guard let id = message.string("id"), let content = message.string("content") else {
+                throw .malformed("FunctionCallResponse without id or content")
+            }
+            return [.toolResult(callID: id, name: message.string("name") ?? "", output: content)]
+        default:
+            throw .unknownType(message.type)
+        }
+    }
+
+    /// `.connectionOpened` → `Welcome`, `.ready` → `SettingsApplied`, `.userSpeechStarted` →
+    /// `UserStartedSpeaking`, `.agentTurnStarted` → `AgentStartedSpeaking` with the latency
+    /// in seconds (split into think and speech time), audio → a binary frame,
+    /// `.agentAudioDone` → `AgentAudioDone`, `.turnComplete` → `LatencyReport` of that turn,
+    /// a final transcript line → `ConversationText` (`agent` is spelled `assistant`),
+    /// `.error` → `Error`; nothing for the rest.
+    mutating func frames(for output: AgentOutput) -> [WireFrame] {
+        typealias Name = DeepgramMessage.Name
+        switch output {
+        case .connectionOpened(let sessionID):
+            return [.text(DeepgramMessage.text(type: Name.welcome, ["request_id": sessionID]))]
+        case .ready:
+            return [.text(DeepgramMessage.text(type: Name.settingsApplied))]
+        case .userSpeechStarted:
+            return [.text(DeepgramMessage.text(type: Name.userStartedSpeaking))]
+        case .agentTurnStarted(let turnKey, let latencyMs):
+            currentTurn = (turnKey, latencyMs)
+            let split = Self.split(latencyMs: latencyMs)
+            return [.text(DeepgramMessage.text(type: Name.agentStartedSpeaking, [
+                "total_latency": split.totalS, "tts_latency": split.ttsS, "ttt_latency": split.tttS,
+            ]))]
+        case .audio(let bytes):
+            return bytes.isEmpty ? [] : [.binary(bytes)]
+        case .agentAudioDone:
+            return [.text(DeepgramMessage.text(type: Name.agentAudioDone))]
+        case .turnComplete(let turnKey):
+            guard let currentTurn, currentTurn.key == turnKey else { return [] }
+            self.currentTurn = nil
+            let split = Self.split(latencyMs: currentTurn.latencyMs)
+            return [.text(DeepgramMessage.text(type: Name.latencyReport, [
+                "total_latency": split.totalS, "tts_latency": split.ttsS,
+            ]))]
+        case .transcript(let line):
+            guard line.isFinal else { return [] }
+            let role = line.role == "agent" ? "assistant" : line.role
+            return [.text(DeepgramMessage.text(type: Name.conversationText, ["role": role, "content": line.text]))]
+        case .error(let message):
+            return [.text(DeepgramMessage.text(type: Name.error, ["description": message, "code": "SIMULATED_ERROR"]))]
+        case .sessionStarted, .userSpeechStopped, .interrupted, .responseCancelled, .toolCall, .speechResult,
+            .utteranceEnd, .ended:
+            return []
+        }
+    }
+
+    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        audio.sharedFrame ?? EncodedFrame(.binary([]))
+    }
+
+    /// A turn latency in seconds, split into think (`ttt`, `thinkShare` of it, whole
+    /// milliseconds) and speech synthesis (`tts`, the rest), so the parts add up to the total.
+    static func split(latencyMs: Int) -> (totalS: Double, tttS: Double, ttsS: Double) {
+        let tttMs = (Double(latencyMs) * thinkShare).rounded()
+        let ttsMs = Double(latencyMs) - tttMs
+        return (Double(latencyMs) / 1_000, tttMs / 1_000, ttsMs / 1_000)
+    }
+}

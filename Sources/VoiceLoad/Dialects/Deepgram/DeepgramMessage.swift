@@ -1,0 +1,113 @@
+import Foundation
+
+/// One Deepgram JSON message, `{"type": <string>, …}` (PROTOCOLS.md §8.3, §9.3), as parsed
+/// from a frame. Shared by both Deepgram dialects and by their client and server sides.
+///
+/// Deepgram puts every field next to `type` (there is no payload wrapper), so the members are
+/// kept as `JSONValue`s: the messages are small and rare next to audio, which always travels
+/// in binary frames and never comes here.
+struct DeepgramMessage {
+    /// The `type` discriminator.
+    var type: String
+    /// Every member of the object, `type` included.
+    var members: [String: JSONValue]
+
+    /// The message in `frame` (JSON text, or UTF-8 JSON in a binary frame), or why the frame
+    /// is not a Deepgram message.
+    static func parse(_ frame: WireFrame) -> Result<DeepgramMessage, JSONFrameError> {
+        let object: [String: Any]
+        switch JSONFrame.object(in: frame) {
+        case .success(let parsed): object = parsed
+        case .failure(let error): return .failure(error)
+        }
+        guard let rawType = object["type"] else {
+            return .failure(JSONFrameError(reason: "message has no \"type\""))
+        }
+        guard let type = rawType as? String else {
+            return .failure(JSONFrameError(reason: "\"type\" is \(JSONFrame.kindName(of: rawType)), not a string"))
+        }
+        guard let members = JSONValue.objectValues(foundationObject: object) else {
+            return .failure(JSONFrameError(reason: "\"\(type)\" holds a non-JSON value"))
+        }
+        return .success(DeepgramMessage(type: type, members: members))
+    }
+
+    /// The string member `key`, if there is one.
+    func string(_ key: String) -> String? {
+        if case .string(let value)? = members[key] { return value }
+        return nil
+    }
+
+    /// The number member `key`, if there is one (booleans are not numbers).
+    func number(_ key: String) -> Double? {
+        if case .number(let value)? = members[key] { return value }
+        return nil
+    }
+
+    /// The boolean member `key`, if there is one.
+    func bool(_ key: String) -> Bool? {
+        if case .bool(let value)? = members[key] { return value }
+        return nil
+    }
+
+    /// Compact JSON text of a message of `type` with `members` (Foundation values). Numbers
+    /// JSON cannot carry (NaN, infinity) must not be passed; `seconds(_:)` guards them.
+    static func text(type: String, _ members: [String: Any] = [:]) -> String {
+        var object = members
+        object["type"] = type
+        return JSONFrame.text(object)
+    }
+
+    /// `value` rounded to the millisecond, and 0 when it is not finite: Deepgram's audio
+    /// positions and latencies are seconds with millisecond precision.
+    static func seconds(_ value: Double) -> Double {
+        value.isFinite ? (value * 1_000).rounded() / 1_000 : 0
+    }
+
+    /// Deepgram's name for a sample encoding (`encoding=linear16`, `"encoding":"mulaw"`).
+    static func encodingName(of format: AudioFormat) -> String {
+        switch format.encoding {
+        case .pcm16: return "linear16"
+        case .mulaw: return "mulaw"
+        }
+    }
+
+    /// The control messages that have no fields, exactly as PROTOCOLS.md §8.3 and §9.3 show them.
+    enum Literal {
+        static let keepAlive = #"{"type":"KeepAlive"}"#
+        static let finalize = #"{"type":"Finalize"}"#
+        static let closeStream = #"{"type":"CloseStream"}"#
+    }
+
+    /// The wire names of the message types (PROTOCOLS.md §8.3, §9.3).
+    enum Name {
+        // Both dialects, client → server.
+        static let keepAlive = "KeepAlive"
+        // Speech-to-text, client → server.
+        static let finalize = "Finalize"
+        static let closeStream = "CloseStream"
+        // Speech-to-text, server → client.
+        static let results = "Results"
+        static let speechStarted = "SpeechStarted"
+        static let utteranceEnd = "UtteranceEnd"
+        static let metadata = "Metadata"
+        // Voice agent, client → server.
+        static let settings = "Settings"
+        static let injectUserMessage = "InjectUserMessage"
+        static let functionCallResponse = "FunctionCallResponse"
+        // Voice agent, server → client.
+        static let welcome = "Welcome"
+        static let settingsApplied = "SettingsApplied"
+        static let conversationText = "ConversationText"
+        static let userStartedSpeaking = "UserStartedSpeaking"
+        static let agentThinking = "AgentThinking"
+        static let functionCallRequest = "FunctionCallRequest"
+        static let agentStartedSpeaking = "AgentStartedSpeaking"
+        static let agentAudioDone = "AgentAudioDone"
+        static let latencyReport = "LatencyReport"
+        static let promptUpdated = "PromptUpdated"
+        static let speakUpdated = "SpeakUpdated"
+        static let error = "Error"
+        static let warning = "Warning"
+    }
+}

@@ -1,0 +1,43 @@
+/// The client side of Deepgram streaming speech-to-text, `/v1/listen` (PROTOCOLS.md §8):
+/// raw audio in binary frames, configuration in the URL query, JSON results back, and no
+/// agent audio at all.
+///
+/// Ready is the WebSocket open (§8.2); the end of a user turn is an event (`speech_final`,
+/// `UtteranceEnd`). The API key travels as `Authorization: Token KEY` (§8.1).
+public struct DeepgramSTTClientDialect: ClientDialect {
+    public let id = "deepgram-stt"
+    /// User audio format: PCM16 (`linear16`) 16 kHz by default; µ-law is sent as `mulaw`.
+    public let inputFormat: AudioFormat
+    /// Deepgram returns no audio; this is the input format, so durations stay meaningful.
+    public var outputFormat: AudioFormat { inputFormat }
+    public let readySignal = ReadySignal.onOpen
+    public let turnEndSignal = TurnEndSignal.event
+    /// `Authorization: Token <API_KEY>`: the literal `Token ` prefix, not `Bearer` (§8.1).
+    public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
+    /// Speech-to-text answers with transcripts, never audio: the endpoint ends the server's turn.
+    public var repliesWithAudio: Bool { false }
+
+    /// The standard codec, or one that streams another input format.
+    public init(inputFormat: AudioFormat = .pcm16(16_000)) {
+        self.inputFormat = inputFormat
+    }
+
+    /// A binary frame of the raw audio, shared by every connection.
+    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
+    }
+
+    /// Deepgram STT keeps no per-connection state: every setting is in the URL.
+    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+        DeepgramSTTClientCodec()
+    }
+
+    /// `base` with the audio format (`encoding`, `sample_rate`, `channels=1`) and vload's
+    /// turn-taking defaults (`interim_results=true`, `endpointing=300`, `utterance_end_ms=1000`,
+    /// `vad_events=true`, §2.6 ruling 10) added where the URL has none; a session parameter of
+    /// the same name replaces a default (`null` drops it), and other session parameters
+    /// (`model`, `language`…) become query items too. See `DeepgramListenQuery`.
+    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+        DeepgramListenQuery.endpoint(for: base, parameters: parameters, format: inputFormat)
+    }
+}
