@@ -142,13 +142,20 @@ public struct TurnTracker: Sendable {
         return record(for: pending, response: nil, endedAt: at, outcome: .completed)
     }
 
-    /// A latency the server reported about the current agent turn, or the one that just
-    /// ended (Deepgram's `LatencyReport` follows `AgentAudioDone`). Returns whether to record
-    /// it: once per metric and turn (`AgentStartedSpeaking` and `LatencyReport` both carry
-    /// `total_latency`), and never for a greeting, which answers nothing.
+    /// A latency the server reported about the current agent turn, the answer about to start
+    /// (Deepgram's `AgentStartedSpeaking` precedes its audio), or the turn that just ended
+    /// (`LatencyReport` follows `AgentAudioDone`). Returns whether to record it: once per
+    /// metric and turn (both messages carry `total_latency`), never for a greeting.
     public mutating func serverLatency(_ metric: MetricName) -> Bool {
-        let turnNumber = agentTurnsEnded + (agentTurn == nil ? 0 : 1)
-        let role = agentTurn?.role ?? lastEndedTurnRole
+        let turnNumber: Int
+        let role: AgentTurnRole?
+        if let agentTurn {
+            (turnNumber, role) = (agentTurnsEnded + 1, agentTurn.role)
+        } else if let utterance, !utterance.answered {
+            (turnNumber, role) = (agentTurnsEnded + 1, .response(premature: false))
+        } else {
+            (turnNumber, role) = (agentTurnsEnded, lastEndedTurnRole)
+        }
         guard turnNumber > 0, case .response = role else { return false }
         if serverLatencyTurn != turnNumber {
             serverLatencyTurn = turnNumber

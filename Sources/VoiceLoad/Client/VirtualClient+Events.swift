@@ -66,6 +66,8 @@ extension VirtualClient {
             if role == "user" { tracker.userTranscript(text: text, isFinal: isFinal, at: at) }
         case .speechResult(let result):
             recordPositionLatency(of: result, at: at)
+            // The result is the user's transcript too; take it before the endpoint closes the turn.
+            tracker.userTranscript(text: result.text, isFinal: result.isFinal, at: at)
             if result.speechFinal { emit(tracker.endpointReached(at: at)) }
         case .utteranceEnd:
             emit(tracker.endpointReached(at: at))
