@@ -157,8 +157,8 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
     }
 
     private static func deltaPrefix(responseID: String, itemID: String) -> String {
-        #"{"type":"response.output_audio.delta","response_id":"# + JSONStringLiteral.quoted(responseID)
-            + #","item_id":"# + JSONStringLiteral.quoted(itemID) + #","output_index":0,"content_index":0,"delta":""#
+        #"{"type":"response.output_audio.delta","response_id":"# + JSONText.quoted(responseID)
+            + #","item_id":"# + JSONText.quoted(itemID) + #","output_index":0,"content_index":0,"delta":""#
     }
 
     private static func frame(_ object: [String: Any]) -> WireFrame {

@@ -22,7 +22,7 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     init(identity: TwilioCallIdentity, parameters: [String: JSONValue]) {
         self.identity = identity
         self.customParameters = Self.customParameters(from: parameters)
-        self.streamSidLiteral = JSONStringLiteral.quoted(identity.streamSid)
+        self.streamSidLiteral = JSONText.quoted(identity.streamSid)
     }
 
     /// `customParameters` for `start`: `parameters["custom_parameters"]` (an object), with

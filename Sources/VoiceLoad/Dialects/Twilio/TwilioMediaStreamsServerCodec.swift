@@ -81,6 +81,6 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
     }
 
     private static func mediaPrefix(streamSid: String) -> String {
-        #"{"event":"media","streamSid":"# + JSONStringLiteral.quoted(streamSid) + #","media":{"payload":""#
+        #"{"event":"media","streamSid":"# + JSONText.quoted(streamSid) + #","media":{"payload":""#
     }
 }

@@ -1,5 +1,5 @@
-/// JSON text for the custom dialect's templates, written by hand so that rendering is string
-/// concatenation: string escaping as RFC 8259 requires, numbers in their shortest form, and
+/// JSON text written by hand for frames built by concatenation (custom-dialect templates, per-send
+/// audio frames): string escaping as RFC 8259 requires, numbers in their shortest form, and
 /// `JSONValue`s with sorted keys.
 enum JSONText {
     /// Appends the contents of a JSON string literal for `string` (without the quotes):
