@@ -37,6 +37,12 @@ struct DialectRunTests {
         for metric in expected {
             #expect(report.metrics[metric.rawValue]?.count == Self.clients, "\(id): \(metric.rawValue)")
         }
+        if !dialect.repliesWithAudio {
+            // Position latency of every result: at least one final result per session.
+            #expect((report.metrics["stt_final_latency_ms"]?.count ?? 0) >= Self.clients, "\(id)")
+            #expect((report.metrics["stt_interim_latency_ms"]?.count ?? 0) > 0, "\(id)")
+            #expect(report.errors.byClass["protocol_violation"] == nil)
+        }
         // Absent, never zero: metrics the dialect cannot measure have no samples.
         for metric in MetricName.endpointMetrics where !dialect.measures.contains(metric) {
             #expect(report.metrics[metric.rawValue]?.count == 0, "\(id): \(metric.rawValue) should be n/a")

@@ -80,13 +80,18 @@ extension VirtualClient {
         }
     }
 
-    /// Speech-to-text position latency (PROTOCOLS.md §8.4): arrival minus the moment the end
-    /// of the result's audio was sent, `T_audio_start + (start + duration)`.
+    /// Speech-to-text position latency (PROTOCOLS.md §8.4): arrival minus the moment the end of
+    /// the result's audio was spoken, `T_mic_open + (start + duration)` — the acoustic anchor of
+    /// ruling 3, one frame before the §8.4 formula's `T_audio_start`, so a result can never
+    /// precede its audio. A result placed past the audio sent so far is a server error.
     private func recordPositionLatency(of result: SpeechResult, at: MonotonicInstant) {
-        guard let audioStartedAt, !result.text.isEmpty else { return }
-        let audioEnd = audioStartedAt.advanced(byMicroseconds: Int64(((result.startS + result.durationS) * 1_000_000).rounded()))
+        guard let streamOpenedAt, !result.text.isEmpty else { return }
+        let audioEnd = streamOpenedAt.advanced(byMicroseconds: Int64(((result.startS + result.durationS) * 1_000_000).rounded()))
         let latencyUs = at.microseconds(since: audioEnd)
-        guard latencyUs >= 0 else { return }
+        guard latencyUs >= 0 else {
+            recorder.recordError(.protocolViolation)
+            return
+        }
         recorder.record(result.isFinal ? .sttFinalLatencyMs : .sttInterimLatencyMs, microseconds: latencyUs)
     }
 
@@ -190,7 +195,6 @@ extension VirtualClient {
         while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
             let next = microphone.takeNextFrame(silence: plan.silenceFrame)
             connection.send(codec.audioFrame(next.frame))
-            if audioStartedAt == nil { audioStartedAt = now }
             recorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline))
             clipFinished = clipFinished || next.clipFinished
             now = MonotonicInstant.now()

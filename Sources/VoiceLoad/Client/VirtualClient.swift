@@ -26,8 +26,9 @@ public actor VirtualClient {
     var readyAt: MonotonicInstant?
     var sessionEndedAt: MonotonicInstant?
     var microphone: Microphone?
-    /// Send time of the first audio frame of the session (`T_audio_start` of the stream).
-    var audioStartedAt: MonotonicInstant?
+    /// When the session's audio stream opened (`T_mic_open` of its first clip): stream position
+    /// p was spoken at `streamOpenedAt + p`.
+    var streamOpenedAt: MonotonicInstant?
     var pacingTimer: Scheduled<Void>?
     var quietTimer: Scheduled<Void>?
     var waitTimer: Scheduled<Void>?
@@ -89,7 +90,7 @@ public actor VirtualClient {
         readyAt = nil
         sessionEndedAt = nil
         microphone = nil
-        audioStartedAt = nil
+        streamOpenedAt = nil
         failure = nil
         hangingUp = false
     }
@@ -126,7 +127,9 @@ public actor VirtualClient {
         var openingFrames: [WireFrame]?
         switch plan.target {
         case .webSocket(let target):
-            endpoint = target
+            // Each session its own URL where the dialect names sessions in it (ADK).
+            let sessionNumber = clientIndex * 100_000 + iteration + 1
+            endpoint = plan.dialect.endpoint(for: target, parameters: plan.scenario.sessionParameters, session: sessionNumber)
         case .rest(let restEndpoint, let request):
             let setup = try await runRESTSetup(at: restEndpoint, request: request, timeoutMs: timeoutMs)
             guard let target = try? WebSocketEndpoint(parsing: setup.webSocketURL) else {
@@ -196,6 +199,7 @@ public actor VirtualClient {
         var microphone = self.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: now)
         let micOpenAt = microphone.start(frames)
         let isNewStream = self.microphone == nil
+        if isNewStream { streamOpenedAt = microphone.openedAt }
         self.microphone = microphone
         let boundaries = frames.utterance.boundaries
         emit(tracker.utteranceStarted(

@@ -50,6 +50,9 @@ public protocol ClientDialect: Sendable {
     /// The URL to connect to for a user-given `base`: dialects whose configuration travels in
     /// the query (Deepgram `encoding=…`, OpenAI `model=…`) add what is missing.
     func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint
+    /// The URL for one session (`session` is unique within a run, from 1): dialects whose
+    /// path names the session (ADK `/ws/{id}`) give every session its own.
+    func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint
 }
 
 extension ClientDialect {
@@ -67,6 +70,10 @@ extension ClientDialect {
     }
 
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
+
+    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
+        endpoint(for: base, parameters: parameters)
+    }
 
     public func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? { nil }
 

@@ -23,7 +23,6 @@ public enum SessionPlanBuilder {
         } catch {
             throw InputError(error.description)
         }
-        endpoint = dialect.endpoint(for: endpoint, parameters: scenario.sessionParameters)
         var headers = extraHeaders
         var subprotocols = extraSubprotocols
         if let token, !token.isEmpty {

@@ -42,9 +42,18 @@ public struct ADKClientDialect: ClientDialect {
     /// from the session parameter `session_id` when it is digits-only, else `1`; seed and
     /// legacy also get `is_audio=true` when the query has no `is_audio`. Other paths are kept.
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+        endpoint(for: base, parameters: parameters, sessionID: Self.digitsSessionID(in: parameters))
+    }
+
+    /// Each session gets its own digits id in the path, unless the scenario fixes `session_id`.
+    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
+        let fixed = parameters["session_id"] != nil
+        return endpoint(for: base, parameters: parameters, sessionID: fixed ? Self.digitsSessionID(in: parameters) : String(session))
+    }
+
+    private func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], sessionID: String) -> WebSocketEndpoint {
         var endpoint = base
         if base.path == "/ws" || base.path == "/ws/" {
-            let sessionID = Self.digitsSessionID(in: parameters)
             let path = variant == .events ? "/ws/vload-user/\(sessionID)" : "/ws/\(sessionID)"
             let query = base.query.map { "?" + $0 } ?? ""
             let scheme = base.scheme.rawValue
