@@ -94,7 +94,8 @@ struct BadInputTests {
 
     @Test("malformed URL")
     func malformedURL() throws {
-        try expectUsageError(["--scenario", "greeting", "--url", "http://example"], mentions: "http://example")
+        try expectUsageError(["--scenario", "greeting", "--url", "ftp://127.0.0.1/voice"], mentions: "ftp://127.0.0.1/voice")
+        try expectUsageError(["--scenario", "greeting", "--url", "ws://"], mentions: "ws://")
     }
 
     @Test("--clients 0")

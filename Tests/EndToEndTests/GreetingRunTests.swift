@@ -40,8 +40,10 @@ struct GreetingRunTests {
         #expect(report.sessions.started == 50 && report.sessions.completed == 50 && report.sessions.failed == 0)
         #expect(report.errors.total == 0)
         #expect(report.turns == ["completed": 50])
-        for metric in MetricName.endpointMetrics {
-            #expect(report.metrics[metric.rawValue]?.count == 50, "\(metric.rawValue)")
+        // Every metric datagrid measures over a WebSocket (no REST step here), 50 times.
+        #expect(Set(report.config.metricsMeasured) == Set(DatagridClientDialect().measures.map(\.rawValue)))
+        for metric in report.config.metricsMeasured {
+            #expect(report.metrics[metric]?.count == 50, "\(metric)")
         }
         #expect(report.generator.sendLagMs.count > 0)
         #expect(simulator.sessions == 50 && simulator.replies == 50 && simulator.interruptions == 0)
