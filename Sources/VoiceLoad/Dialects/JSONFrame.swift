@@ -27,6 +27,23 @@ enum JSONFrame {
         return .success(object)
     }
 
+    /// The JSON object in `frame` with its string `type` discriminator, the shape of most
+    /// dialects' messages, or a one-line reason why the frame is not one.
+    static func typedObject(in frame: WireFrame) -> Result<(type: String, object: [String: Any]), JSONFrameError> {
+        let object: [String: Any]
+        switch self.object(in: frame) {
+        case .success(let parsed): object = parsed
+        case .failure(let error): return .failure(error)
+        }
+        guard let rawType = object["type"] else {
+            return .failure(JSONFrameError(reason: "message has no \"type\""))
+        }
+        guard let type = rawType as? String else {
+            return .failure(JSONFrameError(reason: "\"type\" is \(kindName(of: rawType)), not a string"))
+        }
+        return .success((type, object))
+    }
+
     /// Compact JSON text for `object`: keys sorted, slashes unescaped, strings escaped as
     /// JSON requires. `object` must hold only JSON-compatible Foundation values.
     static func text(_ object: [String: Any]) -> String {

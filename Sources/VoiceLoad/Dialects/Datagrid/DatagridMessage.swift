@@ -10,16 +10,11 @@ struct DatagridMessage {
 
     /// The message in `frame` (text or binary JSON), or why the frame is not a Datagrid message.
     static func parse(_ frame: WireFrame) -> Result<DatagridMessage, JSONFrameError> {
+        let type: String
         let object: [String: Any]
-        switch JSONFrame.object(in: frame) {
-        case .success(let parsed): object = parsed
+        switch JSONFrame.typedObject(in: frame) {
+        case .success(let message): (type, object) = message
         case .failure(let error): return .failure(error)
-        }
-        guard let rawType = object["type"] else {
-            return .failure(JSONFrameError(reason: "message has no \"type\""))
-        }
-        guard let type = rawType as? String else {
-            return .failure(JSONFrameError(reason: "\"type\" is \(JSONFrame.kindName(of: rawType)), not a string"))
         }
         switch object["payload"] {
         case nil, .some(is NSNull):

@@ -15,16 +15,11 @@ struct DeepgramMessage {
     /// The message in `frame` (JSON text, or UTF-8 JSON in a binary frame), or why the frame
     /// is not a Deepgram message.
     static func parse(_ frame: WireFrame) -> Result<DeepgramMessage, JSONFrameError> {
+        let type: String
         let object: [String: Any]
-        switch JSONFrame.object(in: frame) {
-        case .success(let parsed): object = parsed
+        switch JSONFrame.typedObject(in: frame) {
+        case .success(let message): (type, object) = message
         case .failure(let error): return .failure(error)
-        }
-        guard let rawType = object["type"] else {
-            return .failure(JSONFrameError(reason: "message has no \"type\""))
-        }
-        guard let type = rawType as? String else {
-            return .failure(JSONFrameError(reason: "\"type\" is \(JSONFrame.kindName(of: rawType)), not a string"))
         }
         guard let members = JSONValue.objectValues(foundationObject: object) else {
             return .failure(JSONFrameError(reason: "\"\(type)\" holds a non-JSON value"))
