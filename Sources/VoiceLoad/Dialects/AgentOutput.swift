@@ -23,7 +23,9 @@ public enum AgentOutput: Sendable, Hashable {
     case interrupted
     /// The interrupted turn's response is cancelled (OpenAI `response.done` status cancelled).
     case responseCancelled(turnKey: String)
-    case toolCall(name: String, status: String)
+    /// The agent calls a tool. `id` names the call where the client must answer it;
+    /// `arguments` is JSON text.
+    case toolCall(name: String, status: String, id: String? = nil, arguments: String? = nil)
     case transcript(TranscriptLine)
     /// A speech-to-text result with its position in the audio stream (Deepgram `Results`).
     case speechResult(SpeechResult)

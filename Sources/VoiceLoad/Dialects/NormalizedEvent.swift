@@ -23,8 +23,9 @@ public enum NormalizedEvent: Sendable, Hashable {
     case turnComplete(turnKey: String?)
     /// `transcript(role, text, isFinal, isCumulative)`.
     case transcript(role: String, text: String, isFinal: Bool)
-    /// `tool.call(name, args, status, id?)`.
-    case toolCall(name: String, status: String)
+    /// `tool.call(name, args, status, id?)`: `id` is the call id a client-side tool result
+    /// must quote (OpenAI `call_id`, Deepgram function `id`); `arguments` is the JSON text.
+    case toolCall(name: String, status: String, id: String? = nil, arguments: String? = nil)
     /// `error(code, message, fatal?)`: an in-band error from the server.
     case error(code: String?, message: String, fatal: Bool)
     /// `session.ended(reason)`.

@@ -40,7 +40,7 @@ struct ADKServerCodec: ServerCodec {
         case .transcript(let line):
             guard let transcript = transcriptObject(line) else { return [] }
             object = transcript
-        case .toolCall(let name, _):
+        case .toolCall(let name, _, _, _):
             switch variant {
             case .seed: object = ["type": "tool_use", "tool_name": name, "tool_args": [String: Any]()]
             case .legacy: return []

@@ -84,7 +84,7 @@ public struct DatagridServerDialect: ServerDialect {
             text = DatagridAudioMessage.text(audio: bytes)
         case .interrupted:
             text = JSONFrame.text(["type": Name.interrupted])
-        case .toolCall(let name, let status):
+        case .toolCall(let name, let status, _, _):
             text = JSONFrame.text(["type": Name.toolCall, "payload": ["tool_name": name, "status": status]])
         case .transcript(let line):
             text = JSONFrame.text([

@@ -85,7 +85,7 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             return [Self.frame([
                 "type": Name.responseDone, "response": Self.response(turnKey, status: "cancelled", details: details),
             ])]
-        case .toolCall(let name, _):
+        case .toolCall(let name, _, _, _):
             callCount += 1
             let callID = "call_\(callCount)"
             functionNames[callID] = name
