@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the speech WAVs vload ships with, using espeak-ng and sox:
-#   scenarios/audio/hello.wav                          user utterance, 16 kHz mono PCM16
+#   scenarios/audio/{hello,arrival,thanks,barge-in,weather}.wav  user utterances, 16 kHz mono PCM16
 #   Sources/AgentSimulator/Resources/agent-greeting.wav  agent greeting, 24 kHz mono PCM16
 #   Sources/AgentSimulator/Resources/agent-reply.wav     agent reply, 24 kHz mono PCM16
 # espeak's own leading/trailing padding is kept, and 300 ms of silence is added at each end
@@ -33,3 +33,11 @@ speak en-us+f3 24000 Sources/AgentSimulator/Resources/agent-greeting.wav \
     "Hello! Thanks for calling. How can I help you today?"
 speak en-us+f3 24000 Sources/AgentSimulator/Resources/agent-reply.wav \
     "Sure, I can help with that. Your order shipped yesterday and should arrive on Tuesday."
+speak en-us 16000 scenarios/audio/arrival.wav \
+    "When will it arrive?"
+speak en-us 16000 scenarios/audio/thanks.wav \
+    "Great, thank you. That is all."
+speak en-us 16000 scenarios/audio/barge-in.wav \
+    "Wait, sorry, one more thing."
+speak en-us 16000 scenarios/audio/weather.wav \
+    "What is the weather in Paris today?"

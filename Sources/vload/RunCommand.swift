@@ -74,39 +74,18 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let load = try loadProfile()
-        guard let scenarioPath = ScenarioLoader.locate(scenario) else {
-            throw InputError("scenario '\(scenario)' not found (looked for \(scenario) and scenarios/\(scenario).yaml)")
-        }
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(path: scenarioPath)
-        } catch {
-            throw InputError(error.description)
-        }
+        let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
+        let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
         let dialectID = dialect ?? scenario.dialect ?? "datagrid"
-        var clientDialect: any ClientDialect
-        var connectionExtras = (headers: headers.compactMap(Self.parseHeader), subprotocols: [String]())
-        do {
-            clientDialect = try DialectRegistry.client(dialectID)
-        } catch {
-            throw InputError(error.description)
-        }
-        if let dialectFile {
-            let custom: CustomDialect
-            do {
-                custom = try CustomDialect.load(path: dialectFile)
-            } catch {
-                throw InputError(error.description)
-            }
-            connectionExtras.headers += custom.headers.map { HTTPHeaderField(name: $0.0, value: $0.1) }
-            connectionExtras.subprotocols = custom.subprotocols
-            clientDialect = custom
-        }
+        let resolved = try ResolvedDialect(id: dialectID, file: dialectFile)
+        let clientDialect = resolved.dialect
+        var connectionExtras = resolved.extras
+        connectionExtras.headers = headers.compactMap(Self.parseHeader) + connectionExtras.headers
         let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
         let endpointURL = url ?? scenario.url
         guard let endpointURL else {
             // No endpoint: the built-in simulator, in-process on its own event loop.
-            let configuration = try simulator.configuration(dialect: dialectID)
+            let configuration = try simulator.overriding(scenario: scenario).configuration(dialect: dialectID)
             let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             do {
                 let agent = try await AgentSimulator.start(configuration: configuration, group: group)

@@ -39,6 +39,21 @@ struct SimulatorOptions: ParsableArguments {
             || noGreeting || noBargeIn || replyWAV != nil || greetingWAV != nil
     }
 
+    /// These options, with `base`'s wherever these are unset.
+    func merged(over base: SimulatorOptions) -> SimulatorOptions {
+        var merged = self
+        merged.readyDelayMs = readyDelayMs ?? base.readyDelayMs
+        merged.replyLatency = replyLatency ?? base.replyLatency
+        merged.vadSilenceMs = vadSilenceMs ?? base.vadSilenceMs
+        merged.replySpeed = replySpeed ?? base.replySpeed
+        merged.seed = seed ?? base.seed
+        merged.noGreeting = noGreeting || base.noGreeting
+        merged.noBargeIn = noBargeIn || base.noBargeIn
+        merged.replyWAV = replyWAV ?? base.replyWAV
+        merged.greetingWAV = greetingWAV ?? base.greetingWAV
+        return merged
+    }
+
     func configuration(dialect: String) throws(InputError) -> SimulatorConfiguration {
         var configuration = SimulatorConfiguration()
         configuration.dialect = dialect

@@ -22,7 +22,7 @@ struct VLoad: AsyncParsableCommand {
             flag); 3 the run is invalid because the generator itself was saturated.
             """,
         version: VLoadVersion.current,
-        subcommands: [RunCommand.self, ServeCommand.self, DialectsCommand.self],
+        subcommands: [RunCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -1,11 +1,21 @@
 /// Simulated real-time playback of agent audio on a client with no speaker (PROTOCOLS.md §2.4).
 ///
-/// Playback starts when the first chunk arrives (after an optional jitter buffer) and advances
-/// in real time; audio that arrives faster than real time queues behind what is playing.
+/// Playback starts when the first chunk arrives, after an optional jitter buffer, and advances
+/// in real time; audio that arrives faster than real time queues behind what is playing. After
+/// an underrun (everything played, nothing new yet) the next chunk waits for the jitter buffer
+/// again. The cursor knows how much of the current agent turn has been *heard*, which times
+/// barge-ins, OpenAI truncation and Twilio mark echoes.
 public struct PlaybackCursor: Sendable, Hashable {
     public var jitterBufferUs: Int64
-    /// The moment everything received so far has been played; nil when nothing is queued.
+    /// The moment everything received so far has been played; nil when nothing was queued.
     public private(set) var drainsAt: MonotonicInstant?
+    /// When the current run of uninterrupted playback began (or begins, within the jitter buffer).
+    private var runStartsAt: MonotonicInstant?
+    /// Audio of the current run, queued so far.
+    private var runQueuedUs: Int64 = 0
+    /// Audio of the current turn heard before the current run began (negative when the run
+    /// started with the previous turn's audio).
+    private var heardBeforeRunUs: Int64 = 0
 
     public init(jitterBufferUs: Int64 = 0) {
         self.jitterBufferUs = jitterBufferUs
@@ -13,13 +23,36 @@ public struct PlaybackCursor: Sendable, Hashable {
 
     /// Queues a chunk of `durationUs` that arrived at `at`.
     public mutating func enqueue(durationUs: Int64, at: MonotonicInstant) {
-        let start: MonotonicInstant
         if let drainsAt, drainsAt > at {
-            start = drainsAt
-        } else {
-            start = at.advanced(byMicroseconds: jitterBufferUs)
+            runQueuedUs += durationUs
+            self.drainsAt = drainsAt.advanced(byMicroseconds: durationUs)
+            return
         }
+        heardBeforeRunUs += runQueuedUs  // the previous run has played in full
+        let start = at.advanced(byMicroseconds: jitterBufferUs)
+        runStartsAt = start
+        runQueuedUs = durationUs
         drainsAt = start.advanced(byMicroseconds: durationUs)
+    }
+
+    /// A new agent turn begins: `heardUs` counts its audio only, which plays after whatever
+    /// is still queued.
+    public mutating func startTurn(at now: MonotonicInstant) {
+        heardBeforeRunUs = -runQueuedUs
+    }
+
+    /// How much of the current turn's audio has played by `now`.
+    public func heardUs(at now: MonotonicInstant) -> Int64 {
+        max(0, heardBeforeRunUs + playedInRunUs(at: now))
+    }
+
+    /// The moment `targetUs` of the current turn will have been heard, from what is queued
+    /// now; nil when not enough audio has arrived yet. A moment already past is returned as is.
+    public func instant(whenHeardReaches targetUs: Int64) -> MonotonicInstant? {
+        guard let runStartsAt else { return targetUs <= 0 ? .init(nanoseconds: 0) : nil }
+        let intoRunUs = targetUs - heardBeforeRunUs
+        guard intoRunUs <= runQueuedUs else { return nil }
+        return runStartsAt.advanced(byMicroseconds: max(0, intoRunUs))
     }
 
     /// Whether everything received has been played by `now`.
@@ -30,8 +63,15 @@ public struct PlaybackCursor: Sendable, Hashable {
 
     /// Drops whatever has not been played yet (the dialect's interrupt or flush signal).
     public mutating func flush(at now: MonotonicInstant) {
-        if let drainsAt, drainsAt > now {
-            self.drainsAt = now
-        }
+        guard let drainsAt, drainsAt > now else { return }
+        heardBeforeRunUs += playedInRunUs(at: now)
+        runStartsAt = now
+        runQueuedUs = 0
+        self.drainsAt = now
+    }
+
+    private func playedInRunUs(at now: MonotonicInstant) -> Int64 {
+        guard let runStartsAt, now > runStartsAt else { return 0 }
+        return min(runQueuedUs, now.microseconds(since: runStartsAt))
     }
 }

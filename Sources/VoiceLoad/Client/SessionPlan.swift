@@ -25,10 +25,21 @@ public struct SessionPlan: Sendable {
         }
     }
 
-    /// What this run can measure: the dialect's metrics, and the REST step's when it has one.
+    /// What this run can measure: the dialect's metrics, the REST step's when it has one, and
+    /// the interruption metrics when the scenario barges in.
     public var metricsMeasured: Set<MetricName> {
-        guard case .rest = target else { return dialect.measures }
-        return dialect.measures.union([.restSetupMs])
+        var metrics = dialect.measures
+        if case .rest = target { metrics.insert(.restSetupMs) }
+        let bargeIns = ScenarioStep.flattened(scenario.steps).compactMap { step -> BargeInStep? in
+            if case .bargeIn(let bargeIn) = step { return bargeIn }
+            return nil
+        }
+        if !bargeIns.isEmpty {
+            metrics.formUnion([.intAckMs, .intCutoffMs, .audioAfterAckMs])
+            if dialect.cancelsResponses { metrics.insert(.intCancelMs) }
+            if bargeIns.contains(where: { $0.action == .command }) { metrics.insert(.intCommandRttMs) }
+        }
+        return metrics
     }
 
     public init(
@@ -48,6 +59,7 @@ public struct SessionPlan: Sendable {
         tracker.quietMs = Int64(scenario.quietMs)
         tracker.turnEndSignal = dialect.turnEndSignal
         tracker.repliesWithAudio = dialect.repliesWithAudio
+        tracker.jitterBufferMs = Int64(scenario.jitterBufferMs)
         self.trackerConfiguration = tracker
     }
 }

@@ -1,6 +1,10 @@
 /// Turns one session's sent utterances and received agent events into per-turn measurements
 /// (PROTOCOLS.md §2.3). A value-type state machine: the virtual client feeds it timestamps
 /// and acts on what it returns; it reads no clock itself.
+///
+/// An utterance waits in `utterance` until an agent turn starts after its speech: that turn
+/// then *owns* it, and the turn's end (by event, quiet gap or interruption) is its record.
+/// Barge-ins are measured in `TurnTracker+Interruption.swift`.
 public struct TurnTracker: Sendable {
     public struct Configuration: Sendable, Hashable {
         /// A gap in agent audio this long (with the playback cursor drained) ends an agent turn
@@ -24,7 +28,13 @@ public struct TurnTracker: Sendable {
     }
 
     struct AgentTurn: Sendable, Hashable {
+        /// 1-based count of agent turns in the session.
+        var number: Int
         var role: AgentTurnRole
+        /// The utterance this turn answers.
+        var owner: Utterance?
+        /// The wire's turn key (OpenAI `response_id`), from the first chunk that has one.
+        var turnKey: String?
         var firstAudioAt: MonotonicInstant
         var firstVoicedAt: MonotonicInstant?
         var lastAudioAt: MonotonicInstant
@@ -35,13 +45,20 @@ public struct TurnTracker: Sendable {
         var label: String
         var speechStartAt: MonotonicInstant
         var speechEndAt: MonotonicInstant
-        var speechStartOffsetMs: Double
-        var speechEndOffsetMs: Double
-        /// Whether an agent turn answering this utterance has begun.
-        var answered = false
+        /// Where speech lies in the clip; nil for an interrupt command (no speech).
+        var speechStartOffsetMs: Double?
+        var speechEndOffsetMs: Double?
         var firstPartialTranscriptAt: MonotonicInstant?
         var finalTranscriptAt: MonotonicInstant?
         var endpointAt: MonotonicInstant?
+    }
+
+    /// The audio of an interrupted turn that may still arrive after the acknowledgement: it
+    /// belongs to that turn (same turn key, or no quiet gap), not to a new answer.
+    struct InterruptedTail: Sendable, Hashable {
+        var turnNumber: Int
+        var turnKey: String?
+        var lastAudioAt: MonotonicInstant
     }
 
     public let configuration: Configuration
@@ -51,13 +68,22 @@ public struct TurnTracker: Sendable {
     public private(set) var readyAt: MonotonicInstant?
     /// `greeting_ms`: first agent audio of a turn that began after ready and before any utterance.
     public private(set) var greetingMs: Double?
+    public private(set) var agentTurnsStarted = 0
     /// Agent turns that have ended so far (by event, quiet gap or interruption).
     public private(set) var agentTurnsEnded = 0
-    public private(set) var playback: PlaybackCursor
-    public private(set) var utterancesStarted = 0
+    public internal(set) var playback: PlaybackCursor
+    public internal(set) var utterancesStarted = 0
+    /// Utterances whose row has been handed out (answered, censored or abandoned).
+    public internal(set) var utterancesRecorded = 0
+    /// Arrival of the latest agent audio chunk.
+    public private(set) var lastAgentAudioAt: MonotonicInstant?
 
-    private var agentTurn: AgentTurn?
-    private var utterance: Utterance?
+    var agentTurn: AgentTurn?
+    var utterance: Utterance?
+    var tail: InterruptedTail?
+    /// The barge-in being measured, and earlier ones whose utterance is not yet recorded.
+    var interruption: Interruption?
+    var settledInterruptions: [Int: Interruption] = [:]
     private var lastEndedTurnRole: AgentTurnRole?
     private var serverLatencyTurn = 0
     private var serverMetricsReported: Set<MetricName> = []
@@ -71,6 +97,12 @@ public struct TurnTracker: Sendable {
 
     public var isAgentSpeaking: Bool { agentTurn != nil }
 
+    /// Whether the agent is speaking for the caller at `now`: its turn is open, or its audio
+    /// is still playing (ruling 4).
+    public func isAgentAudible(at now: MonotonicInstant) -> Bool {
+        agentTurn != nil || !playback.isDrained(at: now)
+    }
+
     public mutating func sessionReady(at: MonotonicInstant) {
         if readyAt == nil { readyAt = at }
     }
@@ -81,7 +113,8 @@ public struct TurnTracker: Sendable {
     public mutating func utteranceStarted(
         label: String, micOpenAt: MonotonicInstant, speechStartUs: Int64, speechEndUs: Int64
     ) -> TurnRecord? {
-        let abandoned = finishPendingUtterance(outcome: .aborted)
+        var abandoned: TurnRecord?
+        if let pending = utterance { abandoned = record(for: pending, response: nil, endedAt: nil, outcome: .aborted) }
         utterancesStarted += 1
         utterance = Utterance(
             index: utterancesStarted,
@@ -94,40 +127,65 @@ public struct TurnTracker: Sendable {
         return abandoned
     }
 
-    /// A chunk of agent audio arrived. May end nothing, but starts a turn when none is open.
+    /// A chunk of agent audio arrived: part of the open turn, the tail of an interrupted one,
+    /// or the start of a new turn.
     public mutating func agentAudio(_ chunk: AgentAudioChunk, at: MonotonicInstant) {
+        lastAgentAudioAt = at
+        if agentTurn == nil, let tail, belongsToTail(chunk, at: at, tail: tail) {
+            self.tail?.lastAudioAt = at
+            if interruption?.interruptedTurn == tail.turnNumber {
+                interruption?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
+            }
+            return  // a flushed client drops the cancelled turn's audio
+        }
         if agentTurn == nil {
-            let role = role(ofTurnStartingAt: at)
-            if case .response = role { utterance?.answered = true }
-            agentTurn = AgentTurn(role: role, firstAudioAt: at, lastAudioAt: at)
+            tail = nil
+            agentTurnsStarted += 1
+            var turn = AgentTurn(number: agentTurnsStarted, role: role(ofTurnStartingAt: at), firstAudioAt: at, lastAudioAt: at)
+            if case .response = turn.role {
+                turn.owner = utterance
+                utterance = nil
+            }
+            agentTurn = turn
+            playback.startTurn(at: at)
         }
         agentTurn?.lastAudioAt = at
+        if agentTurn?.turnKey == nil { agentTurn?.turnKey = chunk.turnKey }
         if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedRmsThreshold {
             agentTurn?.firstVoicedAt = at
+        }
+        if let number = agentTurn?.number, interruption?.interruptedTurn == number {
+            interruption?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
         }
         playback.enqueue(durationUs: chunk.durationUs, at: at)
     }
 
-    /// The dialect's explicit end-of-turn signal arrived.
-    public mutating func agentTurnEnded(at: MonotonicInstant) -> TurnRecord? {
-        guard agentTurn != nil else { return nil }
+    /// The dialect's explicit end-of-turn signal arrived. One naming another turn (a late end
+    /// of an interrupted turn, ruling 7) is ignored.
+    public mutating func agentTurnEnded(turnKey: String? = nil, at: MonotonicInstant) -> TurnRecord? {
+        guard let turn = agentTurn else { return nil }
+        if let turnKey, let current = turn.turnKey, turnKey != current { return nil }
         return endAgentTurn(at: at, interrupted: false)
-    }
-
-    /// The server acknowledged an interruption: the agent's turn is over and playback flushed.
-    public mutating func agentInterrupted(at: MonotonicInstant) -> TurnRecord? {
-        playback.flush(at: at)
-        guard agentTurn != nil else { return nil }
-        return endAgentTurn(at: at, interrupted: true)
     }
 
     /// A user transcript arrived: the first non-empty one after the speech began is the first
     /// partial, the first final one after the speech ended is the final (ruling 8).
     public mutating func userTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
-        guard var pending = utterance, !text.isEmpty, at >= pending.speechStartAt else { return }
-        if pending.firstPartialTranscriptAt == nil { pending.firstPartialTranscriptAt = at }
-        if isFinal, pending.finalTranscriptAt == nil, at >= pending.speechEndAt { pending.finalTranscriptAt = at }
-        utterance = pending
+        guard !text.isEmpty else { return }
+        if var pending = utterance {
+            Self.note(text: text, isFinal: isFinal, at: at, in: &pending)
+            utterance = pending
+        } else if var owner = agentTurn?.owner {
+            // The answer has begun; a final transcript can still follow it.
+            Self.note(text: text, isFinal: isFinal, at: at, in: &owner)
+            agentTurn?.owner = owner
+        }
+    }
+
+    private static func note(text: String, isFinal: Bool, at: MonotonicInstant, in utterance: inout Utterance) {
+        guard at >= utterance.speechStartAt else { return }
+        if utterance.firstPartialTranscriptAt == nil { utterance.firstPartialTranscriptAt = at }
+        if isFinal, utterance.finalTranscriptAt == nil, at >= utterance.speechEndAt { utterance.finalTranscriptAt = at }
     }
 
     /// The server's endpointing ended the utterance (Deepgram `speech_final` or
@@ -151,7 +209,7 @@ public struct TurnTracker: Sendable {
         let role: AgentTurnRole?
         if let agentTurn {
             (turnNumber, role) = (agentTurnsEnded + 1, agentTurn.role)
-        } else if let utterance, !utterance.answered {
+        } else if utterance != nil {
             (turnNumber, role) = (agentTurnsEnded + 1, .response(premature: false))
         } else {
             (turnNumber, role) = (agentTurnsEnded, lastEndedTurnRole)
@@ -181,21 +239,33 @@ public struct TurnTracker: Sendable {
         return (true, endAgentTurn(at: lastAudioAt, interrupted: false))
     }
 
-    /// Closes the utterance still waiting for (the end of) its answer: a wait step timed out
-    /// or the session ended. What was measured so far is kept (censored, not dropped).
-    public mutating func finishPendingUtterance(outcome: TurnOutcome) -> TurnRecord? {
-        guard let pending = utterance else { return nil }
-        utterance = nil
-        guard let turn = agentTurn, case .response(let premature) = turn.role else {
-            return record(for: pending, response: nil, endedAt: nil, outcome: outcome)
+    /// Closes the utterances still waiting for (the end of) their answer: a wait step timed
+    /// out or the session ended. What was measured so far is kept (censored, not dropped).
+    public mutating func finishPendingUtterance(outcome: TurnOutcome) -> [TurnRecord] {
+        var records: [TurnRecord] = []
+        if let turn = agentTurn, let owner = turn.owner, case .response(let premature) = turn.role {
+            // The answer is still under way: it no longer belongs to a waiting utterance.
+            agentTurn?.owner = nil
+            agentTurn?.role = .unsolicited
+            records.append(record(for: owner, response: turn, endedAt: nil, outcome: premature ? .prematureResponse : outcome))
         }
-        // The answer is still under way: it no longer belongs to a waiting utterance.
-        agentTurn?.role = .unsolicited
-        return record(for: pending, response: turn, endedAt: nil, outcome: premature ? .prematureResponse : outcome)
+        if let pending = utterance {
+            utterance = nil
+            records.append(record(for: pending, response: nil, endedAt: nil, outcome: outcome))
+        }
+        return records
+    }
+
+    /// Whether the latest utterance has its row: answered, censored or abandoned.
+    public var latestUtteranceRecorded: Bool { utterancesRecorded >= utterancesStarted }
+
+    private func belongsToTail(_ chunk: AgentAudioChunk, at: MonotonicInstant, tail: InterruptedTail) -> Bool {
+        if let key = chunk.turnKey, let tailKey = tail.turnKey { return key == tailKey }
+        return at.milliseconds(since: tail.lastAudioAt) < Double(configuration.quietMs)
     }
 
     private func role(ofTurnStartingAt at: MonotonicInstant) -> AgentTurnRole {
-        if let utterance, !utterance.answered {
+        if let utterance {
             if at >= utterance.speechEndAt { return .response(premature: false) }
             if at >= utterance.speechStartAt { return .response(premature: true) }
             return .unsolicited
@@ -204,7 +274,7 @@ public struct TurnTracker: Sendable {
         return .unsolicited
     }
 
-    private mutating func endAgentTurn(at: MonotonicInstant, interrupted: Bool) -> TurnRecord? {
+    mutating func endAgentTurn(at: MonotonicInstant, interrupted: Bool) -> TurnRecord? {
         guard let turn = agentTurn else { return nil }
         agentTurn = nil
         agentTurnsEnded += 1
@@ -216,16 +286,16 @@ public struct TurnTracker: Sendable {
         case .unsolicited:
             return nil
         case .response(let premature):
-            guard let pending = utterance else { return nil }
-            utterance = nil
+            guard let owner = turn.owner else { return nil }
             let outcome: TurnOutcome = premature ? .prematureResponse : (interrupted ? .interrupted : .completed)
-            return record(for: pending, response: turn, endedAt: at, outcome: outcome)
+            return record(for: owner, response: turn, endedAt: at, outcome: outcome)
         }
     }
 
-    private func record(
+    mutating func record(
         for utterance: Utterance, response: AgentTurn?, endedAt: MonotonicInstant?, outcome: TurnOutcome
     ) -> TurnRecord {
+        utterancesRecorded += 1
         var row = TurnRecord(
             client: client, iteration: iteration, turn: utterance.index, label: utterance.label,
             outcome: outcome, speechStartOffsetMs: utterance.speechStartOffsetMs,
@@ -234,6 +304,7 @@ public struct TurnTracker: Sendable {
         row.userTranscriptFirstPartialMs = utterance.firstPartialTranscriptAt?.milliseconds(since: utterance.speechStartAt)
         row.userTranscriptFinalMs = utterance.finalTranscriptAt?.milliseconds(since: utterance.speechEndAt)
         row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)
+        takeInterruption(of: utterance.index)?.fill(&row)
         // A premature response has no latency: it would be negative (§2.3 c).
         guard let response, outcome != .prematureResponse else { return row }
         row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)

@@ -11,6 +11,7 @@ extension VirtualClient {
             }
             let decoded = codec.receive(timestamped.frame)
             for normalized in decoded.events {
+                count(normalized)
                 apply(normalized, at: timestamped.receivedAt)
             }
             for reply in decoded.replies {
@@ -34,6 +35,18 @@ extension VirtualClient {
         checkPendingWait()
     }
 
+    /// Counts the event for `wait: event | transcript | tool_call` steps.
+    private func count(_ event: NormalizedEvent) {
+        guard let kind = event.kind else { return }
+        eventCounts[kind.rawValue, default: 0] += 1
+        switch event {
+        case .transcript(let role, _, _): eventCounts["transcript:\(role)", default: 0] += 1
+        case .speechResult: eventCounts["transcript:user", default: 0] += 1
+        case .toolCall(let name, _, _, _): eventCounts["tool.call:\(name)", default: 0] += 1
+        default: break
+        }
+    }
+
     private func apply(_ event: NormalizedEvent, at: MonotonicInstant) {
         switch event {
         case .sessionStarted:
@@ -43,11 +56,20 @@ extension VirtualClient {
         case .agentAudio(let chunk):
             tracker.agentAudio(chunk, at: at)
             scheduleQuietCheck()
-        case .agentSpeechEnded, .turnComplete:
-            if plan.dialect.turnEndSignal == .event { emit(tracker.agentTurnEnded(at: at)) }
+        case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
+            if plan.dialect.turnEndSignal == .event { emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) }
         case .agentInterrupted:
-            emit(tracker.agentInterrupted(at: at))
+            emit(tracker.interruptionSignal(.interrupted, at: at))
             sendRepliesPlayedOut(flushed: true)
+        case .userSpeechStarted:
+            let audible = tracker.isAgentAudible(at: at)
+            emit(tracker.interruptionSignal(.userSpeechStarted, at: at))
+            if audible { sendRepliesPlayedOut(flushed: true) }
+        case .responseCancelled:
+            emit(tracker.interruptionSignal(.responseCancelled, at: at))
+        case .toolCall(let name, _, let id, _):
+            recorder.recordToolCall()
+            pendingToolCalls.append((name: name, id: id))
         case .error(_, _, let fatal):
             if readyAt == nil, plan.dialect.readySignal == .event {
                 fail(.readyRejected)  // the session never became ready (ruling 9)
@@ -75,7 +97,7 @@ extension VirtualClient {
             if let metric = MetricName(rawValue: name), tracker.serverLatency(metric) {
                 recorder.record(metric, microseconds: Int64((valueMs * 1_000).rounded()))
             }
-        case .agentSpeechStarted, .userSpeechStarted, .userSpeechStopped, .toolCall, .responseCancelled, .mark:
+        case .agentSpeechStarted, .userSpeechStopped, .mark:
             break
         }
     }
@@ -108,63 +130,22 @@ extension VirtualClient {
         recorder.recordTurn(record)
     }
 
+    func emit(_ records: [TurnRecord]) {
+        for record in records { emit(record) }
+    }
+
     /// The session cannot go on: remember why and wake the step waiting on it.
     func fail(_ errorClass: ErrorClass) {
         if failure == nil { failure = errorClass }
         stopMicrophone()
-        if let pending = pendingWait {
-            pendingWait = nil
-            waitTimer?.cancel()
-            waitTimer = nil
-            pending.continuation.resume(throwing: SessionFailure(errorClass: errorClass))
-        }
-    }
-
-    // MARK: Waiting
-
-    func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
-        if let failure { throw SessionFailure(errorClass: failure) }
-        if isSatisfied(condition) { return }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            pendingWait = PendingWait(condition: condition, stepName: step, continuation: continuation)
-            let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutMs))
-            waitTimer = eventLoop.scheduleTask(deadline: deadline) { [self] in
-                self.assumeIsolated { $0.waitTimedOut() }
-            }
-        }
-    }
-
-    private func waitTimedOut() {
-        waitTimer = nil
-        guard let pending = pendingWait else { return }
-        fail(.timeout(step: pending.stepName))
-    }
-
-    func checkPendingWait() {
-        guard let pending = pendingWait, isSatisfied(pending.condition) else { return }
-        pendingWait = nil
-        waitTimer?.cancel()
-        waitTimer = nil
-        pending.continuation.resume()
-    }
-
-    private func isSatisfied(_ condition: WaitCondition) -> Bool {
-        switch condition {
-        case .ready: return readyAt != nil
-        case .agentTurnsEnded(let count): return tracker.agentTurnsEnded >= count
-        case .greeting(let graceEndsAt):
-            if tracker.agentTurnsEnded >= 1 { return true }
-            return !tracker.isAgentSpeaking && MonotonicInstant.now() >= graceEndsAt
-        case .clipSent: return microphone.map { !$0.isSpeaking } ?? true
-        case .sessionEnded: return sessionEndedAt != nil
-        }
+        abortPendingWait(errorClass)
     }
 
     // MARK: Timers
 
     /// Sends the replies whose audio has played (all of them when playback was flushed) and
     /// sets a timer for the next.
-    private func sendRepliesPlayedOut(flushed: Bool = false) {
+    func sendRepliesPlayedOut(flushed: Bool = false) {
         replyTimer?.cancel()
         replyTimer = nil
         let now = MonotonicInstant.now()
@@ -176,38 +157,6 @@ extension VirtualClient {
         replyTimer = eventLoop.scheduleTask(deadline: next.dueAt.deadline) { [self] in
             self.assumeIsolated { $0.sendRepliesPlayedOut() }
         }
-    }
-
-    /// Sends every frame that is due, records each one's lag, and sets the timer for the next.
-    func schedulePacing() {
-        guard let microphone else { return }
-        let deadline = microphone.deadline(ofFrame: microphone.nextFrameIndex)
-        pacingTimer = eventLoop.scheduleTask(deadline: deadline.deadline) { [self] in
-            self.assumeIsolated { $0.sendDueFrames() }
-        }
-    }
-
-    private func sendDueFrames() {
-        pacingTimer = nil
-        guard var microphone, let connection else { return }
-        var now = MonotonicInstant.now()
-        var clipFinished = false
-        while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
-            let next = microphone.takeNextFrame(silence: plan.silenceFrame)
-            connection.send(codec.audioFrame(next.frame))
-            recorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline))
-            clipFinished = clipFinished || next.clipFinished
-            now = MonotonicInstant.now()
-        }
-        self.microphone = microphone
-        schedulePacing()
-        if clipFinished { checkPendingWait() }
-    }
-
-    func stopMicrophone() {
-        pacingTimer?.cancel()
-        pacingTimer = nil
-        microphone = nil
     }
 
     /// On dialects without an end-of-turn event, looks for the quiet gap that ends a turn.

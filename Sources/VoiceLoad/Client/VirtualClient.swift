@@ -32,8 +32,9 @@ public actor VirtualClient {
     var pacingTimer: Scheduled<Void>?
     var quietTimer: Scheduled<Void>?
     var waitTimer: Scheduled<Void>?
+    /// Re-checks a waiting step whose condition comes true with time (quiet, heard audio).
+    var recheckTimer: Scheduled<Void>?
     var replyTimer: Scheduled<Void>?
-    var greetingTimer: Scheduled<Void>?
     /// Replies the protocol wants sent once the audio received before them has played
     /// (Twilio `mark` echoes), each with the moment that happens.
     var repliesWhenPlayedOut: [(frame: WireFrame, dueAt: MonotonicInstant)] = []
@@ -42,6 +43,13 @@ public actor VirtualClient {
     /// their replies are sent and their events measured from `openedAt`.
     var framesBeforeOpen: [TimestampedFrame] = []
     var pendingWait: PendingWait?
+    /// Normalized events seen this session, by kind (`user.speech_stopped`) and qualified
+    /// (`transcript:user`, `tool.call:get_weather`), for `wait` steps.
+    var eventCounts: [String: Int] = [:]
+    /// Tool calls not yet answered by a `tool_reply` step, oldest first.
+    var pendingToolCalls: [(name: String, id: String?)] = []
+    /// Think times: a stream of its own per client and iteration, from the scenario's seed.
+    var random: SeededGenerator
     var failure: ErrorClass?
     var hangingUp = false
 
@@ -53,6 +61,11 @@ public actor VirtualClient {
         self.tracker = TurnTracker(configuration: plan.trackerConfiguration, client: index, iteration: 0)
         self.codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         self.session = SessionRecord(client: index, iteration: 0)
+        self.random = Self.randomStream(plan: plan, client: index, iteration: 0)
+    }
+
+    private static func randomStream(plan: SessionPlan, client: Int, iteration: Int) -> SeededGenerator {
+        SeededGenerator(seed: plan.scenario.seed &+ UInt64(client) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(iteration) &* 0xBF58_476D)
     }
 
     /// Runs one session of the scenario; every outcome is recorded, nothing is thrown.
@@ -60,10 +73,7 @@ public actor VirtualClient {
         resetSession(iteration: iteration)
         recorder.sessionStarted()
         do {
-            for step in plan.scenario.steps {
-                if let failure { throw SessionFailure(errorClass: failure) }
-                try await execute(step)
-            }
+            try await run(plan.scenario.steps)
         } catch let failure as SessionFailure {
             session.outcome = .failed
             session.errorClass = failure.errorClass.name
@@ -82,6 +92,9 @@ public actor VirtualClient {
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         repliesWhenPlayedOut = []
         framesBeforeOpen = []
+        eventCounts = [:]
+        pendingToolCalls = []
+        random = Self.randomStream(plan: plan, client: clientIndex, iteration: iteration)
         session = SessionRecord(client: clientIndex, iteration: iteration)
         connection = nil
         restStartedAt = nil
@@ -95,34 +108,7 @@ public actor VirtualClient {
         hangingUp = false
     }
 
-    private func execute(_ step: ScenarioStep) async throws {
-        switch step {
-        case .connect(let timeoutMs):
-            try await connect(timeoutMs: timeoutMs)
-        case .wait(.ready, let timeoutMs):
-            try await wait(for: .ready, step: step.name, timeoutMs: timeoutMs)
-        case .wait(.greeting, let timeoutMs):
-            let graceEndsAt = (readyAt ?? .now()).advanced(byMilliseconds: Int64(plan.scenario.quietMs))
-            greetingTimer = eventLoop.scheduleTask(deadline: graceEndsAt.deadline) { [self] in
-                self.assumeIsolated { $0.checkPendingWait() }
-            }
-            try await wait(for: .greeting(graceEndsAt: graceEndsAt), step: step.name, timeoutMs: timeoutMs)
-        case .wait(.agentTurnEnd, let timeoutMs):
-            let ended = tracker.agentTurnsEnded
-            do {
-                try await wait(for: .agentTurnsEnded(ended + 1), step: step.name, timeoutMs: timeoutMs)
-            } catch let failure as SessionFailure {
-                if case .timeout = failure.errorClass { emit(tracker.finishPendingUtterance(outcome: .timedOut)) }
-                throw failure
-            }
-        case .say(let say):
-            try await speak(say)
-        case .hangup(let timeoutMs):
-            try await hangUp(timeoutMs: timeoutMs)
-        }
-    }
-
-    private func connect(timeoutMs: Int) async throws {
+    func connect(timeoutMs: Int) async throws {
         var endpoint: WebSocketEndpoint
         var openingFrames: [WireFrame]?
         switch plan.target {
@@ -191,29 +177,7 @@ public actor VirtualClient {
         return setup
     }
 
-    private func speak(_ say: SayStep) async throws {
-        guard let frames = plan.frameSets[say.audioKey] else {
-            throw SessionFailure(errorClass: .generatorError)
-        }
-        let now = MonotonicInstant.now()
-        var microphone = self.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: now)
-        let micOpenAt = microphone.start(frames)
-        let isNewStream = self.microphone == nil
-        if isNewStream { streamOpenedAt = microphone.openedAt }
-        self.microphone = microphone
-        let boundaries = frames.utterance.boundaries
-        emit(tracker.utteranceStarted(
-            label: say.label ?? "turn\(tracker.utterancesStarted + 1)",
-            micOpenAt: micOpenAt,
-            speechStartUs: boundaries.speechStartUs,
-            speechEndUs: boundaries.speechEndUs
-        ))
-        if isNewStream { schedulePacing() }
-        let clipMs = frames.frames.count * frames.frameMs
-        try await wait(for: .clipSent, step: "say", timeoutMs: clipMs + 10_000)
-    }
-
-    private func hangUp(timeoutMs: Int) async throws {
+    func hangUp(timeoutMs: Int) async throws {
         hangingUp = true
         stopMicrophone()
         guard let connection else { return }
@@ -222,7 +186,6 @@ public actor VirtualClient {
             for frame in stopFrames { connection.send(EncodedFrame(frame)) }
             // The end-of-session event is optional; its absence is not an error.
             try? await wait(for: .sessionEnded, step: "hangup", timeoutMs: timeoutMs)
-            if let failure, case .timeout = failure { self.failure = nil }
         }
         self.connection?.close(code: 1000)
         self.connection = nil
@@ -236,8 +199,8 @@ public actor VirtualClient {
         waitTimer = nil
         replyTimer?.cancel()
         replyTimer = nil
-        greetingTimer?.cancel()
-        greetingTimer = nil
+        recheckTimer?.cancel()
+        recheckTimer = nil
         emit(tracker.finishPendingUtterance(outcome: .aborted))
         if let connection {
             connection.close(code: 1000)

@@ -43,6 +43,8 @@ public protocol ClientDialect: Sendable {
     var repliesWithAudio: Bool { get }
     /// The metrics this dialect can measure; the others are reported as absent.
     var measures: Set<MetricName> { get }
+    /// Whether the server reports a barge-in's cancelled response (`int_cancel_ms`).
+    var cancelsResponses: Bool { get }
     /// The REST pre-step request, for dialects that have one; nil otherwise.
     func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest?
     /// Reads the REST pre-step's response; nil when it is not a valid answer.
@@ -59,6 +61,8 @@ extension ClientDialect {
     public var defaultFrameMs: Int { 40 }
 
     public var repliesWithAudio: Bool { true }
+
+    public var cancelsResponses: Bool { false }
 
     /// By default: connect and setup; ready when the dialect has a ready event; first-audio
     /// metrics when it answers with audio, transcript metrics when it does not.

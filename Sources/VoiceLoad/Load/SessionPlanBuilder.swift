@@ -48,6 +48,16 @@ public enum SessionPlanBuilder {
         scenario: Scenario, dialect: any ClientDialect, target: ConnectionTarget, headers: [HTTPHeaderField],
         subprotocols: [String], frameMs: Int?
     ) throws(InputError) -> SessionPlan {
+        let commands = ScenarioStep.flattened(scenario.steps).contains {
+            if case .bargeIn(let bargeIn) = $0 { return bargeIn.action == .command }
+            return false
+        }
+        var codec = dialect.makeCodec(parameters: scenario.sessionParameters)
+        if commands, codec.frames(for: .interrupt).isEmpty {
+            throw InputError(
+                "\(scenario.sourcePath): 'barge_in: command' sends the dialect's interrupt message, and '\(dialect.id)' has none (barge in with a WAV instead)"
+            )
+        }
         let frameMs = frameMs ?? scenario.frameMs ?? dialect.defaultFrameMs
         guard (5...1_000).contains(frameMs) else {
             throw InputError("frame length \(frameMs) ms is out of range (5–1000 ms)")

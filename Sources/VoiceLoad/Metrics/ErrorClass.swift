@@ -20,6 +20,8 @@ public enum ErrorClass: Sendable, Hashable {
     case timeout(step: String)
     /// A frame the dialect could not parse.
     case protocolViolation
+    /// The agent called a tool the scenario's `tool_reply` has no output for.
+    case toolReplyMissing
     /// vload itself failed (for example, could not write a frame).
     case generatorError
 
@@ -37,6 +39,7 @@ public enum ErrorClass: Sendable, Hashable {
         case .readyRejected: return "ready_rejected"
         case .timeout(let step): return "timeout_\(step)"
         case .protocolViolation: return "protocol_violation"
+        case .toolReplyMissing: return "tool_reply_missing"
         case .generatorError: return "generator_error"
         }
     }

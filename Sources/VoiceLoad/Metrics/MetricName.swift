@@ -14,6 +14,12 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case firstAudioFromStartMs = "first_audio_from_start_ms"
     case firstVoicedAudioFromEndMs = "first_voiced_audio_from_end_ms"
     case turnDurationMs = "turn_duration_ms"
+    // (d) interruption (barge-in)
+    case intAckMs = "int_ack_ms"
+    case intCutoffMs = "int_cutoff_ms"
+    case intCancelMs = "int_cancel_ms"
+    case intCommandRttMs = "int_cmd_rtt_ms"
+    case audioAfterAckMs = "audio_after_ack_ms"
     // (e) transcripts
     case userTranscriptFirstPartialMs = "user_tr_first_partial_ms"
     case userTranscriptFinalMs = "user_tr_final_ms"

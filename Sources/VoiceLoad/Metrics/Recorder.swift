@@ -7,6 +7,14 @@ import Synchronization
 public final class Recorder: Sendable {
     public struct Snapshot: Sendable {
         public var histograms: [MetricName: LatencyHistogram]
+        /// The turn metrics again, per turn label.
+        public var labelHistograms: [String: [MetricName: LatencyHistogram]] = [:]
+        public var interruptions = InterruptionCounts()
+        /// Steps that timed out with `on_timeout: continue`, by step name.
+        public var stepTimeouts: [String: Int] = [:]
+        /// Tool calls the agent made, and the results vload sent back.
+        public var toolCalls = 0
+        public var toolResults = 0
         public var errors: [String: Int]
         public var sessionsStarted: Int
         public var sessionsCompleted: Int
@@ -43,6 +51,19 @@ public final class Recorder: Sendable {
         state.withLock { $0.errors[errorClass.name, default: 0] += 1 }
     }
 
+    /// A step timed out and the scenario went on (`on_timeout: continue`).
+    public func recordStepTimeout(_ step: String) {
+        state.withLock { $0.stepTimeouts[step, default: 0] += 1 }
+    }
+
+    public func recordToolCall() {
+        state.withLock { $0.toolCalls += 1 }
+    }
+
+    public func recordToolResult() {
+        state.withLock { $0.toolResults += 1 }
+    }
+
     public func recordUnknownEvent() {
         state.withLock { $0.unknownEvents += 1 }
     }
@@ -55,13 +76,13 @@ public final class Recorder: Sendable {
     public func recordTurn(_ turn: TurnRecord) {
         state.withLock { state in
             state.turnsByOutcome[turn.outcome, default: 0] += 1
-            Self.add(.firstAudioFromEndMs, turn.firstAudioFromEndMs, to: &state)
-            Self.add(.firstAudioFromStartMs, turn.firstAudioFromStartMs, to: &state)
-            Self.add(.firstVoicedAudioFromEndMs, turn.firstVoicedAudioFromEndMs, to: &state)
-            Self.add(.turnDurationMs, turn.turnDurationMs, to: &state)
-            Self.add(.userTranscriptFirstPartialMs, turn.userTranscriptFirstPartialMs, to: &state)
-            Self.add(.userTranscriptFinalMs, turn.userTranscriptFinalMs, to: &state)
-            Self.add(.endpointMs, turn.endpointMs, to: &state)
+            for metric in TurnRecord.metricNames {
+                guard let valueMs = turn.value(of: metric) else { continue }
+                let microseconds = Int64((valueMs * 1_000).rounded())
+                state.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds)
+                state.labelHistograms[turn.label, default: [:]][metric, default: LatencyHistogram()].record(microseconds: microseconds)
+            }
+            if turn.bargeIn { state.interruptions.add(turn) }
         }
         rowSink?.write(turn)
     }
@@ -91,6 +112,31 @@ public final class Recorder: Sendable {
 
     public func snapshot() -> Snapshot {
         state.withLock { $0 }
+    }
+}
+
+/// How the barge-ins of a run went.
+public struct InterruptionCounts: Sendable, Hashable, Codable {
+    public var bargeIns = 0
+    public var acknowledged = 0
+    /// No acknowledgement within `int_timeout_ms` (`missed_interruption`).
+    public var missed = 0
+    /// The reply had been delivered in full before the barge-in began.
+    public var audioAlreadyDelivered = 0
+
+    public init() {}
+
+    mutating func add(_ turn: TurnRecord) {
+        bargeIns += 1
+        if turn.missedInterruption == true { missed += 1 } else { acknowledged += 1 }
+        if turn.audioAlreadyDelivered == true { audioAlreadyDelivered += 1 }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case bargeIns = "barge_ins"
+        case acknowledged
+        case missed = "missed_interruptions"
+        case audioAlreadyDelivered = "audio_already_delivered"
     }
 }
 

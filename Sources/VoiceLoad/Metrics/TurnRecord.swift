@@ -21,9 +21,10 @@ public struct TurnRecord: Sendable, Hashable {
     public var turn: Int
     public var label: String
     public var outcome: TurnOutcome
-    /// Where speech starts and ends inside the sent audio (ms from the start of the clip).
-    public var speechStartOffsetMs: Double
-    public var speechEndOffsetMs: Double
+    /// Where speech starts and ends inside the sent audio (ms from the start of the clip);
+    /// nil for an interrupt command, which has no speech.
+    public var speechStartOffsetMs: Double?
+    public var speechEndOffsetMs: Double?
     public var firstAudioFromEndMs: Double?
     public var firstAudioFromStartMs: Double?
     public var firstVoicedAudioFromEndMs: Double?
@@ -31,10 +32,22 @@ public struct TurnRecord: Sendable, Hashable {
     public var userTranscriptFirstPartialMs: Double?
     public var userTranscriptFinalMs: Double?
     public var endpointMs: Double?
+    /// Barge-in figures (PROTOCOLS.md §2.3 d), on the row of the barge-in's utterance (or command).
+    public var bargeIn = false
+    /// No acknowledgement within the barge-in's `int_timeout_ms`; nil when not a barge-in.
+    public var missedInterruption: Bool?
+    /// The reply had been delivered in full before `T_bi_start` (`int_cutoff_ms` is then absent).
+    public var audioAlreadyDelivered: Bool?
+    public var intAckMs: Double?
+    public var intCutoffMs: Double?
+    public var intCancelMs: Double?
+    public var intCommandRttMs: Double?
+    /// Agent audio (its duration) of the interrupted turn that arrived after the acknowledgement.
+    public var audioAfterAckMs: Double?
 
     public init(
         client: Int, iteration: Int, turn: Int, label: String, outcome: TurnOutcome,
-        speechStartOffsetMs: Double, speechEndOffsetMs: Double,
+        speechStartOffsetMs: Double?, speechEndOffsetMs: Double?,
         firstAudioFromEndMs: Double? = nil, firstAudioFromStartMs: Double? = nil,
         firstVoicedAudioFromEndMs: Double? = nil, turnDurationMs: Double? = nil
     ) {
@@ -49,6 +62,34 @@ public struct TurnRecord: Sendable, Hashable {
         self.firstAudioFromStartMs = firstAudioFromStartMs
         self.firstVoicedAudioFromEndMs = firstVoicedAudioFromEndMs
         self.turnDurationMs = turnDurationMs
+    }
+}
+
+extension TurnRecord {
+    /// The metrics of a turn row, in column order; nil where the turn has no figure.
+    public static let metricNames: [MetricName] = [
+        .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .turnDurationMs,
+        .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .endpointMs,
+        .intAckMs, .intCutoffMs, .intCancelMs, .intCommandRttMs, .audioAfterAckMs,
+    ]
+
+    /// The value of one of `metricNames` for this turn.
+    public func value(of metric: MetricName) -> Double? {
+        switch metric {
+        case .firstAudioFromEndMs: return firstAudioFromEndMs
+        case .firstAudioFromStartMs: return firstAudioFromStartMs
+        case .firstVoicedAudioFromEndMs: return firstVoicedAudioFromEndMs
+        case .turnDurationMs: return turnDurationMs
+        case .userTranscriptFirstPartialMs: return userTranscriptFirstPartialMs
+        case .userTranscriptFinalMs: return userTranscriptFinalMs
+        case .endpointMs: return endpointMs
+        case .intAckMs: return intAckMs
+        case .intCutoffMs: return intCutoffMs
+        case .intCancelMs: return intCancelMs
+        case .intCommandRttMs: return intCommandRttMs
+        case .audioAfterAckMs: return audioAfterAckMs
+        default: return nil
+        }
     }
 }
 

@@ -4,11 +4,8 @@ import Synchronization
 /// Streams turns.csv and sessions.csv to disk as turns and sessions finish, so a run that
 /// is cut short still leaves every finished row behind.
 public final class CSVRowWriter: RowSink {
-    static let turnColumns = [
-        "client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms",
-        "first_audio_from_end_ms", "first_audio_from_start_ms", "first_voiced_audio_from_end_ms", "turn_duration_ms",
-        "user_tr_first_partial_ms", "user_tr_final_ms", "endpoint_ms",
-    ]
+    static let turnColumns = ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
+        + TurnRecord.metricNames.map(\.rawValue) + ["barge_in", "missed_interruption", "audio_already_delivered"]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "started_ms", "ready_ms",
         "session_setup_total_ms", "greeting_ms", "turns",
@@ -26,10 +23,8 @@ public final class CSVRowWriter: RowSink {
         let line = Self.line([
             String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
             turn.outcome.rawValue, Self.format(turn.speechStartOffsetMs), Self.format(turn.speechEndOffsetMs),
-            Self.format(turn.firstAudioFromEndMs), Self.format(turn.firstAudioFromStartMs),
-            Self.format(turn.firstVoicedAudioFromEndMs), Self.format(turn.turnDurationMs),
-            Self.format(turn.userTranscriptFirstPartialMs), Self.format(turn.userTranscriptFinalMs),
-            Self.format(turn.endpointMs),
+        ] + TurnRecord.metricNames.map { Self.format(turn.value(of: $0)) } + [
+            String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
         ])
         files.withLock { $0.turns.write(line) }
     }

@@ -63,6 +63,12 @@ extension RunReport {
         metrics = Dictionary(uniqueKeysWithValues: MetricName.endpointMetrics.map {
             ($0.rawValue, MetricReport(snapshot.histograms[$0]))
         })
+        labels = snapshot.labelHistograms.mapValues { histograms in
+            Dictionary(uniqueKeysWithValues: histograms.map { ($0.key.rawValue, MetricReport($0.value)) })
+        }
+        interruptions = snapshot.interruptions
+        toolCalls = ToolCalls(calls: snapshot.toolCalls, results: snapshot.toolResults)
+        stepTimeouts = snapshot.stepTimeouts
         errors = Errors(total: snapshot.errors.values.reduce(0, +), byClass: snapshot.errors)
         unknownEvents = snapshot.unknownEvents
         let sendLag = MetricReport(snapshot.histograms[.sendLagMs])

@@ -2,7 +2,7 @@
 /// Written as report.json; field names are snake_case, latency figures in milliseconds.
 public struct RunReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, errors, unknownEvents = "unknown_events", generator
+            case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", errors, unknownEvents = "unknown_events", generator
         }
 
     public var tool = "vload"
@@ -17,6 +17,12 @@ public struct RunReport: Codable, Sendable {
     public var sessions: Sessions
     public var turns: [String: Int]
     public var metrics: [String: MetricReport]
+    /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
+    public var labels: [String: [String: MetricReport]]
+    public var interruptions: InterruptionCounts
+    public var toolCalls: ToolCalls
+    /// Steps that timed out with `on_timeout: continue`, by step name.
+    public var stepTimeouts: [String: Int]
     public var errors: Errors
     public var unknownEvents: Int
     public var generator: Generator
@@ -46,6 +52,13 @@ public struct RunReport: Codable, Sendable {
         public var started: Int
         public var completed: Int
         public var failed: Int
+    }
+
+    public struct ToolCalls: Codable, Sendable {
+        /// Tool calls the agent made.
+        public var calls: Int
+        /// Results vload sent back (`tool_reply` steps).
+        public var results: Int
     }
 
     public struct Errors: Codable, Sendable {

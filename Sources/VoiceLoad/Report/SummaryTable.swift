@@ -28,6 +28,15 @@ public enum SummaryTable {
         if rows.contains(where: { $0[1].hasSuffix("*") }) {
             lines.append("* fewer than 20 samples: percentiles are indicative only")
         }
+        lines += labelLines(report)
+        lines += interruptionLines(report)
+        if report.toolCalls.calls > 0 || report.toolCalls.results > 0 {
+            lines.append("tool calls: \(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered")
+        }
+        if !report.stepTimeouts.isEmpty {
+            let timeouts = report.stepTimeouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            lines.append("steps timed out (scenario went on): " + timeouts.joined(separator: ", "))
+        }
         if !report.errors.byClass.isEmpty {
             lines.append("")
             let errors = report.errors.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
@@ -45,6 +54,35 @@ public enum SummaryTable {
                 + "(\(report.generator.cores) cores) · \(health)"
         )
         return lines.joined(separator: "\n")
+    }
+
+    /// First-audio latency per turn label, when the scenario has more than one.
+    private static func labelLines(_ report: RunReport) -> [String] {
+        guard report.labels.count > 1 else { return [] }
+        var rows: [[String]] = [["label", "metric", "count", "p50", "p95", "max"]]
+        for (label, metrics) in report.labels.sorted(by: { $0.key < $1.key }) {
+            for metric in [MetricName.firstAudioFromEndMs, .userTranscriptFinalMs, .intAckMs] {
+                guard let figures = metrics[metric.rawValue], figures.count > 0 else { continue }
+                let cells = [figures.p50, figures.p95, figures.max].map { $0.map { String(format: "%.1f", $0) } ?? "n/a" }
+                rows.append([label, metric.rawValue, String(figures.count) + (figures.lowSample == true ? "*" : "")] + cells)
+            }
+        }
+        guard rows.count > 1 else { return [] }
+        return [""] + align(rows)
+    }
+
+    private static func interruptionLines(_ report: RunReport) -> [String] {
+        let counts = report.interruptions
+        guard counts.bargeIns > 0 else { return [] }
+        var lines = [
+            "",
+            "barge-ins: \(counts.bargeIns) · acknowledged \(counts.acknowledged) · missed_interruption \(counts.missed)"
+                + " · audio_already_delivered \(counts.audioAlreadyDelivered)",
+        ]
+        if counts.missed > 0 {
+            lines.append("MISSED INTERRUPTIONS: \(counts.missed) of \(counts.bargeIns) barge-ins got no acknowledgement in time")
+        }
+        return lines
     }
 
     private static func row(_ name: String, _ metric: MetricReport?) -> [String] {

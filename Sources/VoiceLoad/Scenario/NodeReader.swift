@@ -23,12 +23,26 @@ struct NodeReader {
         return value
     }
 
+    /// A string that must be one of `choices`.
+    func choice(_ node: Node, field: String, choices: [String]) throws(ScenarioError) -> String {
+        guard let value = node.scalar?.string, choices.contains(value) else {
+            throw error(at: node, "'\(field)' must be one of: \(choices.joined(separator: ", "))")
+        }
+        return value
+    }
+
     func rejectUnknownKeys(in mapping: Node.Mapping, allowed: [String], what: String) throws(ScenarioError) {
         for key in mapping.keys {
             guard let name = key.string, allowed.contains(name) else {
                 throw error(at: key, "unknown \(what) '\(key.string ?? "?")' (known: \(allowed.joined(separator: ", ")))")
             }
         }
+    }
+
+    /// A mapping converted to JSON members; `what` is the error when the node is not one.
+    func object(_ node: Node, what: String) throws(ScenarioError) -> [String: JSONValue] {
+        guard case .object(let object) = try json(node) else { throw error(at: node, what) }
+        return object
     }
 
     /// Converts a YAML node to a JSON value (session parameters).

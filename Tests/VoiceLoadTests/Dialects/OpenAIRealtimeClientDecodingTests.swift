@@ -79,7 +79,7 @@ struct OpenAIRealtimeClientDecodingTests {
 
     @Test func cancelledResponseDoneCompletesAndCancelsTheTurn() {
         let events = decode(#"{"type":"response.done","response":{"id":"resp_002","status":"cancelled","status_details":{"type":"cancelled","reason":"turn_detected"},"output":[]}}"#)
-        #expect(events == [.turnComplete(turnKey: "resp_002"), .responseCancelled(turnKey: "resp_002")])
+        #expect(events == [.responseCancelled(turnKey: "resp_002"), .turnComplete(turnKey: "resp_002")])
     }
 
     @Test func failedResponseDoneIsAlsoARecoverableError() {

@@ -63,7 +63,7 @@ struct OpenAIRealtimeRoundTripTests {
             (.agentAudioDone(turnKey: "resp_1"), [.agentSpeechEnded(turnKey: "resp_1")]),
             (.turnComplete(turnKey: "resp_1"), [.turnComplete(turnKey: "resp_1")]),
             (.interrupted, []),
-            (.responseCancelled(turnKey: "resp_2"), [.turnComplete(turnKey: "resp_2"), .responseCancelled(turnKey: "resp_2")]),
+            (.responseCancelled(turnKey: "resp_2"), [.responseCancelled(turnKey: "resp_2"), .turnComplete(turnKey: "resp_2")]),
             (.error(message: "quota exceeded"), [.error(code: "server_error", message: "quota exceeded", fatal: false)]),
             (.ended(transcript: []), []),
         ]

@@ -138,7 +138,8 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         var events: [NormalizedEvent] = [.turnComplete(turnKey: turnKey)]
         switch response?["status"] as? String {
         case "cancelled":
-            events.append(.responseCancelled(turnKey: turnKey))
+            // The cancellation first: it ends the turn as interrupted, not completed.
+            events.insert(.responseCancelled(turnKey: turnKey), at: 0)
         case "failed":
             let details = response?["status_details"] as? [String: Any]
             events.append(errorEvent(details?["error"] as? [String: Any], fallbackCode: "response_failed"))

@@ -22,6 +22,8 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
     public var measures: Set<MetricName> {
         MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
     }
+    /// A barge-in's response ends in `response.done` with status `cancelled` (`int_cancel_ms`).
+    public let cancelsResponses = true
     /// The model asked for in the URL when neither the URL nor the scenario names one.
     public static let defaultModel = "gpt-realtime"
 

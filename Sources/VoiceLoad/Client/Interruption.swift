@@ -1,0 +1,63 @@
+/// One barge-in being measured (PROTOCOLS.md §2.3 d, §2.6 rulings 4–6): when it started, the
+/// agent turn it talked over, and what the server did about it.
+struct Interruption: Sendable, Hashable {
+    /// The barge-in utterance it belongs to; nil for an interrupt command with no speech.
+    let utteranceIndex: Int?
+    let label: String
+    /// `T_bi_start`: the barge-in speech starts in the stream (or the command is sent).
+    let startedAt: MonotonicInstant
+    /// `T_cmd_sent`, when vload sent the dialect's interrupt command.
+    let commandSentAt: MonotonicInstant?
+    /// With no acknowledgement by then, the barge-in is a `missed_interruption`.
+    let deadline: MonotonicInstant
+    /// The agent turn (by number) talked over; nil when the agent was not speaking.
+    let interruptedTurn: Int?
+    /// `T_int_ack`: the first acknowledgement after `startedAt`.
+    var ackAt: MonotonicInstant?
+    /// The first acknowledgement after the command was sent (ruling 6).
+    var commandAckAt: MonotonicInstant?
+    /// Acknowledgements after the first: counted, not measured again.
+    var duplicateAcks = 0
+    /// The interrupted turn's response-cancelled event (`int_cancel_ms`, ruling 5).
+    var cancelledAt: MonotonicInstant?
+    /// `T_int_cutoff`: the last audio chunk of the interrupted turn after `startedAt`.
+    var cutoffAt: MonotonicInstant?
+    /// Audio of the interrupted turn that still arrived after the acknowledgement.
+    var audioAfterAckUs: Int64 = 0
+
+    /// Whether it was acknowledged in time.
+    var isAcknowledged: Bool {
+        guard let ackAt else { return false }
+        return ackAt <= deadline
+    }
+
+    /// An acknowledgement (or flush signal) arrived at `at`.
+    mutating func acknowledge(at: MonotonicInstant) {
+        guard at >= startedAt else { return }  // ruling 4: only after T_bi_start
+        if let commandSentAt, at >= commandSentAt, commandAckAt == nil { commandAckAt = at }
+        if ackAt == nil { ackAt = at } else { duplicateAcks += 1 }
+    }
+
+    /// A chunk of the interrupted turn arrived at `at`.
+    mutating func interruptedTurnAudio(durationUs: Int64, at: MonotonicInstant) {
+        guard at >= startedAt else { return }
+        cutoffAt = at
+        if let ackAt, at >= ackAt { audioAfterAckUs += durationUs }
+    }
+
+    /// Writes the interruption figures into the barge-in's row.
+    func fill(_ row: inout TurnRecord) {
+        row.bargeIn = true
+        row.missedInterruption = !isAcknowledged
+        if isAcknowledged, let ackAt { row.intAckMs = ackAt.milliseconds(since: startedAt) }
+        if let commandSentAt, let commandAckAt, commandAckAt <= deadline {
+            row.intCommandRttMs = commandAckAt.milliseconds(since: commandSentAt)
+        }
+        if let cancelledAt { row.intCancelMs = cancelledAt.milliseconds(since: startedAt) }
+        guard interruptedTurn != nil else { return }
+        // Ruling 5: no audio of the turn after T_bi_start means it had all been delivered.
+        row.audioAlreadyDelivered = cutoffAt == nil
+        row.intCutoffMs = cutoffAt?.milliseconds(since: startedAt)
+        if ackAt != nil { row.audioAfterAckMs = Double(audioAfterAckUs) / 1_000 }
+    }
+}

@@ -1,0 +1,87 @@
+/// Barge-ins (PROTOCOLS.md §2.3 d, §2.6 rulings 4–7): the caller talks over the agent, or
+/// sends the dialect's interrupt command, and the server acknowledges, stops and cancels.
+extension TurnTracker {
+    /// What told the client the agent was interrupted.
+    public enum InterruptionSignal: Sendable, Hashable {
+        /// `agent.interrupted`: an explicit acknowledgement or flush (`interrupted`, `clear`).
+        case interrupted
+        /// `user.speech_started`: counts only while the agent is audible (ruling 4).
+        case userSpeechStarted
+        /// The interrupted response was cancelled (OpenAI `response.done` status `cancelled`).
+        case responseCancelled
+    }
+
+    /// A barge-in starts at `startedAt` (`T_bi_start`): the speech start of the utterance just
+    /// begun with `utteranceStarted`, or, with `commandSentAt`, the dialect's interrupt command
+    /// (a row of its own, with no speech).
+    public mutating func bargeInStarted(
+        label: String, at startedAt: MonotonicInstant, commandSentAt: MonotonicInstant? = nil, intTimeoutMs: Int
+    ) {
+        if let previous = interruption, let index = previous.utteranceIndex { settledInterruptions[index] = previous }
+        let index: Int
+        if commandSentAt != nil {
+            utterancesStarted += 1
+            index = utterancesStarted
+        } else {
+            index = utterancesStarted
+        }
+        interruption = Interruption(
+            utteranceIndex: commandSentAt == nil ? index : nil, label: label, startedAt: startedAt, commandSentAt: commandSentAt,
+            deadline: startedAt.advanced(byMilliseconds: Int64(intTimeoutMs)), interruptedTurn: agentTurn?.number
+        )
+    }
+
+    /// The server signalled an interruption at `at`: an acknowledgement of the barge-in being
+    /// measured (when it came after `T_bi_start` while the agent was audible), a playback
+    /// flush, and the end of the agent's turn. Returns the interrupted turn's row.
+    public mutating func interruptionSignal(_ signal: InterruptionSignal, at: MonotonicInstant) -> TurnRecord? {
+        let audible = isAgentAudible(at: at)
+        switch signal {
+        case .userSpeechStarted:
+            guard audible else { return nil }  // the start of a normal user turn
+            interruption?.acknowledge(at: at)
+        case .interrupted:
+            if audible { interruption?.acknowledge(at: at) }
+        case .responseCancelled:
+            if let started = interruption?.startedAt, at >= started, interruption?.cancelledAt == nil {
+                interruption?.cancelledAt = at
+            }
+            // It answers a command (ruling 6); for speech, VAD has usually acknowledged already.
+            if audible || interruption?.commandSentAt != nil { interruption?.acknowledge(at: at) }
+        }
+        playback.flush(at: at)
+        guard let turn = agentTurn else { return nil }
+        tail = InterruptedTail(turnNumber: turn.number, turnKey: turn.turnKey, lastAudioAt: turn.lastAudioAt)
+        return endAgentTurn(at: at, interrupted: true)
+    }
+
+    /// For an interrupt command: the moment its row can be written — the acknowledgement plus
+    /// `quietMs` with no more audio of the interrupted turn, or the deadline with none.
+    public var commandInterruptionSettlesAt: MonotonicInstant? {
+        guard let interruption, interruption.utteranceIndex == nil else { return nil }
+        guard interruption.isAcknowledged, let ackAt = interruption.ackAt else { return interruption.deadline }
+        let lastAudio = max(ackAt, tail?.lastAudioAt ?? ackAt)
+        return lastAudio.advanced(byMilliseconds: configuration.quietMs)
+    }
+
+    /// The row of the interrupt command being measured.
+    public mutating func finishCommandInterruption() -> TurnRecord? {
+        guard let command = interruption, command.utteranceIndex == nil else { return nil }
+        let row = Utterance(
+            index: utterancesStarted, label: command.label, speechStartAt: command.startedAt, speechEndAt: command.startedAt
+        )
+        interruption = nil
+        var record = record(for: row, response: nil, endedAt: nil, outcome: command.isAcknowledged ? .interrupted : .timedOut)
+        command.fill(&record)
+        return record
+    }
+
+    /// The barge-in measured for utterance `index`, handed to its row once.
+    mutating func takeInterruption(of index: Int) -> Interruption? {
+        if let interruption, interruption.utteranceIndex == index {
+            self.interruption = nil
+            return interruption
+        }
+        return settledInterruptions.removeValue(forKey: index)
+    }
+}

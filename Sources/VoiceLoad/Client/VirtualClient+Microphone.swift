@@ -1,0 +1,49 @@
+/// The client's outgoing audio stream: opened by the first `say`, `silence` or barge-in of a
+/// session, then paced frame by frame (clip audio, else silence) until hang-up.
+extension VirtualClient {
+    /// Opens the stream if it is not open yet and, with `clip`, starts speaking it at the next
+    /// frame slot. Returns that slot's start (`T_mic_open` of the clip).
+    @discardableResult
+    func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
+        var microphone = self.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: .now())
+        let isNewStream = self.microphone == nil
+        let micOpenAt = clip.map { microphone.start($0) } ?? microphone.nextFrameStart
+        if isNewStream { streamOpenedAt = microphone.openedAt }
+        self.microphone = microphone
+        if isNewStream { schedulePacing() }
+        return micOpenAt
+    }
+
+    /// Sends every frame that is due, records each one's lag, and sets the timer for the next.
+    func schedulePacing() {
+        guard let microphone else { return }
+        let deadline = microphone.deadline(ofFrame: microphone.nextFrameIndex)
+        pacingTimer = eventLoop.scheduleTask(deadline: deadline.deadline) { [self] in
+            self.assumeIsolated { $0.sendDueFrames() }
+        }
+    }
+
+    private func sendDueFrames() {
+        pacingTimer = nil
+        guard var microphone, let connection else { return }
+        var now = MonotonicInstant.now()
+        var clipFinished = false
+        while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
+            let next = microphone.takeNextFrame(silence: plan.silenceFrame)
+            connection.send(codec.audioFrame(next.frame))
+            recorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline))
+            clipFinished = clipFinished || next.clipFinished
+            now = MonotonicInstant.now()
+        }
+        self.microphone = microphone
+        schedulePacing()
+        if clipFinished { checkPendingWait() }
+    }
+
+    func stopMicrophone() {
+        pacingTimer?.cancel()
+        pacingTimer = nil
+        microphone = nil
+    }
+
+}

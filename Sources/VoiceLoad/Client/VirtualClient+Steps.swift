@@ -1,0 +1,128 @@
+/// The scenario steps (README "Scenarios"): each runs on the client's loop and suspends in
+/// `wait` until what it needs has happened.
+extension VirtualClient {
+    func run(_ steps: [ScenarioStep]) async throws {
+        for step in steps {
+            if let failure { throw SessionFailure(errorClass: failure) }
+            try await execute(step)
+        }
+    }
+
+    private func execute(_ step: ScenarioStep) async throws {
+        switch step {
+        case .connect(let timeoutMs):
+            try await connect(timeoutMs: timeoutMs)
+        case .wait(let wait):
+            try await execute(wait, name: step.name)
+        case .say(let say):
+            try await speak(say)
+        case .pause(let pause):
+            let durationMs = pause.minMs == pause.maxMs ? pause.minMs : Int.random(in: pause.minMs...pause.maxMs, using: &random)
+            openMicrophone()  // the caller is silent, not gone: paced silence keeps flowing
+            let until = MonotonicInstant.now().advanced(byMilliseconds: Int64(durationMs))
+            try await waitStep(for: .until(until), step: step.name, timeoutMs: durationMs + 10_000)
+        case .bargeIn(let bargeIn):
+            try await execute(bargeIn)
+        case .toolReply(let toolReply):
+            try await execute(toolReply)
+        case .repeatSteps(let times, let steps):
+            for _ in 0..<times { try await run(steps) }
+        case .hangup(let timeoutMs):
+            try await hangUp(timeoutMs: timeoutMs)
+        }
+    }
+
+    private func execute(_ wait: WaitStep, name: String) async throws {
+        let condition: WaitCondition
+        switch wait.target {
+        case .ready:
+            condition = .ready
+        case .greeting:
+            condition = .greeting(graceEndsAt: (readyAt ?? .now()).advanced(byMilliseconds: Int64(plan.scenario.quietMs)))
+        case .agentAudio:
+            condition = .agentAudio(turnsStartedBefore: tracker.agentTurnsStarted)
+        case .agentTurnEnd:
+            // The answer to the latest utterance; with none waiting, the current or next turn.
+            condition = tracker.latestUtteranceRecorded ? .agentTurnsEnded(tracker.agentTurnsEnded + 1) : .latestUtteranceRecorded
+        case .quiet(let ms):
+            condition = .quiet(ms: ms, since: .now())
+        case .transcript(let role):
+            condition = eventCondition(role.map { "transcript:\($0)" } ?? NormalizedEvent.Kind.transcript.rawValue)
+        case .toolCall(let toolName):
+            condition = eventCondition(toolName.map { "tool.call:\($0)" } ?? NormalizedEvent.Kind.toolCall.rawValue)
+        case .event(let kind):
+            condition = eventCondition(kind.rawValue)
+        }
+        let met = try await waitStep(for: condition, step: name, timeoutMs: wait.timeoutMs, onTimeout: wait.onTimeout)
+        // An answer that did not come (or end) in time is censored, not dropped.
+        if !met, case .agentTurnEnd = wait.target { emit(tracker.finishPendingUtterance(outcome: .timedOut)) }
+    }
+
+    private func eventCondition(_ key: String) -> WaitCondition {
+        .event(key: key, countBefore: eventCounts[key, default: 0])
+    }
+
+    /// Starts speaking `say` at the next frame slot and returns when the clip has been sent.
+    private func speak(_ say: SayStep, bargeIn: BargeInStep? = nil) async throws {
+        guard let frames = plan.frameSets[say.audioKey] else {
+            throw SessionFailure(errorClass: .generatorError)
+        }
+        let micOpenAt = openMicrophone(speaking: frames)
+        let boundaries = frames.utterance.boundaries
+        let label = say.label ?? bargeIn?.label ?? "turn\(tracker.utterancesStarted + 1)"
+        emit(tracker.utteranceStarted(
+            label: label, micOpenAt: micOpenAt, speechStartUs: boundaries.speechStartUs, speechEndUs: boundaries.speechEndUs
+        ))
+        if let bargeIn {
+            let speechStartsAt = micOpenAt.advanced(byMicroseconds: boundaries.speechStartUs)
+            tracker.bargeInStarted(label: label, at: speechStartsAt, intTimeoutMs: bargeIn.intTimeoutMs)
+        }
+        let clipMs = frames.frames.count * frames.frameMs
+        try await waitStep(for: .clipSent, step: bargeIn == nil ? "say" : "barge_in", timeoutMs: clipMs + 10_000)
+    }
+
+    /// Waits until the caller has heard `after_heard_ms` of the agent's turn, then talks over
+    /// it, or sends the interrupt command and waits for its row to be complete.
+    private func execute(_ bargeIn: BargeInStep) async throws {
+        let heard = try await waitStep(
+            for: .heard(targetUs: Int64(bargeIn.afterHeardMs) * 1_000), step: "barge_in", timeoutMs: bargeIn.timeoutMs,
+            onTimeout: bargeIn.onTimeout
+        )
+        guard heard else { return }
+        switch bargeIn.action {
+        case .speech(let say):
+            try await speak(say, bargeIn: bargeIn)
+        case .command:
+            let sentAt = MonotonicInstant.now()
+            for frame in codec.frames(for: .interrupt) { connection?.send(EncodedFrame(frame)) }
+            tracker.bargeInStarted(
+                label: bargeIn.label ?? "barge_in\(tracker.utterancesStarted + 1)", at: sentAt, commandSentAt: sentAt,
+                intTimeoutMs: bargeIn.intTimeoutMs
+            )
+            // Settles by itself at the deadline at the latest; the bound is only a safety net.
+            try? await wait(for: .commandInterruptionSettled, step: "barge_in", timeoutMs: bargeIn.intTimeoutMs + 60_000)
+            emit(tracker.finishCommandInterruption())
+        }
+    }
+
+    /// Answers the agent's next tool call with the scenario's canned output for its name.
+    private func execute(_ toolReply: ToolReplyStep) async throws {
+        let called = try await waitStep(
+            for: .toolCallPending, step: "tool_reply", timeoutMs: toolReply.timeoutMs, onTimeout: toolReply.onTimeout
+        )
+        guard called else { return }
+        let call = pendingToolCalls.removeFirst()
+        guard let output = toolReply.output(for: call.name) else {
+            fail(.toolReplyMissing)
+            throw SessionFailure(errorClass: .toolReplyMissing)
+        }
+        if toolReply.delayMs > 0 {
+            let until = MonotonicInstant.now().advanced(byMilliseconds: Int64(toolReply.delayMs))
+            try await waitStep(for: .until(until), step: "tool_reply", timeoutMs: toolReply.delayMs + 10_000)
+        }
+        for frame in codec.frames(for: .toolResult(callID: call.id ?? "", name: call.name, output: output)) {
+            connection?.send(EncodedFrame(frame))
+        }
+        recorder.recordToolResult()
+    }
+}

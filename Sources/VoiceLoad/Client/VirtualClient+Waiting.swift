@@ -1,0 +1,126 @@
+import NIOCore
+
+/// Steps suspend here until their condition holds. Every event and timer re-checks the
+/// pending condition; conditions that become true with the passing of time (quiet, heard
+/// audio, think time) also set a timer for the moment they will.
+extension VirtualClient {
+    /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the session's failure.
+    func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
+        if let failure { throw SessionFailure(errorClass: failure) }
+        if isSatisfied(condition, at: .now()) { return }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            pendingWait = PendingWait(condition: condition, stepName: step, continuation: continuation)
+            let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutMs))
+            waitTimer = eventLoop.scheduleTask(deadline: deadline) { [self] in
+                self.assumeIsolated { $0.waitTimedOut() }
+            }
+            scheduleRecheck()
+        }
+    }
+
+    /// Waits as a scenario step: a timeout fails the session (`timeout_<step>`), or with
+    /// `on_timeout: continue` is counted and the scenario goes on. Returns whether the
+    /// condition was met.
+    @discardableResult
+    func waitStep(for condition: WaitCondition, step: String, timeoutMs: Int, onTimeout: StepTimeoutPolicy = .fail) async throws -> Bool {
+        do {
+            try await wait(for: condition, step: step, timeoutMs: timeoutMs)
+            return true
+        } catch is StepTimedOut {
+            guard onTimeout == .continue else {
+                fail(.timeout(step: step))
+                throw SessionFailure(errorClass: .timeout(step: step))
+            }
+            recorder.recordStepTimeout(step)
+            return false
+        }
+    }
+
+    private func waitTimedOut() {
+        waitTimer = nil
+        guard let pending = pendingWait else { return }
+        pendingWait = nil
+        cancelRecheck()
+        pending.continuation.resume(throwing: StepTimedOut(step: pending.stepName))
+    }
+
+    /// Resumes the waiting step if its condition now holds.
+    func checkPendingWait() {
+        guard let pending = pendingWait else { return }
+        guard isSatisfied(pending.condition, at: .now()) else {
+            scheduleRecheck()
+            return
+        }
+        pendingWait = nil
+        waitTimer?.cancel()
+        waitTimer = nil
+        cancelRecheck()
+        pending.continuation.resume()
+    }
+
+    /// Wakes the waiting step with the session's failure.
+    func abortPendingWait(_ errorClass: ErrorClass) {
+        guard let pending = pendingWait else { return }
+        pendingWait = nil
+        waitTimer?.cancel()
+        waitTimer = nil
+        cancelRecheck()
+        pending.continuation.resume(throwing: SessionFailure(errorClass: errorClass))
+    }
+
+    private func isSatisfied(_ condition: WaitCondition, at now: MonotonicInstant) -> Bool {
+        switch condition {
+        case .ready: return readyAt != nil
+        case .agentTurnsEnded(let count): return tracker.agentTurnsEnded >= count
+        case .latestUtteranceRecorded: return tracker.latestUtteranceRecorded
+        case .greeting(let graceEndsAt):
+            if tracker.agentTurnsEnded >= 1 { return true }
+            return !tracker.isAgentSpeaking && now >= graceEndsAt
+        case .agentAudio(let before): return tracker.isAgentSpeaking || tracker.agentTurnsStarted > before
+        case .event(let key, let before): return eventCounts[key, default: 0] > before
+        case .toolCallPending: return !pendingToolCalls.isEmpty
+        case .heard: return recheckAt(condition).map { $0 <= now } ?? false
+        case .quiet, .until, .commandInterruptionSettled: return recheckAt(condition).map { $0 <= now } ?? false
+        case .clipSent: return microphone.map { !$0.isSpeaking } ?? true
+        case .sessionEnded: return sessionEndedAt != nil
+        }
+    }
+
+    /// When a time-driven condition will hold, from what is known now; nil when that depends
+    /// on events still to come.
+    private func recheckAt(_ condition: WaitCondition) -> MonotonicInstant? {
+        switch condition {
+        case .greeting(let graceEndsAt): return graceEndsAt
+        case .quiet(let ms, let since):
+            var quietSince = since
+            if let last = tracker.lastAgentAudioAt { quietSince = max(quietSince, last) }
+            if let drainsAt = tracker.playback.drainsAt { quietSince = max(quietSince, drainsAt) }
+            return quietSince.advanced(byMilliseconds: Int64(ms))
+        case .heard(let targetUs):
+            // Only while the agent is speaking: a turn that ended short never reaches it.
+            guard tracker.isAgentSpeaking || !tracker.playback.isDrained(at: .now()) else { return nil }
+            return tracker.playback.instant(whenHeardReaches: targetUs)
+        case .commandInterruptionSettled: return tracker.commandInterruptionSettlesAt
+        case .until(let instant): return instant
+        default: return nil
+        }
+    }
+
+    private func scheduleRecheck() {
+        cancelRecheck()
+        guard let pending = pendingWait, let due = recheckAt(pending.condition) else { return }
+        recheckTimer = eventLoop.scheduleTask(deadline: max(due, .now()).deadline) { [self] in
+            self.assumeIsolated { $0.recheckDue() }
+        }
+    }
+
+    private func recheckDue() {
+        recheckTimer = nil
+        checkPendingWait()
+    }
+
+    private func cancelRecheck() {
+        recheckTimer?.cancel()
+        recheckTimer = nil
+    }
+}

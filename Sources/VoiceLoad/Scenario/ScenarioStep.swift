@@ -1,0 +1,197 @@
+/// One step of a scenario.
+public enum ScenarioStep: Sendable, Hashable {
+    case connect(timeoutMs: Int)
+    case wait(WaitStep)
+    case say(SayStep)
+    /// `silence` / `think`: the microphone streams paced silence for a while.
+    case pause(PauseStep)
+    case bargeIn(BargeInStep)
+    case toolReply(ToolReplyStep)
+    /// `repeat`: the nested steps, `times` times over.
+    case repeatSteps(times: Int, steps: [ScenarioStep])
+    case hangup(timeoutMs: Int)
+
+    /// The step's name in reports (`timeout_wait_ready`).
+    public var name: String {
+        switch self {
+        case .connect: return "connect"
+        case .wait(let wait): return "wait_\(wait.target.name)"
+        case .say: return "say"
+        case .pause(let pause): return pause.isThink ? "think" : "silence"
+        case .bargeIn: return "barge_in"
+        case .toolReply: return "tool_reply"
+        case .repeatSteps: return "repeat"
+        case .hangup: return "hangup"
+        }
+    }
+
+    /// The clip a step speaks: a `say`, or a `barge_in` with speech.
+    public var spokenClip: SayStep? {
+        switch self {
+        case .say(let say): return say
+        case .bargeIn(let bargeIn):
+            if case .speech(let say) = bargeIn.action { return say }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// `steps` with every `repeat` expanded once (enough to list what they use).
+    public static func flattened(_ steps: [ScenarioStep]) -> [ScenarioStep] {
+        steps.flatMap { step -> [ScenarioStep] in
+            if case .repeatSteps(_, let nested) = step { return flattened(nested) }
+            return [step]
+        }
+    }
+}
+
+/// What a step does when it times out.
+public enum StepTimeoutPolicy: String, Sendable, Hashable {
+    /// The session fails with `timeout_<step>` (the default).
+    case fail
+    /// The timeout is recorded (the turn censored) and the scenario goes on.
+    case `continue`
+}
+
+/// A `wait` step.
+public struct WaitStep: Sendable, Hashable {
+    public var target: WaitTarget
+    public var timeoutMs: Int
+    public var onTimeout: StepTimeoutPolicy
+
+    public init(_ target: WaitTarget, timeoutMs: Int, onTimeout: StepTimeoutPolicy = .fail) {
+        self.target = target
+        self.timeoutMs = timeoutMs
+        self.onTimeout = onTimeout
+    }
+}
+
+/// What a `wait` step waits for.
+public enum WaitTarget: Sendable, Hashable {
+    /// The session is ready for user audio.
+    case ready
+    /// The agent's greeting, if it speaks first: until the greeting turn has ended, or until
+    /// `quiet_ms` after ready passed with no agent audio (an agent that does not greet).
+    case greeting
+    /// Agent audio: a turn under way, or the next one beginning.
+    case agentAudio
+    /// The agent's current or next turn has ended (its audio has played out).
+    case agentTurnEnd
+    /// No agent audio arrived and none was left to play for this long.
+    case quiet(ms: Int)
+    /// A transcript (of this role: `user`, `agent`) arrives.
+    case transcript(role: String?)
+    /// The agent calls a tool (of this name).
+    case toolCall(name: String?)
+    /// Any normalized event of this kind (PROTOCOLS.md §2.1) arrives.
+    case event(NormalizedEvent.Kind)
+
+    /// The scalar of `wait: NAME`.
+    public var name: String {
+        switch self {
+        case .ready: return "ready"
+        case .greeting: return "greeting"
+        case .agentAudio: return "agent_audio"
+        case .agentTurnEnd: return "agent_turn_end"
+        case .quiet: return "quiet"
+        case .transcript: return "transcript"
+        case .toolCall: return "tool_call"
+        case .event: return "event"
+        }
+    }
+
+    static let names = ["ready", "greeting", "agent_audio", "agent_turn_end", "quiet", "transcript", "tool_call", "event"]
+}
+
+/// A `say` step: stream a WAV file, paced like a microphone.
+public struct SayStep: Sendable, Hashable {
+    /// Absolute path of the audio file.
+    public var audioPath: String
+    /// The turn's label in turns.csv and report.json.
+    public var label: String?
+    /// Overrides of the detected speech start and end inside the clip.
+    public var speechStartMs: Int?
+    public var speechEndMs: Int?
+
+    /// Identifies the prepared audio of this step: the file and its speech-boundary overrides.
+    public var audioKey: String {
+        "\(audioPath)#\(speechStartMs.map(String.init) ?? "auto")#\(speechEndMs.map(String.init) ?? "auto")"
+    }
+
+    public init(audioPath: String, label: String? = nil, speechStartMs: Int? = nil, speechEndMs: Int? = nil) {
+        self.audioPath = audioPath
+        self.label = label
+        self.speechStartMs = speechStartMs
+        self.speechEndMs = speechEndMs
+    }
+}
+
+/// A `silence` or `think` step: paced silence for `minMs`, or a duration drawn uniformly
+/// from `minMs…maxMs`.
+public struct PauseStep: Sendable, Hashable {
+    public var minMs: Int
+    public var maxMs: Int
+    /// Written as `think` (the user thinking) rather than `silence`; the same on the wire.
+    public var isThink: Bool
+
+    public init(minMs: Int, maxMs: Int, isThink: Bool = false) {
+        self.minMs = minMs
+        self.maxMs = maxMs
+        self.isThink = isThink
+    }
+}
+
+/// A `barge_in` step: once `afterHeardMs` of the agent's current turn has played on the
+/// client's playback cursor, talk over it (or send the dialect's interrupt command).
+public struct BargeInStep: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
+        /// Start speaking this clip; `T_bi_start` is its speech start.
+        case speech(SayStep)
+        /// Send the dialect's interrupt message (Datagrid `interrupt`, OpenAI `response.cancel`).
+        case command
+    }
+
+    public var action: Action
+    public var afterHeardMs: Int
+    /// The turn's label (for a command, the label of its interruption row).
+    public var label: String?
+    /// How long to wait for the agent to have spoken `afterHeardMs`.
+    public var timeoutMs: Int
+    /// A barge-in with no acknowledgement within this is a `missed_interruption`.
+    public var intTimeoutMs: Int
+    public var onTimeout: StepTimeoutPolicy
+
+    public init(
+        action: Action, afterHeardMs: Int, label: String? = nil, timeoutMs: Int = 30_000, intTimeoutMs: Int = 3_000,
+        onTimeout: StepTimeoutPolicy = .fail
+    ) {
+        self.action = action
+        self.afterHeardMs = afterHeardMs
+        self.label = label
+        self.timeoutMs = timeoutMs
+        self.intTimeoutMs = intTimeoutMs
+        self.onTimeout = onTimeout
+    }
+}
+
+/// A `tool_reply` step: wait for the agent's next tool call and answer it with the canned
+/// output for its name (`*` for any other name), after `delayMs` of client think time.
+public struct ToolReplyStep: Sendable, Hashable {
+    /// Output text by tool name (JSON text for structured outputs).
+    public var outputs: [String: String]
+    public var delayMs: Int
+    public var timeoutMs: Int
+    public var onTimeout: StepTimeoutPolicy
+
+    public init(outputs: [String: String], delayMs: Int = 0, timeoutMs: Int = 30_000, onTimeout: StepTimeoutPolicy = .fail) {
+        self.outputs = outputs
+        self.delayMs = delayMs
+        self.timeoutMs = timeoutMs
+        self.onTimeout = onTimeout
+    }
+
+    /// The canned output for a call of `name`, nil when the scenario has none for it.
+    public func output(for name: String) -> String? {
+        outputs[name] ?? outputs["*"]
+    }
+}

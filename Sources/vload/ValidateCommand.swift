@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import VoiceLoad
+
+/// `vload validate SCENARIO`: checks a scenario and its audio without running it.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a scenario (YAML, steps, fields, audio files, simulator block) without running it.",
+        discussion: """
+            Reads the scenario, prepares every clip it speaks in the dialect's input format \
+            (decode, resample, encode, find the speech), and checks the 'simulator:' block. \
+            Prints a summary and exits 0, or prints one error line (file:line:column where it \
+            applies) and exits 2.
+            """
+    )
+
+    @Argument(help: "The scenario: a name in scenarios/ (greeting) or a path to a YAML file.")
+    var scenario: String
+
+    @Option(help: "Check the audio for this dialect's input format (default: the scenario's, else datagrid).")
+    var dialect: String?
+
+    @Option(name: .customLong("dialect-file"), help: "A custom dialect described in YAML, to check the audio against.")
+    var dialectFile: String?
+
+    func run() throws {
+        let path = try ScenarioLoader.locateForCommandLine(scenario)
+        let scenario = try ScenarioLoader.loadForCommandLine(path: path)
+        let resolved = try ResolvedDialect(id: dialect ?? scenario.dialect ?? "datagrid", file: dialectFile)
+        _ = try SimulatorOptions().overriding(scenario: scenario)
+        // A plan for a URL never dialled: it prepares every clip exactly as a run would.
+        let plan = try SessionPlanBuilder.build(
+            scenario: scenario, dialect: resolved.dialect, url: "ws://127.0.0.1:9/validate", token: nil, frameMs: nil
+        )
+        print(Self.summary(of: scenario, plan: plan))
+    }
+
+    static func summary(of scenario: Scenario, plan: SessionPlan) -> String {
+        let steps = ScenarioStep.flattened(scenario.steps)
+        var lines = [
+            "\(scenario.sourcePath): OK · scenario \(scenario.name) · dialect \(plan.dialect.id) · "
+                + "\(scenario.steps.count) steps (\(steps.map(\.name).joined(separator: ", ")))",
+        ]
+        for say in scenario.distinctSaySteps {
+            guard let frames = plan.frameSets[say.audioKey] else { continue }
+            let boundaries = frames.utterance.boundaries
+            lines.append(String(
+                format: "  %@: %.2f s, speech %.2f–%.2f s, %d frames of %d ms",
+                (say.audioPath as NSString).lastPathComponent, Double(frames.utterance.durationMs) / 1_000,
+                Double(boundaries.speechStartUs) / 1_000_000, Double(boundaries.speechEndUs) / 1_000_000,
+                frames.frames.count, frames.frameMs
+            ))
+        }
+        if !scenario.simulatorSettings.isEmpty {
+            lines.append("  simulator (without --url): " + SimulatorOptions.arguments(for: scenario.simulatorSettings).joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
