@@ -100,4 +100,31 @@ struct DialectRunTests {
             #expect(report.metrics[metric]?.count == 10, "\(metric)")
         }
     }
+
+    @Test("dialects/datagrid-rest.yaml takes its REST pre-step at the simulator, then measures like the built-in codec")
+    func customDatagridREST() async throws {
+        var settings = SimulatorConfiguration()
+        settings.replySpeed = 4
+        let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let dialect = try CustomDialect.load(
+            path: repositoryRoot() + "/dialects/datagrid-rest.yaml", environment: ["DATAGRID_API_KEY": "secret-rest-key"]
+        )
+        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let plan = try SessionPlanBuilder.build(scenario: scenario, dialect: dialect, url: simulator.restURL, token: nil, frameMs: nil)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-custom-rest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try await LoadRun.execute(
+            plan: plan, load: LoadProfile(clients: 5, rampUpMs: 200), outputDirectory: directory, simulator: settings.summary
+        )
+        try await simulator.stop()
+        try await simulatorGroup.shutdownGracefully()
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.unknownEvents == 0)
+        for metric in ["rest_setup_ms", "connect_ms", "ready_ms", "first_audio_from_end_ms"] {
+            #expect(report.metrics[metric]?.count == 5, "\(metric)")
+        }
+        let json = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(!json.contains("secret-rest-key"))
+    }
 }

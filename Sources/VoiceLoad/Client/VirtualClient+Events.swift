@@ -15,11 +15,11 @@ extension VirtualClient {
                 apply(normalized, at: timestamped.receivedAt)
             }
             for reply in decoded.replies {
-                switch reply.timing {
-                case .immediately: connection?.send(EncodedFrame(reply.frame))
-                case .whenPlayedOut:
-                    let dueAt = max(tracker.playback.drainsAt ?? timestamped.receivedAt, timestamped.receivedAt)
-                    repliesWhenPlayedOut.append((reply.frame, dueAt))
+                let dueAt = reply.timing.dueAt(receivedAt: timestamped.receivedAt, playbackDrainsAt: tracker.playback.drainsAt)
+                switch (reply.timing, dueAt) {
+                case (.whenPlayedOut, let dueAt?): repliesWhenPlayedOut.append((reply.frame, dueAt))
+                case (.afterMs, let dueAt?): scheduleDelayedReply(reply.frame, at: dueAt)
+                default: connection?.send(EncodedFrame(reply.frame))
                 }
             }
             if !repliesWhenPlayedOut.isEmpty { sendRepliesPlayedOut() }
@@ -157,6 +157,24 @@ extension VirtualClient {
         replyTimer = eventLoop.scheduleTask(deadline: next.dueAt.deadline) { [self] in
             self.assumeIsolated { $0.sendRepliesPlayedOut() }
         }
+    }
+
+    /// Sends `frame` at `dueAt` (a reply timed `after_ms`), unless the session ends first.
+    private func scheduleDelayedReply(_ frame: WireFrame, at dueAt: MonotonicInstant) {
+        let key = nextDelayedReplyKey
+        nextDelayedReplyKey += 1
+        delayedReplies[key] = eventLoop.scheduleTask(deadline: dueAt.deadline) { [self] in
+            self.assumeIsolated { client in
+                guard client.delayedReplies.removeValue(forKey: key) != nil else { return }
+                client.connection?.send(EncodedFrame(frame))
+            }
+        }
+    }
+
+    /// Cancels the replies timed `after_ms` that are not yet sent.
+    func cancelDelayedReplies() {
+        for scheduled in delayedReplies.values { scheduled.cancel() }
+        delayedReplies = [:]
     }
 
     /// On dialects without an end-of-turn event, looks for the quiet gap that ends a turn.

@@ -38,6 +38,9 @@ public actor VirtualClient {
     /// Replies the protocol wants sent once the audio received before them has played
     /// (Twilio `mark` echoes), each with the moment that happens.
     var repliesWhenPlayedOut: [(frame: WireFrame, dueAt: MonotonicInstant)] = []
+    /// Replies timed `after_ms` not yet sent, by a key unique within the client.
+    var delayedReplies: [Int: Scheduled<Void>] = [:]
+    var nextDelayedReplyKey = 0
     /// Frames that arrived while the upgrade's future had not yet handed this actor the
     /// connection (a server that speaks first, Deepgram `Welcome`): replayed once it has, so
     /// their replies are sent and their events measured from `openedAt`.
@@ -123,6 +126,7 @@ public actor VirtualClient {
             }
             endpoint = target
             openingFrames = setup.openingFrames
+            codec.adoptRESTSetup(setup)
         }
         let startedAt = MonotonicInstant.now()
         connectStartedAt = startedAt
@@ -171,7 +175,7 @@ public actor VirtualClient {
         guard (200..<300).contains(response.status) else {
             throw SessionFailure(errorClass: .restRejected(status: response.status))
         }
-        guard let setup = plan.dialect.restSetup(from: response.body) else {
+        guard let setup = plan.dialect.restSetup(from: response.body, request: request) else {
             throw SessionFailure(errorClass: .protocolViolation)
         }
         return setup
@@ -201,6 +205,7 @@ public actor VirtualClient {
         replyTimer = nil
         recheckTimer?.cancel()
         recheckTimer = nil
+        cancelDelayedReplies()
         emit(tracker.finishPendingUtterance(outcome: .aborted))
         if let connection {
             connection.close(code: 1000)

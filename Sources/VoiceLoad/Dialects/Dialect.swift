@@ -47,8 +47,14 @@ public protocol ClientDialect: Sendable {
     var cancelsResponses: Bool { get }
     /// The REST pre-step request, for dialects that have one; nil otherwise.
     func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest?
-    /// Reads the REST pre-step's response; nil when it is not a valid answer.
-    func restSetup(from responseBody: [UInt8]) -> RESTSetup?
+    /// Reads the answer to the REST pre-step `request`; nil when it is not a valid answer or
+    /// names no WebSocket to connect to.
+    func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup?
+    /// How every session of a run at `url` starts, when the dialect decides it rather than the
+    /// URL's scheme: a custom dialect's `pre_request` runs before each session, at `url` when
+    /// that is http(s), else at its own address. nil (the default) leaves it to `url`: the
+    /// REST step when http(s), else the WebSocket. Throws a one-line reason.
+    func connectionTarget(url: String, parameters: [String: JSONValue], token: String?) throws(InputError) -> ConnectionTarget?
     /// The URL to connect to for a user-given `base`: dialects whose configuration travels in
     /// the query (Deepgram `encoding=…`, OpenAI `model=…`) add what is missing.
     func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint
@@ -81,7 +87,11 @@ extension ClientDialect {
 
     public func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? { nil }
 
-    public func restSetup(from responseBody: [UInt8]) -> RESTSetup? { nil }
+    public func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? { nil }
+
+    public func connectionTarget(url: String, parameters: [String: JSONValue], token: String?) throws(InputError) -> ConnectionTarget? {
+        nil
+    }
 }
 
 /// The client side of one connection: a pure, possibly stateful codec between intents and
@@ -96,6 +106,13 @@ public protocol ClientCodec: Sendable {
     /// Every normalized event one inbound frame carries (possibly several, possibly none),
     /// and the frames the protocol wants sent back.
     mutating func receive(_ frame: WireFrame) -> DecodedFrame
+    /// Takes what the REST pre-step's answer holds for later frames (a custom dialect's
+    /// captured variables), before `framesOnOpen`. Built-in dialects need nothing from it.
+    mutating func adoptRESTSetup(_ setup: RESTSetup)
+}
+
+extension ClientCodec {
+    public mutating func adoptRESTSetup(_ setup: RESTSetup) {}
 }
 
 /// Why a server-side dialect could not turn a frame into intents.

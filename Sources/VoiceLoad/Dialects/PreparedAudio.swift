@@ -43,6 +43,19 @@ public struct CodecReply: Sendable, Hashable {
         /// Send when the playback cursor has played everything received so far (Twilio
         /// `mark` echoes), or at once when playback is flushed.
         case whenPlayedOut
+        /// Send this many milliseconds after the inbound frame arrived (a custom dialect's
+        /// `at: after_ms:<n>`), whatever happens to playback.
+        case afterMs(Int)
+
+        /// When a reply to a frame that arrived at `receivedAt` is due, with the playback
+        /// cursor draining at `playbackDrainsAt` (nil: nothing is playing): nil for at once.
+        public func dueAt(receivedAt: MonotonicInstant, playbackDrainsAt: MonotonicInstant?) -> MonotonicInstant? {
+            switch self {
+            case .immediately: return nil
+            case .whenPlayedOut: return max(playbackDrainsAt ?? receivedAt, receivedAt)
+            case .afterMs(let delayMs): return receivedAt.advanced(byMilliseconds: Int64(delayMs))
+            }
+        }
     }
 
     public var frame: WireFrame

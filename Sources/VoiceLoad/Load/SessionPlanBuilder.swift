@@ -9,6 +9,10 @@ public enum SessionPlanBuilder {
         headers extraHeaders: [HTTPHeaderField] = [], subprotocols extraSubprotocols: [String] = []
     ) throws(InputError) -> SessionPlan {
         var scenario = originalScenario
+        if let target = try dialect.connectionTarget(url: url, parameters: scenario.sessionParameters, token: token) {
+            return try plan(scenario: scenario, dialect: dialect, target: target, headers: extraHeaders,
+                            subprotocols: extraSubprotocols, frameMs: frameMs)
+        }
         if let restEndpoint = HTTPEndpoint(parsing: url) {
             // The REST step carries the credentials; its answer names the WebSocket.
             guard let request = dialect.restSetupRequest(parameters: scenario.sessionParameters, token: token) else {

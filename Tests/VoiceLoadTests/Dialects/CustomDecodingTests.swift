@@ -154,6 +154,6 @@ struct CustomDecodingTests {
         #expect(DialectTestSupport.json(pre.jsonBody ?? "") == .object(["agent": .string("support"), "n": .number(2)]))
         #expect(pre.captures.map(\.name) == ["session_id", "ws_url"])
         var codec = dialect.makeCodec(parameters: [:])
-        #expect(DialectTestSupport.json(codec.framesOnOpen().first) == .object(["sid": .string("")]), "the REST step is not performed")
+        #expect(DialectTestSupport.json(codec.framesOnOpen().first) == .object(["sid": .string("")]), "nothing captured until the REST answer is adopted")
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The client side of one connection of a custom dialect: renders the dialect's templates
 /// with this connection's counters, captured variables and session parameters, and maps
-/// inbound frames to events, captures and replies. Pure: no clocks, no randomness.
+/// inbound frames to events, captures and replies. Pure but for `${uuid}`, `${digits:N}` and
+/// `${now_iso}`, drawn from the random generator and clock it is given.
 struct CustomClientCodec: ClientCodec {
     let dialect: CustomDialect
     /// The scenario's session parameters (`${session}`).
@@ -15,10 +16,18 @@ struct CustomClientCodec: ClientCodec {
     private(set) var chunks = 0
     /// Audio bytes sent so far (`${ts_ms}`).
     private(set) var audioBytes = 0
+    /// Where generated placeholders come from.
+    private var entropy: TemplateEntropy
 
-    init(dialect: CustomDialect, parameters: [String: JSONValue]) {
+    init(dialect: CustomDialect, parameters: [String: JSONValue], entropy: TemplateEntropy) {
         self.dialect = dialect
         self.parameters = parameters
+        self.entropy = entropy
+    }
+
+    /// The REST pre-step's captures become variables, as if a frame had set them.
+    mutating func adoptRESTSetup(_ setup: RESTSetup) {
+        variables.merge(setup.variables) { _, captured in captured }
     }
 
     private var templates: CustomSendTemplates { dialect.templates }
@@ -101,7 +110,8 @@ struct CustomClientCodec: ClientCodec {
             variables: variables,
             session: session ?? parameters,
             message: message,
-            text: text
+            text: text,
+            generated: template.generated.map { entropy.value(of: $0) }
         )
         return templates.frame(template.render(context))
     }

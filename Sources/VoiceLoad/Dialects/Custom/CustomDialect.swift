@@ -25,7 +25,8 @@ public struct CustomDialect: ClientDialect {
     public internal(set) var defaultFrameMs = 40
     /// Whether `audio.input.pad_silence` asks for silence after the utterance (default true).
     public internal(set) var padsSilence = true
-    /// `connect.url` as written (informational: the run's URL is the user's).
+    /// `connect.url` as written. The run's own URL wins; it is used only after a
+    /// `pre_request` taken at the run's http(s) URL whose answer has no `ws_url`.
     public internal(set) var urlTemplate: String?
     /// `connect.url` with `${env.NAME}` resolved; nil when it needs a captured variable or an
     /// unset environment variable (the only place where an unset one is not an error).
@@ -34,7 +35,7 @@ public struct CustomDialect: ClientDialect {
     public internal(set) var headers: [(String, String)] = []
     /// `connect.subprotocols`, resolved at load time from the environment.
     public internal(set) var subprotocols: [String] = []
-    /// `connect.pre_request`, validated but not performed by vload.
+    /// `connect.pre_request`: the REST step every session takes first.
     public internal(set) var preRequest: CustomPreRequest?
     /// `send.keepalive` timing, when declared.
     public internal(set) var keepAlive: CustomKeepAlive?
@@ -44,6 +45,8 @@ public struct CustomDialect: ClientDialect {
     public internal(set) var readyTimeoutMs: Int?
     public internal(set) var closeTimeoutMs: Int?
 
+    /// `connect.url` compiled: `${env.NAME}` resolved (or left unset), `${var.NAME}` open.
+    var compiledURL: MessageTemplate?
     var rules: CustomInboundRules
     var templates = CustomSendTemplates()
     /// Whether some matcher reads `@raw` (binary frames are then decoded as text).
@@ -98,14 +101,10 @@ public struct CustomDialect: ClientDialect {
         return PreparedAudio(sharedFrame: EncodedFrame(templates.frame(text)), byteCount: bytes.count)
     }
 
-    /// A codec with this connection's counters (`${seq}`, `${chunk}`, `${ts_ms}`) and
-    /// captured variables; `parameters` are `${session}`.
+    /// A codec with this connection's counters (`${seq}`, `${chunk}`, `${ts_ms}`), captured
+    /// variables and random generator (seeded from the system), reading the system clock for
+    /// `${now_iso}`; `parameters` are `${session}`.
     public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
-        CustomClientCodec(dialect: self, parameters: parameters)
-    }
-
-    /// The user's URL, unchanged: `connect.url` is informational for now.
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
-        base
+        CustomClientCodec(dialect: self, parameters: parameters, entropy: .system())
     }
 }

@@ -73,21 +73,32 @@ extension CustomDialectLoader {
     private func reply(_ node: Node) throws(CustomDialectError) -> CustomReplyRule {
         let fields = try reader.fields(node, allowed: ["on", "at", "json"], what: "a reply")
         guard let on = fields["on"], let json = fields["json"] else { throw reader.error(at: node, "a reply needs 'on' and 'json'") }
-        var timing = CodecReply.Timing.immediately
-        if let at = fields["at"] {
-            let value = at.scalar?.string ?? ""
-            if value.hasPrefix("after_ms") {
-                throw reader.error(at: at, "'at: \(value)' is not supported (use immediately or playback_reaches_here)")
-            }
-            let choice = try reader.choice(at, field: "at", choices: ["immediately", "playback_reaches_here"])
-            timing = choice == "immediately" ? .immediately : .whenPlayedOut
-        }
         return CustomReplyRule(
             matcher: try FrameMatcher(on, reader: reader, what: "'on' of a reply"),
-            timing: timing,
+            timing: try fields["at"].map { node throws(CustomDialectError) in try replyTiming(node) } ?? .immediately,
             template: try template(json, place: "send.replies", message: true)
         )
     }
+
+    /// `at: immediately | playback_reaches_here | after_ms:<n>`.
+    private func replyTiming(_ node: Node) throws(CustomDialectError) -> CodecReply.Timing {
+        let value = node.scalar?.string ?? ""
+        let prefix = "after_ms:"
+        if value.hasPrefix(prefix) {
+            guard let delayMs = Int(value.dropFirst(prefix.count)), (0...Self.maxReplyDelayMs).contains(delayMs) else {
+                throw reader.error(at: node, "'at: \(value)': the delay must be a whole number of milliseconds from 0 to \(Self.maxReplyDelayMs)")
+            }
+            return .afterMs(delayMs)
+        }
+        switch value {
+        case "immediately": return .immediately
+        case "playback_reaches_here": return .whenPlayedOut
+        default: throw reader.error(at: node, "'at' must be one of: immediately, playback_reaches_here, after_ms:<n>")
+        }
+    }
+
+    /// The longest `after_ms` delay: one hour.
+    static let maxReplyDelayMs = 3_600_000
 
     private func template(_ node: Node, place: String, message: Bool = false, text: Bool = false) throws(CustomDialectError) -> MessageTemplate {
         try MessageTemplate(node, reader: reader, scope: scope(place, message: message, text: text))

@@ -135,6 +135,7 @@ struct CustomDialectLoader {
                 case .value: throw reader.error(at: urlNode, "connect.url may only use ${env.NAME} and ${var.NAME}")
                 }
             }
+            dialect.compiledURL = template
             if template.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
                 dialect.url = template.render(TemplateContext())
             }
@@ -153,17 +154,21 @@ struct CustomDialectLoader {
         let method = try fields["method"].map { node throws(CustomDialectError) in
             try reader.choice(node, field: "pre_request.method", choices: ["GET", "POST", "PUT", "PATCH", "DELETE"])
         } ?? "POST"
-        var captures: [(name: String, path: String)] = []
+        var captures: [(name: String, path: FramePath)] = []
         if let capture = fields["capture"] {
             for member in try reader.anyFields(capture, what: "'pre_request.capture'") {
                 try checkVariableName(member.name, at: member.key)
-                captures.append((member.name, try path(member.value, field: "capture.\(member.name)").description))
+                captures.append((member.name, try path(member.value, field: "capture.\(member.name)")))
                 capturedNames.insert(member.name)
             }
         }
+        let url = try loadTimeText(urlNode, place: "pre_request.url")
+        guard HTTPEndpoint(parsing: url) != nil else {
+            throw reader.error(at: urlNode, "'pre_request.url' must be an http:// or https:// URL")
+        }
         return CustomPreRequest(
             method: method,
-            url: try loadTimeText(urlNode, place: "pre_request.url"),
+            url: url,
             headers: try fields["headers"].map { node throws(CustomDialectError) in try loadTimeHeaders(node, place: "pre_request.headers") } ?? [],
             jsonBody: try fields["json"].map { node throws(CustomDialectError) in
                 try MessageTemplate(node, reader: reader, scope: scope("pre_request.json", atLoad: true)).render(TemplateContext())

@@ -1,5 +1,6 @@
 /// One entry of `send.replies` (PROTOCOLS.md §11.3): a frame to send in answer to every
-/// inbound frame its `on` matcher accepts, at once or when playback reaches that point.
+/// inbound frame its `on` matcher accepts: at once, when playback reaches that point, or a
+/// fixed delay after the frame arrived.
 /// Its template may read the triggering message (`${msg.PATH}`).
 struct CustomReplyRule: Sendable {
     let matcher: FrameMatcher

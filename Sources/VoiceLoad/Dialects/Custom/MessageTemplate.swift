@@ -27,14 +27,27 @@ struct MessageTemplate: Sendable {
     let segments: [Segment]
     /// Whether the template is JSON (else raw text).
     let isJSON: Bool
+    /// The `${uuid}`, `${digits:N}` and `${now_iso}` placeholders, in order: a frame's values
+    /// for them are drawn before it is rendered (`TemplateContext.generated`).
+    let generated: [TemplatePlaceholder.Variable]
 
     init(segments: [Segment], isJSON: Bool) {
         self.segments = segments
         self.isJSON = isJSON
+        generated = segments.compactMap { segment in
+            if case .value(let variable, _) = segment, variable.isGenerated { return variable }
+            return nil
+        }
     }
 
     /// Whether rendering draws a `${seq}` number.
     var usesSeq: Bool { uses { $0 == .seq } }
+
+    /// The first `${env.NAME}` left unresolved because the variable is not set (`connect.url`).
+    var unsetEnvironmentName: String? {
+        for case .value(.unsetEnvironment(let name), _) in segments { return name }
+        return nil
+    }
 
     /// Whether the template uses the audio of the frame.
     var usesAudio: Bool { uses { $0 == .audioBase64 || $0 == .audioBase64URL } }
@@ -49,6 +62,7 @@ struct MessageTemplate: Sendable {
     func render(_ context: TemplateContext) -> String {
         var output = ""
         output.reserveCapacity(64 + (context.audioBase64?.utf8.count ?? 0))
+        var generatedValues = context.generated.makeIterator()
         for segment in segments {
             switch segment {
             case .literal(let text):
@@ -58,7 +72,7 @@ struct MessageTemplate: Sendable {
             case .value(.audioBase64URL, _):
                 output += Self.base64URL(context.audioBase64 ?? "")
             case .value(let variable, let placement):
-                let value = context.value(of: variable)
+                let value = variable.isGenerated ? generatedValues.next().map(JSONValue.string) : context.value(of: variable)
                 switch placement {
                 case .escaped: JSONText.appendEscaped(JSONText.plain(value), to: &output)
                 case .plain: output += JSONText.plain(value)
@@ -103,7 +117,10 @@ struct TemplateContext {
     /// The inbound frame a reply answers.
     var message: InboundFrame?
     var text: String?
+    /// The values of the template's generated placeholders (`MessageTemplate.generated`), in order.
+    var generated: [String] = []
 
+    /// The value of a placeholder; nil for generated ones, which come from `generated`.
     func value(of variable: TemplatePlaceholder.Variable) -> JSONValue? {
         switch variable {
         case .audioBase64, .audioBase64URL: return audioBase64.map(JSONValue.string)
@@ -115,7 +132,7 @@ struct TemplateContext {
         case .session(nil): return .object(session)
         case .session(let name?): return session[name]
         case .text: return text.map(JSONValue.string)
-        case .unsetEnvironment: return nil
+        case .unsetEnvironment, .uuid, .digits, .nowISO: return nil
         }
     }
 }

@@ -1,7 +1,7 @@
 /// One `${…}` placeholder of a template (PROTOCOLS.md §11.2), resolved against what the
 /// template may use. `${env.NAME}` is resolved when the dialect loads and never reaches a
-/// codec; randomness and clocks (`${uuid}`, `${digits:N}`, `${now_iso}`) are refused, because
-/// a dialect codec is pure and deterministic.
+/// codec; `${uuid}`, `${digits:N}` and `${now_iso}` are drawn by the codec from the random
+/// generator and wall clock it is given (`TemplateEntropy`).
 struct TemplatePlaceholder: Sendable, Hashable {
     enum Variable: Sendable, Hashable {
         /// `${audio.b64}`, `${audio.b64url}`: the audio of the frame being sent.
@@ -24,9 +24,23 @@ struct TemplatePlaceholder: Sendable, Hashable {
         case session(String?)
         /// `${text}`: the user text of a `send.text` message.
         case text
+        /// `${uuid}`: a random version-4 UUID, lowercase.
+        case uuid
+        /// `${digits:N}`: N random decimal digits.
+        case digits(Int)
+        /// `${now_iso}`: the wall-clock time, UTC ISO-8601 with milliseconds.
+        case nowISO
         /// `${env.NAME}` of an unset variable, where that is allowed (`connect.url`): the
         /// template cannot be resolved.
         case unsetEnvironment(String)
+
+        /// Whether the codec draws the value from its random generator or clock.
+        var isGenerated: Bool {
+            switch self {
+            case .uuid, .digits, .nowISO: return true
+            default: return false
+            }
+        }
     }
 
     /// A `:int` or `:json` suffix: the placeholder is a whole JSON value, not string text.
@@ -63,22 +77,25 @@ struct TemplatePlaceholder: Sendable, Hashable {
         case placeholder(TemplatePlaceholder)
     }
 
-    static let knownNames = "audio.b64, audio.b64url, seq, chunk, ts_ms, env.NAME, var.NAME, msg.PATH, session, session.NAME, text"
+    static let knownNames =
+        "audio.b64, audio.b64url, seq, chunk, ts_ms, uuid, digits:N, now_iso, env.NAME, var.NAME, msg.PATH, session, session.NAME, text"
+
+    /// The longest `${digits:N}`.
+    static let maxDigits = 1_000
 
     /// Resolves the text between `${` and `}`; the error is a one-line reason.
     static func resolve(_ body: String, scope: Scope) throws(CustomSyntaxError) -> Resolution {
         let shown = "${\(body)}"
-        if body == "uuid" || body == "now_iso" || body.hasPrefix("digits:") {
-            throw CustomSyntaxError("'\(shown)' is not supported: dialect codecs are deterministic (capture an id from the server, or use ${seq})")
-        }
         var name = body
         var suffix: Suffix?
         if let colon = body.lastIndex(of: ":") {
-            guard let parsed = Suffix(rawValue: String(body[body.index(after: colon)...])) else {
+            if let parsed = Suffix(rawValue: String(body[body.index(after: colon)...])) {
+                suffix = parsed
+                name = String(body[..<colon])
+            } else if !body.hasPrefix("digits:") || body.count(where: { $0 == ":" }) > 1 {
+                // Not a suffix, and not the colon of `${digits:N}` (the one name that has one).
                 throw CustomSyntaxError("unknown type suffix in '\(shown)' (known: :int, :json)")
             }
-            suffix = parsed
-            name = String(body[..<colon])
         }
         if let variableName = name.dropPrefix("env.") {
             guard let value = scope.environment[variableName] else {
@@ -101,6 +118,8 @@ struct TemplatePlaceholder: Sendable, Hashable {
             guard scope.allowsAudio else { throw CustomSyntaxError("'\(shown)' is only allowed in audio.input.json") }
             return name == "audio.b64" ? .audioBase64 : .audioBase64URL
         case "seq": return .seq
+        case "uuid": return .uuid
+        case "now_iso": return .nowISO
         case "chunk": return .chunk
         case "ts_ms": return .tsMs
         case "session": return .session(nil)
@@ -109,6 +128,12 @@ struct TemplatePlaceholder: Sendable, Hashable {
             return .text
         default:
             break
+        }
+        if let count = name.dropPrefix("digits:") {
+            guard let digits = Int(count), (1...maxDigits).contains(digits) else {
+                throw CustomSyntaxError("'\(shown)' needs a digit count from 1 to \(maxDigits)")
+            }
+            return .digits(digits)
         }
         if let captured = name.dropPrefix("var.") {
             guard scope.capturedNames.contains(captured) else {

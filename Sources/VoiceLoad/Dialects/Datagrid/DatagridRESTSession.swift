@@ -11,7 +11,7 @@ extension DatagridClientDialect {
         return RESTSetupRequest(method: "POST", headers: headers, body: Array(body.utf8))
     }
 
-    public func restSetup(from responseBody: [UInt8]) -> RESTSetup? {
+    public func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? {
         guard case .success(let object) = JSONFrame.object(in: .binary(responseBody)),
             let url = object["url"] as? String, !url.isEmpty
         else { return nil }

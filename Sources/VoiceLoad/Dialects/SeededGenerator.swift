@@ -1,5 +1,5 @@
-/// A small deterministic random generator (SplitMix64), so a seeded simulator run draws the
-/// same latencies (and a seeded scenario the same think times) every time.
+/// A small deterministic random generator (SplitMix64): a seeded simulator run draws the same
+/// latencies every time, and a seeded custom-dialect codec the same `${uuid}`s.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
