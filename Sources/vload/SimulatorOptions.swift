@@ -24,7 +24,7 @@ struct SimulatorOptions: ParsableArguments {
     @Flag(name: .customLong("sim-no-greeting"), help: "Simulator: the agent does not speak first.")
     var noGreeting = false
 
-    @Flag(name: .customLong("sim-no-barge-in"), help: "Simulator: ignore the caller talking over the agent.")
+    @Flag(name: .customLong("sim-no-barge-in"), help: "Simulator: ignore the caller talking over the agent (and interrupt commands).")
     var noBargeIn = false
 
     @Option(name: .customLong("sim-barge-in-reaction-ms"), help: ArgumentHelp(
