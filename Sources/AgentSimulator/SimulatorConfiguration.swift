@@ -23,8 +23,25 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// Reply audio pace: 1 = real time, 2 = twice as fast, 0 = all at once.
     public var replySpeed = 1.0
     public var replyChunkMs = 40
-    /// Stop replying and send the dialect's interruption signal when the user talks over the agent.
+    /// Stop replying and send the dialect's interruption signal when the user talks over the agent
+    /// (or the client sends an interrupt command); false ignores barge-in entirely.
     public var bargeIn = true
+    /// How long the agent keeps speaking after it hears the user talk over it (or gets an
+    /// interrupt command) before it stops and sends the interruption signals.
+    public var bargeInReactionMs = 0
+    /// The length of every reply: the reply clip looped or cut to this; nil plays the clip once.
+    public var replyDurationMs: Int?
+    /// Whether the agent sends the user's transcript (a partial while they speak, a final one
+    /// at the end of speech) on dialects that speak.
+    public var userTranscripts = true
+    /// A tool the agent calls before every reply (not the greeting); nil calls none.
+    public var toolCall: String?
+    /// The tool call's arguments, as JSON text.
+    public var toolArguments = "{}"
+    /// From the tool's result (client-side tools) or call (server-side tools) to the reply.
+    public var toolLatencyMs = 200
+    /// How long the agent waits for a client-side tool's result before it answers anyway.
+    public var toolResultTimeoutMs = 5_000
     /// Agent audio; nil means the audio bundled with vload.
     public var greetingWAV: String?
     public var replyWAV: String?
@@ -46,6 +63,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         guard replySpeed >= 0, replySpeed.isFinite else { throw InputError("simulator reply speed must be ≥ 0") }
         guard (10...1_000).contains(replyChunkMs) else { throw InputError("simulator reply chunk must be 10–1000 ms") }
         guard vadThresholdDbfs < 0 else { throw InputError("simulator VAD threshold must be below 0 dBFS") }
+        try validateScenarioSettings()
     }
 
     /// The settings as printed in reports.
@@ -62,6 +80,39 @@ public struct SimulatorConfiguration: Sendable, Hashable {
             "reply_speed": String(replySpeed),
             "reply_chunk_ms": String(replyChunkMs),
             "barge_in": String(bargeIn),
-        ]
+            "barge_in_reaction_ms": String(bargeInReactionMs),
+            "reply_ms": replyDurationMs.map(String.init) ?? "clip",
+            "user_transcripts": String(userTranscripts),
+            "tool_call": toolCall ?? "none",
+        ].merging(toolCall == nil ? [:] : [
+            "tool_arguments": toolArguments,
+            "tool_latency_ms": String(toolLatencyMs),
+            "tool_result_timeout_ms": String(toolResultTimeoutMs),
+        ]) { first, _ in first }
     }
+
+    /// The ranges of the settings scripted scenarios use: reply length, barge-in reaction, tools.
+    private func validateScenarioSettings() throws(InputError) {
+        if let replyDurationMs, !(Self.replyDurationRangeMs).contains(replyDurationMs) {
+            throw InputError("simulator reply length \(replyDurationMs) ms is out of range (100–600000 ms)")
+        }
+        guard (0...10_000).contains(bargeInReactionMs) else {
+            throw InputError("simulator barge-in reaction \(bargeInReactionMs) ms is out of range (0–10000 ms)")
+        }
+        guard (0...60_000).contains(toolLatencyMs) else {
+            throw InputError("simulator tool latency \(toolLatencyMs) ms is out of range (0–60000 ms)")
+        }
+        guard (1...600_000).contains(toolResultTimeoutMs) else {
+            throw InputError("simulator tool result timeout \(toolResultTimeoutMs) ms is out of range (1–600000 ms)")
+        }
+        if let toolCall, toolCall.isEmpty || toolCall.contains(where: \.isWhitespace) {
+            throw InputError("simulator tool name '\(toolCall)' must be one word")
+        }
+        guard JSONValue(parsing: toolArguments) != nil else {
+            throw InputError("simulator tool arguments are not JSON: \(toolArguments)")
+        }
+    }
+
+    /// The reply lengths `replyDurationMs` accepts.
+    public static let replyDurationRangeMs = 100...600_000
 }

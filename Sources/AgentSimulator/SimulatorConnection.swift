@@ -28,7 +28,7 @@ actor SimulatorConnection {
         self.onFinish = onFinish
         self.session = SimulatorSession(
             configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
-            inputFormat: dialect.inputFormat,
+            awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat,
             chunkCounts: audio.chunkCounts, sessionNumber: sessionNumber
         )
     }

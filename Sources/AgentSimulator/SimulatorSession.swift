@@ -3,6 +3,9 @@ import VoiceLoad
 /// The behaviour of the simulated agent in one session, as a value-type state machine:
 /// intents and timer expiries in, actions out. It reads no clock and touches no socket;
 /// `SimulatorConnection` drives it.
+///
+/// The parts live in extensions: speech and transcripts (`+Speech`), replies and tool calls
+/// (`+Reply`), barge-in (`+Interruption`) and audio pacing (`+Streaming`).
 struct SimulatorSession: Sendable {
     enum Clip: Sendable, Hashable {
         case greeting
@@ -17,6 +20,14 @@ struct SimulatorSession: Sendable {
         case closeAfterEnd
         /// Speech-to-text only: the next interim result while the user speaks.
         case interimResult
+        /// The agent reacts to the user talking over it, `bargeInReactionMs` after it heard them.
+        case bargeIn
+        /// The user's partial transcript, a little after their speech started.
+        case userTranscript
+        /// The agent stops waiting for a client-side tool's result.
+        case toolResultTimeout
+        /// The tool has run: the reply starts.
+        case toolDone
     }
 
     enum Action: Sendable, Hashable {
@@ -46,29 +57,41 @@ struct SimulatorSession: Sendable {
     let sessionStart: ServerSessionStart
     /// False for speech-to-text dialects: the answer to an utterance is its transcript.
     let speaks: Bool
+    /// Whether the client runs the agent's tools and answers each call (OpenAI, Deepgram agent).
+    let awaitsToolResults: Bool
     let chunkCounts: [Clip: Int]
     let sessionID: String
-    private(set) var phase = Phase.awaitingStart
-    private(set) var stream: Stream?
-    private(set) var replyPending = false
-    private var pendingLatencyMs = 0
+    var phase = Phase.awaitingStart
+    /// The agent's turn being streamed.
+    var stream: Stream?
+    /// The answer to the user's last utterance, on its way.
+    var reply: PendingReply?
+    /// A barge-in the agent has heard (or been told of) and not yet reacted to.
+    var pendingBargeIn: PendingBargeIn?
+    /// Whether the user's partial transcript is scheduled.
+    var userTranscriptScheduled = false
     /// Where in the user's stream the current utterance started and ended (speech-to-text).
-    private var utteranceStartMs = 0
-    private var utteranceEndMs = 0
+    var utteranceStartMs = 0
+    var utteranceEndMs = 0
     static let interimIntervalMs: Int64 = 500
+    /// From the detection of the user's speech to their partial transcript.
+    static let userPartialDelayMs: Int64 = 250
     static let transcriptText = "this is a simulated transcript"
-    private var turnsStarted = 0
-    private(set) var statistics = SimulatorStatistics()
-    private var detector: StreamingSpeechDetector
-    private var random: SeededGenerator
+    static let partialTranscriptText = "this is a"
+    var turnsStarted = 0
+    var toolCallsMade = 0
+    var statistics = SimulatorStatistics()
+    var detector: StreamingSpeechDetector
+    var random: SeededGenerator
 
     init(
         configuration: SimulatorConfiguration, sessionStart: ServerSessionStart, speaks: Bool = true,
-        inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64
+        awaitsToolResults: Bool = false, inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64
     ) {
         self.configuration = configuration
         self.sessionStart = sessionStart
         self.speaks = speaks
+        self.awaitsToolResults = awaitsToolResults
         self.chunkCounts = chunkCounts
         self.sessionID = "sim-\(sessionNumber)"
         self.detector = StreamingSpeechDetector(
@@ -77,6 +100,9 @@ struct SimulatorSession: Sendable {
         )
         self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
     }
+
+    /// Whether an answer to the user is on its way (not yet speaking).
+    var replyPending: Bool { reply != nil }
 
     /// The socket opened. Dialects that start on open get ready after the ready delay.
     mutating func opened(at now: MonotonicInstant) -> [Action] {
@@ -106,17 +132,22 @@ struct SimulatorSession: Sendable {
             return actions
         case .interrupt:
             guard phase == .live else { return [] }
-            return interrupt()
+            return requestInterruption(userSpeechAudioMs: nil, at: now)
+        case .toolResult(let callID, _, _):
+            guard phase == .live else { return [] }
+            return receiveToolResult(callID: callID, at: now)
         case .stop:
             guard phase != .ended else { return [] }
             phase = .ended
+            reply = nil
+            pendingBargeIn = nil
             var actions = stopSpeaking()
             actions += [
                 .cancel(.ready), .cancel(.greeting), .send(.ended(transcript: [])),
                 .schedule(.closeAfterEnd, at: now.advanced(byMilliseconds: 2_000)),
             ]
             return actions
-        case .text, .commit, .keepAlive, .toolResult, .markPlayed:
+        case .text, .commit, .keepAlive, .markPlayed:
             return []
         }
     }
@@ -135,128 +166,22 @@ struct SimulatorSession: Sendable {
             guard phase == .live, stream == nil else { return [] }
             return startSpeaking(.greeting, at: now, latencyMs: 0)
         case .reply:
-            guard phase == .live, replyPending else { return [] }
-            replyPending = false
-            statistics.replies += 1
-            guard speaks else { return finalTranscript() }
-            return startSpeaking(.reply, at: now, latencyMs: pendingLatencyMs)
+            return replyDue(at: now)
         case .interimResult:
-            guard phase == .live, detector.isInSpeech else { return [] }
-            return [
-                .send(.speechResult(transcript(endMs: detector.audioPositionMs, isFinal: false))),
-                .schedule(.interimResult, at: now.advanced(byMilliseconds: Self.interimIntervalMs)),
-            ]
+            return interimResult(at: now)
+        case .userTranscript:
+            return userPartialTranscript()
+        case .bargeIn:
+            guard phase == .live else { return [] }
+            return deliverBargeIn()
+        case .toolResultTimeout:
+            return toolResultTimedOut(at: now)
+        case .toolDone:
+            return toolFinished(at: now)
         case .nextChunk:
             return sendDueChunks(at: now)
         case .closeAfterEnd:
             return [.close(code: 1000)]
         }
-    }
-
-    private mutating func speech(_ event: StreamingSpeechDetector.Event, now: MonotonicInstant) -> [Action] {
-        switch event {
-        case .speechStarted(_, let audioMs):
-            statistics.userTurns += 1
-            let heard: [Action] = [.send(.userSpeechStarted(audioMs: audioMs))]
-            if !speaks {
-                utteranceStartMs = audioMs
-                return heard + [.schedule(.interimResult, at: now.advanced(byMilliseconds: Self.interimIntervalMs))]
-            }
-            // The user talks while the agent speaks (or is about to): barge-in.
-            guard configuration.bargeIn, stream != nil || replyPending else { return heard }
-            return heard + interrupt()
-        case .speechEnded(let endedAt, let audioMs):
-            let latencyUs = configuration.replyLatency.sampleUs(using: &random)
-            replyPending = true
-            pendingLatencyMs = Int(latencyUs / 1_000)
-            utteranceEndMs = audioMs
-            return (speaks ? [] : [.cancel(.interimResult)]) + [
-                .send(.userSpeechStopped(audioMs: audioMs)),
-                .schedule(.reply, at: max(now, endedAt.advanced(byMicroseconds: latencyUs))),
-            ]
-        }
-    }
-
-    /// Speech-to-text: a result covering the utterance from its start to `endMs`.
-    private func transcript(endMs: Int, isFinal: Bool) -> SpeechResult {
-        SpeechResult(
-            text: Self.transcriptText, isFinal: isFinal, speechFinal: isFinal,
-            startS: Double(utteranceStartMs) / 1_000, durationS: Double(max(0, endMs - utteranceStartMs)) / 1_000
-        )
-    }
-
-    /// Speech-to-text: the final, endpointed result of the utterance and its end.
-    private func finalTranscript() -> [Action] {
-        [
-            .send(.speechResult(transcript(endMs: utteranceEndMs, isFinal: true))),
-            .send(.utteranceEnd(lastWordEndS: Double(utteranceEndMs) / 1_000)),
-        ]
-    }
-
-    private mutating func interrupt() -> [Action] {
-        guard stream != nil else {
-            // Not speaking yet: the user simply went on talking; the answer waits.
-            guard replyPending else { return [] }
-            replyPending = false
-            return [.cancel(.reply)]
-        }
-        statistics.interruptions += 1
-        replyPending = false
-        let turnKey = stream?.turnKey ?? ""
-        return stopSpeaking() + [.cancel(.reply), .send(.interrupted), .send(.responseCancelled(turnKey: turnKey))]
-    }
-
-    private mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant, latencyMs: Int) -> [Action] {
-        turnsStarted += 1
-        let turnKey = "resp_\(sessionID)_\(turnsStarted)"
-        stream = Stream(clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey)
-        return [.send(.agentTurnStarted(turnKey: turnKey, latencyMs: latencyMs))] + sendDueChunks(at: now)
-    }
-
-    private mutating func stopSpeaking() -> [Action] {
-        guard stream != nil else { return [] }
-        stream = nil
-        return [.cancel(.nextChunk)]
-    }
-
-    /// Chunk i of a clip is due at `startedAt + i·chunk/speed`; speed 0 sends the whole clip at once.
-    private mutating func sendDueChunks(at now: MonotonicInstant) -> [Action] {
-        guard var stream, let count = chunkCounts[stream.clip] else { return [] }
-        var actions: [Action] = []
-        while stream.nextChunk < count, dueTime(of: stream.nextChunk, in: stream) <= now {
-            actions.append(.sendChunk(stream.clip, index: stream.nextChunk))
-            stream.nextChunk += 1
-        }
-        if stream.nextChunk >= count {
-            self.stream = nil
-            actions += [.send(.agentAudioDone(turnKey: stream.turnKey)), .send(.turnComplete(turnKey: stream.turnKey))]
-        } else {
-            self.stream = stream
-            actions.append(.schedule(.nextChunk, at: dueTime(of: stream.nextChunk, in: stream)))
-        }
-        return actions
-    }
-
-    private func dueTime(of chunk: Int, in stream: Stream) -> MonotonicInstant {
-        guard configuration.replySpeed > 0 else { return stream.startedAt }
-        let offsetUs = Double(chunk * configuration.replyChunkMs * 1_000) / configuration.replySpeed
-        return stream.startedAt.advanced(byMicroseconds: Int64(offsetUs))
-    }
-}
-
-/// What the simulator did, summed over sessions.
-public struct SimulatorStatistics: Sendable, Hashable {
-    public var sessions = 0
-    public var userTurns = 0
-    public var replies = 0
-    public var interruptions = 0
-
-    public init() {}
-
-    mutating func add(_ other: SimulatorStatistics) {
-        sessions += other.sessions
-        userTurns += other.userTurns
-        replies += other.replies
-        interruptions += other.interruptions
     }
 }

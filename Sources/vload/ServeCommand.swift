@@ -47,7 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
         try? await server.stop()
         let totals = server.statistics
         print("stopped: \(totals.sessions) sessions, \(totals.userTurns) user turns, \(totals.replies) replies, "
-            + "\(totals.interruptions) interruptions")
+            + "\(totals.interruptions) interruptions, \(totals.toolCalls) tool calls, \(totals.toolResults) tool results, "
+            + "\(totals.toolResultTimeouts) tool result timeouts")
         try await group.shutdownGracefully()
     }
 

@@ -24,8 +24,39 @@ struct SimulatorOptions: ParsableArguments {
     @Flag(name: .customLong("sim-no-greeting"), help: "Simulator: the agent does not speak first.")
     var noGreeting = false
 
-    @Flag(name: .customLong("sim-no-barge-in"), help: "Simulator: ignore the caller talking over the agent.")
+    @Flag(name: .customLong("sim-no-barge-in"), help: "Simulator: ignore the caller talking over the agent (and interrupt commands).")
     var noBargeIn = false
+
+    @Option(name: .customLong("sim-barge-in-reaction-ms"), help: ArgumentHelp(
+        "Simulator: how long the agent goes on speaking after the caller talks over it (or sends an interrupt) "
+            + "before it stops and sends the interruption signals (default 0).", valueName: "ms"))
+    var bargeInReactionMs: Int?
+
+    @Option(name: .customLong("sim-reply-ms"), help: ArgumentHelp(
+        "Simulator: length of every reply, the reply audio looped or cut to it, 100–600000 (default: the clip once).",
+        valueName: "ms"))
+    var replyDurationMs: Int?
+
+    @Flag(name: .customLong("sim-no-user-transcripts"), help: "Simulator: do not send the caller's transcripts.")
+    var noUserTranscripts = false
+
+    @Option(name: .customLong("sim-tool-call"), help: ArgumentHelp(
+        "Simulator: the agent calls this tool before every reply (not the greeting).", valueName: "name"))
+    var toolCall: String?
+
+    @Option(name: .customLong("sim-tool-arguments"), help: ArgumentHelp(
+        "Simulator: the tool call's arguments, JSON (default {}).", valueName: "json"))
+    var toolArguments: String?
+
+    @Option(name: .customLong("sim-tool-latency-ms"), help: ArgumentHelp(
+        "Simulator: from the tool's result (or, for server-side tools, its call) to the reply (default 200).",
+        valueName: "ms"))
+    var toolLatencyMs: Int?
+
+    @Option(name: .customLong("sim-tool-timeout-ms"), help: ArgumentHelp(
+        "Simulator: how long to wait for a client's tool result before answering anyway (default 5000).",
+        valueName: "ms"))
+    var toolResultTimeoutMs: Int?
 
     @Option(name: .customLong("sim-reply-wav"), help: "Simulator: WAV file of the agent's reply.")
     var replyWAV: String?
@@ -36,7 +67,9 @@ struct SimulatorOptions: ParsableArguments {
     /// Whether any simulator option was given.
     var isSet: Bool {
         readyDelayMs != nil || replyLatency != nil || vadSilenceMs != nil || replySpeed != nil || seed != nil
-            || noGreeting || noBargeIn || replyWAV != nil || greetingWAV != nil
+            || noGreeting || noBargeIn || replyWAV != nil || greetingWAV != nil || bargeInReactionMs != nil
+            || replyDurationMs != nil || noUserTranscripts || toolCall != nil || toolArguments != nil
+            || toolLatencyMs != nil || toolResultTimeoutMs != nil
     }
 
     /// These options, with `base`'s wherever these are unset.
@@ -64,6 +97,16 @@ struct SimulatorOptions: ParsableArguments {
         if let seed { configuration.seed = seed }
         configuration.greets = !noGreeting
         configuration.bargeIn = !noBargeIn
+        if let bargeInReactionMs { configuration.bargeInReactionMs = bargeInReactionMs }
+        configuration.replyDurationMs = replyDurationMs
+        configuration.userTranscripts = !noUserTranscripts
+        guard toolCall != nil || (toolArguments == nil && toolLatencyMs == nil && toolResultTimeoutMs == nil) else {
+            throw InputError("--sim-tool-arguments, --sim-tool-latency-ms and --sim-tool-timeout-ms need --sim-tool-call")
+        }
+        configuration.toolCall = toolCall
+        if let toolArguments { configuration.toolArguments = toolArguments }
+        if let toolLatencyMs { configuration.toolLatencyMs = toolLatencyMs }
+        if let toolResultTimeoutMs { configuration.toolResultTimeoutMs = toolResultTimeoutMs }
         configuration.replyWAV = replyWAV
         configuration.greetingWAV = greetingWAV
         try configuration.validate()

@@ -146,6 +146,10 @@ public protocol ServerDialect: Sendable {
     /// Whether the agent answers with speech (false for speech-to-text: it answers with
     /// `speechResult`s).
     var speaks: Bool { get }
+    /// Whether the client runs the agent's tools and must answer each call with its result
+    /// (OpenAI `function_call_output`, Deepgram `FunctionCallResponse`); false when tools run
+    /// on the server, as on Datagrid and ADK.
+    var awaitsToolResults: Bool { get }
     /// The REST pre-step's response to a request body, for dialects that have one; the
     /// session is then reached at `webSocketURL`.
     func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]?
@@ -153,6 +157,8 @@ public protocol ServerDialect: Sendable {
 
 extension ServerDialect {
     public var speaks: Bool { true }
+
+    public var awaitsToolResults: Bool { false }
 
     public func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? { nil }
 }

@@ -32,6 +32,14 @@ extension JSONValue {
         }
     }
 
+    /// The value JSON `text` holds (an object, array or bare value), or nil when `text` is not JSON.
+    public init?(parsing text: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        self.init(foundationObject: object)
+    }
+
     /// The members of a parsed JSON object, or nil when one of them is not a JSON value.
     public static func objectValues(foundationObject dictionary: [String: Any]) -> [String: JSONValue]? {
         var values: [String: JSONValue] = [:]

@@ -44,7 +44,9 @@ struct ADKEventDecodingTests {
               {"functionResponse":{"name":"get_weather","response":{"temp":21}}},
               {"inlineData":{"mimeType":"audio/pcm","data":"AwQ"}}]}}
             """#
-        #expect(decode(frame) == [Self.audio([0, 1, 2]), .toolCall(name: "get_weather", status: "called"), Self.audio([3, 4])])
+        #expect(decode(frame) == [
+            Self.audio([0, 1, 2]), .toolCall(name: "get_weather", status: "called", arguments: #"{"city":"Berlin"}"#), Self.audio([3, 4]),
+        ])
     }
 
     @Test func turnFlags() {

@@ -59,7 +59,7 @@ struct ADKFlatDecodingTests {
     @Test(arguments: variants)
     func toolUseWasAlreadyRunByTheServer(variant: ADKVariant) {
         #expect(decode(#"{"type":"tool_use","tool_name":"get_weather","tool_args":{"city":"Berlin"}}"#, variant)
-            == [.toolCall(name: "get_weather", status: "completed")])
+            == [.toolCall(name: "get_weather", status: "completed", arguments: #"{"city":"Berlin"}"#)])
     }
 
     @Test(arguments: variants)

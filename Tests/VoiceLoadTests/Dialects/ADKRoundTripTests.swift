@@ -35,9 +35,9 @@ struct ADKRoundTripTests {
         let hasTranscripts = variant != .legacy
         let toolEvents: [NormalizedEvent]
         switch variant {
-        case .seed: toolEvents = [.toolCall(name: "get_weather", status: "completed")]
+        case .seed: toolEvents = [.toolCall(name: "get_weather", status: "completed", arguments: #"{"city":"Berlin"}"#)]
         case .legacy: toolEvents = []
-        case .events: toolEvents = [.toolCall(name: "get_weather", status: "called")]
+        case .events: toolEvents = [.toolCall(name: "get_weather", status: "called", id: "call_sim-1_1", arguments: #"{"city":"Berlin"}"#)]
         }
         let errorEvents: [NormalizedEvent] = variant == .events ? [.error(code: "INTERNAL", message: "overloaded", fatal: false)] : []
         let cases: [(AgentOutput, [NormalizedEvent])] = [
@@ -53,9 +53,13 @@ struct ADKRoundTripTests {
             (.responseCancelled(turnKey: "resp_2"), []),
             (.transcript(TranscriptLine(role: "user", text: "Wie geht's?", isFinal: true)),
              hasTranscripts ? [.transcript(role: "user", text: "Wie geht's?", isFinal: true)] : []),
+            (.transcript(TranscriptLine(role: "user", text: "this is", isFinal: false)),
+             hasTranscripts ? [.transcript(role: "user", text: "this is", isFinal: false)] : []),
             (.transcript(TranscriptLine(role: "assistant", text: "Gu", isFinal: false)),
              hasTranscripts ? [.transcript(role: "assistant", text: "Gu", isFinal: false)] : []),
-            (.toolCall(name: "get_weather", status: "completed"), toolEvents),
+            (.toolCall(name: "get_weather", status: "started", id: "call_sim-1_1", arguments: #"{"city":"Berlin"}"#), toolEvents),
+            // The tool's completion has no event vload measures (events: a functionResponse part).
+            (.toolCall(name: "get_weather", status: "completed", id: "call_sim-1_1", arguments: "{}"), []),
             (.error(message: "overloaded"), errorEvents),
             (.ended(transcript: []), []),
         ]

@@ -111,12 +111,22 @@ struct ADKServerDialectTests {
         #expect(frames(user, .events) == [Support.json(#"{"author":"user","inputTranscription":{"text":"Hi","finished":true}}"#)])
         #expect(frames(agent, .events) == [Support.json(#"{"author":"agent","outputTranscription":{"text":"Hel","finished":false}}"#)])
         #expect(frames(user, .legacy).isEmpty)
-        let tool = AgentOutput.toolCall(name: "get_weather", status: "completed")
+        let tool = AgentOutput.toolCall(name: "get_weather", status: "started")
         #expect(frames(tool, .seed) == [Support.json(#"{"type":"tool_use","tool_name":"get_weather","tool_args":{}}"#)])
         #expect(frames(tool, .events) == [Support.json(
             #"{"author":"agent","content":{"role":"model","parts":[{"functionCall":{"name":"get_weather","args":{}}}]}}"#
         )])
         #expect(frames(tool, .legacy).isEmpty)
+        let call = AgentOutput.toolCall(name: "get_weather", status: "started", id: "c1", arguments: #"{"city":"Oslo"}"#)
+        #expect(frames(call, .seed) == [Support.json(#"{"type":"tool_use","tool_name":"get_weather","tool_args":{"city":"Oslo"}}"#)])
+        #expect(frames(call, .events) == [Support.json(
+            #"{"author":"agent","content":{"role":"model","parts":[{"functionCall":{"id":"c1","name":"get_weather","args":{"city":"Oslo"}}}]}}"#
+        )])
+        let done = AgentOutput.toolCall(name: "get_weather", status: "completed", id: "c1", arguments: #"{"city":"Oslo"}"#)
+        #expect(frames(done, .seed).isEmpty)
+        #expect(frames(done, .events) == [Support.json(
+            #"{"author":"agent","content":{"role":"model","parts":[{"functionResponse":{"id":"c1","name":"get_weather","response":{}}}]}}"#
+        )])
         #expect(frames(.error(message: "boom"), .events) == [Support.json(#"{"author":"agent","errorCode":"INTERNAL","errorMessage":"boom"}"#)])
         #expect(frames(.error(message: "boom"), .seed).isEmpty)
         #expect(frames(.error(message: "boom"), .legacy).isEmpty)

@@ -92,6 +92,8 @@ struct DatagridServerDialectTests {
             (.interrupted, #"{"type":"interrupted"}"#),
             (.toolCall(name: "lookup", status: "started"),
              #"{"type":"tool_call","payload":{"tool_name":"lookup","status":"started"}}"#),
+            (.toolCall(name: "lookup", status: "completed", id: "c1", arguments: #"{"q":1}"#),
+             #"{"type":"tool_call","payload":{"tool_name":"lookup","status":"completed","id":"c1","arguments":{"q":1}}}"#),
             (.transcript(TranscriptLine(role: "agent", text: "Hi", isFinal: false)),
              #"{"type":"transcript","payload":{"role":"agent","text":"Hi","is_final":false}}"#),
             (.error(message: "Agent not found"), #"{"type":"error","payload":{"message":"Agent not found"}}"#),

@@ -141,9 +141,12 @@ struct DeepgramAgentClientTests {
     @Test func functionCallRequestGivesOneToolCallPerFunction() {
         let frame = #"{"type":"FunctionCallRequest","functions":[{"id":"f1","name":"get_weather","arguments":"{\"city\":\"Oslo\"}","client_side":true},"#
             + #"{"id":"f2","name":"lookup","arguments":"{}","client_side":false}]}"#
-        #expect(events(.text(frame)) == [.toolCall(name: "get_weather", status: "requested"), .toolCall(name: "lookup", status: "requested")])
-        #expect(events(.text(#"{"type":"FunctionCallRequest","function_name":"old","function_call_id":"x","input":{}}"#))
-            == [.toolCall(name: "old", status: "requested")])
+        #expect(events(.text(frame)) == [
+            .toolCall(name: "get_weather", status: "requested", id: "f1", arguments: #"{"city":"Oslo"}"#),
+            .toolCall(name: "lookup", status: "called", id: "f2", arguments: "{}"),
+        ])
+        #expect(events(.text(#"{"type":"FunctionCallRequest","function_name":"old","function_call_id":"x","input":{"b":1,"a":"z"}}"#))
+            == [.toolCall(name: "old", status: "requested", id: "x", arguments: #"{"a":"z","b":1}"#)])
         #expect(Support.isSingleMalformed(events(.text(#"{"type":"FunctionCallRequest"}"#))))
         #expect(Support.isSingleMalformed(events(.text(#"{"type":"FunctionCallRequest","functions":[{"id":"f"}]}"#))))
     }

@@ -113,6 +113,13 @@ struct DeepgramAgentServerTests {
         #expect(frames([.transcript(TranscriptLine(role: "user", text: "hel", isFinal: false))]).isEmpty)
     }
 
+    @Test func toolCallsAreClientSideFunctionCallRequests() {
+        #expect(Support.json(frames([.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#)]).first)
+            == Support.json(#"{"type":"FunctionCallRequest","functions":[{"id":"call_sim-1_1","name":"get_weather","arguments":"{\"city\":\"Oslo\"}","client_side":true}]}"#))
+        #expect(Support.json(frames([.toolCall(name: "n", status: "s")]).first)
+            == Support.json(#"{"type":"FunctionCallRequest","functions":[{"id":"fc_1","name":"n","arguments":"{}","client_side":true}]}"#))
+    }
+
     @Test func errorMessage() {
         #expect(Support.json(frames([.error(message: "overloaded")]).first)
             == Support.json(#"{"type":"Error","description":"overloaded","code":"SIMULATED_ERROR"}"#))
@@ -120,7 +127,7 @@ struct DeepgramAgentServerTests {
 
     @Test(arguments: [
         AgentOutput.sessionStarted(sessionID: "s", conversationID: "c"), .userSpeechStopped(audioMs: 10), .interrupted,
-        .responseCancelled(turnKey: "t"), .toolCall(name: "n", status: "s"), .audio([]),
+        .responseCancelled(turnKey: "t"), .audio([]),
         .speechResult(SpeechResult(text: "x", isFinal: true, speechFinal: true, startS: 0, durationS: 1)),
         .utteranceEnd(lastWordEndS: 1), .ended(transcript: []),
     ])

@@ -113,6 +113,11 @@ struct DeepgramRoundTripTests {
                 .serverLatency(name: "server_tts_latency_ms", valueMs: 256),
             ]),
             (.transcript(TranscriptLine(role: "agent", text: "Sure.")), [.transcript(role: "assistant", text: "Sure.", isFinal: true)]),
+            (.transcript(TranscriptLine(role: "user", text: "this is", isFinal: false)), []),
+            (.transcript(TranscriptLine(role: "user", text: "this is it")), [.transcript(role: "user", text: "this is it", isFinal: true)]),
+            (.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#), [
+                .toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#),
+            ]),
             (.error(message: "quota exceeded"), [.error(code: "SIMULATED_ERROR", message: "quota exceeded", fatal: true)]),
             (.interrupted, []),
             (.ended(transcript: []), []),

@@ -125,7 +125,7 @@ struct OpenAIRealtimeClientDecodingTests {
 
     @Test func functionCallArgumentsDoneRequestsATool() {
         #expect(decode(#"{"type":"response.function_call_arguments.done","response_id":"r","item_id":"fc_1","output_index":0,"call_id":"call_1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}"#)
-            == [.toolCall(name: "get_weather", status: "requested")])
+            == [.toolCall(name: "get_weather", status: "requested", id: "call_1", arguments: #"{"city":"Paris"}"#)])
     }
 
     @Test func functionNameComesFromTheOutputItemWhenTheEventOmitsIt() {
@@ -133,10 +133,10 @@ struct OpenAIRealtimeClientDecodingTests {
         let added = codec.receive(.text(#"{"type":"response.output_item.added","response_id":"r","output_index":0,"item":{"id":"fc_1","type":"function_call","status":"in_progress","call_id":"call_1","name":"lookup_order","arguments":""}}"#))
         #expect(added.events == [])
         let done = codec.receive(.text(#"{"type":"response.function_call_arguments.done","response_id":"r","item_id":"fc_1","output_index":0,"call_id":"call_1","arguments":"{}"}"#))
-        #expect(done.events == [.toolCall(name: "lookup_order", status: "requested")])
+        #expect(done.events == [.toolCall(name: "lookup_order", status: "requested", id: "call_1", arguments: "{}")])
         #expect(codec.functionNames.isEmpty)
         let unknown = codec.receive(.text(#"{"type":"response.function_call_arguments.done","call_id":"call_2","arguments":"{}"}"#))
-        #expect(unknown.events == [.toolCall(name: "", status: "requested")])
+        #expect(unknown.events == [.toolCall(name: "", status: "requested", id: "call_2", arguments: "{}")])
     }
 
     @Test func errorIsRecoverable() {

@@ -38,9 +38,22 @@ struct OpenAIRealtimeRoundTripTests {
         var clientCodec = OpenAIRealtimeClientDialect().makeCodec(parameters: [:])
         var serverCodec = OpenAIRealtimeServerDialect().makeCodec(target: "/")
         let call = serverCodec.frames(for: .toolCall(name: "lookup_order", status: "started"))
-        #expect(call.flatMap { clientCodec.receive($0).events } == [.toolCall(name: "lookup_order", status: "requested")])
+        #expect(call.flatMap { clientCodec.receive($0).events }
+            == [.toolCall(name: "lookup_order", status: "requested", id: "call_1", arguments: "{}")])
         let result = clientCodec.frames(for: .toolResult(callID: "call_1", name: "lookup_order", output: "shipped"))
         #expect(try result.flatMap { try serverCodec.receive($0) } == [.toolResult(callID: "call_1", name: "lookup_order", output: "shipped")])
+    }
+
+    @Test func aToolCallCarriesItsCallIDAndArgumentsBothWays() throws {
+        var clientCodec = OpenAIRealtimeClientDialect().makeCodec(parameters: [:])
+        var serverCodec = OpenAIRealtimeServerDialect().makeCodec(target: "/")
+        let arguments = #"{"city":"Paris","days":2}"#
+        let call = serverCodec.frames(for: .toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: arguments))
+        #expect(call.flatMap { clientCodec.receive($0).events }
+            == [.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: arguments)])
+        let result = clientCodec.frames(for: .toolResult(callID: "call_sim-1_1", name: "get_weather", output: "sunny"))
+        #expect(try result.flatMap { try serverCodec.receive($0) }
+            == [.toolResult(callID: "call_sim-1_1", name: "get_weather", output: "sunny")])
     }
 
     @Test func aSimulatedSessionDecodesToTheExpectedEvents() {

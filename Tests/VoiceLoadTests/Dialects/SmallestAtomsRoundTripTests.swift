@@ -47,6 +47,9 @@ struct SmallestAtomsRoundTripTests {
             (.transcript(TranscriptLine(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)),
              [.transcript(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)]),
             (.transcript(TranscriptLine(role: "assistant", text: "Gut.")), [.transcript(role: "assistant", text: "Gut.", isFinal: true)]),
+            (.transcript(TranscriptLine(role: "user", text: "this is it")), [.transcript(role: "user", text: "this is it", isFinal: true)]),
+            // Tools run on the server and have no event on this socket (§5.5).
+            (.toolCall(name: "lookup", status: "started", id: "call_sim-1_1", arguments: "{}"), []),
             (.error(message: "quota exceeded\nretry later"), [.error(code: "internal_error", message: "quota exceeded\nretry later", fatal: false)]),
             (.ended(transcript: [TranscriptLine(role: "user", text: "bye")]), [.sessionEnded(reason: "client_requested")]),
         ]

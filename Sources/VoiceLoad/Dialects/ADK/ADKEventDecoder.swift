@@ -35,7 +35,7 @@ struct ADKEventDecoder {
     }
 
     /// `content.parts[]`: `inlineData` audio → agent audio (other media types are unknown),
-    /// `functionCall` → a tool call ADK runs itself (status `called`); text, function
+    /// `functionCall` → a tool call ADK runs itself (status `called`, with its `id` and `args`); text, function
     /// responses and other parts carry nothing vload measures.
     private func contentEvents(_ rawContent: Any) -> [NormalizedEvent] {
         guard let contentMembers = rawContent as? [String: Any] else {
@@ -56,8 +56,11 @@ struct ADKEventDecoder {
                 events += inlineDataEvents(inlineData)
             }
             if let functionCall = part.value("functionCall", "function_call") as? [String: Any] {
-                let name = ADKJSONObject(members: functionCall).value("name") as? String ?? ""
-                events.append(.toolCall(name: name, status: "called"))
+                let call = ADKJSONObject(members: functionCall)
+                events.append(.toolCall(
+                    name: call.value("name") as? String ?? "", status: "called", id: call.value("id") as? String,
+                    arguments: ToolCallArguments.text(call.value("args"))
+                ))
             }
         }
         return events

@@ -48,7 +48,7 @@ struct ADKFlatFrameDecoder {
 
     /// `input_transcription` / `output_transcription` (`data`, `finished`) → user / assistant
     /// transcripts, final only with `finished: true`; `tool_use` → a tool call the server
-    /// already ran (status `completed`); any other `type` is a status event, counted as unknown.
+    /// already ran (status `completed`, arguments from `tool_args`); any other `type` is a status event, counted as unknown.
     private func messageEvents(_ object: ADKJSONObject, type: String) -> [NormalizedEvent] {
         switch type {
         case "input_transcription", "output_transcription":
@@ -59,7 +59,10 @@ struct ADKFlatFrameDecoder {
             return [.transcript(role: role, text: text, isFinal: isFinal)]
         case "tool_use":
             let name = object.value("tool_name", "name") as? String ?? ""
-            return [.toolCall(name: name, status: "completed")]
+            return [.toolCall(
+                name: name, status: "completed", id: object.value("id") as? String,
+                arguments: ToolCallArguments.text(object.value("tool_args", "args"))
+            )]
         default:
             return [.unknown(type: type)]
         }

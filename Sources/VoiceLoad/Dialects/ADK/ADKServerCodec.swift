@@ -18,7 +18,7 @@ struct ADKServerCodec: ServerCodec {
     /// `turnComplete`); `.interrupted` → `{"turn_complete":false,"interrupted":true}` (events:
     /// an Event with `interrupted`); transcripts as seed `input_transcription` /
     /// `output_transcription` or events `inputTranscription` / `outputTranscription`; tool calls
-    /// as seed `tool_use` or an events `functionCall` part; errors as an events Event with
+    /// as seed `tool_use` or an events `functionCall` part (completions as `functionResponse`); errors as an events Event with
     /// `errorCode` `INTERNAL`. Everything else has no frame: ADK servers send no ready,
     /// VAD, turn-start or goodbye message, and legacy forwards no transcriptions, tools or errors.
     func frames(for output: AgentOutput) -> [WireFrame] {
@@ -40,14 +40,11 @@ struct ADKServerCodec: ServerCodec {
         case .transcript(let line):
             guard let transcript = transcriptObject(line) else { return [] }
             object = transcript
-        case .toolCall(let name, _, _, _):
-            switch variant {
-            case .seed: object = ["type": "tool_use", "tool_name": name, "tool_args": [String: Any]()]
-            case .legacy: return []
-            case .events:
-                let part: [String: Any] = ["functionCall": ["name": name, "args": [String: Any]()] as [String: Any]]
-                object = ["author": Self.author, "content": ["role": "model", "parts": [part]] as [String: Any]]
+        case .toolCall(let name, let status, let id, let arguments):
+            guard let toolObject = toolObject(name: name, completed: status == "completed", id: id, arguments: arguments) else {
+                return []
             }
+            object = toolObject
         case .error(let message):
             guard variant == .events else { return [] }
             object = ["author": Self.author, "errorCode": "INTERNAL", "errorMessage": message]
@@ -77,6 +74,29 @@ struct ADKServerCodec: ServerCodec {
                     + ADKBase64.urlSafeEncoded(bytes)
                     + #"","mimeType":"audio/pcm;rate=\#(format.sampleRateHz)"}}],"role":"model"},"partial":true}"#
             )
+        }
+    }
+
+    /// ADK runs its tools itself, so a call is announced when it starts: seed `tool_use` with
+    /// `tool_args`, events a `functionCall` part (with `id` and `args`). Its completion is an
+    /// events `functionResponse` part; seed and legacy send nothing for it.
+    private func toolObject(name: String, completed: Bool, id: String?, arguments: String?) -> [String: Any]? {
+        let args = ToolCallArguments.foundationObject(arguments)
+        switch variant {
+        case .seed:
+            return completed ? nil : ["type": "tool_use", "tool_name": name, "tool_args": args]
+        case .legacy:
+            return nil
+        case .events:
+            var call: [String: Any] = ["name": name]
+            if let id { call["id"] = id }
+            if completed {
+                call["response"] = [String: Any]()
+            } else {
+                call["args"] = args
+            }
+            let part: [String: Any] = [completed ? "functionResponse" : "functionCall": call]
+            return ["author": Self.author, "content": ["role": "model", "parts": [part]] as [String: Any]]
         }
     }
 

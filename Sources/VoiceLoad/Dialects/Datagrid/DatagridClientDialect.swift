@@ -95,7 +95,9 @@ public struct DatagridClientDialect: ClientDialect {
         case Name.toolCall:
             return [.toolCall(
                 name: message.payloadString("tool_name") ?? message.payloadString("name") ?? "",
-                status: message.payloadString("status") ?? ""
+                status: message.payloadString("status") ?? "",
+                id: message.payloadString("id") ?? message.payloadString("tool_call_id") ?? message.payloadString("call_id"),
+                arguments: ToolCallArguments.text(message.payload?["arguments"] ?? message.payload?["args"])
             )]
         case Name.interrupted:
             return [.agentInterrupted]

@@ -64,7 +64,8 @@ public struct DatagridServerDialect: ServerDialect {
     }
 
     /// The Datagrid message for `output`, or nil when Datagrid has none (it has no VAD, turn
-    /// or hello events on the wire). Strings are escaped by `JSONSerialization`; audio is built
+    /// or hello events on the wire). A tool call's payload is `{tool_name, status}` (§4.3) plus,
+    /// when the call has them, `id` and `arguments` (as a JSON value; undocumented fields). Strings are escaped by `JSONSerialization`; audio is built
     /// by concatenation around the base64 text.
     public func encode(_ output: AgentOutput) -> WireFrame? {
         typealias Name = DatagridMessage.Name
@@ -84,8 +85,11 @@ public struct DatagridServerDialect: ServerDialect {
             text = DatagridAudioMessage.text(audio: bytes)
         case .interrupted:
             text = JSONFrame.text(["type": Name.interrupted])
-        case .toolCall(let name, let status, _, _):
-            text = JSONFrame.text(["type": Name.toolCall, "payload": ["tool_name": name, "status": status]])
+        case .toolCall(let name, let status, let id, let arguments):
+            var payload: [String: Any] = ["tool_name": name, "status": status]
+            if let id { payload["id"] = id }
+            if let arguments { payload["arguments"] = ToolCallArguments.foundationObject(arguments) }
+            text = JSONFrame.text(["type": Name.toolCall, "payload": payload])
         case .transcript(let line):
             text = JSONFrame.text([
                 "type": Name.transcript,

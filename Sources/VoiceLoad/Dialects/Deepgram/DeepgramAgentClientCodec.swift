@@ -111,20 +111,42 @@ struct DeepgramAgentClientCodec: ClientCodec {
         message.number(field).map { .serverLatency(name: "server_\(field)_ms", valueMs: ($0 * 1_000_000).rounded() / 1_000) }
     }
 
-    /// One `.toolCall(name:, status: "requested")` per entry of `functions`, or for the single
-    /// function of the older shape (`function_name`).
+    /// One `.toolCall` per entry of `functions` (its `id` and `arguments`; status `requested`
+    /// when the client must run it, `called` when `client_side` is false), or for the single
+    /// function of the older shape (`function_name`, `function_call_id`, `input`).
     private static func toolCalls(_ message: DeepgramMessage) -> [NormalizedEvent] {
         if case .array(let functions)? = message.members["functions"] {
             return functions.map { function in
                 guard case .object(let members) = function, case .string(let name)? = members["name"] else {
                     return .malformed(reason: "FunctionCallRequest function without a name")
                 }
-                return .toolCall(name: name, status: "requested")
+                let clientSide = members["client_side"] != .bool(false)
+                return .toolCall(
+                    name: name, status: clientSide ? "requested" : "called", id: string(members["id"]),
+                    arguments: arguments(members["arguments"])
+                )
             }
         }
         guard let name = message.string("function_name") else {
             return [.malformed(reason: "FunctionCallRequest without functions")]
         }
-        return [.toolCall(name: name, status: "requested")]
+        return [.toolCall(
+            name: name, status: "requested", id: message.string("function_call_id"),
+            arguments: arguments(message.members["input"])
+        )]
+    }
+
+    private static func string(_ value: JSONValue?) -> String? {
+        if case .string(let text)? = value { return text }
+        return nil
+    }
+
+    /// Arguments as JSON text: a string as sent, any other value written compactly.
+    private static func arguments(_ value: JSONValue?) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let value?: return JSONText.text(value)
+        }
     }
 }

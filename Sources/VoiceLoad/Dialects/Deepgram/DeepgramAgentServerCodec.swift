@@ -10,6 +10,8 @@ struct DeepgramAgentServerCodec: ServerCodec {
 
     /// The turn whose `AgentStartedSpeaking` was sent last, and its latency.
     private(set) var currentTurn: (key: String, latencyMs: Int)?
+    /// Function calls requested so far, to name the calls that come without an id.
+    private var callCount = 0
 
     /// Binary frames are audio (an empty one carries no intent); text frames are JSON. Throws
     /// `.unknownType` for another message type (`UpdatePrompt`, `InjectAgentMessage`…: the
@@ -45,7 +47,8 @@ struct DeepgramAgentServerCodec: ServerCodec {
     /// in seconds (split into think and speech time), audio → a binary frame,
     /// `.agentAudioDone` → `AgentAudioDone`, `.turnComplete` → `LatencyReport` of that turn,
     /// a final transcript line → `ConversationText` (`agent` is spelled `assistant`),
-    /// `.error` → `Error`; nothing for the rest.
+    /// `.toolCall` → `FunctionCallRequest` with one `client_side` function (its id, else
+    /// `fc_N`; its arguments, else `{}`), `.error` → `Error`; nothing for the rest.
     mutating func frames(for output: AgentOutput) -> [WireFrame] {
         typealias Name = DeepgramMessage.Name
         switch output {
@@ -78,7 +81,13 @@ struct DeepgramAgentServerCodec: ServerCodec {
             return [.text(DeepgramMessage.text(type: Name.conversationText, ["role": role, "content": line.text]))]
         case .error(let message):
             return [.text(DeepgramMessage.text(type: Name.error, ["description": message, "code": "SIMULATED_ERROR"]))]
-        case .sessionStarted, .userSpeechStopped, .interrupted, .responseCancelled, .toolCall, .speechResult,
+        case .toolCall(let name, _, let id, let arguments):
+            callCount += 1
+            let function: [String: Any] = [
+                "id": id ?? "fc_\(callCount)", "name": name, "arguments": arguments ?? "{}", "client_side": true,
+            ]
+            return [.text(DeepgramMessage.text(type: Name.functionCallRequest, ["functions": [function]]))]
+        case .sessionStarted, .userSpeechStopped, .interrupted, .responseCancelled, .speechResult,
             .utteranceEnd, .ended:
             return []
         }

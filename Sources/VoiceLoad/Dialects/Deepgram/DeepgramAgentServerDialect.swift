@@ -9,6 +9,8 @@ public struct DeepgramAgentServerDialect: ServerDialect {
     public let outputFormat: AudioFormat
     /// The session starts with the client's `Settings` (§9.2).
     public let sessionStart = ServerSessionStart.onClientStart
+    /// The simulator's function calls are `client_side`: answered with `FunctionCallResponse` (§9.3).
+    public let awaitsToolResults = true
 
     public init(inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
         self.inputFormat = inputFormat

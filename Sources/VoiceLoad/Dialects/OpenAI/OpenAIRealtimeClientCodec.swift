@@ -99,7 +99,10 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         case Name.functionArgumentsDone:
             let callID = message.string("call_id")
             let remembered = callID.flatMap { functionNames.removeValue(forKey: $0) }
-            return [.toolCall(name: message.string("name") ?? remembered ?? "", status: "requested")]
+            return [.toolCall(
+                name: message.string("name") ?? remembered ?? "", status: "requested", id: callID,
+                arguments: message.string("arguments")
+            )]
         case Name.outputItemAdded, Name.outputItemDone:
             rememberFunctionName(message.member("item"))
             return []

@@ -40,7 +40,8 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
     /// → `response.created`; audio → `response.output_audio.delta`; `agentAudioDone` →
     /// `response.output_audio.done`; `turnComplete` → `response.done` completed;
     /// `responseCancelled` → `response.done` cancelled (turn_detected); `toolCall` →
-    /// `response.function_call_arguments.done`; transcripts → the input transcription or output
+    /// `response.function_call_arguments.done` (its id as `call_id`, else `call_N`; its
+    /// arguments, else `{}`); transcripts → the input transcription or output
     /// audio transcript events; `error` → `error`. The rest has no OpenAI event (`interrupted`:
     /// `speech_started` already told the client).
     mutating func frames(for output: AgentOutput) -> [WireFrame] {
@@ -85,13 +86,13 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             return [Self.frame([
                 "type": Name.responseDone, "response": Self.response(turnKey, status: "cancelled", details: details),
             ])]
-        case .toolCall(let name, _, _, _):
+        case .toolCall(let name, _, let id, let arguments):
             callCount += 1
-            let callID = "call_\(callCount)"
+            let callID = id ?? "call_\(callCount)"
             functionNames[callID] = name
             return [Self.frame([
                 "type": Name.functionArgumentsDone, "response_id": responseID ?? "", "item_id": "item_\(callID)",
-                "output_index": 0, "call_id": callID, "name": name, "arguments": "{}",
+                "output_index": 0, "call_id": callID, "name": name, "arguments": arguments ?? "{}",
             ])]
         case .transcript(let line):
             return [transcriptFrame(line)]

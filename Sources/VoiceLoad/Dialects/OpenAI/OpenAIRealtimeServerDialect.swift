@@ -11,6 +11,8 @@ public struct OpenAIRealtimeServerDialect: ServerDialect {
     public let outputFormat: AudioFormat
     /// The session starts with the client's `session.update` (§7.2).
     public let sessionStart = ServerSessionStart.onClientStart
+    /// The client runs the tools: each call is answered with a `function_call_output` item (§7.6).
+    public let awaitsToolResults = true
 
     /// The standard server: PCM16 at `sampleRateHz` both ways.
     public init(sampleRateHz: Int = 24_000) {

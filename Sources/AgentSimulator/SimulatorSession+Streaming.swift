@@ -1,0 +1,43 @@
+import VoiceLoad
+
+/// The agent's audio: a clip streamed chunk by chunk at `replySpeed`.
+extension SimulatorSession {
+    mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant, latencyMs: Int) -> [Action] {
+        turnsStarted += 1
+        let turnKey = "resp_\(sessionID)_\(turnsStarted)"
+        stream = Stream(clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey)
+        return [.send(.agentTurnStarted(turnKey: turnKey, latencyMs: latencyMs))] + sendDueChunks(at: now)
+    }
+
+    mutating func stopSpeaking() -> [Action] {
+        guard stream != nil else { return [] }
+        stream = nil
+        return [.cancel(.nextChunk)]
+    }
+
+    /// Chunk i of a clip is due at `startedAt + i·chunk/speed`; speed 0 sends the whole clip at
+    /// once. At the end of the clip a reply queued behind it starts.
+    mutating func sendDueChunks(at now: MonotonicInstant) -> [Action] {
+        guard var stream, let count = chunkCounts[stream.clip] else { return [] }
+        var actions: [Action] = []
+        while stream.nextChunk < count, dueTime(of: stream.nextChunk, in: stream) <= now {
+            actions.append(.sendChunk(stream.clip, index: stream.nextChunk))
+            stream.nextChunk += 1
+        }
+        guard stream.nextChunk >= count else {
+            self.stream = stream
+            actions.append(.schedule(.nextChunk, at: dueTime(of: stream.nextChunk, in: stream)))
+            return actions
+        }
+        self.stream = nil
+        actions += [.send(.agentAudioDone(turnKey: stream.turnKey)), .send(.turnComplete(turnKey: stream.turnKey))]
+        if reply?.stage == .queued { actions += beginReply(at: now) }
+        return actions
+    }
+
+    private func dueTime(of chunk: Int, in stream: Stream) -> MonotonicInstant {
+        guard configuration.replySpeed > 0 else { return stream.startedAt }
+        let offsetUs = Double(chunk * configuration.replyChunkMs * 1_000) / configuration.replySpeed
+        return stream.startedAt.advanced(byMicroseconds: Int64(offsetUs))
+    }
+}
