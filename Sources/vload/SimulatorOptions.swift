@@ -82,6 +82,13 @@ struct SimulatorOptions: ParsableArguments {
         merged.seed = seed ?? base.seed
         merged.noGreeting = noGreeting || base.noGreeting
         merged.noBargeIn = noBargeIn || base.noBargeIn
+        merged.bargeInReactionMs = bargeInReactionMs ?? base.bargeInReactionMs
+        merged.replyDurationMs = replyDurationMs ?? base.replyDurationMs
+        merged.noUserTranscripts = noUserTranscripts || base.noUserTranscripts
+        merged.toolCall = toolCall ?? base.toolCall
+        merged.toolArguments = toolArguments ?? base.toolArguments
+        merged.toolLatencyMs = toolLatencyMs ?? base.toolLatencyMs
+        merged.toolResultTimeoutMs = toolResultTimeoutMs ?? base.toolResultTimeoutMs
         merged.replyWAV = replyWAV ?? base.replyWAV
         merged.greetingWAV = greetingWAV ?? base.greetingWAV
         return merged

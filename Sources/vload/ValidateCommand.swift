@@ -28,7 +28,9 @@ struct ValidateCommand: ParsableCommand {
         let path = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: path)
         let resolved = try ResolvedDialect(id: dialect ?? scenario.dialect ?? "datagrid", file: dialectFile)
-        _ = try SimulatorOptions().overriding(scenario: scenario)
+        // The `simulator:` block, as a run without --url would apply it.
+        let noFlags = try SimulatorOptions.parse([])
+        _ = try noFlags.overriding(scenario: scenario).configuration(dialect: scenario.dialect ?? "datagrid")
         // A plan for a URL never dialled: it prepares every clip exactly as a run would.
         let plan = try SessionPlanBuilder.build(
             scenario: scenario, dialect: resolved.dialect, url: "ws://127.0.0.1:9/validate", token: nil, frameMs: nil

@@ -108,8 +108,10 @@ extension VirtualClient {
 
     private func scheduleRecheck() {
         cancelRecheck()
-        guard let pending = pendingWait, let due = recheckAt(pending.condition) else { return }
-        recheckTimer = eventLoop.scheduleTask(deadline: max(due, .now()).deadline) { [self] in
+        // A moment already past that did not satisfy the condition (a greeting still playing
+        // at the end of its grace period) waits for events instead.
+        guard let pending = pendingWait, let due = recheckAt(pending.condition), due > .now() else { return }
+        recheckTimer = eventLoop.scheduleTask(deadline: due.deadline) { [self] in
             self.assumeIsolated { $0.recheckDue() }
         }
     }
