@@ -104,7 +104,7 @@ extension SimulatorSession {
         case .thinking: return [.cancel(.reply)]
         case .awaitingToolResult: return [.cancel(.toolResultTimeout)]
         case .runningTool: return [.cancel(.toolDone)]
-        case .queued: return []
+        case .queued: return [.cancel(.queuedReply)]
         }
     }
 }

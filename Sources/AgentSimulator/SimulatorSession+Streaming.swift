@@ -16,7 +16,8 @@ extension SimulatorSession {
     }
 
     /// Chunk i of a clip is due at `startedAt + i·chunk/speed`; speed 0 sends the whole clip at
-    /// once. At the end of the clip a reply queued behind it starts.
+    /// once. A reply queued behind the clip starts `queuedReplyPauseMs` after its end: a
+    /// pause a client can tell turns apart by, even without end-of-turn events.
     mutating func sendDueChunks(at now: MonotonicInstant) -> [Action] {
         guard var stream, let count = chunkCounts[stream.clip] else { return [] }
         var actions: [Action] = []
@@ -31,9 +32,13 @@ extension SimulatorSession {
         }
         self.stream = nil
         actions += [.send(.agentAudioDone(turnKey: stream.turnKey)), .send(.turnComplete(turnKey: stream.turnKey))]
-        if reply?.stage == .queued { actions += beginReply(at: now) }
+        if reply?.stage == .queued {
+            actions.append(.schedule(.queuedReply, at: now.advanced(byMilliseconds: Self.queuedReplyPauseMs)))
+        }
         return actions
     }
+
+    static let queuedReplyPauseMs: Int64 = 1_000
 
     private func dueTime(of chunk: Int, in stream: Stream) -> MonotonicInstant {
         guard configuration.replySpeed > 0 else { return stream.startedAt }

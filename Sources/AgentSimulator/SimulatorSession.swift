@@ -28,6 +28,8 @@ struct SimulatorSession: Sendable {
         case toolResultTimeout
         /// The tool has run: the reply starts.
         case toolDone
+        /// A reply that waited for the agent's previous turn starts, after a pause.
+        case queuedReply
     }
 
     enum Action: Sendable, Hashable {
@@ -178,6 +180,9 @@ struct SimulatorSession: Sendable {
             return toolResultTimedOut(at: now)
         case .toolDone:
             return toolFinished(at: now)
+        case .queuedReply:
+            guard phase == .live, reply?.stage == .queued else { return [] }
+            return beginReply(at: now)
         case .nextChunk:
             return sendDueChunks(at: now)
         case .closeAfterEnd:

@@ -74,9 +74,11 @@ struct SimulatorBargeInTests {
         #expect(script.agent.reply?.stage == .queued)
         let end = script.fire(.nextChunk, at: 4_100)
         #expect(end.contains(.send(.turnComplete(turnKey: "resp_sim-1_1"))))
-        #expect(end.suffix(3) == [
-            .send(.agentTurnStarted(turnKey: "resp_sim-1_2", latencyMs: 1_640)), .sendChunk(.reply, index: 0),
-            .schedule(.nextChunk, at: SessionScript.at(4_140)),
+        // After a pause, so that a client can tell the turns apart without end-of-turn events.
+        #expect(end.last == .schedule(.queuedReply, at: SessionScript.at(5_100)))
+        #expect(script.fire(.queuedReply, at: 5_100) == [
+            .send(.agentTurnStarted(turnKey: "resp_sim-1_2", latencyMs: 2_640)), .sendChunk(.reply, index: 0),
+            .schedule(.nextChunk, at: SessionScript.at(5_140)),
         ])
         #expect(script.agent.statistics.interruptions == 0 && script.agent.statistics.replies == 2)
     }
