@@ -168,8 +168,8 @@ public struct TurnTracker: Sendable {
         return endAgentTurn(at: at, interrupted: false)
     }
 
-    /// A user transcript arrived: the first non-empty one after the speech began is the first
-    /// partial, the first final one after the speech ended is the final (ruling 8).
+    /// A user transcript arrived: the first non-empty partial after the speech began is the
+    /// first partial, the first final one after the speech ended is the final (ruling 8).
     public mutating func userTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
         guard !text.isEmpty else { return }
         if var pending = utterance {
@@ -184,7 +184,8 @@ public struct TurnTracker: Sendable {
 
     private static func note(text: String, isFinal: Bool, at: MonotonicInstant, in utterance: inout Utterance) {
         guard at >= utterance.speechStartAt else { return }
-        if utterance.firstPartialTranscriptAt == nil { utterance.firstPartialTranscriptAt = at }
+        // A dialect that sends finals only (Deepgram Voice Agent) has no first partial: absent.
+        if !isFinal, utterance.firstPartialTranscriptAt == nil { utterance.firstPartialTranscriptAt = at }
         if isFinal, utterance.finalTranscriptAt == nil, at >= utterance.speechEndAt { utterance.finalTranscriptAt = at }
     }
 

@@ -1,0 +1,126 @@
+import AgentSimulator
+import Foundation
+import NIOPosix
+import Testing
+import VoiceLoad
+
+/// The shipped multi-step scenarios against the simulator, in-process: barge-ins, labelled
+/// turns with think time, tool calls.
+@Suite("End to end: scripted scenarios against the simulator", .serialized)
+struct ScenarioRunTests {
+    static let clients = 20
+    static let frameMs = 40
+
+    private func run(
+        _ scenarioName: String, dialect: String = "datagrid", clients: Int = clients, scenarioPath: String? = nil,
+        configure: (inout SimulatorConfiguration) -> Void = { _ in }
+    ) async throws -> (report: RunReport, simulator: SimulatorStatistics, settings: SimulatorConfiguration) {
+        let scenario = try ScenarioLoader.load(path: scenarioPath ?? repositoryRoot() + "/scenarios/\(scenarioName).yaml")
+        var settings = SimulatorConfiguration()
+        settings.dialect = dialect
+        if let replyMs = scenario.simulatorSettings["reply_ms"], case .number(let value) = replyMs { settings.replyDurationMs = Int(value) }
+        if case .string(let tool)? = scenario.simulatorSettings["tool_call"] { settings.toolCall = tool }
+        configure(&settings)
+        try settings.validate()
+        let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let plan = try SessionPlanBuilder.build(
+            scenario: scenario, dialect: try DialectRegistry.client(dialect), url: simulator.url, token: nil, frameMs: Self.frameMs
+        )
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-\(scenarioName)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try await LoadRun.execute(
+            plan: plan, load: LoadProfile(clients: clients, rampUpMs: 1_000), outputDirectory: directory, simulator: settings.summary
+        )
+        try await simulator.stop()
+        let statistics = simulator.statistics
+        try await simulatorGroup.shutdownGracefully()
+        return (report, statistics, settings)
+    }
+
+    @Test("interruption at 20 clients: int_ack_ms p50 within R + VAD window ± one frame, none missed", arguments: [0, 250])
+    func interruption(reactionMs: Int) async throws {
+        let (report, simulator, settings) = try await run("interruption") { $0.bargeInReactionMs = reactionMs }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.interruptions.bargeIns == Self.clients && report.interruptions.missed == 0)
+        #expect(simulator.interruptions == Self.clients)
+        let ack = try #require(report.metrics["int_ack_ms"])
+        #expect(ack.count == Self.clients)
+        // The simulator hears speech once vadMinSpeechMs of it has arrived (a frame carries up
+        // to one frame of delay), then waits R.
+        let expected = Double(reactionMs + settings.vadMinSpeechMs)
+        let p50 = try #require(ack.p50)
+        #expect(abs(p50 - expected) <= Double(Self.frameMs + 5), "int_ack_ms p50 \(p50) vs \(expected)")
+        // The talked-over answer is cut: its audio stops arriving, and with R > 0 some arrived after T_bi_start.
+        #expect(report.metrics["int_cutoff_ms"]?.count == Self.clients)
+        #expect(report.interruptions.audioAlreadyDelivered == 0)
+        // Per label: the question was interrupted, the barge-in answered.
+        #expect(report.turns["interrupted"] == Self.clients && report.turns["completed"] == Self.clients)
+        #expect(report.labels["barge-in"]?["int_ack_ms"]?.count == Self.clients)
+        #expect(report.labels["barge-in"]?["first_audio_from_end_ms"]?.count == Self.clients)
+        #expect(report.labels["question"]?["first_audio_from_end_ms"]?.count == Self.clients)
+        #expect(report.labels["question"]?["int_ack_ms"] == nil)
+    }
+
+    @Test("a simulator that ignores barge-ins: every barge-in is a missed_interruption")
+    func ignoredBargeIns() async throws {
+        let (report, simulator, _) = try await run("interruption") { $0.bargeIn = false }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.interruptions.bargeIns == Self.clients && report.interruptions.missed == Self.clients)
+        #expect(report.interruptions.acknowledged == 0 && simulator.interruptions == 0)
+        #expect(report.metrics["int_ack_ms"]?.count == 0)
+        #expect(SummaryTable.render(report).contains("MISSED INTERRUPTIONS: \(Self.clients) of \(Self.clients)"))
+    }
+
+    @Test("multi-turn: first-audio latency per labelled turn, each following the injected latency")
+    func multiTurn() async throws {
+        let (report, _, settings) = try await run("multi-turn") { $0.replySpeed = 4 }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.turns["completed"] == 3 * Self.clients)
+        guard case .fixed(let latencyMs) = settings.replyLatency else { return }
+        for label in ["order-status", "arrival", "goodbye"] {
+            let metric = try #require(report.labels[label]?["first_audio_from_end_ms"], "\(label)")
+            #expect(metric.count == Self.clients, "\(label)")
+            let p50 = try #require(metric.p50)
+            #expect(abs(p50 - Double(latencyMs)) <= Double(Self.frameMs + 5), "\(label): p50 \(p50)")
+        }
+    }
+
+    @Test("tool-call: every call answered from the scenario, the answer spoken after it")
+    func toolCall() async throws {
+        let (report, simulator, _) = try await run("tool-call", dialect: "openai-realtime", clients: 10) { $0.replySpeed = 4 }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.toolCalls.calls == 10 && report.toolCalls.results == 10)
+        #expect(simulator.toolCalls == 10 && simulator.toolResults == 10 && simulator.toolResultTimeouts == 0)
+        #expect(report.labels["weather"]?["first_audio_from_end_ms"]?.count == 10)
+    }
+
+    @Test("an interrupt command: int_cmd_rtt_ms for every barge-in, on a row of its own")
+    func interruptCommand() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("command.yaml").path
+        try """
+            steps:
+              - connect
+              - wait: ready
+              - wait: greeting
+              - say: \(repositoryRoot())/scenarios/audio/hello.wav
+                label: question
+              - barge_in: command
+                after_heard_ms: 1000
+                label: stop
+              - hangup
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let (report, _, _) = try await run("command", clients: 10, scenarioPath: path) {
+            $0.replyDurationMs = 6_000
+            $0.bargeInReactionMs = 100
+        }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.interruptions.bargeIns == 10 && report.interruptions.missed == 0)
+        let rtt = try #require(report.labels["stop"]?["int_cmd_rtt_ms"])
+        #expect(rtt.count == 10)
+        #expect((rtt.p50 ?? 0) >= 100 && (rtt.p50 ?? 0) <= 100 + 50, "int_cmd_rtt_ms p50 \(rtt.p50 ?? -1)")
+    }
+}
