@@ -149,7 +149,7 @@ struct SimulatorSession: Sendable {
                 .schedule(.closeAfterEnd, at: now.advanced(byMilliseconds: 2_000)),
             ]
             return actions
-        case .text, .commit, .keepAlive, .markPlayed:
+        case .text, .commit, .keepAlive, .markPlayed, .playbackTruncated:
             return []
         }
     }

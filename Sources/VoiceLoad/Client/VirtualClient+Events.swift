@@ -35,6 +35,14 @@ extension VirtualClient {
         checkPendingWait()
     }
 
+    /// Playback stops now, with what the caller heard of the agent's turn: tells the server
+    /// (OpenAI `conversation.item.truncate`; nothing on other dialects). Only while audible.
+    func truncatePlayback(at: MonotonicInstant) {
+        guard tracker.isAgentAudible(at: at) else { return }
+        let heardMs = Int(tracker.playback.heardUs(at: at) / 1_000)
+        for frame in codec.frames(for: .playbackTruncated(audioEndMs: heardMs)) { connection?.send(EncodedFrame(frame)) }
+    }
+
     /// Counts the event for `wait: event | transcript | tool_call` steps.
     private func count(_ event: NormalizedEvent) {
         guard let kind = event.kind else { return }
@@ -59,12 +67,14 @@ extension VirtualClient {
         case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
             if plan.dialect.turnEndSignal == .event { emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) }
         case .agentInterrupted:
+            truncatePlayback(at: at)
             emit(tracker.interruptionSignal(.interrupted, at: at))
             sendRepliesPlayedOut(flushed: true)
         case .userSpeechStarted:
-            let audible = tracker.isAgentAudible(at: at)
+            guard tracker.isAgentAudible(at: at) else { break }  // a normal turn starts
+            truncatePlayback(at: at)
             emit(tracker.interruptionSignal(.userSpeechStarted, at: at))
-            if audible { sendRepliesPlayedOut(flushed: true) }
+            sendRepliesPlayedOut(flushed: true)
         case .responseCancelled:
             emit(tracker.interruptionSignal(.responseCancelled, at: at))
         case .toolCall(let name, _, let id, _):

@@ -94,6 +94,7 @@ extension VirtualClient {
             try await speak(say, bargeIn: bargeIn)
         case .command:
             let sentAt = MonotonicInstant.now()
+            // Playback stops (and OpenAI's item is truncated) when the server acknowledges.
             for frame in codec.frames(for: .interrupt) { connection?.send(EncodedFrame(frame)) }
             tracker.bargeInStarted(
                 label: bargeIn.label ?? "barge_in\(tracker.utterancesStarted + 1)", at: sentAt, commandSentAt: sentAt,

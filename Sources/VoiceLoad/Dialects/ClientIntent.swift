@@ -18,6 +18,10 @@ public enum ClientIntent: Sendable, Hashable {
     case keepAlive
     /// The result of a tool the agent asked the client to run.
     case toolResult(callID: String, name: String, output: String)
+    /// Playback of the agent's current audio item stopped after this much of it had played
+    /// (a barge-in): OpenAI `conversation.item.truncate`, so the server's context holds what
+    /// the caller actually heard.
+    case playbackTruncated(audioEndMs: Int)
     /// Twilio `mark` echo: audio up to this label has played.
     case markPlayed(name: String)
     /// End the session cleanly (Datagrid `stop`, Twilio `stop`, Deepgram `CloseStream`).

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VoiceLoad
 
@@ -88,5 +89,24 @@ struct OpenAIRealtimeRoundTripTests {
         let prepared = OpenAIRealtimeServerDialect().prepareAudio(audio)
         #expect(clientCodec.receive(Support.wireFrame(of: serverCodec.audioFrame(prepared))).events
             == [.agentAudio(AgentAudioChunk(audio: audio, format: .pcm16(24_000), turnKey: "resp_3"))])
+    }
+}
+
+@Suite("OpenAI Realtime truncation")
+struct OpenAIRealtimeTruncationTests {
+    @Test("after agent audio, a barge-in truncates that item at what was heard; the server reads it back")
+    func truncateRoundTrip() throws {
+        var client = OpenAIRealtimeClientDialect().makeCodec(parameters: [:])
+        #expect(client.frames(for: .playbackTruncated(audioEndMs: 100)).isEmpty)  // nothing heard yet
+        let delta = #"{"type":"response.output_audio.delta","response_id":"resp_1","item_id":"item_9","output_index":0,"content_index":0,"delta":"AAAA"}"#
+        _ = client.receive(.text(delta))
+        let frames = client.frames(for: .playbackTruncated(audioEndMs: 1_480))
+        #expect(frames.count == 1)
+        guard case .text(let text)? = frames.first else { Issue.record("not a text frame"); return }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["type"] as? String == "conversation.item.truncate")
+        #expect(object["item_id"] as? String == "item_9" && object["audio_end_ms"] as? Int == 1_480 && object["content_index"] as? Int == 0)
+        var server = OpenAIRealtimeServerDialect().makeCodec(target: "/v1/realtime")
+        #expect(try server.receive(.text(text)) == [.playbackTruncated(audioEndMs: 1_480)])
     }
 }

@@ -39,7 +39,7 @@ struct DeepgramAgentClientCodec: ClientCodec {
             return [.text(DeepgramMessage.text(type: Name.functionCallResponse, [
                 "id": callID, "name": name, "content": output,
             ]))]
-        case .stop, .interrupt, .commit, .markPlayed:
+        case .stop, .interrupt, .commit, .markPlayed, .playbackTruncated:
             return []
         }
     }

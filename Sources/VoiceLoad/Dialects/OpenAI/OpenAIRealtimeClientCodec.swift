@@ -14,6 +14,8 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     private(set) var functionNames: [String: String] = [:]
     /// More names than this are not remembered (a server that never finishes its calls).
     static let functionNameLimit = 64
+    /// The `item_id` of the latest agent audio, for `conversation.item.truncate` on barge-in.
+    private(set) var lastAudioItemID: String?
 
     init(dialect: OpenAIRealtimeClientDialect, parameters: [String: JSONValue]) {
         self.dialect = dialect
@@ -30,10 +32,11 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     }
 
     /// `start` → `session.update` (its parameters read like the scenario's), `audio` → append,
-    /// `interrupt` → `response.cancel`, `commit` → `input_audio_buffer.commit`, `toolResult` →
+    /// `interrupt` → `response.cancel`, `playbackTruncated` → `conversation.item.truncate` of the
+    /// latest agent audio item, `commit` → `input_audio_buffer.commit`, `toolResult` →
     /// a `function_call_output` item and `response.create`, `text` → a user message item and
     /// `response.create`; OpenAI has no stop, keep-alive or mark message.
-    func frames(for intent: ClientIntent) -> [WireFrame] {
+    mutating func frames(for intent: ClientIntent) -> [WireFrame] {
         switch intent {
         case .start(let parameters):
             return [dialect.sessionUpdateFrame(parameters: parameters)]
@@ -51,6 +54,12 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
                 "type": "message", "role": "user", "content": [["type": "input_text", "text": text]],
             ]
             return [.text(JSONFrame.text(["type": Name.itemCreate, "item": item])), Self.event(Name.responseCreate)]
+        case .playbackTruncated(let audioEndMs):
+            // The item the caller was hearing; none yet, nothing to truncate.
+            guard let itemID = lastAudioItemID else { return [] }
+            return [.text(JSONFrame.text([
+                "type": Name.itemTruncate, "item_id": itemID, "content_index": 0, "audio_end_ms": audioEndMs,
+            ]))]
         case .stop, .keepAlive, .markPlayed:
             return []
         }
@@ -73,6 +82,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         case Name.sessionUpdated:
             return [.sessionReady]
         case Name.outputAudioDelta, Name.betaAudioDelta:
+            if let itemID = message.string("item_id") { lastAudioItemID = itemID }
             return audioEvents(message)
         case Name.responseCreated:
             return [.agentSpeechStarted(turnKey: message.member("response")?["id"] as? String)]

@@ -27,7 +27,9 @@ extension OpenAIRealtimeServerCodec {
             return [.interrupt]
         case Name.itemCreate:
             return try itemIntents(message)
-        case Name.inputAudioClear, Name.responseCreate, Name.itemTruncate, Name.outputAudioClear:
+        case Name.itemTruncate:
+            return [.playbackTruncated(audioEndMs: (message.object["audio_end_ms"] as? NSNumber)?.intValue ?? 0)]
+        case Name.inputAudioClear, Name.responseCreate, Name.outputAudioClear:
             return []
         default:
             throw .unknownType(message.type)

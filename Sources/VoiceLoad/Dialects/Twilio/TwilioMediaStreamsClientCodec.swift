@@ -56,7 +56,7 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
         case .stop:
             let stop: [String: Any] = ["accountSid": identity.accountSid, "callSid": identity.callSid]
             return [messageFrame(Name.stop, extra: ["stop": stop])]
-        case .interrupt, .text, .commit, .keepAlive, .toolResult:
+        case .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
             return []
         }
     }
