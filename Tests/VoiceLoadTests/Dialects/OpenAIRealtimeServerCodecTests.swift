@@ -32,7 +32,7 @@ struct OpenAIRealtimeServerCodecTests {
         #expect(try codec.receive(.text(#"{"type":"input_audio_buffer.clear"}"#)) == [])
         #expect(try codec.receive(.text(#"{"type":"response.create","response":{}}"#)) == [])
         #expect(try codec.receive(.text(#"{"type":"response.cancel","response_id":"resp_1"}"#)) == [.interrupt])
-        #expect(try codec.receive(.text(#"{"type":"conversation.item.truncate","item_id":"item_1","content_index":0,"audio_end_ms":1500}"#)) == [])
+        #expect(try codec.receive(.text(#"{"type":"conversation.item.truncate","item_id":"item_1","content_index":0,"audio_end_ms":1500}"#)) == [.playbackTruncated(audioEndMs: 1_500)])
         #expect(try codec.receive(.text(#"{"type":"output_audio_buffer.clear"}"#)) == [])
         #expect(try codec.receive(.text(#"{"type":"conversation.item.create","item":{"type":"function_call_output","call_id":"call_9","output":"{\"ok\":true}"}}"#))
             == [.toolResult(callID: "call_9", name: "", output: #"{"ok":true}"#)])
