@@ -2,7 +2,7 @@
 /// Written as report.json; field names are snake_case, latency figures in milliseconds.
 public struct RunReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", errors, unknownEvents = "unknown_events", generator
+            case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", thresholds, errors, unknownEvents = "unknown_events", generator
         }
 
     public var tool = "vload"
@@ -23,6 +23,8 @@ public struct RunReport: Codable, Sendable {
     public var toolCalls: ToolCalls
     /// Steps that timed out with `on_timeout: continue`, by step name.
     public var stepTimeouts: [String: Int]
+    /// The thresholds the run was judged by (empty when none were given).
+    public var thresholds: [ThresholdResult] = []
     public var errors: Errors
     public var unknownEvents: Int
     public var generator: Generator

@@ -1,0 +1,42 @@
+/// One threshold of a run and its verdict (issue 5's gate), as report.json and every
+/// rendering of it (HTML, JUnit, Markdown) show it.
+public struct ThresholdResult: Codable, Sendable, Hashable {
+    enum CodingKeys: String, CodingKey {
+        case expression, metric, label, aggregation, comparison, bound, measured, unit, passed, reason
+    }
+
+    /// As written: `first_audio_from_end_ms.p95 < 900`.
+    public var expression: String
+    /// The metric (`first_audio_from_end_ms`, `error_rate`, `missed_interruption_rate`).
+    public var metric: String
+    /// The turn label it is restricted to, if any.
+    public var label: String?
+    /// `count`, `rate`, `mean`, `min`, `max`, `p50`, `p95`, `p99.9`…
+    public var aggregation: String
+    /// `<`, `<=`, `>`, `>=`, `==`, `!=`.
+    public var comparison: String
+    public var bound: Double
+    /// The run's figure; nil when it could not be computed (no samples).
+    public var measured: Double?
+    /// `ms`, `%` or `` (a count).
+    public var unit: String
+    public var passed: Bool
+    /// Why it failed or could not be judged (`no samples`, `12 samples: too few for p99`).
+    public var reason: String?
+
+    public init(
+        expression: String, metric: String, label: String? = nil, aggregation: String, comparison: String, bound: Double,
+        measured: Double?, unit: String, passed: Bool, reason: String? = nil
+    ) {
+        self.expression = expression
+        self.metric = metric
+        self.label = label
+        self.aggregation = aggregation
+        self.comparison = comparison
+        self.bound = bound
+        self.measured = measured
+        self.unit = unit
+        self.passed = passed
+        self.reason = reason
+    }
+}
