@@ -13,11 +13,12 @@ public enum LoadRun {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let rows = try CSVRowWriter(directory: outputDirectory)
         defer { rows.close() }
-        let recorder = Recorder(rowSink: rows)
+        let startInstant = MonotonicInstant.now()
+        let recorder = Recorder(rowSink: rows, startedAt: startInstant)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
         let cpuBefore = ProcessCPU.secondsUsed()
         let startedAt = Date()
-        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group)
+        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: startInstant)
         let endedAt = Date()
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try await group.shutdownGracefully()
@@ -28,6 +29,7 @@ public enum LoadRun {
         )
         let report = RunReport(context: context, snapshot: recorder.snapshot())
         try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
+        try ReportFiles.write(report, to: outputDirectory)
         return report
     }
 

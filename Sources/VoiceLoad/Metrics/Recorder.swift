@@ -22,16 +22,20 @@ public final class Recorder: Sendable {
         public var turnsByOutcome: [TurnOutcome: Int]
         public var unknownEvents: Int
         public var framesSent: Int
+        /// The run second by second.
+        public var timeline: Timeline
     }
 
     private let state: Mutex<Snapshot>
     private let rowSink: (any RowSink)?
 
-    public init(rowSink: (any RowSink)? = nil) {
+    /// `startedAt` is the run's start on the monotonic clock, where the timeline begins.
+    public init(rowSink: (any RowSink)? = nil, startedAt: MonotonicInstant = .now()) {
         self.rowSink = rowSink
         state = Mutex(Snapshot(
             histograms: [:], errors: [:], sessionsStarted: 0, sessionsCompleted: 0,
-            sessionsFailed: 0, turnsByOutcome: [:], unknownEvents: 0, framesSent: 0
+            sessionsFailed: 0, turnsByOutcome: [:], unknownEvents: 0, framesSent: 0,
+            timeline: Timeline(startedAt: startedAt)
         ))
     }
 
@@ -47,8 +51,11 @@ public final class Recorder: Sendable {
         }
     }
 
-    public func recordError(_ errorClass: ErrorClass) {
-        state.withLock { $0.errors[errorClass.name, default: 0] += 1 }
+    public func recordError(_ errorClass: ErrorClass, at instant: MonotonicInstant = .now()) {
+        state.withLock {
+            $0.errors[errorClass.name, default: 0] += 1
+            $0.timeline.error(at: instant)
+        }
     }
 
     /// A step timed out and the scenario went on (`on_timeout: continue`).
@@ -68,14 +75,18 @@ public final class Recorder: Sendable {
         state.withLock { $0.unknownEvents += 1 }
     }
 
-    public func sessionStarted() {
-        state.withLock { $0.sessionsStarted += 1 }
+    public func sessionStarted(at instant: MonotonicInstant = .now()) {
+        state.withLock {
+            $0.sessionsStarted += 1
+            $0.timeline.sessionStarted(at: instant)
+        }
     }
 
     /// A finished turn: its latencies go to the histograms, its row to the sink.
-    public func recordTurn(_ turn: TurnRecord) {
+    public func recordTurn(_ turn: TurnRecord, at instant: MonotonicInstant = .now()) {
         state.withLock { state in
             state.turnsByOutcome[turn.outcome, default: 0] += 1
+            state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndMs: turn.firstAudioFromEndMs)
             for metric in TurnRecord.metricNames {
                 guard let valueMs = turn.value(of: metric) else { continue }
                 let microseconds = Int64((valueMs * 1_000).rounded())
@@ -88,8 +99,9 @@ public final class Recorder: Sendable {
     }
 
     /// A finished session: its session-level latencies go to the histograms, its row to the sink.
-    public func recordSession(_ session: SessionRecord) {
+    public func recordSession(_ session: SessionRecord, at instant: MonotonicInstant = .now()) {
         state.withLock { state in
+            state.timeline.sessionEnded(at: instant)
             switch session.outcome {
             case .completed: state.sessionsCompleted += 1
             case .failed: state.sessionsFailed += 1

@@ -71,6 +71,7 @@ extension RunReport {
         stepTimeouts = snapshot.stepTimeouts
         errors = Errors(total: snapshot.errors.values.reduce(0, +), byClass: snapshot.errors)
         unknownEvents = snapshot.unknownEvents
+        timeline = snapshot.timeline.points
         let sendLag = MetricReport(snapshot.histograms[.sendLagMs])
         let cpuPercent = (context.cpuSeconds / durationS * 1_000).rounded() / 10
         var problems: [String] = []

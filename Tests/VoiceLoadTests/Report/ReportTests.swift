@@ -31,6 +31,7 @@ struct ReportTests {
         let absent = try #require(metrics["first_audio_from_end_ms"] as? [String: Any])
         #expect(absent.keys.sorted() == ["count"])
         #expect(object["scenario_file"] as? String == "demo.yaml")
+        #expect(try JSONSchemaValidator.reportSchema().violations(of: data) == [])
         let decoded = try RunReport.decode(from: data)
         #expect(decoded.metrics["connect_ms"]?.histogram?.histogram.count == 1)
         #expect(decoded.generator.cpuPercentOfOneCore == 25)

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The run second by second: active sessions, sessions started, turns completed, errors and
+/// first-audio latency per time bucket, measured from the run's start on the monotonic clock.
+///
+/// Buckets are one second wide for the first hour and ten seconds wide after it; past
+/// `maxBuckets` every event lands in the last bucket, so a run of any length holds a bounded
+/// amount of memory. Latencies go into a sparse log sketch (1 % relative precision) per bucket.
+public struct Timeline: Sendable {
+    /// Buckets of one second up to this offset, of `coarseWidthS` after it.
+    public static let fineSpanS = 3_600
+    public static let coarseWidthS = 10
+    /// One hour of one-second buckets and a day of ten-second buckets.
+    public static let maxBuckets = fineSpanS + 8_640
+
+    public let startedAt: MonotonicInstant
+    private var buckets: [Bucket] = []
+    private var active = 0
+
+    public init(startedAt: MonotonicInstant) {
+        self.startedAt = startedAt
+    }
+
+    /// A session opened at `instant`.
+    public mutating func sessionStarted(at instant: MonotonicInstant) {
+        update(at: instant) { bucket, active in
+            active += 1
+            bucket.sessionsStarted += 1
+        }
+    }
+
+    /// A session ended (completed or failed) at `instant`.
+    public mutating func sessionEnded(at instant: MonotonicInstant) {
+        update(at: instant) { _, active in active = max(0, active - 1) }
+    }
+
+    /// A turn finished at `instant`; completed turns are counted, any first-audio latency kept.
+    public mutating func turnFinished(at instant: MonotonicInstant, completed: Bool, firstAudioFromEndMs: Double?) {
+        update(at: instant) { bucket, _ in
+            if completed { bucket.turnsCompleted += 1 }
+            if let firstAudioFromEndMs { bucket.firstAudio.record(firstAudioFromEndMs) }
+        }
+    }
+
+    /// An error of any class at `instant`.
+    public mutating func error(at instant: MonotonicInstant) {
+        update(at: instant) { bucket, _ in bucket.errors += 1 }
+    }
+
+    /// The buckets from the start to the last event, gaps filled (no events, sessions still open).
+    public var points: [TimelinePoint] {
+        var carriedActive = 0
+        return buckets.enumerated().map { index, bucket in
+            let (startS, widthS) = Self.span(ofBucket: index)
+            let touched = bucket.touched
+            if touched { carriedActive = bucket.activeAtEnd }
+            return TimelinePoint(
+                tS: Double(startS), widthS: Double(widthS),
+                activeSessions: touched ? bucket.activeMax : carriedActive,
+                sessionsStarted: bucket.sessionsStarted, turnsCompleted: bucket.turnsCompleted, errors: bucket.errors,
+                firstAudioFromEndMs: bucket.firstAudio.summary
+            )
+        }
+    }
+
+    private mutating func update(at instant: MonotonicInstant, _ change: (inout Bucket, inout Int) -> Void) {
+        let index = Self.bucketIndex(atMs: max(0, instant.milliseconds(since: startedAt)))
+        if buckets.count <= index {
+            buckets.append(contentsOf: repeatElement(Bucket(), count: index + 1 - buckets.count))
+        }
+        var bucket = buckets[index]
+        bucket.activeMax = max(bucket.activeMax, active)
+        change(&bucket, &active)
+        bucket.activeMax = max(bucket.activeMax, active)
+        bucket.activeAtEnd = active
+        bucket.touched = true
+        buckets[index] = bucket
+    }
+
+    /// The bucket an offset from the start falls in.
+    static func bucketIndex(atMs offsetMs: Double) -> Int {
+        let seconds = Int(offsetMs / 1_000)
+        let index = seconds < fineSpanS ? seconds : fineSpanS + (seconds - fineSpanS) / coarseWidthS
+        return min(index, maxBuckets - 1)
+    }
+
+    /// Start and width, in seconds, of a bucket.
+    static func span(ofBucket index: Int) -> (startS: Int, widthS: Int) {
+        index < fineSpanS ? (index, 1) : (fineSpanS + (index - fineSpanS) * coarseWidthS, coarseWidthS)
+    }
+
+    private struct Bucket: Sendable {
+        var touched = false
+        var activeMax = 0
+        var activeAtEnd = 0
+        var sessionsStarted = 0
+        var turnsCompleted = 0
+        var errors = 0
+        var firstAudio = LatencySketch()
+    }
+}
+
+/// A sparse log-bucketed latency sample: percentiles within 1 % of the true value, memory
+/// bounded by the number of distinct buckets (a few hundred for any real spread of latencies).
+struct LatencySketch: Sendable {
+    private static let growth = 1.01
+    private static let logGrowth = 1.0 / log1p(0.01)
+    private var counts: [Int: Int] = [:]
+    private var count = 0
+    private var maxMs = 0.0
+
+    mutating func record(_ valueMs: Double) {
+        let value = max(0, valueMs)
+        counts[Self.index(of: value), default: 0] += 1
+        count += 1
+        maxMs = max(maxMs, value)
+    }
+
+    /// Count, p50, p95 and max; count 0 alone when empty.
+    var summary: TimelinePoint.Latency {
+        guard count > 0 else { return TimelinePoint.Latency(count: 0) }
+        return TimelinePoint.Latency(count: count, p50: percentile(50), p95: percentile(95), max: Self.rounded(maxMs))
+    }
+
+    private func percentile(_ percent: Double) -> Double {
+        let rank = max(1, Int((percent / 100 * Double(count)).rounded(.up)))
+        var seen = 0
+        for index in counts.keys.sorted() {
+            seen += counts[index] ?? 0
+            if seen >= rank { return Self.rounded(min(Self.value(of: index), maxMs)) }
+        }
+        return Self.rounded(maxMs)
+    }
+
+    /// Buckets of 1 % width over value + 1 ms (so 0 ms has a bucket).
+    private static func index(of valueMs: Double) -> Int {
+        Int((log(valueMs + 1) * logGrowth).rounded(.down))
+    }
+
+    /// The upper edge of a bucket, in ms.
+    private static func value(of index: Int) -> Double {
+        pow(growth, Double(index + 1)) - 1
+    }
+
+    private static func rounded(_ valueMs: Double) -> Double {
+        (valueMs * 10).rounded() / 10
+    }
+}

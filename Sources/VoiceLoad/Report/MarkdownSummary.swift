@@ -1,0 +1,57 @@
+import Foundation
+
+/// summary.md: the run in GitHub-flavoured Markdown, for a CI step summary
+/// (`cat summary.md >> "$GITHUB_STEP_SUMMARY"`).
+public enum MarkdownSummary {
+    public static func render(_ report: RunReport) -> String {
+        let verdict = ReportVerdict(report)
+        let mark = verdict.outcome == .passed ? "✅" : verdict.outcome == .failed ? "❌" : "⚠️"
+        var lines = [
+            "## \(mark) vload \(cell(report.scenario)): \(verdict.label)",
+            "",
+            "\(verdict.headline). \(report.config.clients) clients · \(report.sessions.started) sessions "
+                + "(\(report.sessions.completed) completed, \(report.sessions.failed) failed) · "
+                + "\(report.turns.values.reduce(0, +)) turns · \(report.errors.total) errors · "
+                + String(format: "%.1f s", report.durationS) + " · dialect `\(report.config.dialect)`",
+            "",
+            "| metric | count | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for (name, metric) in HTMLReport.tableMetrics(report) {
+            let count = String(metric?.count ?? 0) + (metric?.lowSample == true ? "\\*" : "")
+            let figures = [metric?.p50, metric?.p95, metric?.p99, metric?.max].map(HTMLText.ms)
+            lines.append("| `\(name)` | \(count) | " + figures.joined(separator: " | ") + " |")
+        }
+        if !report.thresholds.isEmpty {
+            lines += ["", "### Thresholds", "", "| | threshold | bound | measured | note |", "|---|---|---:|---:|---|"]
+            for threshold in report.thresholds {
+                let bound = threshold.comparison + " " + HTMLText.figure(threshold.bound, unit: threshold.unit)
+                lines.append(
+                    "| \(threshold.passed ? "✅" : "❌") | `\(cell(threshold.expression))` | \(cell(bound)) | "
+                        + "\(HTMLText.figure(threshold.measured, unit: threshold.unit)) | \(cell(threshold.reason ?? "")) |"
+                )
+            }
+        }
+        if !report.errors.byClass.isEmpty {
+            lines += ["", "### Errors", "", "| class | count |", "|---|---:|"]
+            lines += report.errors.byClass.sorted { $0.key < $1.key }.map { "| `\(cell($0.key))` | \($0.value) |" }
+        }
+        if report.interruptions.bargeIns > 0 {
+            let counts = report.interruptions
+            lines += [
+                "", "Barge-ins: \(counts.bargeIns) · acknowledged \(counts.acknowledged) · missed \(counts.missed)"
+                    + " · audio already delivered \(counts.audioAlreadyDelivered)",
+            ]
+        }
+        if !report.generator.healthy {
+            lines += ["", "> **Generator saturated:** " + cell(report.generator.problems.joined(separator: "; "))]
+        }
+        lines.append("")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Text safe inside a table cell: pipes escaped, newlines flattened.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

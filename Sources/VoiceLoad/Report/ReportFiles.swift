@@ -1,0 +1,18 @@
+import Foundation
+
+/// The reports a person reads, rendered from report.json and written next to it.
+public enum ReportFiles {
+    public static let names = ["report.html", "junit.xml", "summary.md"]
+
+    /// Writes report.html, junit.xml and summary.md into `directory`.
+    public static func write(_ report: RunReport, to directory: URL) throws {
+        let files = [
+            ("report.html", HTMLReport.render(report)),
+            ("junit.xml", JUnitReport.render(report)),
+            ("summary.md", MarkdownSummary.render(report)),
+        ]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+    }
+}

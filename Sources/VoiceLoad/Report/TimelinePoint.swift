@@ -1,0 +1,47 @@
+/// One bucket of report.json's `timeline`: what happened between `t_s` and `t_s + width_s`
+/// seconds after the run's start.
+public struct TimelinePoint: Codable, Sendable, Hashable {
+    enum CodingKeys: String, CodingKey {
+        case tS = "t_s", widthS = "width_s", activeSessions = "active_sessions", sessionsStarted = "sessions_started"
+        case turnsCompleted = "turns_completed", errors, firstAudioFromEndMs = "first_audio_from_end_ms"
+    }
+
+    /// Start of the bucket, in seconds from the run's start.
+    public var tS: Double
+    public var widthS: Double
+    /// The most sessions open at once during the bucket.
+    public var activeSessions: Int
+    public var sessionsStarted: Int
+    public var turnsCompleted: Int
+    public var errors: Int
+    /// First-audio latency of the turns that finished in the bucket.
+    public var firstAudioFromEndMs: Latency
+
+    public init(
+        tS: Double, widthS: Double, activeSessions: Int, sessionsStarted: Int, turnsCompleted: Int, errors: Int,
+        firstAudioFromEndMs: Latency
+    ) {
+        self.tS = tS
+        self.widthS = widthS
+        self.activeSessions = activeSessions
+        self.sessionsStarted = sessionsStarted
+        self.turnsCompleted = turnsCompleted
+        self.errors = errors
+        self.firstAudioFromEndMs = firstAudioFromEndMs
+    }
+
+    /// A latency in one bucket; with no samples only `count` (0) is present.
+    public struct Latency: Codable, Sendable, Hashable {
+        public var count: Int
+        public var p50: Double?
+        public var p95: Double?
+        public var max: Double?
+
+        public init(count: Int, p50: Double? = nil, p95: Double? = nil, max: Double? = nil) {
+            self.count = count
+            self.p50 = p50
+            self.p95 = p95
+            self.max = max
+        }
+    }
+}
