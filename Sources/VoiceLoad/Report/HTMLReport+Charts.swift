@@ -10,7 +10,8 @@ extension HTMLReport {
         }
         return SVGChart(
             title: "first_audio_from_end_ms over time (p50, p95 per bucket)", xLabel: "seconds since start", yLabel: "ms",
-            series: buckets.isEmpty ? [] : [series("p50", "#2563eb", \.p50), series("p95", "#d97706", \.p95)]
+            series: buckets.isEmpty ? [] : [series("p50", "#2563eb", \.p50), series("p95", "#d97706", \.p95)],
+            xRange: runSpanS(report)
         )
     }
 
@@ -26,7 +27,8 @@ extension HTMLReport {
             series: [
                 SVGChart.Series(name: "errors", color: "#dc2626", style: .bars(width: width), points: timeline.map { (x: $0.tS, y: Double($0.errors)) }),
                 SVGChart.Series(name: "active sessions", color: "#059669", style: .line, points: timeline.map { (x: $0.tS, y: Double($0.activeSessions)) }),
-            ]
+            ],
+            xRange: runSpanS(report), wholeY: true
         )
     }
 
@@ -38,8 +40,13 @@ extension HTMLReport {
             series: bins.isEmpty ? [] : [
                 SVGChart.Series(name: name, color: "#7c3aed", style: .bars(width: bins.widthMs), points: bins.points),
             ],
-            heightPx: 200
+            wholeY: true, heightPx: 200
         )
+    }
+
+    /// From the start to the end of the run (or of its last bucket), in seconds.
+    static func runSpanS(_ report: RunReport) -> ClosedRange<Double> {
+        0...max(report.durationS, report.timeline.last.map { $0.tS + $0.widthS } ?? 0, 1)
     }
 
     /// Sparse (value µs, count) pairs summed into at most 40 equal bins between min and max, in ms.

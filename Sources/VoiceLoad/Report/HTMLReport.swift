@@ -58,7 +58,7 @@ public enum HTMLReport {
 
     private static func facts(_ report: RunReport) -> [(String, String)] {
         let config = report.config
-        let extent = config.durationS.map { "for \(SVGChart.label($0)) s" } ?? "\(config.iterations ?? 1) iterations each"
+        let extent = config.durationS.map { "for \(SVGChart.label($0)) s" } ?? "\(config.iterations ?? 1) iteration\(config.iterations == 1 ? "" : "s") each"
         let load = "\(config.clients) clients, ramp-up \(SVGChart.label(config.rampUpS)) s, " + extent
         let turns = report.turns.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         var facts: [(String, String)] = [

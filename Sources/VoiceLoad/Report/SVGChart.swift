@@ -23,6 +23,10 @@ struct SVGChart {
     var xLabel: String
     var yLabel: String
     var series: [Series]
+    /// The x extent to show (the whole run for time charts); the data's extent when nil.
+    var xRange: ClosedRange<Double>?
+    /// Counts: y ticks on whole numbers.
+    var wholeY = false
     var widthPx = 880.0
     var heightPx = 260.0
 
@@ -48,9 +52,9 @@ struct SVGChart {
             svg.append("<text class=\"no-data\" x=\"\(f(widthPx / 2))\" y=\"\(f(heightPx / 2))\" text-anchor=\"middle\">no data</text>")
             return (svg + ["</svg>"]).joined(separator: "\n")
         }
-        let xMin = points.map(\.x).min() ?? 0
-        let xMax = max(points.map(\.x).max() ?? 1, xMin + 1e-9)
-        let yTicks = Self.ticks(upTo: max(points.map(\.y).max() ?? 1, 1e-9))
+        let xMin = xRange?.lowerBound ?? points.map(\.x).min() ?? 0
+        let xMax = max(xRange?.upperBound ?? points.map(\.x).max() ?? 1, xMin + 1)
+        let yTicks = Self.ticks(upTo: max(points.map(\.y).max() ?? 1, wholeY ? 1 : 1e-9), whole: wholeY)
         let xTicks = Self.ticks(from: xMin, upTo: xMax)
         let yMax = yTicks.last ?? 1
         let xLow = min(xMin, xTicks.first ?? xMin), xHigh = max(xMax, xTicks.last ?? xMax)
@@ -116,11 +120,12 @@ struct SVGChart {
     }
 
     /// About five round ticks from `low` to at least `high`.
-    static func ticks(from low: Double = 0, upTo high: Double) -> [Double] {
+    static func ticks(from low: Double = 0, upTo high: Double, whole: Bool = false) -> [Double] {
         let span = max(high - low, 1e-9)
         let rough = span / 5
         let magnitude = pow(10, (log10(rough)).rounded(.down))
-        let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? rough
+        let nice = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? rough
+        let step = whole ? max(1, nice.rounded(.up)) : nice
         let first = (low / step).rounded(.down) * step
         var ticks: [Double] = []
         while ticks.count < 12 {
