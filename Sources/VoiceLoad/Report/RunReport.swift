@@ -3,6 +3,7 @@
 public struct RunReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", thresholds, errors, unknownEvents = "unknown_events", generator
+            case warmup
         }
 
     public var tool = "vload"
@@ -28,6 +29,8 @@ public struct RunReport: Codable, Sendable {
     public var errors: Errors
     public var unknownEvents: Int
     public var generator: Generator
+    /// Set when the run had a warm-up: what it left out.
+    public var warmup: WarmupReport?
 
     public struct Configuration: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
