@@ -27,7 +27,7 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The current report.json.")
     var current: String
 
-    @Option(help: "How much worse a percentile may get before it can count as a regression (default 10%).")
+    @Option(help: "How much worse a percentile may get before it can count as a regression.")
     var tolerance = "10%"
 
     func run() throws {

@@ -74,7 +74,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Compare the run with this earlier report.json (as 'vload compare' does); a regression exits 1.", valueName: "report.json"))
     var baseline: String?
 
-    @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression (default 10%).")
+    @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression.")
     var tolerance = "10%"
 
     @OptionGroup(title: "Built-in simulator (only without --url)")
