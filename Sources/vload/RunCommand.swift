@@ -8,7 +8,14 @@ import VoiceLoad
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a scenario with many concurrent virtual clients and report latencies (the default command)."
+        abstract: "Run a scenario with many concurrent virtual clients and report latencies (the default command).",
+        discussion: """
+            Thresholds (--threshold, and the scenario's 'thresholds:' list) are judged on the whole \
+            run after --warmup; a verdict table follows the summary. Exit codes: 0 every threshold \
+            passed; 1 a threshold failed, or --baseline found a regression; 2 bad input; 3 the run \
+            is invalid (generator saturated, or a threshold had no samples or too few for its \
+            percentile); 4 infrastructure failure (no session reached the endpoint).
+            """
     )
 
     @Option(help: "Scenario name (looked up as scenarios/NAME.yaml) or path to a scenario YAML file.")
@@ -54,6 +61,22 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Directory for the reports (default: reports/<scenario>-<UTC time>).")
     var out: String?
 
+    @Option(name: .customLong("threshold"), help: ArgumentHelp(
+        "A pass/fail bound on the run (repeatable; added to the scenario's 'thresholds:'), e.g. "
+            + "'first_audio_from_end_ms.p95 < 900', 'first_audio_from_end_ms{label=arrival}.p50 <= 800ms', 'error_rate < 1%'. "
+            + "Grammar: METRIC[{label=L}][.count|rate|mean|min|max|pN] OP NUMBER[ms|s|%].",
+        valueName: "expr"))
+    var thresholds: [String] = []
+
+    @Option(help: "Leave out of metrics and thresholds every session and turn that starts within this time of the run's start (e.g. 10s).")
+    var warmup: String?
+
+    @Option(help: ArgumentHelp("Compare the run with this earlier report.json (as 'vload compare' does); a regression exits 1.", valueName: "report.json"))
+    var baseline: String?
+
+    @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression.")
+    var tolerance = "10%"
+
     @OptionGroup(title: "Built-in simulator (only without --url)")
     var simulator: SimulatorOptions
 
@@ -76,6 +99,9 @@ struct RunCommand: AsyncParsableCommand {
         let load = try loadProfile()
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
+        let gate = try RunGate(
+            scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance
+        )
         let dialectID = dialect ?? scenario.dialect ?? "datagrid"
         let resolved = try ResolvedDialect(id: dialectID, file: dialectFile)
         let clientDialect = resolved.dialect
@@ -92,7 +118,7 @@ struct RunCommand: AsyncParsableCommand {
                 let url = rest ? agent.restURL : agent.url
                 try await run(
                     scenario: scenario, dialect: clientDialect, url: url, token: token, extras: connectionExtras,
-                    load: load, simulator: agent
+                    load: load, gate: gate, simulator: agent
                 )
                 try? await agent.stop()
                 try? await group.shutdownGracefully()
@@ -104,13 +130,14 @@ struct RunCommand: AsyncParsableCommand {
         }
         try await run(
             scenario: scenario, dialect: clientDialect, url: endpointURL, token: token, extras: connectionExtras,
-            load: load, simulator: nil
+            load: load, gate: gate, simulator: nil
         )
     }
 
     private func run(
         scenario: Scenario, dialect clientDialect: any ClientDialect, url: String, token: String?,
-        extras: (headers: [HTTPHeaderField], subprotocols: [String]), load: LoadProfile, simulator embedded: AgentSimulator?
+        extras: (headers: [HTTPHeaderField], subprotocols: [String]), load: LoadProfile, gate: RunGate,
+        simulator embedded: AgentSimulator?
     ) async throws {
         let plan = try SessionPlanBuilder.build(
             scenario: scenario, dialect: clientDialect, url: url, token: token, frameMs: frameMs,
@@ -129,7 +156,8 @@ struct RunCommand: AsyncParsableCommand {
         let report: RunReport
         do {
             report = try await LoadRun.execute(
-                plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary
+                plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
+                warmupMs: gate.warmupMs, thresholds: gate.expressions
             )
         } catch let error as InputError {
             throw error
@@ -139,10 +167,8 @@ struct RunCommand: AsyncParsableCommand {
         print("")
         print(SummaryTable.render(report))
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv")
-        if !report.generator.healthy {
-            FileHandle.standardError.write(Data("vload: run invalid: the generator was saturated\n".utf8))
-            throw ExitCode(3)
-        }
+        let verdict = gate.judge(report)
+        if verdict != .passed { throw ExitCode(verdict.rawValue) }
     }
 
     /// `Name: value` → a header field; nil when there is no name or no colon.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VoiceLoad
 
-/// The `vload` command: subcommands, and exit codes for bad input (2) and an invalid run (3).
+/// The `vload` command: subcommands, and exit codes for bad input (2), an invalid run (3) and the gate's verdicts.
 @main
 struct VLoad: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,11 +18,19 @@ struct VLoad: AsyncParsableCommand {
             With no --url, vload starts its built-in agent simulator on 127.0.0.1 and runs \
             against it. 'vload run --help' lists every option of a run.
 
-            Exit codes: 0 the run completed; 2 bad input (scenario, audio, dialect, URL, \
-            flag); 3 the run is invalid because the generator itself was saturated.
+              vload --scenario greeting --clients 20 --threshold 'first_audio_from_end_ms.p95 < 900' --warmup 10s
+              vload compare reports/base/report.json reports/new/report.json --tolerance 10%
+
+            Exit codes: 0 the run completed and every threshold passed; 1 a threshold failed \
+            (or --baseline / compare found a regression); 2 bad input (scenario, audio, \
+            dialect, URL, flag, threshold, unreadable report); 3 the run is invalid: the \
+            generator itself was saturated (send-lag p99 above one frame, or every core busy), \
+            or a threshold had no samples or too few for its percentile (20, and 100 for p99, \
+            1000 for p99.9); 4 infrastructure failure: no session reached the endpoint (every \
+            one failed at connect, TLS, upgrade or the REST step).
             """,
         version: VLoadVersion.current,
-        subcommands: [RunCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
+        subcommands: [RunCommand.self, CompareCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -302,6 +302,7 @@ public struct TurnTracker: Sendable {
             outcome: outcome, speechStartOffsetMs: utterance.speechStartOffsetMs,
             speechEndOffsetMs: utterance.speechEndOffsetMs
         )
+        row.speechStartAt = utterance.speechStartAt
         row.userTranscriptFirstPartialMs = utterance.firstPartialTranscriptAt?.milliseconds(since: utterance.speechStartAt)
         row.userTranscriptFinalMs = utterance.finalTranscriptAt?.milliseconds(since: utterance.speechEndAt)
         row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)

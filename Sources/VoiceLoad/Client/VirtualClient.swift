@@ -74,7 +74,7 @@ public actor VirtualClient {
     /// Runs one session of the scenario; every outcome is recorded, nothing is thrown.
     public func runSession(iteration: Int) async {
         resetSession(iteration: iteration)
-        recorder.sessionStarted()
+        recorder.sessionStarted(client: clientIndex, iteration: iteration)
         do {
             try await run(plan.scenario.steps)
         } catch let failure as SessionFailure {

@@ -5,29 +5,35 @@ import NIOPosix
 /// One whole run: clients against an endpoint, rows streamed to CSV, the report written.
 public enum LoadRun {
     /// Runs `load` with `plan`, writing turns.csv and sessions.csv into `outputDirectory` as
-    /// rows finish and report.json at the end. Returns the report.
+    /// rows finish and report.json at the end. Returns the report. What starts within
+    /// `warmupMs` of the start is left out of the metrics; `thresholds` are judged into the report.
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
-        threads: Int = System.coreCount
+        threads: Int = System.coreCount, warmupMs: Int = 0, thresholds: [ThresholdExpression] = []
     ) async throws -> RunReport {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let rows = try CSVRowWriter(directory: outputDirectory)
         defer { rows.close() }
-        let startInstant = MonotonicInstant.now()
-        let recorder = Recorder(rowSink: rows, startedAt: startInstant)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
         let cpuBefore = ProcessCPU.secondsUsed()
         let startedAt = Date()
-        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: startInstant)
+        let runStart = MonotonicInstant.now()
+        let recorder = Recorder(
+            rowSink: rows, startedAt: runStart,
+            warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil
+        )
+        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: runStart)
         let endedAt = Date()
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try await group.shutdownGracefully()
-        let context = RunContext(
+        var context = RunContext(
             scenario: plan.scenario, load: load, redactedURL: plan.redactedURL,
             dialect: plan.dialect.id, metricsMeasured: plan.metricsMeasured, frameMs: plan.frameMs, simulator: simulator,
             startedAt: startedAt, endedAt: endedAt, cpuSeconds: cpuSeconds, cores: System.coreCount
         )
-        let report = RunReport(context: context, snapshot: recorder.snapshot())
+        context.warmupMs = warmupMs
+        var report = RunReport(context: context, snapshot: recorder.snapshot())
+        report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
         try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
         try ReportFiles.write(report, to: outputDirectory)
         return report

@@ -22,16 +22,25 @@ public final class Recorder: Sendable {
         public var turnsByOutcome: [TurnOutcome: Int]
         public var unknownEvents: Int
         public var framesSent: Int
-        /// The run second by second.
+        /// Sessions and turns that started within the warm-up, left out of everything above
+        /// but `errors`, `unknownEvents` and `framesSent`.
+        public var warmupSessions = 0
+        public var warmupTurns = 0
+        /// The run second by second (warm-up included: it is part of the run's course).
         public var timeline: Timeline
     }
 
     private let state: Mutex<Snapshot>
     private let rowSink: (any RowSink)?
+    /// The end of the warm-up: what starts before it is not measured.
+    private let warmupEndsAt: MonotonicInstant?
+    /// The (client, iteration) of every session that started within the warm-up.
+    private let warmupSessionKeys = Mutex(Set<[Int]>())
 
     /// `startedAt` is the run's start on the monotonic clock, where the timeline begins.
-    public init(rowSink: (any RowSink)? = nil, startedAt: MonotonicInstant = .now()) {
+    public init(rowSink: (any RowSink)? = nil, startedAt: MonotonicInstant = .now(), warmupEndsAt: MonotonicInstant? = nil) {
         self.rowSink = rowSink
+        self.warmupEndsAt = warmupEndsAt
         state = Mutex(Snapshot(
             histograms: [:], errors: [:], sessionsStarted: 0, sessionsCompleted: 0,
             sessionsFailed: 0, turnsByOutcome: [:], unknownEvents: 0, framesSent: 0,
@@ -39,7 +48,16 @@ public final class Recorder: Sendable {
         ))
     }
 
+    private func inWarmup(_ instant: MonotonicInstant = .now()) -> Bool {
+        warmupEndsAt.map { instant < $0 } ?? false
+    }
+
+    private func isWarmupSession(client: Int, iteration: Int) -> Bool {
+        warmupEndsAt != nil && warmupSessionKeys.withLock { $0.contains([client, iteration]) }
+    }
+
     public func record(_ metric: MetricName, microseconds: Int64) {
+        guard !inWarmup() else { return }
         state.withLock { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds) }
     }
 
@@ -75,18 +93,33 @@ public final class Recorder: Sendable {
         state.withLock { $0.unknownEvents += 1 }
     }
 
-    public func sessionStarted(at instant: MonotonicInstant = .now()) {
+    /// A session began; within the warm-up it is counted apart and its figures left out.
+    public func sessionStarted(client: Int = 0, iteration: Int = 0, at instant: MonotonicInstant = .now()) {
+        if inWarmup(instant) {
+            warmupSessionKeys.withLock { _ = $0.insert([client, iteration]) }
+            state.withLock {
+                $0.warmupSessions += 1
+                $0.timeline.sessionStarted(at: instant)
+            }
+            return
+        }
         state.withLock {
             $0.sessionsStarted += 1
             $0.timeline.sessionStarted(at: instant)
         }
     }
 
-    /// A finished turn: its latencies go to the histograms, its row to the sink.
+    /// A finished turn: its latencies go to the histograms, its row to the sink. A turn whose
+    /// speech began within the warm-up is only counted as such.
     public func recordTurn(_ turn: TurnRecord, at instant: MonotonicInstant = .now()) {
+        let warmup = turn.speechStartAt.map { inWarmup($0) } ?? isWarmupSession(client: turn.client, iteration: turn.iteration)
         state.withLock { state in
-            state.turnsByOutcome[turn.outcome, default: 0] += 1
             state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndMs: turn.firstAudioFromEndMs)
+            if warmup {
+                state.warmupTurns += 1
+                return
+            }
+            state.turnsByOutcome[turn.outcome, default: 0] += 1
             for metric in TurnRecord.metricNames {
                 guard let valueMs = turn.value(of: metric) else { continue }
                 let microseconds = Int64((valueMs * 1_000).rounded())
@@ -100,8 +133,10 @@ public final class Recorder: Sendable {
 
     /// A finished session: its session-level latencies go to the histograms, its row to the sink.
     public func recordSession(_ session: SessionRecord, at instant: MonotonicInstant = .now()) {
+        let warmup = isWarmupSession(client: session.client, iteration: session.iteration)
         state.withLock { state in
             state.timeline.sessionEnded(at: instant)
+            guard !warmup else { return }
             switch session.outcome {
             case .completed: state.sessionsCompleted += 1
             case .failed: state.sessionsFailed += 1

@@ -44,6 +44,9 @@ public struct TurnRecord: Sendable, Hashable {
     public var intCommandRttMs: Double?
     /// Agent audio (its duration) of the interrupted turn that arrived after the acknowledgement.
     public var audioAfterAckMs: Double?
+    /// When the user's speech began, on the monotonic clock: a turn that starts within the
+    /// warm-up is left out of the metrics. Not a CSV column.
+    public var speechStartAt: MonotonicInstant?
 
     public init(
         client: Int, iteration: Int, turn: Int, label: String, outcome: TurnOutcome,

@@ -13,6 +13,8 @@ public struct RunContext: Sendable {
     public var endedAt: Date
     public var cpuSeconds: Double
     public var cores: Int
+    /// The warm-up left out of the metrics (0: none).
+    public var warmupMs = 0
 
     public init(
         scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String,
@@ -72,6 +74,12 @@ extension RunReport {
         errors = Errors(total: snapshot.errors.values.reduce(0, +), byClass: snapshot.errors)
         unknownEvents = snapshot.unknownEvents
         timeline = snapshot.timeline.points
+        if context.warmupMs > 0 {
+            warmup = WarmupReport(
+                durationS: Double(context.warmupMs) / 1_000, excludedSessions: snapshot.warmupSessions,
+                excludedTurns: snapshot.warmupTurns
+            )
+        }
         let sendLag = MetricReport(snapshot.histograms[.sendLagMs])
         let cpuPercent = (context.cpuSeconds / durationS * 1_000).rounded() / 10
         var problems: [String] = []

@@ -4,6 +4,7 @@ public struct RunReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", thresholds, errors, unknownEvents = "unknown_events", generator
             case timeline
+            case warmup
         }
 
     public var tool = "vload"
@@ -31,6 +32,8 @@ public struct RunReport: Codable, Sendable {
     public var generator: Generator
     /// The run per time bucket (one second, ten past the first hour).
     public var timeline: [TimelinePoint] = []
+    /// Set when the run had a warm-up: what it left out.
+    public var warmup: WarmupReport?
 
     public struct Configuration: Codable, Sendable {
         enum CodingKeys: String, CodingKey {

@@ -21,6 +21,8 @@ public struct Scenario: Sendable, Hashable {
     /// The dialect's session parameters (Datagrid `start` payload).
     public var sessionParameters: [String: JSONValue]
     public var steps: [ScenarioStep]
+    /// Pass/fail bounds on a run of the scenario (`thresholds:`), checked at load time.
+    public var thresholds: [ThresholdExpression] = []
 
     public init(
         name: String, description: String? = nil, sourcePath: String, dialect: String? = nil,

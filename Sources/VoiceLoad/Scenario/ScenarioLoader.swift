@@ -4,7 +4,7 @@ import Yams
 /// Reads and validates scenario YAML files.
 public enum ScenarioLoader {
     static let topLevelKeys = [
-        "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps",
+        "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps", "thresholds",
     ]
 
     /// Finds a scenario by path, or by name in `scenarios/` of the working directory.
@@ -73,7 +73,7 @@ public enum ScenarioLoader {
         let simulator = try mapping["simulator"].map { node throws(ScenarioError) in
             try reader.object(node, what: "'simulator' must be a mapping of simulator settings (reply_ms: 8000)")
         } ?? [:]
-        return Scenario(
+        var scenario = Scenario(
             name: name,
             description: try mapping["description"].map { node throws(ScenarioError) in try reader.string(node, field: "description") },
             sourcePath: path,
@@ -87,6 +87,29 @@ public enum ScenarioLoader {
             simulatorSettings: simulator,
             steps: steps
         )
+        scenario.thresholds = try mapping["thresholds"].map { node throws(ScenarioError) in
+            try thresholds(node, reader: reader)
+        } ?? []
+        return scenario
+    }
+
+    /// `thresholds:`: a list of expressions (`- first_audio_from_end_ms.p95 < 900`), each checked.
+    static func thresholds(_ node: Node, reader: NodeReader) throws(ScenarioError) -> [ThresholdExpression] {
+        guard let items = node.sequence else {
+            throw reader.error(at: node, "'thresholds' must be a list of expressions like 'first_audio_from_end_ms.p95 < 900'")
+        }
+        var expressions: [ThresholdExpression] = []
+        for (index, item) in items.enumerated() {
+            guard let text = item.scalar?.string else {
+                throw reader.error(at: item, "thresholds[\(index)] must be an expression like 'error_rate < 1%'")
+            }
+            do throws(InputError) {
+                expressions.append(try ThresholdExpression.parse(text))
+            } catch {
+                throw reader.error(at: item, "thresholds[\(index)]: \(error.message)")
+            }
+        }
+        return expressions
     }
 
     private static func yamlError(_ error: YamlError, path: String) -> ScenarioError {

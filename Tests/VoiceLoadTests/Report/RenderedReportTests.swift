@@ -80,7 +80,9 @@ struct RenderedReportTests {
     @Test("every report the tests build validates against schemas/report.schema.json")
     func schema() throws {
         let validator = try JSONSchemaValidator.reportSchema()
-        for report in [ReportFixtures.richReport(), ReportFixtures.richReport(thresholds: []), ReportFixtures.emptyReport()] {
+        var warmedUp = ReportFixtures.richReport()
+        warmedUp.warmup = WarmupReport(durationS: 5, excludedSessions: 3, excludedTurns: 4)
+        for report in [ReportFixtures.richReport(), ReportFixtures.richReport(thresholds: []), ReportFixtures.emptyReport(), warmedUp] {
             let data = try report.jsonData()
             #expect(try validator.violations(of: data) == [])
             #expect(try validator.violations(of: RunReport.decode(from: data).jsonData()) == [])

@@ -1,0 +1,48 @@
+/// What a threshold can name: a latency metric of PROTOCOLS.md §2.3, a rate of the run, or a count.
+public enum GateMetric: Sendable, Hashable {
+    /// A latency metric (its samples: count, rate, mean, min, max, pN), in ms.
+    case latency(MetricName)
+    /// A percentage of the run (only `rate`, or no aggregation).
+    case ratio(GateRatio)
+    /// A plain count of the run (only `count`).
+    case tally(GateTally)
+
+    public init?(_ name: String) {
+        if let metric = MetricName(rawValue: name) {
+            self = .latency(metric)
+        } else if let ratio = GateRatio(rawValue: name) {
+            self = .ratio(ratio)
+        } else if let tally = GateTally(rawValue: name) {
+            self = .tally(tally)
+        } else {
+            return nil
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .latency(let metric): return metric.rawValue
+        case .ratio(let ratio): return ratio.rawValue
+        case .tally(let tally): return tally.rawValue
+        }
+    }
+}
+
+/// The rates a threshold can bound, in percent.
+public enum GateRatio: String, Sendable, Hashable, CaseIterable {
+    /// Failed sessions / started sessions.
+    case errorRate = "error_rate"
+    /// Barge-ins with no acknowledgement in time / barge-ins.
+    case missedInterruptionRate = "missed_interruption_rate"
+    /// Turns answered before the user finished speaking / turns.
+    case prematureResponseRate = "premature_response_rate"
+    /// Turns whose answer never came (`timed_out`) / turns.
+    case timeoutRate = "timeout_rate"
+}
+
+/// The counts a threshold can bound.
+public enum GateTally: String, Sendable, Hashable, CaseIterable {
+    case sessions
+    case turns
+    case errors
+}

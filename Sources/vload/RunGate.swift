@@ -1,0 +1,64 @@
+import Foundation
+import VoiceLoad
+
+/// The CI gate of `vload run`: thresholds (scenario + `--threshold`), warm-up and
+/// `--baseline`, checked before the run (bad input exits 2) and judged after it.
+struct RunGate {
+    var expressions: [ThresholdExpression]
+    var warmupMs: Int
+    var baseline: (path: String, report: RunReport)?
+    var tolerancePercent: Double
+
+    init(scenario: Scenario, thresholds: [String], warmup: String?, baseline: String?, tolerance: String) throws(InputError) {
+        var expressions = scenario.thresholds
+        for text in thresholds { expressions.append(try ThresholdExpression.parse(text)) }
+        self.expressions = expressions
+        warmupMs = try warmup.map { text throws(InputError) in try DurationParser.milliseconds(text, option: "--warmup") } ?? 0
+        tolerancePercent = try Self.tolerance(tolerance)
+        self.baseline = try baseline.map { path throws(InputError) in (path: path, report: try Self.readReport(path)) }
+    }
+
+    /// Prints the verdict table (and the comparison with the baseline) and returns the verdict.
+    func judge(_ report: RunReport) -> GateVerdict {
+        let checks = ThresholdEvaluator.evaluate(expressions, on: report)
+        let table = VerdictTable.render(checks)
+        if !table.isEmpty {
+            print("")
+            table.forEach { print($0) }
+        }
+        var regression = false
+        if let baseline {
+            let comparison = ReportComparison(baseline: baseline.report, current: report, tolerancePercent: tolerancePercent)
+            print("")
+            print("compared with \(baseline.path):")
+            print(ComparisonTable.render(comparison))
+            regression = !comparison.regressions.isEmpty
+        }
+        let verdict = GateVerdict.decide(report: report, checks: checks, regression: regression)
+        print("")
+        print(GateVerdict.summaryLine(verdict, report: report, checks: checks))
+        return verdict
+    }
+
+    /// `10%` or `10` → 10.
+    static func tolerance(_ text: String) throws(InputError) -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let number = trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value >= 0, value.isFinite else {
+            throw InputError("invalid --tolerance '\(text)': use a percentage like 10%")
+        }
+        return value
+    }
+
+    /// A report.json, or a one-line error.
+    static func readReport(_ path: String) throws(InputError) -> RunReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read report \(path)")
+        }
+        do {
+            return try RunReport.decode(from: data)
+        } catch {
+            throw InputError("\(path) is not a vload report.json: \(error)")
+        }
+    }
+}

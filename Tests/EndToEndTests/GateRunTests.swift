@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import VoiceLoad
+
+/// The CI gate against the built-in simulator, through the `vload` binary: thresholds and
+/// their exit codes, and `vload compare` on runs of the same and of a slower agent.
+@Suite("End to end: the CI gate")
+struct GateRunTests {
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-gate-\(UUID().uuidString)")
+
+    private func vload(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = BadInputTests.locateBinary()
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot())
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    /// 24 clients, one session each (24 answers: enough for p95 and for `compare`), against the
+    /// simulator at `latencyMs`. (One session per client: a client's later sessions currently
+    /// fail with closed_by_server_1000.)
+    private func run(_ name: String, latencyMs: Int, _ extra: [String] = []) throws -> (Outcome, String) {
+        let out = directory.appendingPathComponent(name).path
+        let outcome = try vload([
+            "run", "--scenario", "greeting", "--clients", "24", "--sim-reply-speed", "4",
+            "--sim-reply-latency", String(latencyMs), "--out", out,
+        ] + extra)
+        return (outcome, out + "/report.json")
+    }
+
+    @Test("a holding threshold exits 0, a tighter one 1 naming it; same-config runs compare clean; +20% latency is a regression")
+    func gate() throws {
+        let (holding, first) = try run("first", latencyMs: 700, ["--threshold", "first_audio_from_end_ms.p95 < 5000", "--threshold", "error_rate == 0"])
+        #expect(holding.status == 0, "\(holding.stdout)\n\(holding.stderr)")
+        #expect(holding.stdout.contains("verdict: PASS (2 thresholds hold)"))
+        let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: first)))
+        #expect(report.thresholds.count == 2)
+        #expect(report.thresholds.allSatisfy { $0.passed })
+
+        let (tight, second) = try run("second", latencyMs: 700, ["--threshold", "first_audio_from_end_ms.p95 < 300"])
+        #expect(tight.status == 1, "\(tight.stdout)\n\(tight.stderr)")
+        let failure = tight.stdout.split(separator: "\n").first { $0.hasPrefix("FAILED first_audio_from_end_ms.p95 < 300: measured ") }
+        #expect(failure?.hasSuffix(" ms") == true, "\(tight.stdout)")
+
+        let (_, third) = try run("third", latencyMs: 700)
+        for (baseline, current) in [(first, second), (first, third), (second, third)] {
+            let comparison = try vload(["compare", baseline, current])
+            #expect(comparison.status == 0, "\(comparison.stdout)\n\(comparison.stderr)")
+            #expect(comparison.stdout.contains("no regression"))
+        }
+
+        let (slower, slowReport) = try run("slower", latencyMs: 840, ["--baseline", first])
+        #expect(slower.status == 1, "\(slower.stdout)\n\(slower.stderr)")
+        let regression = try vload(["compare", first, slowReport, "--tolerance", "10%"])
+        #expect(regression.status == 1, "\(regression.stdout)\n\(regression.stderr)")
+        #expect(regression.stdout.contains("REGRESSION first_audio_from_end_ms.p50"), "\(regression.stdout)")
+        print(regression.stdout.split(separator: "\n").filter { $0.hasPrefix("REGRESSION") || $0.hasPrefix("first_audio_from_end_ms ") }.joined(separator: "\n"))
+
+        let unreadable = try vload(["compare", first, directory.appendingPathComponent("missing.json").path])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.hasPrefix("vload: error: cannot read report"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
