@@ -166,7 +166,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         print("")
         print(SummaryTable.render(report))
-        print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv")
+        print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv, report.html, junit.xml, summary.md")
         let verdict = gate.judge(report)
         if verdict != .passed { throw ExitCode(verdict.rawValue) }
     }

@@ -13,7 +13,7 @@ struct ScenarioRunTests {
 
     private func run(
         _ scenarioName: String, dialect: String = "datagrid", clients: Int = clients, scenarioPath: String? = nil,
-        configure: (inout SimulatorConfiguration) -> Void = { _ in }
+        iterations: Int = 1, configure: (inout SimulatorConfiguration) -> Void = { _ in }
     ) async throws -> (report: RunReport, simulator: SimulatorStatistics, settings: SimulatorConfiguration) {
         let scenario = try ScenarioLoader.load(path: scenarioPath ?? repositoryRoot() + "/scenarios/\(scenarioName).yaml")
         var settings = SimulatorConfiguration()
@@ -30,7 +30,7 @@ struct ScenarioRunTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-\(scenarioName)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: clients, rampUpMs: 1_000), outputDirectory: directory, simulator: settings.summary
+            plan: plan, load: LoadProfile(clients: clients, rampUpMs: 1_000, iterations: iterations), outputDirectory: directory, simulator: settings.summary
         )
         try await simulator.stop()
         let statistics = simulator.statistics
@@ -122,5 +122,13 @@ struct ScenarioRunTests {
         let rtt = try #require(report.labels["stop"]?["int_cmd_rtt_ms"])
         #expect(rtt.count == 10)
         #expect((rtt.p50 ?? 0) >= 100 && (rtt.p50 ?? 0) <= 100 + 50, "int_cmd_rtt_ms p50 \(rtt.p50 ?? -1)")
+    }
+
+    @Test("several sessions per client: each iteration completes (a late close of the last socket is not an error)")
+    func iterations() async throws {
+        let (report, _, _) = try await run("greeting", clients: 4, iterations: 3) { $0.replySpeed = 4 }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.sessions.started == 12 && report.sessions.completed == 12)
+        #expect(report.metrics["first_audio_from_end_ms"]?.count == 12)
     }
 }

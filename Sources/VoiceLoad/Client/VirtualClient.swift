@@ -46,6 +46,8 @@ public actor VirtualClient {
     /// their replies are sent and their events measured from `openedAt`.
     var framesBeforeOpen: [TimestampedFrame] = []
     var pendingWait: PendingWait?
+    /// Counts sessions: events of an earlier session's connection are told apart by it.
+    var sessionGeneration = 0
     /// Normalized events seen this session, by kind (`user.speech_stopped`) and qualified
     /// (`transcript:user`, `tool.call:get_weather`), for `wait` steps.
     var eventCounts: [String: Int] = [:]
@@ -90,6 +92,7 @@ public actor VirtualClient {
     }
 
     private func resetSession(iteration: Int) {
+        sessionGeneration += 1
         self.iteration = iteration
         tracker = TurnTracker(configuration: plan.trackerConfiguration, client: clientIndex, iteration: iteration)
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
@@ -137,7 +140,13 @@ public actor VirtualClient {
             on: eventLoop,
             tlsConfiguration: plan.tlsConfiguration,
             connectTimeoutMs: Int64(timeoutMs),
-            onEvent: { [self] event in self.assumeIsolated { $0.handle(event) } }
+            onEvent: { [self, generation = sessionGeneration] event in
+                self.assumeIsolated { client in
+                    // A late close of the previous session's socket is not this session's business.
+                    guard client.sessionGeneration == generation else { return }
+                    client.handle(event)
+                }
+            }
         )
         let connection: WebSocketConnection
         do {
