@@ -13,7 +13,10 @@ struct CompareCommand: ParsableCommand {
             change is a REGRESSION only when the current figure is higher than the baseline by \
             more than --tolerance AND beyond run-to-run noise: noise is judged by a seeded \
             bootstrap (1000 resamples) of the percentile from each report's stored HDR \
-            histogram, and the two 95% bootstrap intervals must not overlap. Fewer than 20 \
+            histogram, and the two 95% bootstrap intervals must not overlap; and the change \
+            must exceed one audio frame of the baseline run (its frame_ms), the measurement's \
+            own quantization and the spread of millisecond setup metrics between identical runs. \
+            Fewer than 20 \
             samples on a side are flagged 'low sample' and never a regression.
 
             Exit codes: 0 no regression; 1 a regression; 2 a file cannot be read or is not a \

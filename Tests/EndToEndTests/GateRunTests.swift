@@ -34,8 +34,7 @@ struct GateRunTests {
     }
 
     /// 24 clients, one session each (24 answers: enough for p95 and for `compare`), against the
-    /// simulator at `latencyMs`. (One session per client: a client's later sessions currently
-    /// fail with closed_by_server_1000.)
+    /// simulator at `latencyMs`.
     private func run(_ name: String, latencyMs: Int, _ extra: [String] = []) throws -> (Outcome, String) {
         let out = directory.appendingPathComponent(name).path
         let outcome = try vload([

@@ -23,7 +23,10 @@ public enum ComparisonTable {
         lines.append("")
         let regressions = comparison.regressions
         if regressions.isEmpty {
-            lines.append("no regression (tolerance \(String(format: "%g", comparison.tolerancePercent))%, beyond bootstrap noise)")
+            lines.append(
+                "no regression (tolerance \(String(format: "%g", comparison.tolerancePercent))%, beyond bootstrap noise "
+                    + "and a \(String(format: "%g", comparison.noiseFloorMs)) ms noise floor)"
+            )
         } else {
             for row in regressions {
                 lines.append(

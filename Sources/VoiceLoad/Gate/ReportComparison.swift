@@ -4,8 +4,11 @@ import Foundation
 ///
 /// A change is a regression only when the current figure is worse (higher) than the baseline
 /// by more than the tolerance *and* beyond run-to-run noise: the 95% bootstrap intervals of
-/// the percentile (seeded resampling of each report's stored histogram) do not overlap.
-/// Fewer than 20 samples on either side are flagged and never a regression.
+/// the percentile (seeded resampling of each report's stored histogram) do not overlap, *and*
+/// by more than the noise floor, one audio frame of the baseline run (`config.frame_ms`):
+/// latency is quantized by the frame, and setup metrics of a few milliseconds (connect_ms
+/// 9 → 15 ms) move that much between identical runs, which resampling within one run cannot
+/// see. Fewer than 20 samples on either side are flagged and never a regression.
 public struct ReportComparison: Sendable {
     /// The percentiles compared.
     public static let percentiles: [Double] = [50, 90, 95, 99]
@@ -35,6 +38,8 @@ public struct ReportComparison: Sendable {
     }
 
     public var tolerancePercent: Double
+    /// Changes no larger than this are never regressions (one audio frame of the baseline).
+    public var noiseFloorMs: Double
     public var rows: [Row]
 
     public var regressions: [Row] { rows.filter { $0.verdict == .regression } }
@@ -42,18 +47,21 @@ public struct ReportComparison: Sendable {
     /// Compares every latency metric with samples in both reports, overall and per label.
     public init(baseline: RunReport, current: RunReport, tolerancePercent: Double = 10, seed: UInt64 = 0x5EED) {
         self.tolerancePercent = tolerancePercent
+        let noiseFloorMs = Double(baseline.config.frameMs)
+        self.noiseFloorMs = noiseFloorMs
         var rows: [Row] = []
         for metric in MetricName.endpointMetrics {
             rows += Self.compare(
                 metric.rawValue, label: nil, baseline.metrics[metric.rawValue], current.metrics[metric.rawValue],
-                tolerancePercent: tolerancePercent, seed: seed
+                tolerancePercent: tolerancePercent, noiseFloorMs: noiseFloorMs, seed: seed
             )
         }
         for label in baseline.labels.keys.sorted() where current.labels[label] != nil {
             for metric in TurnRecord.metricNames {
                 rows += Self.compare(
                     metric.rawValue, label: label, baseline.labels[label]?[metric.rawValue],
-                    current.labels[label]?[metric.rawValue], tolerancePercent: tolerancePercent, seed: seed
+                    current.labels[label]?[metric.rawValue], tolerancePercent: tolerancePercent, noiseFloorMs: noiseFloorMs,
+                    seed: seed
                 )
             }
         }
@@ -62,7 +70,7 @@ public struct ReportComparison: Sendable {
 
     static func compare(
         _ metric: String, label: String?, _ baseline: MetricReport?, _ current: MetricReport?,
-        tolerancePercent: Double, seed: UInt64
+        tolerancePercent: Double, noiseFloorMs: Double = 0, seed: UInt64
     ) -> [Row] {
         guard let before = baseline?.histogram?.histogram, let after = current?.histogram?.histogram,
             before.count > 0, after.count > 0
@@ -84,9 +92,10 @@ public struct ReportComparison: Sendable {
             if small {
                 verdict = .lowSample
             } else if let oldInterval, let newInterval {
-                if change > tolerancePercent, newInterval.lowerBound > oldInterval.upperBound {
+                let beyondFloor = abs(new - old) > noiseFloorMs
+                if change > tolerancePercent, beyondFloor, newInterval.lowerBound > oldInterval.upperBound {
                     verdict = .regression
-                } else if change < -tolerancePercent, newInterval.upperBound < oldInterval.lowerBound {
+                } else if change < -tolerancePercent, beyondFloor, newInterval.upperBound < oldInterval.lowerBound {
                     verdict = .improvement
                 }
             }

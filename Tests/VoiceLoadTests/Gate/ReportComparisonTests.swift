@@ -31,6 +31,15 @@ struct ReportComparisonTests {
         #expect(firstAudio(faster).allSatisfy { $0.verdict == .improvement })
     }
 
+    @Test("a change within one audio frame is noise, however large in percent (connect_ms 9 → 15 ms)")
+    func noiseFloor() {
+        let fast = GateFixtures.report(turns: GateFixtures.latencies(count: 200, baseMs: 9, spreadMs: 1).map { GateFixtures.turn($0) })
+        let slower = GateFixtures.report(turns: GateFixtures.latencies(count: 200, baseMs: 15, spreadMs: 1).map { GateFixtures.turn($0) })
+        let comparison = ReportComparison(baseline: fast, current: slower)
+        #expect(comparison.noiseFloorMs == 40)
+        #expect(!firstAudio(comparison).isEmpty && firstAudio(comparison).allSatisfy { $0.changePercent > 50 && $0.verdict == .unchanged })
+    }
+
     @Test("2% slower with a 10% tolerance: no regression")
     func withinTolerance() {
         let comparison = ReportComparison(baseline: report(scale: 1), current: report(scale: 1.02), tolerancePercent: 10)
