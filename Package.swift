@@ -60,10 +60,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Shared by the test targets: the report's JSON Schema validator.
+        .target(name: "TestSupport", dependencies: ["VoiceLoad"], path: "Tests/TestSupport"),
         .testTarget(
             name: "VoiceLoadTests",
             dependencies: [
                 "VoiceLoad",
+                "TestSupport",
                 "CSndFile",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -80,6 +83,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "vload",
+                "TestSupport",
                 "VoiceLoad",
                 "AgentSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),

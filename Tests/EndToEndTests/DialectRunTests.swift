@@ -25,6 +25,7 @@ struct DialectRunTests {
             plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 500), outputDirectory: directory,
             simulator: settings.summary
         )
+        #expect(try schemaViolations(ofReportIn: directory) == [], "\(id)")
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
 

@@ -27,6 +27,7 @@ struct GreetingRunTests {
             plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 1_000), outputDirectory: directory,
             simulator: settings.summary
         )
+        #expect(try schemaViolations(ofReportIn: directory) == [])
         try await simulator.stop()
         let statistics = simulator.statistics
         try await simulatorGroup.shutdownGracefully()

@@ -32,6 +32,7 @@ struct ScenarioRunTests {
         let report = try await LoadRun.execute(
             plan: plan, load: LoadProfile(clients: clients, rampUpMs: 1_000, iterations: iterations), outputDirectory: directory, simulator: settings.summary
         )
+        #expect(try schemaViolations(ofReportIn: directory) == [])
         try await simulator.stop()
         let statistics = simulator.statistics
         try await simulatorGroup.shutdownGracefully()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VoiceLoad
+import TestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

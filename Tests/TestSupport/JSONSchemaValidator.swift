@@ -1,29 +1,34 @@
 import Foundation
-@testable import VoiceLoad
+import VoiceLoad
 
 /// A validator for the subset of JSON Schema (draft 2020-12) that schemas/report.schema.json
 /// uses: type, const, enum, minimum, properties, required, additionalProperties, items,
 /// minItems, maxItems, $ref into $defs. Anything else in a schema is reported as unsupported,
 /// so the schema cannot silently outgrow the validator.
-struct JSONSchemaValidator {
-    let root: JSONValue
+public struct JSONSchemaValidator {
+    public let root: JSONValue
     private static let keywords: Set<String> = [
         "$schema", "$id", "$defs", "title", "description", "type", "const", "enum", "minimum", "properties", "required",
         "additionalProperties", "items", "minItems", "maxItems", "$ref",
     ]
 
-    init(schemaData: Data) throws {
+    public init(schemaData: Data) throws {
         root = try JSONDecoder().decode(JSONValue.self, from: schemaData)
     }
 
     /// The report's schema in the repository.
-    static func reportSchema() throws -> JSONSchemaValidator {
-        let url = URL(fileURLWithPath: repositoryRoot()).appendingPathComponent("schemas/report.schema.json")
+    public static func reportSchema(_ file: String = #filePath) throws -> JSONSchemaValidator {
+        // Up from this file to the folder with Package.swift: the repository root.
+        var root = URL(fileURLWithPath: file).deletingLastPathComponent()
+        while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            root.deleteLastPathComponent()
+        }
+        let url = root.appendingPathComponent("schemas/report.schema.json")
         return try JSONSchemaValidator(schemaData: Data(contentsOf: url))
     }
 
     /// Every violation, as `path: problem`; empty when the document is valid.
-    func violations(of data: Data) throws -> [String] {
+    public func violations(of data: Data) throws -> [String] {
         let document = try JSONDecoder().decode(JSONValue.self, from: data)
         var problems: [String] = []
         check(document, against: root, path: "$", problems: &problems)
