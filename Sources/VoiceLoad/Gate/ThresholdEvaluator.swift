@@ -12,8 +12,12 @@ public enum ThresholdEvaluator {
             aggregation: expression.aggregation.name, comparison: expression.comparison.rawValue, bound: expression.bound,
             measured: measured.map(rounded), unit: expression.unit, passed: false, reason: reason
         )
-        guard let measured, reason == nil else { return ThresholdCheck(result: result, status: .invalid) }
+        guard let measured, reason == nil else {
+            result.status = ThresholdCheck.Status.invalid.rawValue
+            return ThresholdCheck(result: result, status: .invalid)
+        }
         result.passed = expression.comparison.holds(rounded(measured), expression.bound)
+        result.status = (result.passed ? ThresholdCheck.Status.passed : .failed).rawValue
         if !result.passed {
             result.reason = "measured \(ThresholdCheck(result: result, status: .failed).measuredText), bound \(expression.comparison.rawValue) \(formatted(expression.bound))"
         }

@@ -105,7 +105,8 @@ public enum HTMLReport {
         guard !report.thresholds.isEmpty else { return "<p>No thresholds were given.</p>" }
         let rows = report.thresholds.map { threshold in
             [
-                threshold.passed ? "<span class=\"pass\">pass</span>" : "<span class=\"fail\">FAIL</span>",
+                threshold.passed ? "<span class=\"pass\">pass</span>"
+                    : threshold.isInvalid ? "<span class=\"fail\">INVALID</span>" : "<span class=\"fail\">FAIL</span>",
                 "<code>\(HTMLText.escape(threshold.expression))</code>",
                 HTMLText.escape(threshold.label ?? "all"),
                 HTMLText.escape(threshold.comparison + " " + HTMLText.figure(threshold.bound, unit: threshold.unit)),

@@ -27,7 +27,7 @@ public enum MarkdownSummary {
             for threshold in report.thresholds {
                 let bound = threshold.comparison + " " + HTMLText.figure(threshold.bound, unit: threshold.unit)
                 lines.append(
-                    "| \(threshold.passed ? "✅" : "❌") | `\(cell(threshold.expression))` | \(cell(bound)) | "
+                    "| \(threshold.passed ? "✅" : threshold.isInvalid ? "⚠️" : "❌") | `\(cell(threshold.expression))` | \(cell(bound)) | "
                         + "\(HTMLText.figure(threshold.measured, unit: threshold.unit)) | \(cell(threshold.reason ?? "")) |"
                 )
             }

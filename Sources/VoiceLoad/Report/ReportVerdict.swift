@@ -13,9 +13,14 @@ public struct ReportVerdict: Sendable, Hashable {
 
     public init(_ report: RunReport) {
         let failed = report.thresholds.filter { !$0.passed }.count
+        let unjudged = report.thresholds.filter(\.isInvalid)
         if !report.generator.healthy {
             outcome = .invalid
             headline = "run invalid: the generator was saturated (" + report.generator.problems.joined(separator: "; ") + ")"
+        } else if !unjudged.isEmpty {
+            outcome = .invalid
+            headline = "run invalid: \(unjudged.count) of \(report.thresholds.count) thresholds could not be judged ("
+                + unjudged.map { "\($0.expression): \($0.reason ?? "no samples")" }.joined(separator: "; ") + ")"
         } else if !report.thresholds.isEmpty {
             outcome = failed == 0 ? .passed : .failed
             headline = failed == 0

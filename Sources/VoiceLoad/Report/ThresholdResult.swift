@@ -2,7 +2,7 @@
 /// rendering of it (HTML, JUnit, Markdown) show it.
 public struct ThresholdResult: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
-        case expression, metric, label, aggregation, comparison, bound, measured, unit, passed, reason
+        case expression, metric, label, aggregation, comparison, bound, measured, unit, passed, status, reason
     }
 
     /// As written: `first_audio_from_end_ms.p95 < 900`.
@@ -21,12 +21,17 @@ public struct ThresholdResult: Codable, Sendable, Hashable {
     /// `ms`, `%` or `` (a count).
     public var unit: String
     public var passed: Bool
+    /// `passed`, `failed`, or `invalid` (no samples, or too few for the percentile: the run
+    /// cannot be judged on it, and is invalid).
+    public var status: String
+    /// Whether the run could not be judged on it.
+    public var isInvalid: Bool { status == "invalid" }
     /// Why it failed or could not be judged (`no samples`, `12 samples: too few for p99`).
     public var reason: String?
 
     public init(
         expression: String, metric: String, label: String? = nil, aggregation: String, comparison: String, bound: Double,
-        measured: Double?, unit: String, passed: Bool, reason: String? = nil
+        measured: Double?, unit: String, passed: Bool, status: String? = nil, reason: String? = nil
     ) {
         self.expression = expression
         self.metric = metric
@@ -37,6 +42,7 @@ public struct ThresholdResult: Codable, Sendable, Hashable {
         self.measured = measured
         self.unit = unit
         self.passed = passed
+        self.status = status ?? (passed ? "passed" : "failed")
         self.reason = reason
     }
 }
