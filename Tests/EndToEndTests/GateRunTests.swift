@@ -77,4 +77,16 @@ struct GateRunTests {
         #expect(unreadable.stderr.hasPrefix("vload: error: cannot read report"))
         try? FileManager.default.removeItem(at: directory)
     }
+
+    @Test("an endpoint no session can reach: exit 4, infrastructure failure")
+    func unreachable() throws {
+        // Port 9 (discard) on loopback: nothing listens, the connect is refused at once.
+        let outcome = try vload([
+            "run", "--scenario", "greeting", "--clients", "2", "--url", "ws://127.0.0.1:9/ws",
+            "--out", directory.appendingPathComponent("unreachable").path,
+        ])
+        #expect(outcome.status == 4, "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(outcome.stdout.contains("verdict: INFRASTRUCTURE FAILURE: no session reached the endpoint (connect_failed)"))
+        try? FileManager.default.removeItem(at: directory)
+    }
 }
