@@ -21,8 +21,8 @@ enum WaitCondition: Sendable {
     case agentAudio(turnsStartedBefore: Int)
     /// No agent audio arrived, and none was left to play, for `ms` (counted from `since` at the earliest).
     case quiet(ms: Int, since: MonotonicInstant)
-    /// More than `countBefore` events with this key (`user.speech_stopped`, `transcript:user`, `tool.call:NAME`).
-    case event(key: String, countBefore: Int)
+    /// An event of this kind (and role or tool name) arrived after the step began.
+    case event(EventMatch)
     /// A tool call is waiting for its result.
     case toolCallPending
     /// `targetUs` of the agent's current turn has played on the playback cursor.
@@ -35,6 +35,25 @@ enum WaitCondition: Sendable {
     case clipSent
     /// The server said the session is over, or closed it.
     case sessionEnded
+}
+
+/// The events a `wait: event | transcript | tool_call` step waits for.
+struct EventMatch: Sendable, Hashable {
+    var kind: NormalizedEvent.Kind
+    /// A transcript's role (`user`, `agent`); nil for any.
+    var role: String?
+    /// A tool call's name; nil for any.
+    var toolName: String?
+
+    func matches(_ event: NormalizedEvent) -> Bool {
+        guard event.kind == kind else { return false }
+        switch event {
+        case .transcript(let eventRole, _, _): return role.map { $0 == eventRole } ?? true
+        case .speechResult: return role.map { $0 == "user" } ?? true
+        case .toolCall(let name, _, _, _): return toolName.map { $0 == name } ?? true
+        default: return true
+        }
+    }
 }
 
 /// A step suspended until its condition holds, it times out, or the session fails.

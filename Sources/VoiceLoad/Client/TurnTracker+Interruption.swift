@@ -18,15 +18,10 @@ extension TurnTracker {
         label: String, at startedAt: MonotonicInstant, commandSentAt: MonotonicInstant? = nil, intTimeoutMs: Int
     ) {
         if let previous = interruption, let index = previous.utteranceIndex { settledInterruptions[index] = previous }
-        let index: Int
-        if commandSentAt != nil {
-            utterancesStarted += 1
-            index = utterancesStarted
-        } else {
-            index = utterancesStarted
-        }
+        // A command has no utterance, but its row takes the next turn number.
+        if commandSentAt != nil { utterancesStarted += 1 }
         interruption = Interruption(
-            utteranceIndex: commandSentAt == nil ? index : nil, label: label, startedAt: startedAt, commandSentAt: commandSentAt,
+            utteranceIndex: commandSentAt == nil ? utterancesStarted : nil, label: label, startedAt: startedAt, commandSentAt: commandSentAt,
             deadline: startedAt.advanced(byMilliseconds: Int64(intTimeoutMs)), interruptedTurn: agentTurn?.number
         )
     }

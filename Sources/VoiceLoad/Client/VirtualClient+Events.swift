@@ -11,7 +11,7 @@ extension VirtualClient {
             }
             let decoded = codec.receive(timestamped.frame)
             for normalized in decoded.events {
-                count(normalized)
+                if case .event(let match)? = pendingWait?.condition, match.matches(normalized) { awaitedEventArrived = true }
                 apply(normalized, at: timestamped.receivedAt)
             }
             for reply in decoded.replies {
@@ -41,18 +41,6 @@ extension VirtualClient {
         guard tracker.isAgentAudible(at: at) else { return }
         let heardMs = Int(tracker.playback.heardUs(at: at) / 1_000)
         for frame in codec.frames(for: .playbackTruncated(audioEndMs: heardMs)) { connection?.send(EncodedFrame(frame)) }
-    }
-
-    /// Counts the event for `wait: event | transcript | tool_call` steps.
-    private func count(_ event: NormalizedEvent) {
-        guard let kind = event.kind else { return }
-        eventCounts[kind.rawValue, default: 0] += 1
-        switch event {
-        case .transcript(let role, _, _): eventCounts["transcript:\(role)", default: 0] += 1
-        case .speechResult: eventCounts["transcript:user", default: 0] += 1
-        case .toolCall(let name, _, _, _): eventCounts["tool.call:\(name)", default: 0] += 1
-        default: break
-        }
     }
 
     private func apply(_ event: NormalizedEvent, at: MonotonicInstant) {

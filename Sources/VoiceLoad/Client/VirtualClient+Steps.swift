@@ -47,19 +47,15 @@ extension VirtualClient {
         case .quiet(let ms):
             condition = .quiet(ms: ms, since: .now())
         case .transcript(let role):
-            condition = eventCondition(role.map { "transcript:\($0)" } ?? NormalizedEvent.Kind.transcript.rawValue)
+            condition = .event(EventMatch(kind: .transcript, role: role))
         case .toolCall(let toolName):
-            condition = eventCondition(toolName.map { "tool.call:\($0)" } ?? NormalizedEvent.Kind.toolCall.rawValue)
+            condition = .event(EventMatch(kind: .toolCall, toolName: toolName))
         case .event(let kind):
-            condition = eventCondition(kind.rawValue)
+            condition = .event(EventMatch(kind: kind))
         }
         let met = try await waitStep(for: condition, step: name, timeoutMs: wait.timeoutMs, onTimeout: wait.onTimeout)
         // An answer that did not come (or end) in time is censored, not dropped.
         if !met, case .agentTurnEnd = wait.target { emit(tracker.finishPendingUtterance(outcome: .timedOut)) }
-    }
-
-    private func eventCondition(_ key: String) -> WaitCondition {
-        .event(key: key, countBefore: eventCounts[key, default: 0])
     }
 
     /// Starts speaking `say` at the next frame slot and returns when the clip has been sent.

@@ -7,6 +7,7 @@ extension VirtualClient {
     /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the session's failure.
     func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
         if let failure { throw SessionFailure(errorClass: failure) }
+        awaitedEventArrived = false  // only events after the step began count
         if isSatisfied(condition, at: .now()) { return }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             pendingWait = PendingWait(condition: condition, stepName: step, continuation: continuation)
@@ -77,10 +78,9 @@ extension VirtualClient {
             if tracker.agentTurnsEnded >= 1 { return true }
             return !tracker.isAgentSpeaking && now >= graceEndsAt
         case .agentAudio(let before): return tracker.isAgentSpeaking || tracker.agentTurnsStarted > before
-        case .event(let key, let before): return eventCounts[key, default: 0] > before
+        case .event: return awaitedEventArrived
         case .toolCallPending: return !pendingToolCalls.isEmpty
-        case .heard: return recheckAt(condition).map { $0 <= now } ?? false
-        case .quiet, .until, .commandInterruptionSettled: return recheckAt(condition).map { $0 <= now } ?? false
+        case .heard, .quiet, .until, .commandInterruptionSettled: return recheckAt(condition).map { $0 <= now } ?? false
         case .clipSent: return microphone.map { !$0.isSpeaking } ?? true
         case .sessionEnded: return sessionEndedAt != nil
         }

@@ -48,9 +48,9 @@ public actor VirtualClient {
     var pendingWait: PendingWait?
     /// Counts sessions: events of an earlier session's connection are told apart by it.
     var sessionGeneration = 0
-    /// Normalized events seen this session, by kind (`user.speech_stopped`) and qualified
-    /// (`transcript:user`, `tool.call:get_weather`), for `wait` steps.
-    var eventCounts: [String: Int] = [:]
+    /// Whether the event a `wait: event | transcript | tool_call` step waits for has arrived
+    /// (checked per event only while such a step waits).
+    var awaitedEventArrived = false
     /// Tool calls not yet answered by a `tool_reply` step, oldest first.
     var pendingToolCalls: [(name: String, id: String?)] = []
     /// Think times: a stream of its own per client and iteration, from the scenario's seed.
@@ -98,7 +98,7 @@ public actor VirtualClient {
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         repliesWhenPlayedOut = []
         framesBeforeOpen = []
-        eventCounts = [:]
+        awaitedEventArrived = false
         pendingToolCalls = []
         random = Self.randomStream(plan: plan, client: clientIndex, iteration: iteration)
         session = SessionRecord(client: clientIndex, iteration: iteration)

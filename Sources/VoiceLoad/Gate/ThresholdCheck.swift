@@ -18,6 +18,11 @@ public struct ThresholdCheck: Sendable, Hashable {
         self.status = status
     }
 
+    /// A check read back from a report: its status as recorded there.
+    public init(result: ThresholdResult) {
+        self.init(result: result, status: Status(rawValue: result.status) ?? (result.passed ? .passed : .failed))
+    }
+
     /// `FAILED first_audio_from_end_ms.p95 < 600: measured 701.7 ms`, `passed …`, `INVALID …: 12 samples: too few for p99`.
     public var line: String {
         switch status {

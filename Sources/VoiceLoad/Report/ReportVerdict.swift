@@ -1,9 +1,10 @@
-/// What a run amounts to, as the rendered reports (HTML, JUnit, Markdown) headline it.
-/// With thresholds it is their verdict; without, a clean run is one without errors.
+/// What a run amounts to, as the rendered reports (HTML, JUnit, Markdown) headline it: the
+/// gate's own verdict (`GateVerdict`, the exit code), so a report never says other than the
+/// exit code did.
 public struct ReportVerdict: Sendable, Hashable {
     public enum Outcome: String, Sendable {
         case passed, failed
-        /// The generator was saturated: the figures are not to be trusted.
+        /// The figures are not to be trusted (saturated generator, unjudged threshold).
         case invalid
     }
 
@@ -12,23 +13,26 @@ public struct ReportVerdict: Sendable, Hashable {
     public var headline: String
 
     public init(_ report: RunReport) {
-        let failed = report.thresholds.filter { !$0.passed }.count
-        let unjudged = report.thresholds.filter(\.isInvalid)
-        if !report.generator.healthy {
+        let checks = report.thresholds.map(ThresholdCheck.init(result:))
+        let failed = checks.filter { $0.status == .failed }.count
+        let unjudged = checks.filter { $0.status == .invalid }
+        switch GateVerdict.decide(report: report, checks: checks) {
+        case .unreachable:
+            outcome = .failed
+            headline = "infrastructure failure: no session reached the endpoint (" + report.errors.byClass.keys.sorted().joined(separator: ", ") + ")"
+        case .invalid where !report.generator.healthy:
             outcome = .invalid
             headline = "run invalid: the generator was saturated (" + report.generator.problems.joined(separator: "; ") + ")"
-        } else if !unjudged.isEmpty {
+        case .invalid:
             outcome = .invalid
-            headline = "run invalid: \(unjudged.count) of \(report.thresholds.count) thresholds could not be judged ("
-                + unjudged.map { "\($0.expression): \($0.reason ?? "no samples")" }.joined(separator: "; ") + ")"
-        } else if !report.thresholds.isEmpty {
-            outcome = failed == 0 ? .passed : .failed
-            headline = failed == 0
-                ? "all \(report.thresholds.count) thresholds passed"
-                : "\(failed) of \(report.thresholds.count) thresholds failed"
-        } else {
-            outcome = report.errors.total == 0 ? .passed : .failed
-            headline = "no thresholds; \(report.errors.total) errors"
+            headline = "run invalid: \(unjudged.count) of \(checks.count) thresholds could not be judged ("
+                + unjudged.map { "\($0.result.expression): \($0.result.reason ?? "no samples")" }.joined(separator: "; ") + ")"
+        case .failed:
+            outcome = .failed
+            headline = "\(failed) of \(checks.count) thresholds failed"
+        case .passed:
+            outcome = .passed
+            headline = checks.isEmpty ? "no thresholds; \(report.errors.total) errors" : "all \(checks.count) thresholds passed"
         }
     }
 

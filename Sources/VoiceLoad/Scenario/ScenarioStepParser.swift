@@ -82,10 +82,6 @@ struct ScenarioStepParser {
         }
         let target: WaitTarget
         switch value {
-        case "ready": target = .ready
-        case "greeting": target = .greeting
-        case "agent_audio": target = .agentAudio
-        case "agent_turn_end": target = .agentTurnEnd
         case "quiet":
             try step.allow(["ms", "timeout_ms", "on_timeout"])
             guard let ms = step.option("ms") else { throw step.error("'wait: quiet' needs 'ms' (how long the agent stays quiet)") }
@@ -98,13 +94,16 @@ struct ScenarioStepParser {
         case "tool_call":
             try step.allow(["name", "timeout_ms", "on_timeout"])
             target = .toolCall(name: try step.string("name"))
-        default:
+        case "event":
             try step.allow(["event", "timeout_ms", "on_timeout"])
             guard let eventNode = step.option("event") else { throw step.error("'wait: event' needs 'event' (a normalized event name)") }
             let names = NormalizedEvent.Kind.allCases.map(\.rawValue)
             target = .event(NormalizedEvent.Kind(rawValue: try reader.choice(eventNode, field: "event", choices: names))!)
+        default:
+            try step.allow(["timeout_ms", "on_timeout"])
+            let simple: [String: WaitTarget] = ["ready": .ready, "greeting": .greeting, "agent_audio": .agentAudio, "agent_turn_end": .agentTurnEnd]
+            target = simple[value]!
         }
-        if ["ready", "greeting", "agent_audio", "agent_turn_end"].contains(value) { try step.allow(["timeout_ms", "on_timeout"]) }
         return WaitStep(target, timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs), onTimeout: try step.onTimeout())
     }
 
