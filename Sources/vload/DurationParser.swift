@@ -1,18 +1,8 @@
-import Foundation
 import VoiceLoad
 
 /// Parses durations like `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
 enum DurationParser {
     static func milliseconds(_ text: String, option: String) throws(InputError) -> Int {
-        let units: [(suffix: String, ms: Double)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000)]
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
-            let number = trimmed.dropLast(unit.suffix.count)
-            if let value = Double(number), value >= 0, value.isFinite {
-                return Int((value * unit.ms).rounded())
-            }
-        }
-        if let value = Double(trimmed), value >= 0, value.isFinite { return Int((value * 1_000).rounded()) }
-        throw InputError("invalid \(option) '\(text)': use a duration like 500ms, 30s, 2m or 1h")
+        try DurationText.milliseconds(text, option: option)
     }
 }

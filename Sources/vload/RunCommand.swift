@@ -21,8 +21,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Scenario name (looked up as scenarios/NAME.yaml) or path to a scenario YAML file.")
     var scenario = "greeting"
 
-    @Option(help: "Number of concurrent virtual clients.")
-    var clients = 1
+    @Option(help: "Number of concurrent virtual clients (the closed model; default 1).")
+    var clients: Int?
 
     @Option(name: .customLong("ramp-up"), help: "Spread client starts over this duration (e.g. 10s).")
     var rampUp = "0s"
@@ -32,6 +32,30 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: "Keep starting sessions until this much time has passed (e.g. 2m); not with --iterations.")
     var duration: String?
+
+    @Option(name: .customLong("arrival-rate"), help: ArgumentHelp(
+        "Open model: start sessions at this rate whatever the endpoint does, e.g. 5/s, 300/m or 2.5 (per second). "
+            + "Needs --duration, or rate --stages (then it is their starting rate).", valueName: "rate"))
+    var arrivalRate: String?
+
+    @Option(name: .customLong("arrivals"), help: "Open model: how starts are spaced, poisson (the default) or uniform.")
+    var arrivalProcess: String?
+
+    @Option(name: .customLong("max-in-flight"), help: ArgumentHelp(
+        "Open model: the most sessions open at once (default 1000); a start beyond it is dropped and counted, never delayed.",
+        valueName: "n"))
+    var maxInFlight: Int?
+
+    @Option(help: ArgumentHelp(
+        "Staged load: DURATION:TARGET pairs, each ramping linearly from the previous target (0 before the first): "
+            + "clients ('30s:50,2m:50,30s:0') or an arrival rate ('1m:10/s,5m:10/s'). Overrides the scenario's 'stages:'.",
+        valueName: "stages"))
+    var stages: String?
+
+    @Option(help: ArgumentHelp(
+        "Run only this process's share i of n of the load (clients, arrival rate, stages); 'vload merge' combines the n reports.",
+        valueName: "i/n"))
+    var segment: String?
 
     @Option(help: "Endpoint URL (ws:// or wss://). Without it vload runs its built-in agent simulator.")
     var url: String?
@@ -81,8 +105,11 @@ struct RunCommand: AsyncParsableCommand {
     var simulator: SimulatorOptions
 
     func validate() throws {
-        guard (1...100_000).contains(clients) else {
+        if let clients, !(1...100_000).contains(clients) {
             throw ValidationError("--clients must be between 1 and 100000 (got \(clients))")
+        }
+        if let maxInFlight, !(1...100_000).contains(maxInFlight) {
+            throw ValidationError("--max-in-flight must be between 1 and 100000 (got \(maxInFlight))")
         }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1 (got \(iterations))") }
         if iterations != nil, duration != nil { throw ValidationError("--iterations and --duration cannot be used together") }
@@ -96,9 +123,9 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let load = try loadProfile()
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
+        let load = try loadOptions.profile(scenario: scenario)
         let gate = try RunGate(
             scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance
         )
@@ -149,10 +176,7 @@ struct RunCommand: AsyncParsableCommand {
             print("no --url: running against the built-in agent simulator at \(plan.redactedURL) "
                 + "(simulator dialect \(embedded.configuration.dialect), reply latency \(embedded.configuration.replyLatency) ms)")
         }
-        print("scenario \(scenario.name): \(load.clients) clients, "
-            + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
-            + (load.rampUpMs > 0 ? ", ramp-up \(Double(load.rampUpMs) / 1_000) s" : "")
-            + " → \(outputDirectory.path)/")
+        print("scenario \(scenario.name): \(LoadOptions.describe(load)) → \(outputDirectory.path)/")
         let report: RunReport
         do {
             report = try await LoadRun.execute(
@@ -180,10 +204,10 @@ struct RunCommand: AsyncParsableCommand {
         return HTTPHeaderField(name: name, value: value)
     }
 
-    private func loadProfile() throws(InputError) -> LoadProfile {
-        let rampUpMs = try DurationParser.milliseconds(rampUp, option: "--ramp-up")
-        let durationMs = try duration.map { text throws(InputError) in try DurationParser.milliseconds(text, option: "--duration") }
-        if let durationMs, durationMs <= 0 { throw InputError("--duration must be longer than 0") }
-        return LoadProfile(clients: clients, rampUpMs: rampUpMs, iterations: iterations ?? 1, durationMs: durationMs)
+    private var loadOptions: LoadOptions {
+        LoadOptions(
+            clients: clients, rampUp: rampUp, iterations: iterations, duration: duration, arrivalRate: arrivalRate,
+            arrivalProcess: arrivalProcess, maxInFlight: maxInFlight, stages: stages, segment: segment
+        )
     }
 }

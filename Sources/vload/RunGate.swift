@@ -18,6 +18,14 @@ struct RunGate {
         self.baseline = try baseline.map { path throws(InputError) in (path: path, report: try Self.readReport(path)) }
     }
 
+    /// Thresholds alone (no warm-up, no baseline): `vload merge`.
+    init(expressions: [ThresholdExpression]) {
+        self.expressions = expressions
+        warmupMs = 0
+        tolerancePercent = 10
+        baseline = nil
+    }
+
     /// Prints the verdict table (and the comparison with the baseline) and returns the verdict.
     func judge(_ report: RunReport) -> GateVerdict {
         let checks = ThresholdEvaluator.evaluate(expressions, on: report)

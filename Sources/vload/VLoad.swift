@@ -30,7 +30,7 @@ struct VLoad: AsyncParsableCommand {
             one failed at connect, TLS, upgrade or the REST step).
             """,
         version: VLoadVersion.current,
-        subcommands: [RunCommand.self, CompareCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
+        subcommands: [RunCommand.self, MergeCommand.self, CompareCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

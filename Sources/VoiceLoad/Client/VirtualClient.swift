@@ -25,6 +25,8 @@ public actor VirtualClient {
     var openedAt: MonotonicInstant?
     var readyAt: MonotonicInstant?
     var sessionEndedAt: MonotonicInstant?
+    /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
+    var scheduledAt: MonotonicInstant?
     var microphone: Microphone?
     /// When the session's audio stream opened (`T_mic_open` of its first clip): stream position
     /// p was spoken at `streamOpenedAt + p`.
@@ -74,9 +76,14 @@ public actor VirtualClient {
     }
 
     /// Runs one session of the scenario; every outcome is recorded, nothing is thrown.
-    public func runSession(iteration: Int) async {
+    /// `scheduledAt` is when the load model meant it to start (now when not given): how late
+    /// it began is the generator's `start_lag_ms`, and `ready_from_scheduled_ms` counts from it.
+    public func runSession(iteration: Int, scheduledAt: MonotonicInstant? = nil) async {
         resetSession(iteration: iteration)
-        recorder.sessionStarted(client: clientIndex, iteration: iteration)
+        let startedAt = MonotonicInstant.now()
+        self.scheduledAt = scheduledAt.map { min($0, startedAt) } ?? startedAt
+        recorder.sessionStarted(client: clientIndex, iteration: iteration, at: startedAt)
+        if let scheduledAt { recorder.recordStartLag(microseconds: startedAt.microseconds(since: min(scheduledAt, startedAt))) }
         do {
             try await run(plan.scenario.steps)
         } catch let failure as SessionFailure {
@@ -225,6 +232,7 @@ public actor VirtualClient {
             if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
             // Plus the REST step, when there was one (§2.3 b).
             session.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
+            session.readyFromScheduledMs = readyAt.milliseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
         }
         session.greetingMs = tracker.greetingMs
         recorder.recordSession(session)

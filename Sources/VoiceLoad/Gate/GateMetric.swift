@@ -38,6 +38,8 @@ public enum GateRatio: String, Sendable, Hashable, CaseIterable {
     case prematureResponseRate = "premature_response_rate"
     /// Turns whose answer never came (`timed_out`) / turns.
     case timeoutRate = "timeout_rate"
+    /// Scheduled starts an open model could not make / scheduled starts.
+    case droppedRate = "dropped_rate"
 }
 
 /// The counts a threshold can bound.
@@ -45,4 +47,6 @@ public enum GateTally: String, Sendable, Hashable, CaseIterable {
     case sessions
     case turns
     case errors
+    /// Scheduled starts an open model could not make.
+    case dropped
 }

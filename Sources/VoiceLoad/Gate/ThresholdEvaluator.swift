@@ -36,6 +36,7 @@ public enum ThresholdEvaluator {
             case .sessions: return (Double(report.sessions.started), nil)
             case .turns: return (Double(report.turns.values.reduce(0, +)), nil)
             case .errors: return (Double(report.errors.total), nil)
+            case .dropped: return (Double(report.sessions.dropped ?? 0), nil)
             }
         case .latency(let metric):
             let figures: MetricReport?
@@ -43,7 +44,11 @@ public enum ThresholdEvaluator {
                 guard let metrics = report.labels[label] else { return (nil, "no turns labelled '\(label)'") }
                 figures = metrics[metric.rawValue]
             } else {
-                figures = metric == .sendLagMs ? report.generator.sendLagMs : report.metrics[metric.rawValue]
+                switch metric {
+                case .sendLagMs: figures = report.generator.sendLagMs
+                case .startLagMs: figures = report.generator.startLagMs
+                default: figures = report.metrics[metric.rawValue]
+                }
             }
             return latency(figures, expression.aggregation, durationS: report.durationS)
         }
@@ -56,6 +61,9 @@ public enum ThresholdEvaluator {
         case .missedInterruptionRate: return (report.interruptions.missed, report.interruptions.bargeIns, "barge-ins")
         case .prematureResponseRate: return (report.turns[TurnOutcome.prematureResponse.rawValue] ?? 0, turns, "turns")
         case .timeoutRate: return (report.turns[TurnOutcome.timedOut.rawValue] ?? 0, turns, "turns")
+        case .droppedRate:
+            let dropped = report.sessions.dropped ?? 0
+            return (dropped, report.sessions.started + (report.warmup?.excludedSessions ?? 0) + dropped, "scheduled starts")
         }
     }
 

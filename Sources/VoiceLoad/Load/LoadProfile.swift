@@ -1,14 +1,30 @@
 /// When virtual clients start and how long they go on (the executor, apart from what a
-/// client does): a closed model of `clients` concurrent sessions.
+/// client does).
 public struct LoadProfile: Sendable, Hashable {
+    /// How sessions are started.
+    public enum Model: Sendable, Hashable {
+        /// `clients` concurrent clients, started over `rampUpMs`, each running sessions back to
+        /// back (`iterations` of them, or until `durationMs`).
+        case closed
+        /// Concurrent clients that follow a list of stages (targets are clients).
+        case stagedClients(StageList)
+        /// An open model: sessions start on an arrival schedule whatever the endpoint does; a
+        /// start that would exceed `maxInFlight` open sessions is dropped (counted, never delayed).
+        case arrivals(ArrivalPlan)
+    }
+
+    public var model: Model = .closed
+    /// Closed model: concurrent clients. Staged: the peak target. Open: the in-flight limit.
     public var clients: Int
-    /// Client i starts at `rampUpMs · i / clients` after the run starts.
+    /// Client i starts at `rampUpMs · i / clients` after the run starts (closed model).
     public var rampUpMs: Int
-    /// Sessions per client, when the run is bounded by count.
+    /// Sessions per client, when the run is bounded by count (closed model).
     public var iterations: Int
     /// When set, clients start new sessions until this much time has passed (and `iterations`
     /// is ignored); a session under way finishes within its step timeouts.
     public var durationMs: Int?
+    /// This process's share of the load (`--segment i/n`); the whole load by default.
+    public var segment = LoadSegment.whole
 
     public init(clients: Int, rampUpMs: Int = 0, iterations: Int = 1, durationMs: Int? = nil) {
         self.clients = clients
@@ -17,7 +33,41 @@ public struct LoadProfile: Sendable, Hashable {
         self.durationMs = durationMs
     }
 
+    /// A staged closed model.
+    public static func staged(_ stages: StageList) -> LoadProfile {
+        var profile = LoadProfile(clients: Int(stages.peak.rounded(.up)), durationMs: stages.totalDurationMs)
+        profile.model = .stagedClients(stages)
+        return profile
+    }
+
+    /// An open model.
+    public static func arrivals(_ plan: ArrivalPlan) -> LoadProfile {
+        var profile = LoadProfile(clients: plan.maxInFlight, durationMs: plan.rates.totalDurationMs)
+        profile.model = .arrivals(plan)
+        return profile
+    }
+
     public func startOffsetMs(ofClient index: Int) -> Int {
         clients > 0 ? rampUpMs * index / clients : 0
+    }
+
+    /// The closed-model clients this process runs (all of them unless segmented).
+    public var ownClients: [Int] { segment.share(of: clients) }
+}
+
+/// An open model's schedule: the rate (constant or staged), how starts are spaced, and the
+/// most sessions allowed open at once.
+public struct ArrivalPlan: Sendable, Hashable {
+    public var rates: StageList
+    public var process: ArrivalProcess
+    /// The whole load's limit; a segment gets its part of it.
+    public var maxInFlight: Int
+    public var seed: UInt64
+
+    public init(rates: StageList, process: ArrivalProcess = .poisson, maxInFlight: Int, seed: UInt64 = 1) {
+        self.rates = rates
+        self.process = process
+        self.maxInFlight = maxInFlight
+        self.seed = seed
     }
 }

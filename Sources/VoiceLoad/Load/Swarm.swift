@@ -1,26 +1,113 @@
 import NIOCore
+import Synchronization
 
-/// Starts the virtual clients of a run on schedule and waits for all of them.
+/// Starts the virtual clients of a run on schedule and waits for all of them: the executor of
+/// each load model.
 public enum Swarm {
+    /// An open model's start more than this late against its schedule is dropped as `late`:
+    /// the generator is behind, and starting it anyway would hide that.
+    public static let lateStartLimitMs: Int64 = 1_000
+
     /// Runs `load` with `plan` on `group`'s event loops; every measurement goes to `recorder`.
-    /// Returns when every client has finished its last session.
+    /// Returns when every session has finished.
     public static func run(
         plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup,
         startedAt: MonotonicInstant = .now()
     ) async {
+        switch load.model {
+        case .closed:
+            await runClosed(plan: plan, load: load, recorder: recorder, group: group, startedAt: startedAt)
+        case .stagedClients(let stages):
+            await runStaged(plan: plan, stages: stages, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt)
+        case .arrivals(let arrivals):
+            await runArrivals(plan: plan, arrivals: arrivals, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt)
+        }
+    }
+
+    /// Closed: each client starts at its ramp-up offset and runs sessions back to back.
+    private static func runClosed(
+        plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup, startedAt: MonotonicInstant
+    ) async {
         let stopStartingAt = load.durationMs.map { startedAt.advanced(byMilliseconds: Int64($0)) }
-        await withTaskGroup(of: Void.self) { tasks in
-            for index in 0..<load.clients {
+        await withDiscardingTaskGroup { tasks in
+            for index in load.ownClients {
                 let eventLoop = group.next()
                 let startAt = startedAt.advanced(byMilliseconds: Int64(load.startOffsetMs(ofClient: index)))
                 tasks.addTask {
                     await sleep(until: startAt, on: eventLoop)
                     let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop)
                     var iteration = 0
+                    var scheduledAt = startAt
                     while shouldStart(iteration: iteration, load: load, stopStartingAt: stopStartingAt) {
-                        await client.runSession(iteration: iteration)
+                        await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
                         iteration += 1
+                        scheduledAt = .now()
                     }
+                }
+            }
+        }
+    }
+
+    /// Staged clients: client slot k runs sessions back to back while the target is above k.
+    private static func runStaged(
+        plan: SessionPlan, stages: StageList, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
+        startedAt: MonotonicInstant
+    ) async {
+        let slots = Int(stages.peak.rounded(.up))
+        await withDiscardingTaskGroup { tasks in
+            for slot in segment.share(of: slots) {
+                let intervals = stages.activeIntervalsMs(ofSlot: slot)
+                guard !intervals.isEmpty else { continue }
+                let eventLoop = group.next()
+                tasks.addTask {
+                    let client = VirtualClient(index: slot, plan: plan, recorder: recorder, eventLoop: eventLoop)
+                    var iteration = 0
+                    for interval in intervals {
+                        let begin = startedAt.advanced(byMicroseconds: Int64(interval.lowerBound * 1_000))
+                        let end = startedAt.advanced(byMicroseconds: Int64(interval.upperBound * 1_000))
+                        await sleep(until: begin, on: eventLoop)
+                        var scheduledAt = begin
+                        while MonotonicInstant.now() < end {
+                            await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
+                            iteration += 1
+                            scheduledAt = .now()
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Open: sessions start on the arrival schedule; a start beyond the in-flight limit, or
+    /// one the generator reaches too late, is dropped and counted.
+    private static func runArrivals(
+        plan: SessionPlan, arrivals: ArrivalPlan, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
+        startedAt: MonotonicInstant
+    ) async {
+        var schedule = ArrivalSchedule(rates: arrivals.rates, process: arrivals.process, seed: arrivals.seed, segment: segment)
+        let limit = segment.part(of: arrivals.maxInFlight)
+        let inFlight = InFlightSessions(limit: limit)
+        let scheduler = group.next()
+        await withDiscardingTaskGroup { tasks in
+            var number = 0
+            while let offsetMs = schedule.next() {
+                let dueAt = startedAt.advanced(byMicroseconds: Int64(offsetMs * 1_000))
+                let clientIndex = number * segment.count + segment.index
+                number += 1
+                await sleep(until: dueAt, on: scheduler)
+                if MonotonicInstant.now().microseconds(since: dueAt) > lateStartLimitMs * 1_000 {
+                    recorder.recordDroppedStart(reason: .late)
+                    continue
+                }
+                guard inFlight.admit() else {
+                    recorder.recordDroppedStart(reason: .maxInFlight)
+                    continue
+                }
+                let eventLoop = group.next()
+                tasks.addTask {
+                    let client = VirtualClient(index: clientIndex, plan: plan, recorder: recorder, eventLoop: eventLoop)
+                    await client.runSession(iteration: 0, scheduledAt: dueAt)
+                    inFlight.leave()
                 }
             }
         }
@@ -34,5 +121,28 @@ public enum Swarm {
     private static func sleep(until instant: MonotonicInstant, on eventLoop: any EventLoop) async {
         guard instant > .now() else { return }
         try? await eventLoop.scheduleTask(deadline: instant.deadline) {}.futureResult.get()
+    }
+}
+
+/// Open sessions of an open model, against its limit.
+final class InFlightSessions: Sendable {
+    private let count = Mutex(0)
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Takes a place if one is free.
+    func admit() -> Bool {
+        count.withLock { open in
+            guard open < limit else { return false }
+            open += 1
+            return true
+        }
+    }
+
+    func leave() {
+        count.withLock { $0 -= 1 }
     }
 }

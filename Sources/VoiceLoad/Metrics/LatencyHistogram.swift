@@ -51,10 +51,26 @@ public struct LatencyHistogram: Sendable {
         histogram.recordedValues().map { [$0.value, $0.count] }
     }
 
-    public init(sparseValues: [[UInt64]]) {
+    /// The exact smallest and largest values recorded (the buckets keep them only to their precision).
+    public var exactRange: (min: UInt64, max: UInt64)? {
+        count > 0 ? (histogram.min, histogram.maxRecorded) : nil
+    }
+
+    /// Replays sparse pairs. With the exact range, the first bucket's values are recorded at the
+    /// exact minimum and the last bucket's at the exact maximum, so the replayed histogram equals
+    /// the original (counts, min and max), and so do its percentiles.
+    public init(sparseValues: [[UInt64]], exactRange: (min: UInt64, max: UInt64)? = nil) {
         self.init()
-        for pair in sparseValues where pair.count == 2 {
-            _ = histogram.record(pair[0], count: pair[1])
+        let pairs = sparseValues.filter { $0.count == 2 && $0[1] > 0 }
+        for (position, pair) in pairs.enumerated() {
+            var (value, count) = (pair[0], pair[1])
+            if let exactRange, position == 0 {
+                _ = histogram.record(exactRange.min)
+                count -= 1
+                value = pairs.count == 1 ? exactRange.max : value
+            }
+            if let exactRange, position == pairs.count - 1 { value = exactRange.max }
+            if count > 0 { _ = histogram.record(value, count: count) }
         }
     }
 }

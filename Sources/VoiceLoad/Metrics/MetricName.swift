@@ -7,6 +7,8 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case startedMs = "started_ms"
     case readyMs = "ready_ms"
     case sessionSetupTotalMs = "session_setup_total_ms"
+    /// The load model's scheduled start → ready (`session_setup_total_ms` plus any start lag).
+    case readyFromScheduledMs = "ready_from_scheduled_ms"
     // greeting, kept apart from (c)
     case greetingMs = "greeting_ms"
     // (c) first-audio latency
@@ -34,6 +36,8 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case serverTtsLatencyMs = "server_tts_latency_ms"
     // the generator's own health
     case sendLagMs = "send_lag_ms"
+    /// Actual − scheduled start of each session.
+    case startLagMs = "start_lag_ms"
 
     /// Order of appearance in tables: the order of declaration.
     public static func < (lhs: MetricName, rhs: MetricName) -> Bool {
@@ -41,7 +45,10 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     }
 
     /// Metrics describing the endpoint (everything but the generator's own health).
-    public static var endpointMetrics: [MetricName] { allCases.filter { $0 != .sendLagMs } }
+    public static var endpointMetrics: [MetricName] { allCases.filter { !generatorMetrics.contains($0) } }
+
+    /// The generator's own health, reported apart from the endpoint's figures.
+    public static let generatorMetrics: Set<MetricName> = [.sendLagMs, .startLagMs]
 
     /// Metrics every dialect measures: shown in tables even when they have no samples.
     public static let core: Set<MetricName> = [.connectMs, .sessionSetupTotalMs]

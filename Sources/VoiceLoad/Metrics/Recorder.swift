@@ -22,6 +22,8 @@ public final class Recorder: Sendable {
         public var turnsByOutcome: [TurnOutcome: Int]
         public var unknownEvents: Int
         public var framesSent: Int
+        /// Session starts the open model could not make, by reason (`max_in_flight`, `late`).
+        public var droppedStarts: [String: Int] = [:]
         /// Sessions and turns that started within the warm-up, left out of everything above
         /// but `errors`, `unknownEvents` and `framesSent`.
         public var warmupSessions = 0
@@ -67,6 +69,16 @@ public final class Recorder: Sendable {
             $0.framesSent += 1
             $0.histograms[.sendLagMs, default: LatencyHistogram()].record(microseconds: lagUs)
         }
+    }
+
+    /// How late a session began against its schedule (the generator's start lag).
+    public func recordStartLag(microseconds: Int64) {
+        state.withLock { $0.histograms[.startLagMs, default: LatencyHistogram()].record(microseconds: microseconds) }
+    }
+
+    /// A scheduled start that was not made (counted, never silently delayed).
+    public func recordDroppedStart(reason: DroppedStart) {
+        state.withLock { $0.droppedStarts[reason.rawValue, default: 0] += 1 }
     }
 
     public func recordError(_ errorClass: ErrorClass, at instant: MonotonicInstant = .now()) {
@@ -146,6 +158,7 @@ public final class Recorder: Sendable {
             Self.add(.startedMs, session.startedMs, to: &state)
             Self.add(.readyMs, session.readyMs, to: &state)
             Self.add(.sessionSetupTotalMs, session.sessionSetupTotalMs, to: &state)
+            Self.add(.readyFromScheduledMs, session.readyFromScheduledMs, to: &state)
             Self.add(.greetingMs, session.greetingMs, to: &state)
         }
         rowSink?.write(session)
@@ -160,6 +173,14 @@ public final class Recorder: Sendable {
     public func snapshot() -> Snapshot {
         state.withLock { $0 }
     }
+}
+
+/// Why an open model's scheduled start was not made.
+public enum DroppedStart: String, Sendable, CaseIterable {
+    /// `--max-in-flight` sessions were already open.
+    case maxInFlight = "max_in_flight"
+    /// The generator was more than `Swarm.lateStartLimitMs` behind the schedule.
+    case late
 }
 
 /// How the barge-ins of a run went.

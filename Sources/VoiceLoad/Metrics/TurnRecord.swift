@@ -114,6 +114,9 @@ public struct SessionRecord: Sendable, Hashable {
     public var startedMs: Double?
     public var readyMs: Double?
     public var sessionSetupTotalMs: Double?
+    /// From when the load model meant the session to start to ready: what a caller waits
+    /// when the generator (or an open model's backlog) starts the session late.
+    public var readyFromScheduledMs: Double?
     public var greetingMs: Double?
     public var turns: Int
 

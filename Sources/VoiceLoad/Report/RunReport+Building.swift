@@ -56,10 +56,12 @@ extension RunReport {
             frameMs: context.frameMs,
             quietMs: context.scenario.quietMs,
             simulator: context.simulator,
-            metricsMeasured: context.metricsMeasured.sorted().map(\.rawValue)
+            metricsMeasured: context.metricsMeasured.sorted().map(\.rawValue),
+            load: LoadDescription(context.load)
         )
         sessions = Sessions(
-            started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed
+            started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed,
+            dropped: snapshot.droppedStarts.values.reduce(0, +), droppedByReason: snapshot.droppedStarts
         )
         turns = Dictionary(uniqueKeysWithValues: snapshot.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
         metrics = Dictionary(uniqueKeysWithValues: MetricName.endpointMetrics.map {
@@ -81,21 +83,28 @@ extension RunReport {
             )
         }
         let sendLag = MetricReport(snapshot.histograms[.sendLagMs])
+        let startLag = MetricReport(snapshot.histograms[.startLagMs])
         let cpuPercent = (context.cpuSeconds / durationS * 1_000).rounded() / 10
         var problems: [String] = []
         if let p99 = sendLag.p99, p99 > Double(context.frameMs) {
             problems.append("send_lag_ms p99 \(p99) ms exceeds one frame (\(context.frameMs) ms)")
         }
+        if let p99 = startLag.p99, p99 > Self.startLagLimitMs {
+            problems.append("start_lag_ms p99 \(p99) ms: sessions began more than \(Int(Self.startLagLimitMs)) ms after their scheduled start")
+        }
         if cpuPercent >= 95 * Double(context.cores) {
             problems.append("CPU \(cpuPercent)% of one core: all \(context.cores) cores busy")
         }
         generator = Generator(
-            framesSent: snapshot.framesSent, sendLagMs: sendLag,
+            framesSent: snapshot.framesSent, sendLagMs: sendLag, startLagMs: startLag,
             cpuSeconds: (context.cpuSeconds * 1_000).rounded() / 1_000,
             cpuPercentOfOneCore: cpuPercent, cores: context.cores,
             healthy: problems.isEmpty, problems: problems
         )
     }
+
+    /// A generator whose p99 start lag is above this did not keep to the load model's schedule.
+    public static let startLagLimitMs = 250.0
 
     /// The report as pretty JSON.
     public func jsonData() throws -> Data {

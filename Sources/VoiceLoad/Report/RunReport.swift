@@ -5,6 +5,7 @@ public struct RunReport: Codable, Sendable {
             case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", thresholds, errors, unknownEvents = "unknown_events", generator
             case timeline
             case warmup
+            case mergedFrom = "merged_from"
         }
 
     public var tool = "vload"
@@ -34,11 +35,14 @@ public struct RunReport: Codable, Sendable {
     public var timeline: [TimelinePoint] = []
     /// Set when the run had a warm-up: what it left out.
     public var warmup: WarmupReport?
+    /// Set on a report `vload merge` made: the reports it combined.
+    public var mergedFrom: [MergedPart]?
 
     public struct Configuration: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case clients, rampUpS = "ramp_up_s", iterations, durationS = "duration_s", url, dialect, frameMs = "frame_ms", quietMs = "quiet_ms", simulator
             case metricsMeasured = "metrics_measured"
+            case load
         }
 
         public var clients: Int
@@ -54,12 +58,21 @@ public struct RunReport: Codable, Sendable {
         public var simulator: [String: String]?
         /// The metrics the dialect can measure; any other metric is absent by nature ("n/a").
         public var metricsMeasured: [String]
+        /// How sessions were started (absent in reports of older versions).
+        public var load: LoadDescription?
     }
 
     public struct Sessions: Codable, Sendable {
+        enum CodingKeys: String, CodingKey {
+            case started, completed, failed, dropped, droppedByReason = "dropped_by_reason"
+        }
+
         public var started: Int
         public var completed: Int
         public var failed: Int
+        /// Scheduled starts the open model did not make (absent in reports of older versions).
+        public var dropped: Int?
+        public var droppedByReason: [String: Int]?
     }
 
     public struct ToolCalls: Codable, Sendable {
@@ -80,11 +93,13 @@ public struct RunReport: Codable, Sendable {
 
     public struct Generator: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
+            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", startLagMs = "start_lag_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
         }
 
         public var framesSent: Int
         public var sendLagMs: MetricReport
+        /// How late sessions began against the load model's schedule.
+        public var startLagMs: MetricReport?
         public var cpuSeconds: Double
         /// CPU time per second of run, in percent of one core (the in-process simulator included).
         public var cpuPercentOfOneCore: Double
@@ -136,6 +151,7 @@ public struct MetricReport: Codable, Sendable {
 public struct SerializedHistogram: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case unit, lowestDiscernibleValue = "lowest_discernible_value", highestTrackableValue = "highest_trackable_value", significantDigits = "significant_digits", values
+            case minValue = "min_value", maxValue = "max_value"
         }
 
     public var unit = "us"
@@ -143,12 +159,21 @@ public struct SerializedHistogram: Codable, Sendable {
     public var highestTrackableValue = LatencyHistogram.highestTrackableUs
     public var significantDigits = 3
     public var values: [[UInt64]]
+    /// The exact smallest and largest values (absent in reports of older versions).
+    public var minValue: UInt64?
+    public var maxValue: UInt64?
 
     public init(_ histogram: LatencyHistogram) {
         values = histogram.sparseValues
+        minValue = histogram.exactRange?.min
+        maxValue = histogram.exactRange?.max
     }
 
-    public var histogram: LatencyHistogram { LatencyHistogram(sparseValues: values) }
+    /// The histogram again: equal to the one serialized when the exact range is present.
+    public var histogram: LatencyHistogram {
+        guard let minValue, let maxValue else { return LatencyHistogram(sparseValues: values) }
+        return LatencyHistogram(sparseValues: values, exactRange: (minValue, maxValue))
+    }
 }
 
 /// The version vload reports about itself.

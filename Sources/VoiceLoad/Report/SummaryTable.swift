@@ -9,7 +9,7 @@ public enum SummaryTable {
         let turnsTotal = report.turns.values.reduce(0, +)
         let turnBreakdown = report.turns.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         lines.append(
-            "\(report.config.clients) clients · \(report.sessions.started) sessions (\(report.sessions.completed) completed, "
+            "\(loadText(report.config)) · \(report.sessions.started) sessions (\(report.sessions.completed) completed, "
                 + "\(report.sessions.failed) failed) · \(turnsTotal) turns\(turnBreakdown.isEmpty ? "" : " (\(turnBreakdown))") · "
                 + "\(report.errors.total) errors · \(String(format: "%.1f", report.durationS)) s"
         )
@@ -24,12 +24,21 @@ public enum SummaryTable {
             rows.append(row(metric.rawValue, figures))
         }
         rows.append(row(MetricName.sendLagMs.rawValue, report.generator.sendLagMs))
+        if let startLag = report.generator.startLagMs, startLag.count > 0 {
+            rows.append(row(MetricName.startLagMs.rawValue, startLag))
+        }
         lines += align(rows)
         if rows.contains(where: { $0[1].hasSuffix("*") }) {
             lines.append("* fewer than 20 samples: percentiles are indicative only")
         }
         lines += labelLines(report)
         lines += interruptionLines(report)
+        if let dropped = report.sessions.dropped, dropped > 0 {
+            lines.append("")
+            let reasons = (report.sessions.droppedByReason ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            let scheduled = report.sessions.started + (report.warmup?.excludedSessions ?? 0) + dropped
+            lines.append("DROPPED STARTS: \(dropped) of \(scheduled) scheduled sessions did not start (\(reasons.joined(separator: ", ")))")
+        }
         if report.toolCalls.calls > 0 || report.toolCalls.results > 0 {
             lines.append("tool calls: \(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered")
         }
@@ -54,6 +63,27 @@ public enum SummaryTable {
                 + "(\(report.generator.cores) cores) · \(health)"
         )
         return lines.joined(separator: "\n")
+    }
+
+    /// `50 clients`, `arrivals 5/s poisson, at most 100 in flight`, `stages 30s:50,…`, plus the segment.
+    static func loadText(_ config: RunReport.Configuration) -> String {
+        let load = config.load
+        var text: String
+        switch load?.model {
+        case "arrival_rate":
+            let stages = load?.stages ?? []
+            let constant = stages.count == 1 && stages[0].target == load?.stagesStart
+            let rate = constant
+                ? "\(ArrivalRate.format(stages[0].target))/s"
+                : "stages " + StageList(kind: .arrivalRate, start: load?.stagesStart ?? 0, stages: stages).description
+            text = "arrivals \(rate) \(load?.arrivalProcess ?? "poisson"), at most \(load?.maxInFlight ?? config.clients) in flight"
+        case "staged_clients":
+            text = "stages " + StageList(kind: .clients, stages: load?.stages ?? []).description
+        default:
+            text = "\(config.clients) clients"
+        }
+        if let segment = load?.segment, let count = load?.segmentCount { text += " · segment \(segment)/\(count)" }
+        return text
     }
 
     /// First-audio latency per turn label, when the scenario has more than one.

@@ -23,6 +23,8 @@ public struct Scenario: Sendable, Hashable {
     public var steps: [ScenarioStep]
     /// Pass/fail bounds on a run of the scenario (`thresholds:`), checked at load time.
     public var thresholds: [ThresholdExpression] = []
+    /// A staged load (`stages:`), used unless the command line gives a load of its own.
+    public var stages: StageList?
 
     public init(
         name: String, description: String? = nil, sourcePath: String, dialect: String? = nil,

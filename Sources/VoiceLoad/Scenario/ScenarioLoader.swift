@@ -4,7 +4,7 @@ import Yams
 /// Reads and validates scenario YAML files.
 public enum ScenarioLoader {
     static let topLevelKeys = [
-        "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps", "thresholds",
+        "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps", "thresholds", "stages",
     ]
 
     /// Finds a scenario by path, or by name in `scenarios/` of the working directory.
@@ -90,7 +90,31 @@ public enum ScenarioLoader {
         scenario.thresholds = try mapping["thresholds"].map { node throws(ScenarioError) in
             try thresholds(node, reader: reader)
         } ?? []
+        scenario.stages = try mapping["stages"].map { node throws(ScenarioError) in try stages(node, reader: reader) }
         return scenario
+    }
+
+    /// `stages:`: a list of `{duration: 30s, target: 50}` (clients) or `{duration: 1m, target: 10/s}` (a rate).
+    static func stages(_ node: Node, reader: NodeReader) throws(ScenarioError) -> StageList {
+        guard let items = node.sequence, !items.isEmpty else {
+            throw reader.error(at: node, "'stages' must be a non-empty list of {duration: 30s, target: 50}")
+        }
+        var pairs: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let mapping = item.mapping else {
+                throw reader.error(at: item, "stages[\(index)] must be a mapping like {duration: 30s, target: 50}")
+            }
+            try reader.rejectUnknownKeys(in: mapping, allowed: ["duration", "target"], what: "field of stages[\(index)]")
+            guard let duration = mapping["duration"]?.scalar?.string, let target = mapping["target"]?.scalar?.string else {
+                throw reader.error(at: item, "stages[\(index)] needs 'duration' (30s) and 'target' (50 clients or 10/s)")
+            }
+            pairs.append("\(duration):\(target)")
+        }
+        do throws(InputError) {
+            return try StageList.parse(pairs.joined(separator: ","), option: "stages")
+        } catch {
+            throw reader.error(at: node, error.message)
+        }
     }
 
     /// `thresholds:`: a list of expressions (`- first_audio_from_end_ms.p95 < 900`), each checked.

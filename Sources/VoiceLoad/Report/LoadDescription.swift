@@ -1,0 +1,41 @@
+/// How a run started its sessions, as report.json records it (`config.load`).
+public struct LoadDescription: Codable, Sendable, Hashable {
+    enum CodingKeys: String, CodingKey {
+        case model, arrivalProcess = "arrival_process", maxInFlight = "max_in_flight", stagesStart = "stages_start"
+        case stages, segment, segmentCount = "segment_count"
+    }
+
+    /// `closed`, `staged_clients` or `arrival_rate`.
+    public var model: String
+    /// Open model: `poisson` or `uniform`.
+    public var arrivalProcess: String?
+    /// Open model: the whole load's in-flight limit.
+    public var maxInFlight: Int?
+    /// Where the stages start from (an arrival rate's starting rate).
+    public var stagesStart: Double?
+    /// Staged or open model: targets in clients, or starts per second.
+    public var stages: [LoadStage]?
+    /// Set when the run was one segment of a split load: 1-based index and count.
+    public var segment: Int?
+    public var segmentCount: Int?
+
+    public init(_ profile: LoadProfile) {
+        switch profile.model {
+        case .closed:
+            model = "closed"
+        case .stagedClients(let stages):
+            model = "staged_clients"
+            self.stages = stages.stages
+        case .arrivals(let plan):
+            model = "arrival_rate"
+            arrivalProcess = plan.process.rawValue
+            maxInFlight = plan.maxInFlight
+            stagesStart = plan.rates.start
+            stages = plan.rates.stages
+        }
+        if !profile.segment.isWhole {
+            segment = profile.segment.index + 1
+            segmentCount = profile.segment.count
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// Combines the reports of one load split over several processes or machines
+/// (`--segment i/n`, `vload merge`) into the report of the whole run: counts are summed and
+/// every HDR histogram is merged, so counts and percentiles are exactly those one process
+/// would have measured (to the histogram's three significant digits).
+public enum ReportMerge {
+    /// The merged report; a one-line error when the reports are not parts of one run.
+    public static func merge(_ parts: [RunReport], names: [String]? = nil) throws(InputError) -> RunReport {
+        let names = names ?? parts.indices.map { "report \($0 + 1)" }
+        guard parts.count >= 2, var merged = parts.first else { throw InputError("merge needs at least two reports") }
+        try checkCompatible(parts, names: names)
+        let starts = parts.map(\.startedAt)
+        let ends = parts.map(\.endedAt)
+        merged.startedAt = starts.min() ?? merged.startedAt
+        merged.endedAt = ends.max() ?? merged.endedAt
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let startDates = starts.compactMap { formatter.date(from: $0) }
+        let endDates = ends.compactMap { formatter.date(from: $0) }
+        if let first = startDates.min(), let last = endDates.max() {
+            merged.durationS = (max(last.timeIntervalSince(first), 0.001) * 1_000).rounded() / 1_000
+        } else {
+            merged.durationS = parts.map(\.durationS).max() ?? merged.durationS
+        }
+        merged.interrupted = parts.contains(where: \.interrupted)
+        merged.config.load?.segment = nil
+        merged.config.load?.segmentCount = nil
+        merged.sessions = RunReport.Sessions(
+            started: parts.map(\.sessions.started).reduce(0, +),
+            completed: parts.map(\.sessions.completed).reduce(0, +),
+            failed: parts.map(\.sessions.failed).reduce(0, +),
+            dropped: parts.map { $0.sessions.dropped ?? 0 }.reduce(0, +),
+            droppedByReason: sum(parts.map { $0.sessions.droppedByReason ?? [:] })
+        )
+        merged.turns = sum(parts.map(\.turns))
+        merged.metrics = mergeMetrics(parts.map(\.metrics))
+        let labels = Set(parts.flatMap(\.labels.keys))
+        merged.labels = Dictionary(uniqueKeysWithValues: labels.map { label in
+            (label, mergeMetrics(parts.map { $0.labels[label] ?? [:] }))
+        })
+        merged.interruptions = parts.dropFirst().reduce(parts[0].interruptions) { total, part in
+            var total = total
+            total.bargeIns += part.interruptions.bargeIns
+            total.acknowledged += part.interruptions.acknowledged
+            total.missed += part.interruptions.missed
+            total.audioAlreadyDelivered += part.interruptions.audioAlreadyDelivered
+            return total
+        }
+        merged.toolCalls = RunReport.ToolCalls(
+            calls: parts.map(\.toolCalls.calls).reduce(0, +), results: parts.map(\.toolCalls.results).reduce(0, +)
+        )
+        merged.stepTimeouts = sum(parts.map(\.stepTimeouts))
+        let errors = sum(parts.map(\.errors.byClass))
+        merged.errors = RunReport.Errors(total: errors.values.reduce(0, +), byClass: errors)
+        merged.unknownEvents = parts.map(\.unknownEvents).reduce(0, +)
+        merged.generator = mergeGenerators(parts, names: names, durationS: merged.durationS)
+        if let warmup = merged.warmup {
+            merged.warmup = WarmupReport(
+                durationS: warmup.durationS,
+                excludedSessions: parts.map { $0.warmup?.excludedSessions ?? 0 }.reduce(0, +),
+                excludedTurns: parts.map { $0.warmup?.excludedTurns ?? 0 }.reduce(0, +)
+            )
+        }
+        merged.timeline = TimelineMerge.merge(parts.map { ($0.startedAt, $0.timeline) }, startedAt: merged.startedAt)
+        merged.thresholds = []
+        merged.mergedFrom = zip(parts, names).map { part, name in
+            MergedPart(
+                report: name, segment: part.config.load?.segment, segmentCount: part.config.load?.segmentCount,
+                startedAt: part.startedAt, sessions: part.sessions.started
+            )
+        }
+        return merged
+    }
+
+    /// Reports of different scenarios, dialects, frame lengths or histogram settings, or an
+    /// incomplete or repeated set of segments, are not one run.
+    static func checkCompatible(_ parts: [RunReport], names: [String]) throws(InputError) {
+        let first = parts[0]
+        for (part, name) in zip(parts, names).dropFirst() {
+            if part.scenario != first.scenario {
+                throw InputError("\(name) ran scenario '\(part.scenario)', \(names[0]) '\(first.scenario)': not parts of one run")
+            }
+            if part.config.dialect != first.config.dialect {
+                throw InputError("\(name) spoke dialect '\(part.config.dialect)', \(names[0]) '\(first.config.dialect)': not parts of one run")
+            }
+            if part.config.frameMs != first.config.frameMs {
+                throw InputError("\(name) sent \(part.config.frameMs) ms frames, \(names[0]) \(first.config.frameMs) ms: not parts of one run")
+            }
+            if (part.warmup?.durationS ?? 0) != (first.warmup?.durationS ?? 0) {
+                throw InputError("\(name) and \(names[0]) have different warm-ups: not parts of one run")
+            }
+        }
+        for (part, name) in zip(parts, names) {
+            let histograms = part.metrics.values.compactMap(\.histogram) + [part.generator.sendLagMs.histogram].compactMap { $0 }
+            if let odd = histograms.first(where: {
+                $0.lowestDiscernibleValue != 1 || $0.highestTrackableValue != LatencyHistogram.highestTrackableUs
+                    || $0.significantDigits != 3 || $0.unit != "us"
+            }) {
+                throw InputError("\(name) has histograms with other settings (\(odd.significantDigits) digits, \(odd.unit)): they cannot merge exactly")
+            }
+        }
+        let segments = parts.compactMap { part in part.config.load?.segmentCount.map { (part.config.load?.segment ?? 0, $0) } }
+        guard !segments.isEmpty else { return }
+        guard segments.count == parts.count, let count = Set(segments.map(\.1)).first, Set(segments.map(\.1)).count == 1 else {
+            throw InputError("the reports are not segments of one split (mixed or missing --segment i/n)")
+        }
+        var seen = Set<Int>()
+        for (index, _) in segments where !seen.insert(index).inserted {
+            throw InputError("segment \(index)/\(count) is given twice")
+        }
+        let missing = (1...count).filter { !seen.contains($0) }
+        if !missing.isEmpty {
+            throw InputError("segment\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: the merge would not be the whole load")
+        }
+    }
+
+    static func mergeMetrics(_ parts: [[String: MetricReport]]) -> [String: MetricReport] {
+        let names = Set(parts.flatMap(\.keys))
+        return Dictionary(uniqueKeysWithValues: names.map { name in
+            (name, mergeMetric(parts.compactMap { $0[name] }))
+        })
+    }
+
+    /// One metric from its parts' histograms (exact).
+    static func mergeMetric(_ parts: [MetricReport]) -> MetricReport {
+        var total: LatencyHistogram?
+        for part in parts {
+            guard let serialized = part.histogram else { continue }
+            if total == nil { total = LatencyHistogram() }
+            total?.add(serialized.histogram)
+        }
+        return MetricReport(total)
+    }
+
+    private static func mergeGenerators(_ parts: [RunReport], names: [String], durationS: Double) -> RunReport.Generator {
+        let cpuSeconds = parts.map(\.generator.cpuSeconds).reduce(0, +)
+        var problems: [String] = []
+        for (part, name) in zip(parts, names) {
+            problems += part.generator.problems.map { "\(name): \($0)" }
+        }
+        let startLags = parts.compactMap(\.generator.startLagMs)
+        return RunReport.Generator(
+            framesSent: parts.map(\.generator.framesSent).reduce(0, +),
+            sendLagMs: mergeMetric(parts.map(\.generator.sendLagMs)),
+            startLagMs: startLags.isEmpty ? nil : mergeMetric(startLags),
+            cpuSeconds: (cpuSeconds * 1_000).rounded() / 1_000,
+            cpuPercentOfOneCore: (cpuSeconds / max(durationS, 0.001) * 1_000).rounded() / 10,
+            cores: parts.map(\.generator.cores).reduce(0, +),
+            healthy: parts.allSatisfy(\.generator.healthy),
+            problems: problems
+        )
+    }
+
+    private static func sum(_ dictionaries: [[String: Int]]) -> [String: Int] {
+        dictionaries.reduce(into: [:]) { total, part in
+            for (key, value) in part { total[key, default: 0] += value }
+        }
+    }
+}
+
+/// One report a merged report was made from (`merged_from` in report.json).
+public struct MergedPart: Codable, Sendable, Hashable {
+    enum CodingKeys: String, CodingKey {
+        case report, segment, segmentCount = "segment_count", startedAt = "started_at", sessions
+    }
+
+    /// The file it was read from.
+    public var report: String
+    public var segment: Int?
+    public var segmentCount: Int?
+    public var startedAt: String
+    public var sessions: Int
+}
