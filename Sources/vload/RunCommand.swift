@@ -77,6 +77,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression.")
     var tolerance = "10%"
 
+    @OptionGroup(title: "Live progress and metrics")
+    var live: LiveOptions
+
     @OptionGroup(title: "Built-in simulator (only without --url)")
     var simulator: SimulatorOptions
 
@@ -153,15 +156,20 @@ struct RunCommand: AsyncParsableCommand {
             + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
             + (load.rampUpMs > 0 ? ", ramp-up \(Double(load.rampUpMs) / 1_000) s" : "")
             + " → \(outputDirectory.path)/")
+        let total = load.durationMs.map { ProgressTotal.durationMs($0) } ?? .sessions(load.clients * load.iterations)
+        let (observer, metricsServer) = try await live.start(total: total)
         let report: RunReport
         do {
             report = try await LoadRun.execute(
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
-                warmupMs: gate.warmupMs, thresholds: gate.expressions
+                warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer
             )
+            await metricsServer?.stop()
         } catch let error as InputError {
+            await metricsServer?.stop()
             throw error
         } catch {
+            await metricsServer?.stop()
             throw InputError("cannot write reports to \(outputDirectory.path): \(error)")
         }
         print("")
