@@ -101,6 +101,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression.")
     var tolerance = "10%"
 
+    @OptionGroup(title: "Live progress and metrics")
+    var live: LiveOptions
+
     @OptionGroup(title: "Built-in simulator (only without --url)")
     var simulator: SimulatorOptions
 
@@ -177,15 +180,21 @@ struct RunCommand: AsyncParsableCommand {
                 + "(simulator dialect \(embedded.configuration.dialect), reply latency \(embedded.configuration.replyLatency) ms)")
         }
         print("scenario \(scenario.name): \(LoadOptions.describe(load)) → \(outputDirectory.path)/")
+        // Time-bounded models (duration, stages, arrivals) progress by time; a count of sessions otherwise.
+        let total = load.durationMs.map { ProgressTotal.durationMs($0) } ?? .sessions(load.ownClients.count * load.iterations)
+        let (observer, metricsServer) = try await live.start(total: total)
         let report: RunReport
         do {
             report = try await LoadRun.execute(
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
-                warmupMs: gate.warmupMs, thresholds: gate.expressions
+                warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer
             )
+            await metricsServer?.stop()
         } catch let error as InputError {
+            await metricsServer?.stop()
             throw error
         } catch {
+            await metricsServer?.stop()
             throw InputError("cannot write reports to \(outputDirectory.path): \(error)")
         }
         print("")

@@ -7,9 +7,11 @@ public enum LoadRun {
     /// Runs `load` with `plan`, writing turns.csv and sessions.csv into `outputDirectory` as
     /// rows finish and report.json at the end. Returns the report. What starts within
     /// `warmupMs` of the start is left out of the metrics; `thresholds` are judged into the report.
+    /// `observer` (live progress, metrics endpoint) watches the run from its start to its last session.
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
-        threads: Int = System.coreCount, warmupMs: Int = 0, thresholds: [ThresholdExpression] = []
+        threads: Int = System.coreCount, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
+        observer: (any RunObserver)? = nil
     ) async throws -> RunReport {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let rows = try CSVRowWriter(directory: outputDirectory)
@@ -22,7 +24,9 @@ public enum LoadRun {
             rowSink: rows, startedAt: runStart,
             warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil
         )
+        observer?.runStarted(recorder: recorder)
         await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: runStart)
+        await observer?.runEnded()
         let endedAt = Date()
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try await group.shutdownGracefully()

@@ -30,6 +30,8 @@ public final class Recorder: Sendable {
         public var warmupTurns = 0
         /// The run second by second (warm-up included: it is part of the run's course).
         public var timeline: Timeline
+        /// Ended sessions and completed turns, warm-up included, for the live view.
+        public var live = LiveCounts()
     }
 
     private let state: Mutex<Snapshot>
@@ -127,6 +129,7 @@ public final class Recorder: Sendable {
         let warmup = turn.speechStartAt.map { inWarmup($0) } ?? isWarmupSession(client: turn.client, iteration: turn.iteration)
         state.withLock { state in
             state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndMs: turn.firstAudioFromEndMs)
+            if turn.outcome == .completed { state.live.turnsCompleted += 1 }
             if warmup {
                 state.warmupTurns += 1
                 return
@@ -148,6 +151,7 @@ public final class Recorder: Sendable {
         let warmup = isWarmupSession(client: session.client, iteration: session.iteration)
         state.withLock { state in
             state.timeline.sessionEnded(at: instant)
+            state.live.count(session.outcome)
             guard !warmup else { return }
             switch session.outcome {
             case .completed: state.sessionsCompleted += 1
@@ -172,6 +176,12 @@ public final class Recorder: Sendable {
 
     public func snapshot() -> Snapshot {
         state.withLock { $0 }
+    }
+
+    /// The run as it stands at `instant`, computed under the lock without copying the state
+    /// (so the next record does not pay for a copy).
+    public func liveFigures(at instant: MonotonicInstant = .now()) -> LiveFigures {
+        state.withLock { LiveFigures(state: $0, at: instant) }
     }
 }
 

@@ -47,6 +47,21 @@ public struct Timeline: Sendable {
         update(at: instant) { bucket, _ in bucket.errors += 1 }
     }
 
+    /// Sessions open now.
+    public var activeSessions: Int { active }
+
+    /// First-audio latency of the turns that finished from `windowMs` before `instant` up to
+    /// `instant` (whole buckets: the one `instant` falls in and those back to `windowMs` before it).
+    public func recentFirstAudio(windowMs: Double, endingAt instant: MonotonicInstant) -> TimelinePoint.Latency {
+        let nowMs = max(0, instant.milliseconds(since: startedAt))
+        let last = min(Self.bucketIndex(atMs: nowMs), buckets.count - 1)
+        let first = Self.bucketIndex(atMs: max(0, nowMs - windowMs))
+        guard first <= last else { return TimelinePoint.Latency(count: 0) }
+        var merged = LatencySketch()
+        for index in first...last { merged.add(buckets[index].firstAudio) }
+        return merged.summary
+    }
+
     /// The buckets from the start to the last event, gaps filled (no events, sessions still open).
     public var points: [TimelinePoint] {
         var carriedActive = 0
@@ -114,6 +129,14 @@ struct LatencySketch: Sendable {
         counts[Self.index(of: value), default: 0] += 1
         count += 1
         maxMs = max(maxMs, value)
+    }
+
+    /// Adds another sketch's samples (the same bucket edges, so exactly).
+    mutating func add(_ other: LatencySketch) {
+        guard other.count > 0 else { return }
+        counts.merge(other.counts, uniquingKeysWith: +)
+        count += other.count
+        maxMs = max(maxMs, other.maxMs)
     }
 
     /// Count, p50, p95 and max; count 0 alone when empty.

@@ -1,0 +1,87 @@
+/// A run as it stands while it goes on: what the progress line and the metrics endpoint show,
+/// read from the `Recorder` once per tick (`Recorder.liveFigures(at:)`).
+///
+/// Unlike the report, the live figures count the warm-up too: they follow the run's course.
+public struct LiveFigures: Sendable, Hashable {
+    /// First-audio percentiles cover the turns that finished within this many seconds before now.
+    public static let windowS = 10
+
+    /// Time since the run started.
+    public var elapsedMs: Double
+    /// Sessions open now.
+    public var activeSessions: Int
+    public var sessionsStarted: Int
+    public var sessionsCompleted: Int
+    public var sessionsFailed: Int
+    public var turnsCompleted: Int
+    /// Errors so far, by class (`connect_failed`, `timeout_ready`, …).
+    public var errorsByClass: [String: Int]
+    /// Audio frames the generator has sent.
+    public var framesSent: Int
+    /// `first_audio_from_end_ms` p50 and p95 of the turns that finished in the last
+    /// `windowS` seconds; nil when none did.
+    public var firstAudioP50Ms: Double?
+    public var firstAudioP95Ms: Double?
+    /// `send_lag_ms` p99 over the run so far; nil before the first frame.
+    public var sendLagP99Ms: Double?
+
+    public init(
+        elapsedMs: Double, activeSessions: Int = 0, sessionsStarted: Int = 0, sessionsCompleted: Int = 0,
+        sessionsFailed: Int = 0, turnsCompleted: Int = 0, errorsByClass: [String: Int] = [:], framesSent: Int = 0,
+        firstAudioP50Ms: Double? = nil, firstAudioP95Ms: Double? = nil, sendLagP99Ms: Double? = nil
+    ) {
+        self.elapsedMs = elapsedMs
+        self.activeSessions = activeSessions
+        self.sessionsStarted = sessionsStarted
+        self.sessionsCompleted = sessionsCompleted
+        self.sessionsFailed = sessionsFailed
+        self.turnsCompleted = turnsCompleted
+        self.errorsByClass = errorsByClass
+        self.framesSent = framesSent
+        self.firstAudioP50Ms = firstAudioP50Ms
+        self.firstAudioP95Ms = firstAudioP95Ms
+        self.sendLagP99Ms = sendLagP99Ms
+    }
+
+    /// Errors of every class.
+    public var errors: Int { errorsByClass.values.reduce(0, +) }
+
+    /// Sessions that have ended, completed or failed.
+    public var sessionsEnded: Int { sessionsCompleted + sessionsFailed }
+
+    /// The figures of a recorder's state at `instant`; reads only what it needs.
+    init(state: borrowing Recorder.Snapshot, at instant: MonotonicInstant) {
+        let firstAudio = state.timeline.recentFirstAudio(windowMs: Double(Self.windowS * 1_000), endingAt: instant)
+        let sendLag = state.histograms[.sendLagMs].flatMap { $0.count > 0 ? $0.histogram.valueAtPercentile(99) : nil }
+        self.init(
+            elapsedMs: max(0, instant.milliseconds(since: state.timeline.startedAt)),
+            activeSessions: state.timeline.activeSessions,
+            sessionsStarted: state.sessionsStarted + state.warmupSessions,
+            sessionsCompleted: state.live.sessionsCompleted,
+            sessionsFailed: state.live.sessionsFailed,
+            turnsCompleted: state.live.turnsCompleted,
+            errorsByClass: state.errors,
+            framesSent: state.framesSent,
+            firstAudioP50Ms: firstAudio.p50,
+            firstAudioP95Ms: firstAudio.p95,
+            sendLagP99Ms: sendLag.map { Double($0) / 1_000 }
+        )
+    }
+}
+
+/// What the recorder counts for the live view alone: ended sessions and completed turns,
+/// warm-up included (the report's counts leave the warm-up out).
+public struct LiveCounts: Sendable, Hashable {
+    public var sessionsCompleted = 0
+    public var sessionsFailed = 0
+    public var turnsCompleted = 0
+
+    public init() {}
+
+    mutating func count(_ outcome: SessionOutcome) {
+        switch outcome {
+        case .completed: sessionsCompleted += 1
+        case .failed: sessionsFailed += 1
+        }
+    }
+}

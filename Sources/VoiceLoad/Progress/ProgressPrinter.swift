@@ -1,0 +1,59 @@
+import Foundation
+
+/// Decides, tick by tick, what live progress to write: on a terminal the line redrawn in place
+/// at every tick, off a terminal a log line every `intervalMs` of the run, and one last line when
+/// the run ends either way. A value state machine: it returns text, the caller writes it.
+public struct ProgressPrinter: Sendable {
+    public enum Mode: Sendable, Hashable {
+        /// Redraw one line in place (carriage return and ANSI clear-line), `width` columns wide.
+        case terminal(width: Int)
+        /// A plain log line every `intervalMs` of the run.
+        case log(intervalMs: Int)
+    }
+
+    /// Carriage return, then ANSI "erase the whole line".
+    static let redraw = "\r\u{1B}[2K"
+
+    public let mode: Mode
+    public let total: ProgressTotal
+    private var nextLogMs: Double
+
+    public init(mode: Mode, total: ProgressTotal) {
+        self.mode = mode
+        self.total = total
+        if case .log(let intervalMs) = mode { nextLogMs = Double(max(1, intervalMs)) } else { nextLogMs = 0 }
+    }
+
+    /// What to write at a tick, if anything.
+    public mutating func tick(_ figures: LiveFigures) -> String? {
+        switch mode {
+        case .terminal(let width):
+            return Self.redraw + ProgressLine.terminal(figures, total: total, width: width)
+        case .log(let intervalMs):
+            guard figures.elapsedMs >= nextLogMs else { return nil }
+            let interval = Double(max(1, intervalMs))
+            while nextLogMs <= figures.elapsedMs { nextLogMs += interval }
+            return ProgressLine.log(figures, total: total) + "\n"
+        }
+    }
+
+    /// The last line, when the run has ended, closed with a newline so what follows starts on
+    /// a line of its own.
+    public func finish(_ figures: LiveFigures) -> String {
+        switch mode {
+        case .terminal(let width):
+            return Self.redraw + ProgressLine.terminal(figures, total: total, width: width) + "\n"
+        case .log:
+            return ProgressLine.log(figures, total: total) + "\n"
+        }
+    }
+
+    /// The mode for this process's standard output: a terminal as wide as it is, or a log line
+    /// every 5 s when stdout is a pipe or a file.
+    public static func standardOutputMode(logIntervalMs: Int = 5_000) -> Mode {
+        guard isatty(STDOUT_FILENO) == 1 else { return .log(intervalMs: logIntervalMs) }
+        var size = winsize()
+        let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0
+        return .terminal(width: columns > 0 ? columns : 120)
+    }
+}
