@@ -129,6 +129,9 @@ struct RunCommand: AsyncParsableCommand {
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
         let load = try loadOptions.profile(scenario: scenario)
+        if !load.segment.isWhole, baseline != nil {
+            throw InputError("--baseline cannot be used with --segment: compare the merged report (vload compare)")
+        }
         let gate = try RunGate(
             scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance
         )
@@ -200,7 +203,7 @@ struct RunCommand: AsyncParsableCommand {
         print("")
         print(SummaryTable.render(report))
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv, report.html, junit.xml, summary.md")
-        let verdict = gate.judge(report)
+        let verdict = gate.judge(report, segment: load.segment)
         if verdict != .passed { throw ExitCode(verdict.rawValue) }
     }
 

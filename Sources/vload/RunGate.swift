@@ -27,7 +27,9 @@ struct RunGate {
     }
 
     /// Prints the verdict table (and the comparison with the baseline) and returns the verdict.
-    func judge(_ report: RunReport) -> GateVerdict {
+    /// A segment of a split run is one share of the load: its thresholds are shown but judged
+    /// on the whole run by `vload merge`, so only the generator's health and reachability decide.
+    func judge(_ report: RunReport, segment: LoadSegment = .whole) -> GateVerdict {
         let checks = ThresholdEvaluator.evaluate(expressions, on: report)
         let table = VerdictTable.render(checks)
         if !table.isEmpty {
@@ -42,9 +44,13 @@ struct RunGate {
             print(ComparisonTable.render(comparison))
             regression = !comparison.regressions.isEmpty
         }
-        let verdict = GateVerdict.decide(report: report, checks: checks, regression: regression)
+        let judged = segment.isWhole ? checks : []
+        let verdict = GateVerdict.decide(report: report, checks: judged, regression: regression)
         print("")
-        print(GateVerdict.summaryLine(verdict, report: report, checks: checks))
+        if !segment.isWhole, !checks.isEmpty {
+            print("segment \(segment): the thresholds above are this share's; 'vload merge' judges them on the whole run")
+        }
+        print(GateVerdict.summaryLine(verdict, report: report, checks: judged))
         return verdict
     }
 

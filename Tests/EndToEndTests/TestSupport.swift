@@ -17,3 +17,50 @@ func schemaViolations(ofReportIn directory: URL) throws -> [String] {
     let data = try Data(contentsOf: directory.appendingPathComponent("report.json"))
     return try JSONSchemaValidator.reportSchema().violations(of: data)
 }
+
+/// A `vload` process started from the built binary in the repository's root.
+struct VLoadProcess {
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    /// `vload ARGUMENTS`, or with `script`, `/bin/sh SCRIPT ARGUMENTS` with `VLOAD` set to the binary.
+    init(_ arguments: [String], script: String? = nil) throws {
+        if let script {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [script] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["VLOAD"] = BadInputTests.locateBinary().path
+            process.environment = environment
+        } else {
+            process.executableURL = BadInputTests.locateBinary()
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot())
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// Waits for the process to end and returns what it printed.
+    func finish() -> Outcome {
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    /// Runs `vload` with `arguments` to the end.
+    static func run(_ arguments: [String]) throws -> Outcome {
+        try VLoadProcess(arguments).finish()
+    }
+}
