@@ -12,6 +12,8 @@ struct VLoad: AsyncParsableCommand {
             Examples:
               vload --clients 50 --scenario greeting
               vload --clients 20 --scenario greeting --duration 2m --ramp-up 10s
+              vload --scenario greeting --arrival-rate 5/s --duration 5m --max-in-flight 200
+              vload --scenario greeting --stages '30s:50,2m:50,30s:0'
               vload --scenario greeting --url wss://host/ws/voice --dialect datagrid
               vload serve --port 8765
 
@@ -20,6 +22,8 @@ struct VLoad: AsyncParsableCommand {
 
               vload --scenario greeting --clients 20 --threshold 'first_audio_from_end_ms.p95 < 900' --warmup 10s
               vload compare reports/base/report.json reports/new/report.json --tolerance 10%
+              vload --scenario greeting --clients 400 --url wss://host/ws/voice --segment 2/4   # one share of four
+              vload merge reports/split/segment-*/report.json --threshold 'error_rate < 1%'
 
             Exit codes: 0 the run completed and every threshold passed; 1 a threshold failed \
             (or --baseline / compare found a regression); 2 bad input (scenario, audio, \

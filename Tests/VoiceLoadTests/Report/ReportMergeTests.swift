@@ -82,6 +82,11 @@ struct ReportMergeTests {
         let check = ThresholdEvaluator.evaluate(try ThresholdExpression.parse("error_rate < 5%"), on: merged)
         #expect(check.result.measured == 10)
         #expect(check.status == .failed)
+        // One dropped start of eleven scheduled.
+        let dropped = ThresholdEvaluator.evaluate(try ThresholdExpression.parse("dropped_rate < 5%"), on: merged)
+        #expect(dropped.result.measured == 9.091)
+        #expect(dropped.status == .failed)
+        #expect(ThresholdEvaluator.evaluate(try ThresholdExpression.parse("dropped == 1"), on: merged).status == .passed)
     }
 
     @Test func refusesReportsThatAreNotOneRun() {
