@@ -18,6 +18,8 @@ public struct LiveFigures: Sendable, Hashable {
     public var errorsByClass: [String: Int]
     /// Audio frames the generator has sent.
     public var framesSent: Int
+    /// Scheduled starts an open model could not make, so far.
+    public var droppedStarts = 0
     /// `first_audio_from_end_ms` p50 and p95 of the turns that finished in the last
     /// `windowS` seconds; nil when none did.
     public var firstAudioP50Ms: Double?
@@ -66,6 +68,7 @@ public struct LiveFigures: Sendable, Hashable {
             firstAudioP95Ms: firstAudio.p95,
             sendLagP99Ms: sendLag.map { Double($0) / 1_000 }
         )
+        droppedStarts = state.droppedStarts.values.reduce(0, +)
     }
 }
 

@@ -27,6 +27,7 @@ public enum ProgressLine {
         }
         parts.append("turns \(figures.turnsCompleted)")
         parts.append("errors \(figures.errors)")
+        if figures.droppedStarts > 0 { parts.append("dropped \(figures.droppedStarts)") }
         parts.append("first audio p50 \(milliseconds(figures.firstAudioP50Ms, unit: " ms")) p95 \(milliseconds(figures.firstAudioP95Ms, unit: " ms"))")
         parts.append("send lag p99 \(milliseconds(figures.sendLagP99Ms, unit: " ms"))")
         return fitted(parts, columns: max(1, width - 1))
@@ -61,6 +62,7 @@ public enum ProgressLine {
         fields.append("failed=\(figures.sessionsFailed)")
         fields.append("turns=\(figures.turnsCompleted)")
         fields.append("errors=\(figures.errors)")
+        if figures.droppedStarts > 0 { fields.append("dropped=\(figures.droppedStarts)") }
         fields.append("first_audio_p50=\(milliseconds(figures.firstAudioP50Ms, unit: "ms"))")
         fields.append("first_audio_p95=\(milliseconds(figures.firstAudioP95Ms, unit: "ms"))")
         fields.append("send_lag_p99=\(milliseconds(figures.sendLagP99Ms, unit: "ms"))")

@@ -25,6 +25,7 @@ public final class PrometheusLiveMetrics: Sendable {
     private let sessionsFailed: Counter
     private let turnsCompleted: Counter
     private let framesSent: Counter
+    private let droppedStarts: Counter
     /// The figures last exported: counters only go up, by the difference.
     private let exported = Mutex(LiveFigures(elapsedMs: 0))
 
@@ -45,6 +46,9 @@ public final class PrometheusLiveMetrics: Sendable {
         sessionsFailed = registry.makeCounter(descriptor: Self.named("sessions_failed", "total", "Sessions that ended in an error."))
         turnsCompleted = registry.makeCounter(descriptor: Self.named("turns_completed", "total", "User turns the agent answered."))
         framesSent = registry.makeCounter(descriptor: Self.named("frames_sent", "total", "Audio frames sent."))
+        droppedStarts = registry.makeCounter(
+            descriptor: Self.named("dropped_starts", "total", "Scheduled session starts an open model could not make.")
+        )
         for gauge in [firstAudioP50, firstAudioP95, sendLagP99] { gauge.set(to: .nan) }
     }
 
@@ -61,6 +65,7 @@ public final class PrometheusLiveMetrics: Sendable {
             Self.raise(sessionsFailed, from: previous.sessionsFailed, to: figures.sessionsFailed)
             Self.raise(turnsCompleted, from: previous.turnsCompleted, to: figures.turnsCompleted)
             Self.raise(framesSent, from: previous.framesSent, to: figures.framesSent)
+            Self.raise(droppedStarts, from: previous.droppedStarts, to: figures.droppedStarts)
             for (errorClass, count) in figures.errorsByClass.sorted(by: { $0.key < $1.key }) {
                 let counter = registry.makeCounter(
                     descriptor: Self.named("errors", "total", "Errors, by class."), labels: [("class", errorClass)]

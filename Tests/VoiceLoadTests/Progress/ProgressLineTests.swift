@@ -16,6 +16,16 @@ struct ProgressLineTests {
             + "first_audio_p50=700.4ms first_audio_p95=701.2ms send_lag_p99=1.8ms")
     }
 
+    @Test("an open model's dropped starts appear once there are any")
+    func droppedStarts() {
+        var dropped = LiveFigures(elapsedMs: 9_000, activeSessions: 5)
+        dropped.droppedStarts = 55
+        #expect(ProgressLine.log(dropped, total: .durationMs(30_000)) ==
+            "progress t=9.0s/30.0s active=5 sessions=0 failed=0 turns=0 errors=0 dropped=55 "
+            + "first_audio_p50=n/a first_audio_p95=n/a send_lag_p99=n/a")
+        #expect(ProgressLine.terminal(dropped, total: .durationMs(30_000), width: 200).contains("errors 0  dropped 55"))
+    }
+
     @Test("log line of a time-bounded run: elapsed over the duration; n/a for no latency")
     func logByDuration() {
         var empty = LiveFigures(elapsedMs: 9_000, activeSessions: 3)

@@ -10,11 +10,13 @@ struct PrometheusLiveMetricsTests {
     @Test("gauges and counters with vload_ names, their types and the figures' values")
     func exposition() {
         let metrics = PrometheusLiveMetrics()
-        metrics.update(LiveFigures(
+        var figures = LiveFigures(
             elapsedMs: 12_500, activeSessions: 10, sessionsStarted: 50, sessionsCompleted: 39, sessionsFailed: 1,
             turnsCompleted: 38, errorsByClass: ["connect_failed": 1], framesSent: 9_000,
             firstAudioP50Ms: 700.4, firstAudioP95Ms: 701.2, sendLagP99Ms: 1.8
-        ))
+        )
+        figures.droppedStarts = 7
+        metrics.update(figures)
         let lines = Set(text(metrics).split(separator: "\n").map(String.init))
         for expected in [
             "vload_elapsed_seconds 12.5",
@@ -24,6 +26,7 @@ struct PrometheusLiveMetricsTests {
             "vload_sessions_failed_total 1",
             "vload_turns_completed_total 38",
             "vload_frames_sent_total 9000",
+            "vload_dropped_starts_total 7",
             #"vload_errors_total{class="connect_failed"} 1"#,
             #"vload_first_audio_from_end_ms{quantile="0.5"} 700.4"#,
             #"vload_first_audio_from_end_ms{quantile="0.95"} 701.2"#,
