@@ -6,36 +6,15 @@ import VoiceLoad
 /// their exit codes, and `vload compare` on runs of the same and of a slower agent.
 @Suite("End to end: the CI gate")
 struct GateRunTests {
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-gate-\(UUID().uuidString)")
 
-    private func vload(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = BadInputTests.locateBinary()
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot())
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self)
-        )
+    private func vload(_ arguments: [String]) throws -> VLoadProcess.Outcome {
+        try VLoadProcess.run(arguments)
     }
 
     /// 24 clients, one session each (24 answers: enough for p95 and for `compare`), against the
     /// simulator at `latencyMs`.
-    private func run(_ name: String, latencyMs: Int, _ extra: [String] = []) throws -> (Outcome, String) {
+    private func run(_ name: String, latencyMs: Int, _ extra: [String] = []) throws -> (VLoadProcess.Outcome, String) {
         let out = directory.appendingPathComponent(name).path
         let outcome = try vload([
             "run", "--scenario", "greeting", "--clients", "24", "--sim-reply-speed", "4",

@@ -8,34 +8,19 @@ import VoiceLoad
 struct LiveProgressRunTests {
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-live-\(UUID().uuidString)")
 
-    private func vload(_ arguments: [String]) throws -> GateRunTests.Outcome {
-        let process = Process()
-        process.executableURL = BadInputTests.locateBinary()
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot())
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return GateRunTests.Outcome(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self)
-        )
+    private func vload(_ arguments: [String]) throws -> VLoadProcess.Outcome {
+        try VLoadProcess.run(arguments)
     }
 
     /// Four clients of the greeting scenario against the simulator, plus `extra`.
-    private func run(_ name: String, _ extra: [String]) throws -> GateRunTests.Outcome {
+    private func run(_ name: String, _ extra: [String]) throws -> VLoadProcess.Outcome {
         try vload([
             "run", "--scenario", "greeting", "--clients", "4", "--sim-reply-speed", "4",
             "--out", directory.appendingPathComponent(name).path,
         ] + extra)
     }
 
-    private func progressLines(_ outcome: GateRunTests.Outcome) -> [Substring] {
+    private func progressLines(_ outcome: VLoadProcess.Outcome) -> [Substring] {
         outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("progress ") }
     }
 

@@ -36,12 +36,8 @@ public enum Swarm {
                 tasks.addTask {
                     await sleep(until: startAt, on: eventLoop)
                     let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop)
-                    var iteration = 0
-                    var scheduledAt = startAt
-                    while shouldStart(iteration: iteration, load: load, stopStartingAt: stopStartingAt) {
-                        await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
-                        iteration += 1
-                        scheduledAt = .now()
+                    _ = await runBackToBack(client, from: 0, scheduledAt: startAt) { iteration in
+                        shouldStart(iteration: iteration, load: load, stopStartingAt: stopStartingAt)
                     }
                 }
             }
@@ -66,12 +62,7 @@ public enum Swarm {
                         let begin = startedAt.advanced(byMicroseconds: Int64(interval.lowerBound * 1_000))
                         let end = startedAt.advanced(byMicroseconds: Int64(interval.upperBound * 1_000))
                         await sleep(until: begin, on: eventLoop)
-                        var scheduledAt = begin
-                        while MonotonicInstant.now() < end {
-                            await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
-                            iteration += 1
-                            scheduledAt = .now()
-                        }
+                        iteration = await runBackToBack(client, from: iteration, scheduledAt: begin) { _ in .now() < end }
                     }
                 }
             }
@@ -111,6 +102,21 @@ public enum Swarm {
                 }
             }
         }
+    }
+
+    /// Sessions one after another while `goOn(iteration)` holds, the first due at `scheduledAt`
+    /// and each next one as the previous ends. Returns the next iteration number.
+    private static func runBackToBack(
+        _ client: VirtualClient, from first: Int, scheduledAt: MonotonicInstant, while goOn: (Int) -> Bool
+    ) async -> Int {
+        var iteration = first
+        var scheduledAt = scheduledAt
+        while goOn(iteration) {
+            await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
+            iteration += 1
+            scheduledAt = .now()
+        }
+        return iteration
     }
 
     private static func shouldStart(iteration: Int, load: LoadProfile, stopStartingAt: MonotonicInstant?) -> Bool {
