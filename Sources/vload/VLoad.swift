@@ -20,6 +20,7 @@ struct VLoad: AsyncParsableCommand {
 
               vload --scenario greeting --clients 20 --threshold 'first_audio_from_end_ms.p95 < 900' --warmup 10s
               vload compare reports/base/report.json reports/new/report.json --tolerance 10%
+              vload capacity --scenario greeting --slo 'first_audio_from_end_ms.p95 < 1200' --slo 'error_rate < 1%'
 
             Exit codes: 0 the run completed and every threshold passed; 1 a threshold failed \
             (or --baseline / compare found a regression); 2 bad input (scenario, audio, \
@@ -30,7 +31,7 @@ struct VLoad: AsyncParsableCommand {
             one failed at connect, TLS, upgrade or the REST step).
             """,
         version: VLoadVersion.current,
-        subcommands: [RunCommand.self, CompareCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
+        subcommands: [RunCommand.self, CapacityCommand.self, CompareCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
