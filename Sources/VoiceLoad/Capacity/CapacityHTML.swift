@@ -61,7 +61,7 @@ public enum CapacityHTML {
         }
         let boundText = bound.map { " (SLO \(comparison) \(HTMLText.figure($0, unit: unit)))" } ?? ""
         return SVGChart(
-            title: metricName(slo) + " against concurrency" + boundText, xLabel: "concurrent clients",
+            title: metricName(slo) + boundText, xLabel: "concurrent clients",
             yLabel: unit.isEmpty ? "count" : unit, series: series
         )
     }

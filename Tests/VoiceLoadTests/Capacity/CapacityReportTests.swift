@@ -103,7 +103,7 @@ struct CapacityReportTests {
         let html = CapacityHTML.render(try report(steps, .found(highestPassing: 120, lowestFailing: 140)))
         #expect(html.contains("<meta name=\"vload-charts\" content=\"2\">"))
         #expect(html.components(separatedBy: "<svg class=\"chart\"").count == 3)
-        #expect(html.contains("first_audio_from_end_ms.p95 against concurrency (SLO &lt; 750 ms)"))
+        #expect(html.contains(">first_audio_from_end_ms.p95 (SLO &lt; 750 ms)</text>"))
         #expect(html.contains("stroke-dasharray") && html.contains(">SLO bound<"))
         #expect(html.contains("<a href=\"step-160/report.html\">step-160</a>"))
         #expect(html.contains("capacity: 120 concurrent clients met every SLO; 140 did not"))
