@@ -66,7 +66,7 @@ struct CapacityCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var search = try CapacitySearch(
+        let search = try CapacitySearch(
             startClients: start, growth: try CapacityGrowth(parsing: step), maxClients: maxClients, resolutionClients: resolution
         )
         let warmupMs = try DurationParser.milliseconds(warmup, option: "--warmup")
@@ -88,18 +88,10 @@ struct CapacityCommand: AsyncParsableCommand {
             print("steps from \(start) clients, step \(settings.step), at most \(maxClients), resolution \(resolution); "
                 + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) → \(outputDirectory.path)/")
             let startedAt = Date()
-            var steps: [CapacityStep] = []
-            while case .run(let clients) = search.next {
-                let load = LoadProfile(clients: clients, rampUpMs: rampUpMs, durationMs: warmupMs + holdMs)
-                let step = try await runStep(
-                    clients: clients, plan: plan, load: load, warmupMs: warmupMs, slos: expressions,
-                    simulator: embedded?.configuration.summary, outputDirectory: outputDirectory
-                )
-                print(step.line)
-                steps.append(step)
-                search.record(clients: clients, verdict: step.verdict)
-            }
-            guard case .finished(let outcome) = search.next else { preconditionFailure("the search ended without an outcome") }
+            let (steps, outcome) = try await runSteps(
+                search, plan: plan, load: (rampUpMs, warmupMs, holdMs), slos: expressions,
+                simulator: embedded?.configuration.summary, outputDirectory: outputDirectory
+            )
             let report = CapacityReport(
                 scenario: scenario, url: plan.redactedURL, dialect: plan.dialect.id, slos: expressions, search: settings,
                 simulator: embedded?.configuration.summary, steps: steps, outcome: outcome, startedAt: startedAt, endedAt: Date()
@@ -111,6 +103,30 @@ struct CapacityCommand: AsyncParsableCommand {
             return outcome
         }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+    }
+
+    /// Runs the steps the search asks for until it ends; prints a line as each finishes.
+    private func runSteps(
+        _ initial: CapacitySearch, plan: SessionPlan, load: (rampUpMs: Int, warmupMs: Int, holdMs: Int),
+        slos: [ThresholdExpression], simulator: [String: String]?, outputDirectory: URL
+    ) async throws -> ([CapacityStep], CapacitySearch.Outcome) {
+        var search = initial
+        var steps: [CapacityStep] = []
+        while true {
+            switch search.next {
+            case .finished(let outcome):
+                return (steps, outcome)
+            case .run(let clients):
+                let profile = LoadProfile(clients: clients, rampUpMs: load.rampUpMs, durationMs: load.warmupMs + load.holdMs)
+                let step = try await runStep(
+                    clients: clients, plan: plan, load: profile, warmupMs: load.warmupMs, slos: slos,
+                    simulator: simulator, outputDirectory: outputDirectory
+                )
+                print(step.line)
+                steps.append(step)
+                search.record(clients: clients, verdict: step.verdict)
+            }
+        }
     }
 
     private func runStep(
