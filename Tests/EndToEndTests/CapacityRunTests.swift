@@ -6,7 +6,9 @@ import VoiceLoad
 /// `vload capacity` against the built-in simulator with a known capacity: 120 workers, a
 /// 1000 ms reply latency stretched by N/120 beyond them, and the SLO p95 < 1050 ms, so the
 /// knee is at 120 · 1050 / 1000 = 126 clients (a little lower for the few ms the answer
-/// takes to travel). Steps of 3 s warm-up and 8 s hold: about two minutes.
+/// takes to travel). Steps of 3 s warm-up and 8 s hold: about two minutes. Up to 160
+/// real-time clients: like the other end-to-end suites it needs the release build
+/// (`scripts/test`); a debug build spends about 3% of a core per client.
 @Suite("End to end: capacity search")
 struct CapacityRunTests {
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-capacity-\(UUID().uuidString)")
