@@ -35,11 +35,12 @@ public final class AgentSimulator: Sendable {
             host: host, port: port, group: group,
             shouldUpgrade: { _ in .accept() },
             onConnection: { connection in
-                let number = tally.nextSessionNumber()
+                let number = tally.sessionOpened()
                 let driver = SimulatorConnection(
                     connection: connection, dialect: dialect, audio: audio,
                     configuration: configuration, sessionNumber: number,
-                    onFinish: { statistics in tally.add(statistics) }
+                    slowdown: { configuration.slowdown(openSessions: tally.sessionsOpen) },
+                    onFinish: { statistics in tally.sessionEnded(statistics) }
                 )
                 driver.attach()
             },

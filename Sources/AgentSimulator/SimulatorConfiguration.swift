@@ -42,11 +42,23 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     public var toolLatencyMs = 200
     /// How long the agent waits for a client-side tool's result before it answers anyway.
     public var toolResultTimeoutMs = 5_000
+    /// The agent's capacity: this many workers shared by the sessions open at a moment
+    /// (processor sharing). With N > `workers` sessions open, every agent-side delay (ready,
+    /// greeting, reply latency, tool latency) drawn at that moment is N / `workers` times longer.
+    /// nil: unlimited, no delay ever stretches.
+    public var workers: Int?
     /// Agent audio; nil means the audio bundled with vload.
     public var greetingWAV: String?
     public var replyWAV: String?
 
     public init() {}
+
+    /// How much longer the agent's delays are with `openSessions` sessions open: N / workers
+    /// beyond its capacity, 1 within it (and always 1 with unlimited workers).
+    public func slowdown(openSessions: Int) -> Double {
+        guard let workers, openSessions > workers else { return 1 }
+        return Double(openSessions) / Double(workers)
+    }
 
     /// Rejects settings that cannot work, with a one-line reason.
     public func validate() throws(InputError) {
@@ -84,6 +96,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
             "reply_ms": replyDurationMs.map(String.init) ?? "clip",
             "user_transcripts": String(userTranscripts),
             "tool_call": toolCall ?? "none",
+            "workers": workers.map(String.init) ?? "unlimited",
         ].merging(toolCall == nil ? [:] : [
             "tool_arguments": toolArguments,
             "tool_latency_ms": String(toolLatencyMs),
@@ -93,6 +106,9 @@ public struct SimulatorConfiguration: Sendable, Hashable {
 
     /// The ranges of the settings scripted scenarios use: reply length, barge-in reaction, tools.
     private func validateScenarioSettings() throws(InputError) {
+        if let workers, !(1...1_000_000).contains(workers) {
+            throw InputError("simulator workers \(workers) is out of range (1–1000000)")
+        }
         if let replyDurationMs, !(Self.replyDurationRangeMs).contains(replyDurationMs) {
             throw InputError("simulator reply length \(replyDurationMs) ms is out of range (100–600000 ms)")
         }

@@ -12,6 +12,8 @@ actor SimulatorConnection {
     private var codec: any ServerCodec
     private let audio: ReplyAudio
     private let onFinish: @Sendable (SimulatorStatistics) -> Void
+    /// The agent's slowdown at this moment (from the sessions open across the simulator).
+    private let slowdown: @Sendable () -> Double
     private var session: SimulatorSession
     private var timers: [SimulatorSession.Timer: Scheduled<Void>] = [:]
     private var finished = false
@@ -19,6 +21,7 @@ actor SimulatorConnection {
     init(
         connection: WebSocketServerConnection, dialect: any ServerDialect, audio: ReplyAudio,
         configuration: SimulatorConfiguration, sessionNumber: UInt64,
+        slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics) -> Void
     ) {
         self.eventLoop = connection.eventLoop
@@ -26,6 +29,7 @@ actor SimulatorConnection {
         self.codec = dialect.makeCodec(target: connection.request.target)
         self.audio = audio
         self.onFinish = onFinish
+        self.slowdown = slowdown
         self.session = SimulatorSession(
             configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
             awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat,
@@ -36,6 +40,7 @@ actor SimulatorConnection {
     /// Called on the loop when the connection is set up; from here on frames flow in.
     nonisolated func attach() {
         assumeIsolated { connection in
+            connection.session.slowdown = connection.slowdown()
             connection.perform(connection.session.opened(at: .now()))
         }
         connection.setEventHandler { [self] event in
@@ -52,6 +57,7 @@ actor SimulatorConnection {
             } catch {
                 return  // a frame the agent does not understand is ignored, as a lenient server would
             }
+            session.slowdown = slowdown()
             for intent in intents {
                 perform(session.receive(intent, at: timestamped.receivedAt))
             }
@@ -83,6 +89,7 @@ actor SimulatorConnection {
 
     private func fire(_ timer: SimulatorSession.Timer) {
         timers[timer] = nil
+        session.slowdown = slowdown()
         perform(session.timerFired(timer, at: .now()))
     }
 

@@ -50,7 +50,7 @@ extension SimulatorSession {
         reply?.stage = .runningTool(callID: callID)
         return [
             .send(.toolCall(name: tool, status: "started", id: callID, arguments: configuration.toolArguments)),
-            .schedule(.toolDone, at: now.advanced(byMilliseconds: Int64(configuration.toolLatencyMs))),
+            .schedule(.toolDone, at: now.advanced(byMicroseconds: stretchedUs(ms: configuration.toolLatencyMs))),
         ]
     }
 
@@ -62,7 +62,7 @@ extension SimulatorSession {
         reply?.stage = .runningTool(callID: callID)
         return [
             .cancel(.toolResultTimeout),
-            .schedule(.toolDone, at: now.advanced(byMilliseconds: Int64(configuration.toolLatencyMs))),
+            .schedule(.toolDone, at: now.advanced(byMicroseconds: stretchedUs(ms: configuration.toolLatencyMs))),
         ]
     }
 

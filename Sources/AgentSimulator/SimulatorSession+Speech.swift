@@ -26,7 +26,7 @@ extension SimulatorSession {
             utteranceEndMs = audioMs
             // A reply to an earlier utterance still waiting (barge-in ignored) gives way to this one.
             actions += cancelReply()
-            let latencyUs = configuration.replyLatency.sampleUs(using: &random)
+            let latencyUs = stretchedUs(configuration.replyLatency.sampleUs(using: &random))
             reply = PendingReply(stage: .thinking, latencyMs: Int(latencyUs / 1_000), speechEndedAt: endedAt)
             actions.append(.schedule(.reply, at: max(now, endedAt.advanced(byMicroseconds: latencyUs))))
             return actions

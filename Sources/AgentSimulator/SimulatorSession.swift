@@ -83,6 +83,10 @@ struct SimulatorSession: Sendable {
     var turnsStarted = 0
     var toolCallsMade = 0
     var statistics = SimulatorStatistics()
+    /// How much slower the agent is at the moment: open sessions / workers beyond its capacity,
+    /// else 1 (`SimulatorConfiguration.slowdown`). An input: the driver sets it before every
+    /// intent and timer; each agent-side delay is stretched by it when the delay starts.
+    var slowdown = 1.0
     var detector: StreamingSpeechDetector
     var random: SeededGenerator
 
@@ -103,6 +107,16 @@ struct SimulatorSession: Sendable {
         self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
     }
 
+    /// `ms` of agent work at the current `slowdown`, in microseconds.
+    func stretchedUs(ms: Int) -> Int64 {
+        stretchedUs(Int64(ms) * 1_000)
+    }
+
+    /// `us` of agent work at the current `slowdown`.
+    func stretchedUs(_ us: Int64) -> Int64 {
+        slowdown > 1 ? Int64((Double(us) * slowdown).rounded()) : us
+    }
+
     /// Whether an answer to the user is on its way (not yet speaking).
     var replyPending: Bool { reply != nil }
 
@@ -111,7 +125,7 @@ struct SimulatorSession: Sendable {
         var actions: [Action] = [.send(.connectionOpened(sessionID: sessionID))]
         if sessionStart == .onOpen {
             phase = .starting
-            actions.append(.schedule(.ready, at: now.advanced(byMilliseconds: Int64(configuration.readyDelayMs))))
+            actions.append(.schedule(.ready, at: now.advanced(byMicroseconds: stretchedUs(ms: configuration.readyDelayMs))))
         }
         return actions
     }
@@ -123,7 +137,7 @@ struct SimulatorSession: Sendable {
             phase = .starting
             return [
                 .send(.sessionStarted(sessionID: sessionID, conversationID: "conv-\(sessionID)")),
-                .schedule(.ready, at: now.advanced(byMilliseconds: Int64(configuration.readyDelayMs))),
+                .schedule(.ready, at: now.advanced(byMicroseconds: stretchedUs(ms: configuration.readyDelayMs))),
             ]
         case .audio(let bytes):
             guard phase == .live else { return [] }
@@ -161,7 +175,7 @@ struct SimulatorSession: Sendable {
             phase = .live
             var actions: [Action] = [.send(.ready)]
             if configuration.greets, speaks {
-                actions.append(.schedule(.greeting, at: now.advanced(byMilliseconds: Int64(configuration.greetingDelayMs))))
+                actions.append(.schedule(.greeting, at: now.advanced(byMicroseconds: stretchedUs(ms: configuration.greetingDelayMs))))
             }
             return actions
         case .greeting:

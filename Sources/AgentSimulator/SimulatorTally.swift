@@ -1,23 +1,37 @@
 import Synchronization
 
-/// Numbers sessions as they connect and sums what they did when they end; shared by every
-/// connection of a simulator.
+/// Numbers sessions as they connect, counts those open (the load on the agent's workers) and
+/// sums what they did when they end; shared by every connection of a simulator, across its
+/// event loops.
 final class SimulatorTally: Sendable {
     private struct State {
         var sessionsConnected: UInt64 = 0
+        var sessionsOpen = 0
         var handoffs: UInt64 = 0
         var totals = SimulatorStatistics()
     }
 
     private let state = Mutex(State())
 
-    /// The 1-based number of a session that has just connected.
-    func nextSessionNumber() -> UInt64 {
+    /// A session has connected: its 1-based number. It counts as open until `sessionEnded`.
+    func sessionOpened() -> UInt64 {
         state.withLock {
             $0.sessionsConnected += 1
+            $0.sessionsOpen += 1
             return $0.sessionsConnected
         }
     }
+
+    /// A session has ended: it is no longer open, and what it did is added to the totals.
+    func sessionEnded(_ statistics: SimulatorStatistics) {
+        state.withLock {
+            $0.sessionsOpen -= 1
+            $0.totals.add(statistics)
+        }
+    }
+
+    /// The sessions connected and not yet ended.
+    var sessionsOpen: Int { state.withLock { $0.sessionsOpen } }
 
     /// The number of a REST hand-off token.
     func nextHandoffNumber() -> UInt64 {
@@ -25,10 +39,6 @@ final class SimulatorTally: Sendable {
             $0.handoffs += 1
             return $0.handoffs
         }
-    }
-
-    func add(_ statistics: SimulatorStatistics) {
-        state.withLock { $0.totals.add(statistics) }
     }
 
     var totals: SimulatorStatistics { state.withLock { $0.totals } }

@@ -1,7 +1,6 @@
 import AgentSimulator
 import ArgumentParser
 import Foundation
-import NIOPosix
 import VoiceLoad
 
 /// `vload run` (the default): a swarm of virtual clients plays a scenario against an endpoint.
@@ -57,30 +56,8 @@ struct RunCommand: AsyncParsableCommand {
         valueName: "i/n"))
     var segment: String?
 
-    @Option(help: "Endpoint URL (ws:// or wss://). Without it vload runs its built-in agent simulator.")
-    var url: String?
-
-    @Flag(help: "Start each session with the dialect's REST step (Datagrid POST /v1/voice); an http(s) --url implies it.")
-    var rest = false
-
-    @Option(help: "Wire protocol of the endpoint (default: the scenario's, else datagrid).")
-    var dialect: String?
-
-    @Option(name: .customLong("dialect-file"), help: ArgumentHelp(
-        "A custom dialect described in YAML (PROTOCOLS.md §11), e.g. dialects/datagrid.yaml. Without --url the built-in simulator speaks --dialect.",
-        valueName: "file"))
-    var dialectFile: String?
-
-    @Option(help: "API key for the endpoint; or set VLOAD_TOKEN. Never printed or saved.")
-    var token: String?
-
-    @Option(name: .customLong("header"), help: ArgumentHelp(
-        "Extra HTTP header for the WebSocket upgrade, as 'Name: value' (repeatable). Never printed or saved.",
-        valueName: "name: value"))
-    var headers: [String] = []
-
-    @Option(name: .customLong("frame-ms"), help: "Length of each audio frame sent, in ms (default: the scenario's, else 40).")
-    var frameMs: Int?
+    @OptionGroup
+    var endpoint: EndpointOptions
 
     @Option(help: "Directory for the reports (default: reports/<scenario>-<UTC time>).")
     var out: String?
@@ -116,13 +93,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1 (got \(iterations))") }
         if iterations != nil, duration != nil { throw ValidationError("--iterations and --duration cannot be used together") }
-        for header in headers where Self.parseHeader(header) == nil {
-            throw ValidationError("--header '\(header.split(separator: ":").first ?? "")' must look like 'Name: value'")
-        }
-        if rest, let url, !url.lowercased().hasPrefix("http") {
-            throw ValidationError("--rest needs an http:// or https:// --url (the REST step's address), got a WebSocket URL")
-        }
-        if url != nil, simulator.isSet { throw ValidationError("--sim-* options apply to the built-in simulator only, not with --url") }
+        try endpoint.check(simulator: simulator)
     }
 
     func run() async throws {
@@ -135,53 +106,14 @@ struct RunCommand: AsyncParsableCommand {
         let gate = try RunGate(
             scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance
         )
-        let dialectID = dialect ?? scenario.dialect ?? "datagrid"
-        let resolved = try ResolvedDialect(id: dialectID, file: dialectFile)
-        let clientDialect = resolved.dialect
-        var connectionExtras = resolved.extras
-        connectionExtras.headers = headers.compactMap(Self.parseHeader) + connectionExtras.headers
-        let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
-        let endpointURL = url ?? scenario.url
-        guard let endpointURL else {
-            // No endpoint: the built-in simulator, in-process on its own event loop.
-            let configuration = try simulator.overriding(scenario: scenario).configuration(dialect: dialectID)
-            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-            do {
-                let agent = try await AgentSimulator.start(configuration: configuration, group: group)
-                let url = rest ? agent.restURL : agent.url
-                try await run(
-                    scenario: scenario, dialect: clientDialect, url: url, token: token, extras: connectionExtras,
-                    load: load, gate: gate, simulator: agent
-                )
-                try? await agent.stop()
-                try? await group.shutdownGracefully()
-            } catch {
-                try? await group.shutdownGracefully()
-                throw error
-            }
-            return
+        try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
+            try await run(scenario: scenario, plan: plan, load: load, gate: gate, simulator: embedded)
         }
-        try await run(
-            scenario: scenario, dialect: clientDialect, url: endpointURL, token: token, extras: connectionExtras,
-            load: load, gate: gate, simulator: nil
-        )
     }
 
-    private func run(
-        scenario: Scenario, dialect clientDialect: any ClientDialect, url: String, token: String?,
-        extras: (headers: [HTTPHeaderField], subprotocols: [String]), load: LoadProfile, gate: RunGate,
-        simulator embedded: AgentSimulator?
-    ) async throws {
-        let plan = try SessionPlanBuilder.build(
-            scenario: scenario, dialect: clientDialect, url: url, token: token, frameMs: frameMs,
-            headers: extras.headers, subprotocols: extras.subprotocols
-        )
+    private func run(scenario: Scenario, plan: SessionPlan, load: LoadProfile, gate: RunGate, simulator embedded: AgentSimulator?) async throws {
         let outputDirectory = out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
-        if let embedded {
-            print("no --url: running against the built-in agent simulator at \(plan.redactedURL) "
-                + "(simulator dialect \(embedded.configuration.dialect), reply latency \(embedded.configuration.replyLatency) ms)")
-        }
         print("scenario \(scenario.name): \(LoadOptions.describe(load)) → \(outputDirectory.path)/")
         // Time-bounded models (duration, stages, arrivals) progress by time; a count of sessions otherwise.
         let total = load.durationMs.map { ProgressTotal.durationMs($0) } ?? .sessions(load.ownClients.count * load.iterations)
@@ -205,15 +137,6 @@ struct RunCommand: AsyncParsableCommand {
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv, report.html, junit.xml, summary.md")
         let verdict = gate.judge(report, segment: load.segment)
         if verdict != .passed { throw ExitCode(verdict.rawValue) }
-    }
-
-    /// `Name: value` → a header field; nil when there is no name or no colon.
-    static func parseHeader(_ text: String) -> HTTPHeaderField? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, !name.contains(" ") else { return nil }
-        return HTTPHeaderField(name: name, value: value)
     }
 
     private var loadOptions: LoadOptions {

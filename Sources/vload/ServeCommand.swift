@@ -41,7 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw InputError("cannot listen on \(host):\(port): \(error)")
         }
         print("vload agent simulator listening on ws://\(host):\(server.port)/ws/voice "
-            + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms)")
+            + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"
+            + (configuration.workers.map { ", \($0) workers" } ?? "") + ")")
         print("press Ctrl-C to stop")
         await Self.waitForTerminationSignal()
         try? await server.stop()

@@ -58,6 +58,11 @@ struct SimulatorOptions: ParsableArguments {
         valueName: "ms"))
     var toolResultTimeoutMs: Int?
 
+    @Option(name: .customLong("sim-workers"), help: ArgumentHelp(
+        "Simulator: capacity, K workers shared by the open sessions; with N > K open, every agent delay "
+            + "(ready, greeting, reply, tool) is N/K times longer (default: unlimited).", valueName: "K"))
+    var workers: Int?
+
     @Option(name: .customLong("sim-reply-wav"), help: "Simulator: WAV file of the agent's reply.")
     var replyWAV: String?
 
@@ -69,7 +74,7 @@ struct SimulatorOptions: ParsableArguments {
         readyDelayMs != nil || replyLatency != nil || vadSilenceMs != nil || replySpeed != nil || seed != nil
             || noGreeting || noBargeIn || replyWAV != nil || greetingWAV != nil || bargeInReactionMs != nil
             || replyDurationMs != nil || noUserTranscripts || toolCall != nil || toolArguments != nil
-            || toolLatencyMs != nil || toolResultTimeoutMs != nil
+            || toolLatencyMs != nil || toolResultTimeoutMs != nil || workers != nil
     }
 
     /// These options, with `base`'s wherever these are unset.
@@ -89,6 +94,7 @@ struct SimulatorOptions: ParsableArguments {
         merged.toolArguments = toolArguments ?? base.toolArguments
         merged.toolLatencyMs = toolLatencyMs ?? base.toolLatencyMs
         merged.toolResultTimeoutMs = toolResultTimeoutMs ?? base.toolResultTimeoutMs
+        merged.workers = workers ?? base.workers
         merged.replyWAV = replyWAV ?? base.replyWAV
         merged.greetingWAV = greetingWAV ?? base.greetingWAV
         return merged
@@ -114,6 +120,7 @@ struct SimulatorOptions: ParsableArguments {
         if let toolArguments { configuration.toolArguments = toolArguments }
         if let toolLatencyMs { configuration.toolLatencyMs = toolLatencyMs }
         if let toolResultTimeoutMs { configuration.toolResultTimeoutMs = toolResultTimeoutMs }
+        configuration.workers = workers
         configuration.replyWAV = replyWAV
         configuration.greetingWAV = greetingWAV
         try configuration.validate()

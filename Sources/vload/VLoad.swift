@@ -24,6 +24,7 @@ struct VLoad: AsyncParsableCommand {
               vload compare reports/base/report.json reports/new/report.json --tolerance 10%
               vload --scenario greeting --clients 400 --url wss://host/ws/voice --segment 2/4   # one share of four
               vload merge reports/split/segment-*/report.json --threshold 'error_rate < 1%'
+              vload capacity --scenario greeting --slo 'first_audio_from_end_ms.p95 < 1200' --slo 'error_rate < 1%'
 
             Exit codes: 0 the run completed and every threshold passed; 1 a threshold failed \
             (or --baseline / compare found a regression); 2 bad input (scenario, audio, \
@@ -34,7 +35,10 @@ struct VLoad: AsyncParsableCommand {
             one failed at connect, TLS, upgrade or the REST step).
             """,
         version: VLoadVersion.current,
-        subcommands: [RunCommand.self, MergeCommand.self, CompareCommand.self, ValidateCommand.self, ServeCommand.self, DialectsCommand.self],
+        subcommands: [
+            RunCommand.self, CapacityCommand.self, MergeCommand.self, CompareCommand.self, ValidateCommand.self,
+            ServeCommand.self, DialectsCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

@@ -18,13 +18,22 @@ public struct JSONSchemaValidator {
 
     /// The report's schema in the repository.
     public static func reportSchema(_ file: String = #filePath) throws -> JSONSchemaValidator {
+        try schema(named: "report.schema.json", file)
+    }
+
+    /// The capacity report's schema in the repository.
+    public static func capacitySchema(_ file: String = #filePath) throws -> JSONSchemaValidator {
+        try schema(named: "capacity.schema.json", file)
+    }
+
+    /// schemas/`name` in the repository.
+    private static func schema(named name: String, _ file: String) throws -> JSONSchemaValidator {
         // Up from this file to the folder with Package.swift: the repository root.
         var root = URL(fileURLWithPath: file).deletingLastPathComponent()
         while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
             root.deleteLastPathComponent()
         }
-        let url = root.appendingPathComponent("schemas/report.schema.json")
-        return try JSONSchemaValidator(schemaData: Data(contentsOf: url))
+        return try JSONSchemaValidator(schemaData: Data(contentsOf: root.appendingPathComponent("schemas/" + name)))
     }
 
     /// Every violation, as `path: problem`; empty when the document is valid.

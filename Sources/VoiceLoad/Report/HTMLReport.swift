@@ -145,16 +145,16 @@ public enum HTMLReport {
         return table(["label", "metric", "count", "p50", "p95", "max"], rows, caption: "Turn metrics per label, in milliseconds", escape: true)
     }
 
-    private static func section(_ heading: String, _ body: String) -> String {
+    static func section(_ heading: String, _ body: String) -> String {
         let id = SVGChart.slug(heading)
         return "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(heading)</h2>\n\(body)\n</section>"
     }
 
-    private static func definitionList(_ items: [(String, String)]) -> String {
+    static func definitionList(_ items: [(String, String)]) -> String {
         "<dl>" + items.map { "<dt>\(HTMLText.escape($0.0))</dt><dd>\(HTMLText.escape($0.1))</dd>" }.joined() + "</dl>"
     }
 
-    private static func table(_ header: [String], _ rows: [[String]], caption: String?, escape: Bool) -> String {
+    static func table(_ header: [String], _ rows: [[String]], caption: String?, escape: Bool) -> String {
         var lines = ["<table>"]
         if let caption { lines.append("<caption>\(HTMLText.escape(caption))</caption>") }
         lines.append("<thead><tr>" + header.map { "<th scope=\"col\">\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead>")
@@ -166,7 +166,7 @@ public enum HTMLReport {
         return lines.joined(separator: "\n")
     }
 
-    private static let style = """
+    static let style = """
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;margin:0 auto;max-width:940px;padding:16px 24px}
         h1{font-size:22px;margin:8px 0}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #e5e7eb;padding-bottom:4px}
         .verdict{font-size:16px;padding:8px 12px;border-radius:6px}.verdict.passed{background:#dcfce7}

@@ -9,6 +9,10 @@ struct SVGChart {
         case line
         /// A bar per point, `width` wide in x units, starting at the point's x.
         case bars(width: Double)
+        /// Each point marked, with its figures as a tooltip; no line.
+        case markers
+        /// A dashed line through the points, unmarked: a bound.
+        case dashed
     }
 
     struct Series {
@@ -72,6 +76,14 @@ struct SVGChart {
                 if line.points.count <= 200 {
                     svg += line.points.map { "<circle cx=\"\(f(px($0.x)))\" cy=\"\(f(py($0.y)))\" r=\"2.5\" stroke=\"none\"/>" }
                 }
+            case .markers:
+                svg += line.points.map {
+                    "<circle cx=\"\(f(px($0.x)))\" cy=\"\(f(py($0.y)))\" r=\"5\" stroke=\"none\"><title>\(Self.label($0.x)): \(Self.label($0.y))</title></circle>"
+                }
+            case .dashed:
+                guard !line.points.isEmpty else { break }
+                let path = line.points.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(f(px($0.element.x))),\(f(py($0.element.y)))" }
+                svg.append("<path d=\"\(path.joined(separator: " "))\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>")
             case .bars(let width):
                 for point in line.points where point.y > 0 {
                     let x0 = px(point.x), x1 = px(point.x + width)

@@ -1,0 +1,118 @@
+import Foundation
+
+/// capacity.html: the capacity search for a person, in one self-contained file (inline CSS and
+/// SVG, no scripts): the answer, a chart per SLO of its figure against concurrency with the
+/// bound drawn and each step marked passed or failed, and the steps.
+public enum CapacityHTML {
+    public static func render(_ report: CapacityReport) -> String {
+        let charts = report.slos.map { chart(slo: $0, report) }
+        let outcomeClass = report.outcome == "found" ? "passed" : report.outcome == "first_step_failed" ? "failed" : "invalid"
+        let title = "vload capacity: " + report.scenario
+        let html = [
+            "<!DOCTYPE html>",
+            "<html lang=\"en\">",
+            "<head>",
+            "<meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<meta name=\"vload-charts\" content=\"\(charts.count)\">",
+            "<title>\(HTMLText.escape(title))</title>",
+            "<style>\(HTMLReport.style)</style>",
+            "</head>",
+            "<body>",
+            "<header>",
+            "<h1>\(HTMLText.escape(title))</h1>",
+            "<p class=\"verdict \(outcomeClass)\"><strong>\(HTMLText.escape(report.answer))</strong></p>",
+            HTMLReport.definitionList(facts(report)),
+            "</header>",
+            "<main>",
+            HTMLReport.section("SLOs against concurrency", charts.map { $0.render() }.joined(separator: "\n")),
+            HTMLReport.section("Steps", stepTable(report)),
+            HTMLReport.section("Simulator", simulatorFacts(report)),
+            "</main>",
+            "<footer>Rendered from capacity.json by vload \(HTMLText.escape(report.version)).</footer>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+        return html.joined(separator: "\n")
+    }
+
+    /// One SLO's figure at each step (a line), the steps marked passed or failed on it, and its bound.
+    static func chart(slo: String, _ report: CapacityReport) -> SVGChart {
+        let figures = report.steps.compactMap { step -> (clients: Int, result: ThresholdResult)? in
+            step.slos.first { $0.expression == slo }.map { (step.clients, $0) }
+        }.sorted { $0.clients < $1.clients }
+        let measured = figures.compactMap { figure in figure.result.measured.map { (x: Double(figure.clients), y: $0) } }
+        func marked(_ status: String) -> [(x: Double, y: Double)] {
+            figures.filter { $0.result.status == status }.compactMap { figure in figure.result.measured.map { (x: Double(figure.clients), y: $0) } }
+        }
+        let unit = figures.first?.result.unit ?? ""
+        let bound = figures.first?.result.bound
+        let comparison = figures.first?.result.comparison ?? ""
+        var series: [SVGChart.Series] = []
+        if !measured.isEmpty {
+            let low = measured.map(\.x).min() ?? 0, high = measured.map(\.x).max() ?? 1
+            series = [
+                SVGChart.Series(name: "measured", color: "#2563eb", style: .line, points: measured),
+                SVGChart.Series(name: "passed", color: "#16a34a", style: .markers, points: marked("passed")),
+                SVGChart.Series(name: "failed", color: "#dc2626", style: .markers, points: marked("failed")),
+            ]
+            if let bound { series.append(SVGChart.Series(name: "SLO bound", color: "#6b7280", style: .dashed, points: [(low, bound), (high, bound)])) }
+        }
+        let boundText = bound.map { " (SLO \(comparison) \(HTMLText.figure($0, unit: unit)))" } ?? ""
+        return SVGChart(
+            title: metricName(slo) + boundText, xLabel: "concurrent clients",
+            yLabel: unit.isEmpty ? "count" : unit, series: series
+        )
+    }
+
+    /// The left side of an SLO expression: `first_audio_from_end_ms.p95`.
+    static func metricName(_ slo: String) -> String {
+        let operators = ["<=", ">=", "==", "!=", "<", ">"]
+        let cut = operators.compactMap { slo.range(of: $0)?.lowerBound }.min() ?? slo.endIndex
+        return slo[..<cut].trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func facts(_ report: CapacityReport) -> [(String, String)] {
+        let search = report.search
+        return [
+            ("Scenario", "\(report.scenario) (\(report.scenarioFile))"),
+            ("Endpoint", report.url + (report.simulator != nil ? " (built-in simulator)" : "")),
+            ("Dialect", report.dialect),
+            ("SLOs", report.slos.joined(separator: ", ")),
+            ("Search", "from \(search.startClients) clients, step \(search.step), at most \(search.maxClients), "
+                + "resolution \(search.resolutionClients) clients"),
+            ("Each step", "ramp-up \(SVGChart.label(search.rampUpS)) s, warm-up \(SVGChart.label(search.warmupS)) s, "
+                + "hold \(SVGChart.label(search.holdS)) s"),
+            ("Highest passing", report.highestPassing.map { "\($0) clients" } ?? "none"),
+            ("First failing", report.firstFailing.map { "\($0.clients) clients: " + $0.reasons.joined(separator: "; ") } ?? "none"),
+            ("Started", report.startedAt),
+            ("Ended", report.endedAt),
+        ]
+    }
+
+    private static func stepTable(_ report: CapacityReport) -> String {
+        guard !report.steps.isEmpty else { return "<p>No steps ran.</p>" }
+        let header = ["step", "clients", "verdict"] + report.slos.map(metricName) + ["sessions", "failed", "errors", "generator", "report"]
+        let rows = report.steps.enumerated().map { index, step -> [String] in
+            let verdictClass = step.verdict == .passed ? "pass" : "fail"
+            let figures = report.slos.map { slo -> String in
+                guard let result = step.slos.first(where: { $0.expression == slo }) else { return "n/a" }
+                let text = HTMLText.escape(ThresholdCheck(result: result).measuredText)
+                return result.status == "passed" ? text : "<span class=\"fail\">\(text) (\(HTMLText.escape(result.status)))</span>"
+            }
+            let directory = HTMLText.escape((step.report as NSString).deletingLastPathComponent)
+            return [String(index + 1), String(step.clients), "<span class=\"\(verdictClass)\">\(HTMLText.escape(step.verdict.rawValue))</span>"]
+                + figures
+                + [String(step.sessions.started), String(step.sessions.failed), String(step.errors),
+                   step.generator.healthy ? "healthy" : "<span class=\"fail\">saturated</span>",
+                   "<a href=\"\(directory)/report.html\">\(directory)</a>"]
+        }
+        return HTMLReport.table(header, rows, caption: "In the order they ran; figures after each step's warm-up", escape: false)
+    }
+
+    private static func simulatorFacts(_ report: CapacityReport) -> String {
+        guard let simulator = report.simulator else { return "<p>Not used: the steps ran against \(HTMLText.escape(report.url)).</p>" }
+        return HTMLReport.definitionList(simulator.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// capacity.json: what `vload capacity` tried and found. Every step with its SLO figures and
+/// verdict, the highest concurrency that met every SLO and the lowest that did not (with the
+/// reasons), the search settings, and the simulator's settings when it ran against it.
+public struct CapacityReport: Codable, Sendable {
+    enum CodingKeys: String, CodingKey {
+        case tool, kind, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at"
+        case url, dialect, slos, search, simulator, steps, outcome, highestPassing = "highest_passing"
+        case firstFailing = "first_failing", answer
+    }
+
+    /// How the search was set up.
+    public struct Search: Codable, Sendable, Hashable {
+        enum CodingKeys: String, CodingKey {
+            case startClients = "start_clients", step, maxClients = "max_clients", resolutionClients = "resolution_clients"
+            case warmupS = "warmup_s", holdS = "hold_s", rampUpS = "ramp_up_s"
+        }
+
+        public var startClients: Int
+        /// `x2` (multiply) or `+50` (add).
+        public var step: String
+        public var maxClients: Int
+        public var resolutionClients: Int
+        public var warmupS: Double
+        public var holdS: Double
+        public var rampUpS: Double
+
+        public init(search: CapacitySearch, warmupMs: Int, holdMs: Int, rampUpMs: Int) {
+            startClients = search.startClients
+            step = search.growth.description
+            maxClients = search.maxClients
+            resolutionClients = search.resolutionClients
+            warmupS = Double(warmupMs) / 1_000
+            holdS = Double(holdMs) / 1_000
+            rampUpS = Double(rampUpMs) / 1_000
+        }
+    }
+
+    /// The lowest concurrency that failed its SLOs, and why.
+    public struct Failing: Codable, Sendable, Hashable {
+        public var clients: Int
+        public var reasons: [String]
+    }
+
+    public var tool = "vload"
+    public var kind = "capacity"
+    public var version = VLoadVersion.current
+    public var scenario: String
+    public var scenarioFile: String
+    public var startedAt: String
+    public var endedAt: String
+    /// The endpoint, secrets redacted.
+    public var url: String
+    public var dialect: String
+    /// The SLO expressions every step was judged on.
+    public var slos: [String]
+    public var search: Search
+    /// The built-in simulator's settings, when the steps ran against it.
+    public var simulator: [String: String]?
+    /// In the order they ran.
+    public var steps: [CapacityStep]
+    /// `found`, `first_step_failed`, `generator_unhealthy` or `unreachable`.
+    public var outcome: String
+    /// The highest concurrency that met every SLO (a lower bound only when `outcome` is not `found`).
+    public var highestPassing: Int?
+    public var firstFailing: Failing?
+    /// The final line, as printed.
+    public var answer: String
+
+    public init(
+        scenario: Scenario, url: String, dialect: String, slos: [ThresholdExpression], search: Search,
+        simulator: [String: String]?, steps: [CapacityStep], outcome: CapacitySearch.Outcome, startedAt: Date, endedAt: Date
+    ) {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        self.scenario = scenario.name
+        scenarioFile = scenario.sourcePath
+        self.startedAt = formatter.string(from: startedAt)
+        self.endedAt = formatter.string(from: endedAt)
+        self.url = url
+        self.dialect = dialect
+        self.slos = slos.map(\.text)
+        self.search = search
+        self.simulator = simulator
+        self.steps = steps
+        self.outcome = outcome.name
+        highestPassing = steps.filter { $0.verdict == .passed }.map(\.clients).max()
+        firstFailing = steps.filter { $0.verdict == .failed }.min { $0.clients < $1.clients }
+            .map { Failing(clients: $0.clients, reasons: $0.reasons) }
+        answer = Self.answer(outcome, highestPassing: highestPassing, firstFailing: firstFailing, steps: steps)
+    }
+
+    /// The final line: the answer, or why there is none.
+    static func answer(
+        _ outcome: CapacitySearch.Outcome, highestPassing: Int?, firstFailing: Failing?, steps: [CapacityStep]
+    ) -> String {
+        let why = { (step: Failing?) in step.map { " (" + $0.reasons.joined(separator: "; ") + ")" } ?? "" }
+        let reasonsAt = { (clients: Int) in
+            steps.last { $0.clients == clients }.map { $0.reasons.joined(separator: "; ") } ?? ""
+        }
+        let sofar = highestPassing.map { "; the highest passing step so far was \($0) clients" } ?? ""
+        switch outcome {
+        case .found(let passing, let failing?):
+            return "capacity: \(passing) concurrent clients met every SLO; \(failing) did not" + why(firstFailing)
+        case .found(let passing, nil):
+            return "capacity: at least \(passing) concurrent clients: every step up to --max-clients met every SLO"
+        case .firstStepFailed(let clients):
+            return "capacity: below \(clients) clients: the first step already failed" + why(firstFailing)
+        case .generatorUnhealthy(let clients):
+            return "capacity: NOT TRUSTWORTHY: at \(clients) clients " + reasonsAt(clients) + sofar
+        case .unreachable(let clients):
+            return "capacity: no answer: at \(clients) clients " + reasonsAt(clients)
+        }
+    }
+
+    /// The report as pretty JSON, keys sorted.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    public static func decode(from data: Data) throws -> CapacityReport {
+        try JSONDecoder().decode(CapacityReport.self, from: data)
+    }
+}

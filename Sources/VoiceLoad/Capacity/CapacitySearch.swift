@@ -1,0 +1,116 @@
+/// The search of `vload capacity` as a value-type state machine: given the verdicts of the
+/// steps so far, the concurrency to try next, or the outcome. It runs nothing itself.
+///
+/// From `startClients` the concurrency grows (`growth`, capped at `maxClients`) while steps
+/// pass; past the knee (the first failure) it bisects between the highest passing and the
+/// lowest failing concurrency until they are at most `resolutionClients` apart. A step whose
+/// generator was unhealthy, or that reached no endpoint, ends the search at once.
+public struct CapacitySearch: Sendable, Hashable {
+    /// What one step showed.
+    public enum Verdict: String, Sendable, Hashable, Codable {
+        /// Every SLO held.
+        case passed
+        /// An SLO failed or could not be judged.
+        case failed
+        /// The load generator itself was saturated: the step says nothing about the endpoint.
+        case generatorUnhealthy = "generator_unhealthy"
+        /// No session reached the endpoint.
+        case unreachable
+    }
+
+    /// How the search ended.
+    public enum Outcome: Sendable, Hashable {
+        /// The highest concurrency that met every SLO, and the lowest that did not (nil when
+        /// every step up to `maxClients` passed).
+        case found(highestPassing: Int, lowestFailing: Int?)
+        /// The first step (at `startClients`) already failed.
+        case firstStepFailed(clients: Int)
+        /// The generator was saturated at `clients`: no answer to trust.
+        case generatorUnhealthy(clients: Int)
+        /// No session reached the endpoint at `clients`.
+        case unreachable(clients: Int)
+
+        /// `found`, `first_step_failed`, `generator_unhealthy`, `unreachable`.
+        public var name: String {
+            switch self {
+            case .found: return "found"
+            case .firstStepFailed: return "first_step_failed"
+            case .generatorUnhealthy: return "generator_unhealthy"
+            case .unreachable: return "unreachable"
+            }
+        }
+
+        /// 0 found, 1 the first step failed, 3 generator unhealthy, 4 unreachable.
+        public var exitCode: Int32 {
+            switch self {
+            case .found: return 0
+            case .firstStepFailed: return 1
+            case .generatorUnhealthy: return 3
+            case .unreachable: return 4
+            }
+        }
+    }
+
+    /// What to do next.
+    public enum Next: Sendable, Hashable {
+        case run(clients: Int)
+        case finished(Outcome)
+    }
+
+    public let startClients: Int
+    public let growth: CapacityGrowth
+    public let maxClients: Int
+    public let resolutionClients: Int
+    /// The highest concurrency that passed so far.
+    public private(set) var highestPassing: Int?
+    /// The lowest concurrency that failed so far.
+    public private(set) var lowestFailing: Int?
+    private var stopped: Outcome?
+
+    /// Checks the settings: 1 ≤ start ≤ max, resolution ≥ 1.
+    public init(startClients: Int, growth: CapacityGrowth, maxClients: Int, resolutionClients: Int) throws(InputError) {
+        guard startClients >= 1 else { throw InputError("--start must be at least 1 (got \(startClients))") }
+        guard maxClients >= startClients else {
+            throw InputError("--max-clients (\(maxClients)) must be at least --start (\(startClients))")
+        }
+        guard resolutionClients >= 1 else { throw InputError("--resolution must be at least 1 (got \(resolutionClients))") }
+        self.startClients = startClients
+        self.growth = growth
+        self.maxClients = maxClients
+        self.resolutionClients = resolutionClients
+    }
+
+    /// The concurrency of the next step, or how the search ended.
+    public var next: Next {
+        if let stopped { return .finished(stopped) }
+        switch (highestPassing, lowestFailing) {
+        case (nil, nil):
+            return .run(clients: startClients)
+        case (let passing?, nil):
+            guard passing < maxClients else { return .finished(.found(highestPassing: passing, lowestFailing: nil)) }
+            return .run(clients: min(growth.next(after: passing), maxClients))
+        case (nil, let failing?):
+            return .finished(.firstStepFailed(clients: failing))
+        case (let passing?, let failing?):
+            guard failing - passing > resolutionClients else {
+                return .finished(.found(highestPassing: passing, lowestFailing: failing))
+            }
+            return .run(clients: passing + (failing - passing) / 2)
+        }
+    }
+
+    /// Takes the verdict of a step at `clients`.
+    public mutating func record(clients: Int, verdict: Verdict) {
+        guard stopped == nil else { return }
+        switch verdict {
+        case .passed:
+            highestPassing = max(highestPassing ?? clients, clients)
+        case .failed:
+            lowestFailing = min(lowestFailing ?? clients, clients)
+        case .generatorUnhealthy:
+            stopped = .generatorUnhealthy(clients: clients)
+        case .unreachable:
+            stopped = .unreachable(clients: clients)
+        }
+    }
+}

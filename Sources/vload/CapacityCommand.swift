@@ -1,0 +1,160 @@
+import AgentSimulator
+import ArgumentParser
+import Foundation
+import VoiceLoad
+
+/// `vload capacity`: finds the highest concurrency at which every SLO holds, by running
+/// closed-model steps of growing concurrency (then bisecting past the first failure) and
+/// judging the SLOs on each after its warm-up.
+struct CapacityCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "capacity",
+        abstract: "Find the highest concurrency at which every SLO holds.",
+        discussion: """
+            Runs steps of --start clients, growing by --step while every SLO holds, up to \
+            --max-clients; past the first failing step it bisects between the highest passing and \
+            the lowest failing concurrency until they are --resolution clients apart. Each step \
+            ramps up, warms up (left out of the figures) and holds, and writes its reports to \
+            OUT/step-<clients>/; OUT/capacity.json and OUT/capacity.html record the search. A \
+            step fails when an SLO fails or cannot be judged (too few samples). Exit codes: 0 a \
+            highest passing concurrency was found; 1 even the first step failed; 2 bad input; \
+            3 the load generator was saturated (no answer to trust); 4 no session reached the \
+            endpoint.
+            """
+    )
+
+    @Option(help: "Scenario name (looked up as scenarios/NAME.yaml) or path to a scenario YAML file.")
+    var scenario = "greeting"
+
+    @Option(name: .customLong("slo"), help: ArgumentHelp(
+        "A bound every step must meet (repeatable; added to the scenario's 'thresholds:'), in the threshold grammar, "
+            + "e.g. 'first_audio_from_end_ms.p95 < 1200', 'error_rate < 1%'.", valueName: "expr"))
+    var slos: [String] = []
+
+    @Option(help: "Concurrent clients of the first step.")
+    var start = 10
+
+    @Option(help: ArgumentHelp("Growth while steps pass: a factor (x2, x1.5) or clients to add (+50).", valueName: "growth"))
+    var step = "x2"
+
+    @Option(name: .customLong("max-clients"), help: "The highest concurrency to try.")
+    var maxClients = 1_000
+
+    @Option(help: "Stop bisecting when the highest passing and the lowest failing concurrency are this many clients apart.")
+    var resolution = 5
+
+    @Option(name: .customLong("ramp-up"), help: "Spread each step's client starts over this duration (default: the warm-up).")
+    var rampUp: String?
+
+    @Option(help: "Per step: leave out what starts within this time of the step's start (e.g. 10s).")
+    var warmup = "10s"
+
+    @Option(help: "Per step: how long to go on after the warm-up (e.g. 30s).")
+    var hold = "30s"
+
+    @Option(help: "Directory for the reports (default: reports/capacity-<scenario>-<UTC time>).")
+    var out: String?
+
+    @OptionGroup
+    var endpoint: EndpointOptions
+
+    @OptionGroup(title: "Built-in simulator (only without --url)")
+    var simulator: SimulatorOptions
+
+    func validate() throws {
+        try endpoint.check(simulator: simulator)
+    }
+
+    func run() async throws {
+        let search = try CapacitySearch(
+            startClients: start, growth: try CapacityGrowth(parsing: step), maxClients: maxClients, resolutionClients: resolution
+        )
+        let warmupMs = try DurationParser.milliseconds(warmup, option: "--warmup")
+        let holdMs = try DurationParser.milliseconds(hold, option: "--hold")
+        guard holdMs > 0 else { throw InputError("--hold must be longer than 0") }
+        let rampUpMs = try rampUp.map { text throws(InputError) in try DurationParser.milliseconds(text, option: "--ramp-up") } ?? warmupMs
+        let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
+        let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
+        var expressions = scenario.thresholds
+        for text in slos { expressions.append(try ThresholdExpression.parse(text)) }
+        guard !expressions.isEmpty else {
+            throw InputError("capacity needs at least one --slo (e.g. --slo 'first_audio_from_end_ms.p95 < 1200'), or thresholds: in the scenario")
+        }
+        let settings = CapacityReport.Search(search: search, warmupMs: warmupMs, holdMs: holdMs, rampUpMs: rampUpMs)
+        let outputDirectory = out.map { URL(fileURLWithPath: $0) }
+            ?? LoadRun.defaultOutputDirectory(scenario: "capacity-" + scenario.name)
+        let outcome = try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
+            print("capacity of \(plan.redactedURL) on scenario \(scenario.name): SLOs " + expressions.map(\.text).joined(separator: ", "))
+            print("steps from \(start) clients, step \(settings.step), at most \(maxClients), resolution \(resolution); "
+                + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) → \(outputDirectory.path)/")
+            let startedAt = Date()
+            let (steps, outcome) = try await runSteps(
+                search, plan: plan, load: (rampUpMs, warmupMs, holdMs), slos: expressions,
+                simulator: embedded?.configuration.summary, outputDirectory: outputDirectory
+            )
+            let report = CapacityReport(
+                scenario: scenario, url: plan.redactedURL, dialect: plan.dialect.id, slos: expressions, search: settings,
+                simulator: embedded?.configuration.summary, steps: steps, outcome: outcome, startedAt: startedAt, endedAt: Date()
+            )
+            try write(report, to: outputDirectory)
+            print("")
+            print(report.answer)
+            print("reports: \(outputDirectory.path)/capacity.json, capacity.html, step-<clients>/")
+            return outcome
+        }
+        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+    }
+
+    /// Runs the steps the search asks for until it ends; prints a line as each finishes.
+    private func runSteps(
+        _ initial: CapacitySearch, plan: SessionPlan, load: (rampUpMs: Int, warmupMs: Int, holdMs: Int),
+        slos: [ThresholdExpression], simulator: [String: String]?, outputDirectory: URL
+    ) async throws -> ([CapacityStep], CapacitySearch.Outcome) {
+        var search = initial
+        var steps: [CapacityStep] = []
+        while true {
+            switch search.next {
+            case .finished(let outcome):
+                return (steps, outcome)
+            case .run(let clients):
+                let profile = LoadProfile(clients: clients, rampUpMs: load.rampUpMs, durationMs: load.warmupMs + load.holdMs)
+                let step = try await runStep(
+                    clients: clients, plan: plan, load: profile, warmupMs: load.warmupMs, slos: slos,
+                    simulator: simulator, outputDirectory: outputDirectory
+                )
+                print(step.line)
+                steps.append(step)
+                search.record(clients: clients, verdict: step.verdict)
+            }
+        }
+    }
+
+    private func runStep(
+        clients: Int, plan: SessionPlan, load: LoadProfile, warmupMs: Int, slos: [ThresholdExpression],
+        simulator: [String: String]?, outputDirectory: URL
+    ) async throws -> CapacityStep {
+        let name = "step-\(clients)"
+        let directory = outputDirectory.appendingPathComponent(name)
+        let run: RunReport
+        do {
+            run = try await LoadRun.execute(
+                plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos
+            )
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError("cannot write reports to \(directory.path): \(error)")
+        }
+        return CapacityStep(clients: clients, run: run, slos: slos, report: name + "/report.json")
+    }
+
+    private func write(_ report: CapacityReport, to directory: URL) throws(InputError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try report.jsonData().write(to: directory.appendingPathComponent("capacity.json"))
+            try Data(CapacityHTML.render(report).utf8).write(to: directory.appendingPathComponent("capacity.html"))
+        } catch {
+            throw InputError("cannot write the capacity report to \(directory.path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import AgentSimulator
+import ArgumentParser
+import Foundation
+import NIOPosix
+import VoiceLoad
+
+/// Where the sessions go and how they talk to it, shared by `run` and `capacity`: the URL (or
+/// the built-in simulator without one), REST step, dialect, token, headers and frame length.
+struct EndpointOptions: ParsableArguments {
+    @Option(help: "Endpoint URL (ws:// or wss://). Without it vload runs its built-in agent simulator.")
+    var url: String?
+
+    @Flag(help: "Start each session with the dialect's REST step (Datagrid POST /v1/voice); an http(s) --url implies it.")
+    var rest = false
+
+    @Option(help: "Wire protocol of the endpoint (default: the scenario's, else datagrid).")
+    var dialect: String?
+
+    @Option(name: .customLong("dialect-file"), help: ArgumentHelp(
+        "A custom dialect described in YAML (PROTOCOLS.md §11), e.g. dialects/datagrid.yaml. Without --url the built-in simulator speaks --dialect.",
+        valueName: "file"))
+    var dialectFile: String?
+
+    @Option(help: "API key for the endpoint; or set VLOAD_TOKEN. Never printed or saved.")
+    var token: String?
+
+    @Option(name: .customLong("header"), help: ArgumentHelp(
+        "Extra HTTP header for the WebSocket upgrade, as 'Name: value' (repeatable). Never printed or saved.",
+        valueName: "name: value"))
+    var headers: [String] = []
+
+    @Option(name: .customLong("frame-ms"), help: "Length of each audio frame sent, in ms (default: the scenario's, else 40).")
+    var frameMs: Int?
+
+    func validate() throws {
+        for header in headers where Self.parseHeader(header) == nil {
+            throw ValidationError("--header '\(header.split(separator: ":").first ?? "")' must look like 'Name: value'")
+        }
+        if rest, let url, !url.lowercased().hasPrefix("http") {
+            throw ValidationError("--rest needs an http:// or https:// --url (the REST step's address), got a WebSocket URL")
+        }
+    }
+
+    /// Rejects `--sim-*` options next to `--url`.
+    func check(simulator: SimulatorOptions) throws {
+        if url != nil, simulator.isSet { throw ValidationError("--sim-* options apply to the built-in simulator only, not with --url") }
+    }
+
+    /// Builds the session plan for `scenario` and runs `body` with it. Without a URL (here or in
+    /// the scenario) the built-in simulator is started first, on its own event loop, for the
+    /// whole of `body`, and passed to it.
+    func withTarget<Result>(
+        scenario: Scenario, simulator options: SimulatorOptions,
+        _ body: (SessionPlan, AgentSimulator?) async throws -> Result
+    ) async throws -> Result {
+        let dialectID = dialect ?? scenario.dialect ?? "datagrid"
+        let resolved = try ResolvedDialect(id: dialectID, file: dialectFile)
+        var extras = resolved.extras
+        extras.headers = headers.compactMap(Self.parseHeader) + extras.headers
+        let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
+        func plan(_ url: String) throws(InputError) -> SessionPlan {
+            try SessionPlanBuilder.build(
+                scenario: scenario, dialect: resolved.dialect, url: url, token: token, frameMs: frameMs,
+                headers: extras.headers, subprotocols: extras.subprotocols
+            )
+        }
+        if let endpointURL = url ?? scenario.url { return try await body(try plan(endpointURL), nil) }
+        // No endpoint: the built-in simulator, in-process on its own event loop.
+        let configuration = try options.overriding(scenario: scenario).configuration(dialect: dialectID)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            let agent = try await AgentSimulator.start(configuration: configuration, group: group)
+            let sessionPlan = try plan(rest ? agent.restURL : agent.url)
+            print("no --url: running against the built-in agent simulator at \(sessionPlan.redactedURL) "
+                + "(simulator dialect \(configuration.dialect), reply latency \(configuration.replyLatency) ms"
+                + (configuration.workers.map { ", \($0) workers" } ?? "") + ")")
+            let result = try await body(sessionPlan, agent)
+            try? await agent.stop()
+            try? await group.shutdownGracefully()
+            return result
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// `Name: value` → a header field; nil when there is no name or no colon.
+    static func parseHeader(_ text: String) -> HTTPHeaderField? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(" ") else { return nil }
+        return HTTPHeaderField(name: name, value: value)
+    }
+}
