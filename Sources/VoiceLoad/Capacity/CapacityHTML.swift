@@ -8,17 +8,7 @@ public enum CapacityHTML {
         let charts = report.slos.map { chart(slo: $0, report) }
         let outcomeClass = report.outcome == "found" ? "passed" : report.outcome == "first_step_failed" ? "failed" : "invalid"
         let title = "vload capacity: " + report.scenario
-        let html = [
-            "<!DOCTYPE html>",
-            "<html lang=\"en\">",
-            "<head>",
-            "<meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<meta name=\"vload-charts\" content=\"\(charts.count)\">",
-            "<title>\(HTMLText.escape(title))</title>",
-            "<style>\(HTMLReport.style)</style>",
-            "</head>",
-            "<body>",
+        let html = HTMLReport.documentStart(title: title, chartCount: charts.count) + [
             "<header>",
             "<h1>\(HTMLText.escape(title))</h1>",
             "<p class=\"verdict \(outcomeClass)\"><strong>\(HTMLText.escape(report.answer))</strong></p>",

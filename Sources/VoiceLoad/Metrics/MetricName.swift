@@ -51,7 +51,7 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     public static let generatorMetrics: Set<MetricName> = [.sendLagMs, .startLagMs]
 
     /// Metrics every dialect measures: shown in tables even when they have no samples.
-    public static let core: Set<MetricName> = [.connectMs, .sessionSetupTotalMs]
+    public static let core: Set<MetricName> = [.connectMs, .sessionSetupTotalMs, .readyFromScheduledMs]
 
     /// Metrics that only exist when the agent answers with audio.
     public static let audioReply: Set<MetricName> = [

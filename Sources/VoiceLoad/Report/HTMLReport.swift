@@ -3,6 +3,22 @@ import Foundation
 /// report.html: the run for a person to read, in one self-contained file (inline CSS and SVG,
 /// no scripts, fonts or network). The same report always renders to the same bytes.
 public enum HTMLReport {
+    /// The page up to `<body>`: the title, the shared style and the chart count the Chromium check reads.
+    static func documentStart(title: String, chartCount: Int) -> [String] {
+        [
+            "<!DOCTYPE html>",
+            "<html lang=\"en\">",
+            "<head>",
+            "<meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<meta name=\"vload-charts\" content=\"\(chartCount)\">",
+            "<title>\(HTMLText.escape(title))</title>",
+            "<style>\(style)</style>",
+            "</head>",
+            "<body>",
+        ]
+    }
+
     public static func render(_ report: RunReport) -> String {
         let verdict = ReportVerdict(report)
         let charts = [latencyOverTime(report), sessionsOverTime(report)]
@@ -10,17 +26,7 @@ public enum HTMLReport {
                 metric.flatMap { $0.count > 0 ? distribution(name: name, metric: $0) : nil }
             }
         let title = "vload report: " + report.scenario
-        let html = [
-            "<!DOCTYPE html>",
-            "<html lang=\"en\">",
-            "<head>",
-            "<meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<meta name=\"vload-charts\" content=\"\(charts.count)\">",
-            "<title>\(HTMLText.escape(title))</title>",
-            "<style>\(style)</style>",
-            "</head>",
-            "<body>",
+        let html = documentStart(title: title, chartCount: charts.count) + [
             "<header>",
             "<h1>\(HTMLText.escape(title))</h1>",
             "<p class=\"verdict \(verdict.outcome.rawValue)\"><strong>\(verdict.label)</strong> · \(HTMLText.escape(verdict.headline))</p>",
@@ -59,7 +65,9 @@ public enum HTMLReport {
     private static func facts(_ report: RunReport) -> [(String, String)] {
         let config = report.config
         let extent = config.durationS.map { "for \(SVGChart.label($0)) s" } ?? "\(config.iterations ?? 1) iteration\(config.iterations == 1 ? "" : "s") each"
-        let load = "\(config.clients) clients, ramp-up \(SVGChart.label(config.rampUpS)) s, " + extent
+        let load = (config.load?.model ?? "closed") == "closed"
+            ? "\(SummaryTable.loadText(config)), ramp-up \(SVGChart.label(config.rampUpS)) s, " + extent
+            : SummaryTable.loadText(config)
         let turns = report.turns.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         var facts: [(String, String)] = [
             ("Scenario", "\(report.scenario) (\(report.scenarioFile))"),
@@ -72,6 +80,9 @@ public enum HTMLReport {
             ("Sessions", "\(report.sessions.started) started, \(report.sessions.completed) completed, \(report.sessions.failed) failed"),
             ("Turns", turns.isEmpty ? "0" : turns),
         ]
+        if let dropped = report.sessions.dropped, dropped > 0 {
+            facts.append(("Dropped starts", SummaryTable.droppedText(report)))
+        }
         if report.toolCalls.calls > 0 || report.toolCalls.results > 0 {
             facts.append(("Tool calls", "\(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered"))
         }

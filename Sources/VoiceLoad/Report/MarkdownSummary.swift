@@ -9,11 +9,16 @@ public enum MarkdownSummary {
         var lines = [
             "## \(mark) vload \(cell(report.scenario)): \(verdict.label)",
             "",
-            "\(verdict.headline). \(report.config.clients) clients · \(report.sessions.started) sessions "
+            "\(verdict.headline). \(SummaryTable.loadText(report.config)) · \(report.sessions.started) sessions "
                 + "(\(report.sessions.completed) completed, \(report.sessions.failed) failed) · "
                 + "\(report.turns.values.reduce(0, +)) turns · \(report.errors.total) errors · "
                 + String(format: "%.1f s", report.durationS) + " · dialect `\(report.config.dialect)`",
             "",
+        ]
+        if let dropped = report.sessions.dropped, dropped > 0 {
+            lines += ["**Dropped starts:** " + SummaryTable.droppedText(report), ""]
+        }
+        lines += [
             "| metric | count | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |",
             "|---|---:|---:|---:|---:|---:|",
         ]

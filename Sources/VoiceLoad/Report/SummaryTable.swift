@@ -34,10 +34,7 @@ public enum SummaryTable {
         lines += labelLines(report)
         lines += interruptionLines(report)
         if let dropped = report.sessions.dropped, dropped > 0 {
-            lines.append("")
-            let reasons = (report.sessions.droppedByReason ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            let scheduled = report.sessions.started + (report.warmup?.excludedSessions ?? 0) + dropped
-            lines.append("DROPPED STARTS: \(dropped) of \(scheduled) scheduled sessions did not start (\(reasons.joined(separator: ", ")))")
+            lines += ["", "DROPPED STARTS: " + droppedText(report)]
         }
         if report.toolCalls.calls > 0 || report.toolCalls.results > 0 {
             lines.append("tool calls: \(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered")
@@ -63,6 +60,14 @@ public enum SummaryTable {
                 + "(\(report.generator.cores) cores) · \(health)"
         )
         return lines.joined(separator: "\n")
+    }
+
+    /// `55 of 60 scheduled sessions did not start (max_in_flight 55)`.
+    static func droppedText(_ report: RunReport) -> String {
+        let dropped = report.sessions.dropped ?? 0
+        let reasons = (report.sessions.droppedByReason ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let scheduled = report.sessions.started + (report.warmup?.excludedSessions ?? 0) + dropped
+        return "\(dropped) of \(scheduled) scheduled sessions did not start (\(reasons.joined(separator: ", ")))"
     }
 
     /// `50 clients`, `arrivals 5/s poisson, at most 100 in flight`, `stages 30s:50,…`, plus the segment.

@@ -89,6 +89,14 @@ struct ReportMergeTests {
         #expect(ThresholdEvaluator.evaluate(try ThresholdExpression.parse("dropped == 1"), on: merged).status == .passed)
     }
 
+    @Test func droppedStartsShowInEveryRendering() {
+        let merged = report(segment: nil)
+        let line = "1 of 11 scheduled sessions did not start (max_in_flight 1)"
+        #expect(SummaryTable.render(merged).contains("DROPPED STARTS: " + line))
+        #expect(MarkdownSummary.render(merged).contains("**Dropped starts:** " + line))
+        #expect(HTMLReport.render(merged).contains(line))
+    }
+
     @Test func refusesReportsThatAreNotOneRun() {
         let one = report(segment: LoadSegment(index: 0, count: 2))
         let cases: [([RunReport], String)] = [
