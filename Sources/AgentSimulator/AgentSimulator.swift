@@ -31,6 +31,13 @@ public final class AgentSimulator: Sendable {
         }
         let audio = try ReplyAudio(configuration: configuration, dialect: dialect)
         let tally = SimulatorTally()
+        // Without a capacity model no count is read at all.
+        let slowdown: @Sendable () -> Double
+        if configuration.workers == nil {
+            slowdown = { 1.0 }
+        } else {
+            slowdown = { configuration.slowdown(openSessions: tally.sessionsOpen) }
+        }
         let listener = try await WebSocketListener.start(
             host: host, port: port, group: group,
             shouldUpgrade: { _ in .accept() },
@@ -39,7 +46,7 @@ public final class AgentSimulator: Sendable {
                 let driver = SimulatorConnection(
                     connection: connection, dialect: dialect, audio: audio,
                     configuration: configuration, sessionNumber: number,
-                    slowdown: { configuration.slowdown(openSessions: tally.sessionsOpen) },
+                    slowdown: slowdown,
                     onFinish: { statistics in tally.sessionEnded(statistics) }
                 )
                 driver.attach()

@@ -6,32 +6,31 @@ import Synchronization
 final class SimulatorTally: Sendable {
     private struct State {
         var sessionsConnected: UInt64 = 0
-        var sessionsOpen = 0
         var handoffs: UInt64 = 0
         var totals = SimulatorStatistics()
     }
 
     private let state = Mutex(State())
+    /// Read on every inbound frame when the simulator has a capacity model: an atomic, not the lock.
+    private let open = Atomic<Int>(0)
 
     /// A session has connected: its 1-based number. It counts as open until `sessionEnded`.
     func sessionOpened() -> UInt64 {
-        state.withLock {
+        open.add(1, ordering: .relaxed)
+        return state.withLock {
             $0.sessionsConnected += 1
-            $0.sessionsOpen += 1
             return $0.sessionsConnected
         }
     }
 
     /// A session has ended: it is no longer open, and what it did is added to the totals.
     func sessionEnded(_ statistics: SimulatorStatistics) {
-        state.withLock {
-            $0.sessionsOpen -= 1
-            $0.totals.add(statistics)
-        }
+        open.subtract(1, ordering: .relaxed)
+        state.withLock { $0.totals.add(statistics) }
     }
 
     /// The sessions connected and not yet ended.
-    var sessionsOpen: Int { state.withLock { $0.sessionsOpen } }
+    var sessionsOpen: Int { open.load(ordering: .relaxed) }
 
     /// The number of a REST hand-off token.
     func nextHandoffNumber() -> UInt64 {

@@ -69,10 +69,10 @@ struct CapacityCommand: AsyncParsableCommand {
         let search = try CapacitySearch(
             startClients: start, growth: try CapacityGrowth(parsing: step), maxClients: maxClients, resolutionClients: resolution
         )
-        let warmupMs = try DurationParser.milliseconds(warmup, option: "--warmup")
-        let holdMs = try DurationParser.milliseconds(hold, option: "--hold")
+        let warmupMs = try DurationText.milliseconds(warmup, option: "--warmup")
+        let holdMs = try DurationText.milliseconds(hold, option: "--hold")
         guard holdMs > 0 else { throw InputError("--hold must be longer than 0") }
-        let rampUpMs = try rampUp.map { text throws(InputError) in try DurationParser.milliseconds(text, option: "--ramp-up") } ?? warmupMs
+        let rampUpMs = try rampUp.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--ramp-up") } ?? warmupMs
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
         var expressions = scenario.thresholds
@@ -88,13 +88,14 @@ struct CapacityCommand: AsyncParsableCommand {
             print("steps from \(start) clients, step \(settings.step), at most \(maxClients), resolution \(resolution); "
                 + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) → \(outputDirectory.path)/")
             let startedAt = Date()
+            let simulatorSummary = embedded?.configuration.summary
             let (steps, outcome) = try await runSteps(
                 search, plan: plan, load: (rampUpMs, warmupMs, holdMs), slos: expressions,
-                simulator: embedded?.configuration.summary, outputDirectory: outputDirectory
+                simulator: simulatorSummary, outputDirectory: outputDirectory
             )
             let report = CapacityReport(
                 scenario: scenario, url: plan.redactedURL, dialect: plan.dialect.id, slos: expressions, search: settings,
-                simulator: embedded?.configuration.summary, steps: steps, outcome: outcome, startedAt: startedAt, endedAt: Date()
+                simulator: simulatorSummary, steps: steps, outcome: outcome, startedAt: startedAt, endedAt: Date()
             )
             try write(report, to: outputDirectory)
             print("")
@@ -135,17 +136,10 @@ struct CapacityCommand: AsyncParsableCommand {
     ) async throws -> CapacityStep {
         let name = "step-\(clients)"
         let directory = outputDirectory.appendingPathComponent(name)
-        let run: RunReport
-        do {
-            run = try await LoadRun.execute(
-                plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos
-            )
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError("cannot write reports to \(directory.path): \(error)")
-        }
-        return CapacityStep(clients: clients, run: run, slos: slos, report: name + "/report.json")
+        let run = try await LoadRun.execute(
+            plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos
+        )
+        return CapacityStep(clients: clients, run: run, report: name + "/report.json")
     }
 
     private func write(_ report: CapacityReport, to directory: URL) throws(InputError) {

@@ -92,7 +92,6 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--max-in-flight must be between 1 and 100000 (got \(maxInFlight))")
         }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1 (got \(iterations))") }
-        if iterations != nil, duration != nil { throw ValidationError("--iterations and --duration cannot be used together") }
         try endpoint.check(simulator: simulator)
     }
 
@@ -124,14 +123,11 @@ struct RunCommand: AsyncParsableCommand {
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
                 warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer
             )
-            await metricsServer?.stop()
-        } catch let error as InputError {
-            await metricsServer?.stop()
-            throw error
         } catch {
             await metricsServer?.stop()
-            throw InputError("cannot write reports to \(outputDirectory.path): \(error)")
+            throw error
         }
+        await metricsServer?.stop()
         print("")
         print(SummaryTable.render(report))
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv, report.html, junit.xml, summary.md")

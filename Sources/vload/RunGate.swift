@@ -13,7 +13,7 @@ struct RunGate {
         var expressions = scenario.thresholds
         for text in thresholds { expressions.append(try ThresholdExpression.parse(text)) }
         self.expressions = expressions
-        warmupMs = try warmup.map { text throws(InputError) in try DurationParser.milliseconds(text, option: "--warmup") } ?? 0
+        warmupMs = try warmup.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--warmup") } ?? 0
         tolerancePercent = try Self.tolerance(tolerance)
         self.baseline = try baseline.map { path throws(InputError) in (path: path, report: try Self.readReport(path)) }
     }
@@ -29,8 +29,9 @@ struct RunGate {
     /// Prints the verdict table (and the comparison with the baseline) and returns the verdict.
     /// A segment of a split run is one share of the load: its thresholds are shown but judged
     /// on the whole run by `vload merge`, so only the generator's health and reachability decide.
+    /// The thresholds were judged into `report.thresholds` when it was built; they are read from there.
     func judge(_ report: RunReport, segment: LoadSegment = .whole) -> GateVerdict {
-        let checks = ThresholdEvaluator.evaluate(expressions, on: report)
+        let checks = report.thresholds.map(ThresholdCheck.init(result:))
         let table = VerdictTable.render(checks)
         if !table.isEmpty {
             print("")

@@ -32,20 +32,21 @@ public enum CapacityHTML {
         let figures = report.steps.compactMap { step -> (clients: Int, result: ThresholdResult)? in
             step.slos.first { $0.expression == slo }.map { (step.clients, $0) }
         }.sorted { $0.clients < $1.clients }
-        let measured = figures.compactMap { figure in figure.result.measured.map { (x: Double(figure.clients), y: $0) } }
-        func marked(_ status: String) -> [(x: Double, y: Double)] {
-            figures.filter { $0.result.status == status }.compactMap { figure in figure.result.measured.map { (x: Double(figure.clients), y: $0) } }
+        func points(_ status: String? = nil) -> [(x: Double, y: Double)] {
+            figures.filter { status == nil || $0.result.status == status }
+                .compactMap { figure in figure.result.measured.map { (x: Double(figure.clients), y: $0) } }
         }
+        let measured = points()
         let unit = figures.first?.result.unit ?? ""
         let bound = figures.first?.result.bound
         let comparison = figures.first?.result.comparison ?? ""
         var series: [SVGChart.Series] = []
         if !measured.isEmpty {
-            let low = measured.map(\.x).min() ?? 0, high = measured.map(\.x).max() ?? 1
+            let low = measured.first?.x ?? 0, high = measured.last?.x ?? 1  // sorted by clients
             series = [
                 SVGChart.Series(name: "measured", color: "#2563eb", style: .line, points: measured),
-                SVGChart.Series(name: "passed", color: "#16a34a", style: .markers, points: marked("passed")),
-                SVGChart.Series(name: "failed", color: "#dc2626", style: .markers, points: marked("failed")),
+                SVGChart.Series(name: "passed", color: "#16a34a", style: .markers, points: points("passed")),
+                SVGChart.Series(name: "failed", color: "#dc2626", style: .markers, points: points("failed")),
             ]
             if let bound { series.append(SVGChart.Series(name: "SLO bound", color: "#6b7280", style: .dashed, points: [(low, bound), (high, bound)])) }
         }
@@ -58,8 +59,7 @@ public enum CapacityHTML {
 
     /// The left side of an SLO expression: `first_audio_from_end_ms.p95`.
     static func metricName(_ slo: String) -> String {
-        let operators = ["<=", ">=", "==", "!=", "<", ">"]
-        let cut = operators.compactMap { slo.range(of: $0)?.lowerBound }.min() ?? slo.endIndex
+        let cut = ThresholdExpression.findComparison(in: slo)?.1.lowerBound ?? slo.endIndex
         return slo[..<cut].trimmingCharacters(in: .whitespaces)
     }
 

@@ -72,12 +72,10 @@ public struct CapacityReport: Codable, Sendable {
         scenario: Scenario, url: String, dialect: String, slos: [ThresholdExpression], search: Search,
         simulator: [String: String]?, steps: [CapacityStep], outcome: CapacitySearch.Outcome, startedAt: Date, endedAt: Date
     ) {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         self.scenario = scenario.name
         scenarioFile = scenario.sourcePath
-        self.startedAt = formatter.string(from: startedAt)
-        self.endedAt = formatter.string(from: endedAt)
+        self.startedAt = ReportTimestamp.string(startedAt)
+        self.endedAt = ReportTimestamp.string(endedAt)
         self.url = url
         self.dialect = dialect
         self.slos = slos.map(\.text)

@@ -55,24 +55,29 @@ public struct CapacityStep: Codable, Sendable, Hashable {
         self.report = report
     }
 
-    /// A step judged from its run's report: unreachable first (as the gate decides), then an
-    /// unhealthy generator, then the SLOs: one that fails or cannot be judged fails the step.
-    public init(clients: Int, run: RunReport, slos expressions: [ThresholdExpression], report: String) {
-        let checks = ThresholdEvaluator.evaluate(expressions, on: run)
-        var reasons: [String] = []
+    /// A step judged from its run's report, whose `thresholds` hold the SLOs (`LoadRun.execute`
+    /// judged them), by the gate's rule: unreachable first, then an unhealthy generator, then the
+    /// SLOs: one that fails or cannot be judged fails the step.
+    public init(clients: Int, run: RunReport, report: String) {
+        let checks = run.thresholds.map(ThresholdCheck.init(result:))
+        let reasons: [String]
         let verdict: CapacitySearch.Verdict
-        if GateVerdict.endpointUnreachable(run) {
+        switch GateVerdict.decide(report: run, checks: checks) {
+        case .unreachable:
             verdict = .unreachable
             reasons = ["no session reached the endpoint (" + run.errors.byClass.keys.sorted().joined(separator: ", ") + ")"]
-        } else if !run.generator.healthy {
+        case .invalid where !run.generator.healthy:
             verdict = .generatorUnhealthy
             reasons = ["the generator was saturated: " + run.generator.problems.joined(separator: "; ")]
-        } else {
+        case .passed:
+            verdict = .passed
+            reasons = []
+        case .failed, .invalid:
+            verdict = .failed
             reasons = checks.compactMap(Self.reason)
-            verdict = reasons.isEmpty ? .passed : .failed
         }
         self.init(
-            clients: clients, verdict: verdict, slos: checks.map(\.result), reasons: reasons,
+            clients: clients, verdict: verdict, slos: run.thresholds, reasons: reasons,
             sessions: Sessions(started: run.sessions.started, completed: run.sessions.completed, failed: run.sessions.failed),
             errors: run.errors.total,
             generator: Generator(

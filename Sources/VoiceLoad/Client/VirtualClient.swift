@@ -81,9 +81,10 @@ public actor VirtualClient {
     public func runSession(iteration: Int, scheduledAt: MonotonicInstant? = nil) async {
         resetSession(iteration: iteration)
         let startedAt = MonotonicInstant.now()
-        self.scheduledAt = scheduledAt.map { min($0, startedAt) } ?? startedAt
+        let scheduled = min(scheduledAt ?? startedAt, startedAt)
+        self.scheduledAt = scheduled
         recorder.sessionStarted(client: clientIndex, iteration: iteration, at: startedAt)
-        if let scheduledAt { recorder.recordStartLag(microseconds: startedAt.microseconds(since: min(scheduledAt, startedAt))) }
+        if scheduledAt != nil { recorder.recordStartLag(microseconds: startedAt.microseconds(since: scheduled)) }
         do {
             try await run(plan.scenario.steps)
         } catch let failure as SessionFailure {

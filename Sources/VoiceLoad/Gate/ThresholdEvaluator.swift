@@ -62,8 +62,7 @@ public enum ThresholdEvaluator {
         case .prematureResponseRate: return (report.turns[TurnOutcome.prematureResponse.rawValue] ?? 0, turns, "turns")
         case .timeoutRate: return (report.turns[TurnOutcome.timedOut.rawValue] ?? 0, turns, "turns")
         case .droppedRate:
-            let dropped = report.sessions.dropped ?? 0
-            return (dropped, report.sessions.started + (report.warmup?.excludedSessions ?? 0) + dropped, "scheduled starts")
+            return (report.sessions.dropped ?? 0, report.scheduledSessions, "scheduled starts")
         }
     }
 

@@ -91,7 +91,8 @@ public struct ThresholdExpression: Sendable, Hashable {
         )
     }
 
-    private static func findComparison(in text: String) -> (ThresholdComparison, Range<String.Index>)? {
+    /// The earliest comparison operator in `text` (the longest at that place) and where it stands.
+    static func findComparison(in text: String) -> (ThresholdComparison, Range<String.Index>)? {
         var best: (ThresholdComparison, Range<String.Index>)?
         for comparison in ThresholdComparison.allCases {
             guard let range = text.range(of: comparison.rawValue) else { continue }

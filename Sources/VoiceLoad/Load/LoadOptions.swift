@@ -117,21 +117,12 @@ public struct LoadOptions: Sendable, Hashable {
         }
     }
 
-    /// One line for the start of a run: `50 clients, 1 session(s) each`, `arrivals 5/s poisson for 60 s, …`.
+    /// One line for the start of a run: `50 clients, 1 session(s) each`, `poisson arrivals 5/s for 60.0 s, …`.
     public static func describe(_ load: LoadProfile) -> String {
-        var text: String
-        switch load.model {
-        case .closed:
-            text = "\(load.clients) clients, "
-                + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
+        var text = load.model.text(clients: load.clients)
+        if load.model == .closed {
+            text += ", " + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
                 + (load.rampUpMs > 0 ? ", ramp-up \(Double(load.rampUpMs) / 1_000) s" : "")
-        case .stagedClients(let stages):
-            text = "clients in stages \(stages.description) (peak \(load.clients))"
-        case .arrivals(let plan):
-            let rates = plan.rates.stages.count == 1 && plan.rates.start == plan.rates.stages[0].target
-                ? "\(ArrivalRate.format(plan.rates.start))/s for \(Double(plan.rates.totalDurationMs) / 1_000) s"
-                : "in stages \(plan.rates.description) from \(ArrivalRate.format(plan.rates.start))/s"
-            text = "\(plan.process.rawValue) arrivals \(rates), at most \(plan.maxInFlight) in flight"
         }
         if !load.segment.isWhole { text += ", segment \(load.segment) (this process's share)" }
         return text

@@ -11,6 +11,22 @@ public struct LoadProfile: Sendable, Hashable {
         /// An open model: sessions start on an arrival schedule whatever the endpoint does; a
         /// start that would exceed `maxInFlight` open sessions is dropped (counted, never delayed).
         case arrivals(ArrivalPlan)
+
+        /// In words, as the run's first line and the summary show it: `50 clients`,
+        /// `clients in stages 30.0s:50 (peak 50)`, `poisson arrivals 5/s for 60.0 s, at most 1000 in flight`.
+        public func text(clients: Int) -> String {
+            switch self {
+            case .closed:
+                return "\(clients) clients"
+            case .stagedClients(let stages):
+                return "clients in stages \(stages.description) (peak \(Int(stages.peak.rounded(.up))))"
+            case .arrivals(let plan):
+                let rates = plan.rates.stages.count == 1 && plan.rates.start == plan.rates.stages[0].target
+                    ? "\(ArrivalRate.format(plan.rates.start))/s for \(Double(plan.rates.totalDurationMs) / 1_000) s"
+                    : "in stages \(plan.rates.description) from \(ArrivalRate.format(plan.rates.start))/s"
+                return "\(plan.process.rawValue) arrivals \(rates), at most \(plan.maxInFlight) in flight"
+            }
+        }
     }
 
     public var model: Model = .closed

@@ -8,13 +8,16 @@ public enum LoadRun {
     /// rows finish and report.json at the end. Returns the report. What starts within
     /// `warmupMs` of the start is left out of the metrics; `thresholds` are judged into the report.
     /// `observer` (live progress, metrics endpoint) watches the run from its start to its last session.
+    /// The one error: the reports cannot be written.
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
         threads: Int = System.coreCount, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
         observer: (any RunObserver)? = nil
-    ) async throws -> RunReport {
-        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        let rows = try CSVRowWriter(directory: outputDirectory)
+    ) async throws(InputError) -> RunReport {
+        let rows = try writing(to: outputDirectory) {
+            try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+            return try CSVRowWriter(directory: outputDirectory)
+        }
         defer { rows.close() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
         let cpuBefore = ProcessCPU.secondsUsed()
@@ -29,7 +32,7 @@ public enum LoadRun {
         await observer?.runEnded()
         let endedAt = Date()
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
-        try await group.shutdownGracefully()
+        try? await group.shutdownGracefully()
         var context = RunContext(
             scenario: plan.scenario, load: load, redactedURL: plan.redactedURL,
             dialect: plan.dialect.id, metricsMeasured: plan.metricsMeasured, frameMs: plan.frameMs, simulator: simulator,
@@ -38,9 +41,20 @@ public enum LoadRun {
         context.warmupMs = warmupMs
         var report = RunReport(context: context, snapshot: recorder.snapshot())
         report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
-        try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
-        try ReportFiles.write(report, to: outputDirectory)
+        try writing(to: outputDirectory) {
+            try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
+            try ReportFiles.write(report, to: outputDirectory)
+        }
         return report
+    }
+
+    /// File work in the output directory; any failure is one line naming the directory.
+    private static func writing<T>(to directory: URL, _ work: () throws -> T) throws(InputError) -> T {
+        do {
+            return try work()
+        } catch {
+            throw InputError("cannot write reports to \(directory.path): \(error)")
+        }
     }
 
     /// `reports/<scenario>-<UTC timestamp>` under `base`.

@@ -59,9 +59,9 @@ public struct LiveFigures: Sendable, Hashable {
             elapsedMs: max(0, instant.milliseconds(since: state.timeline.startedAt)),
             activeSessions: state.timeline.activeSessions,
             sessionsStarted: state.sessionsStarted + state.warmupSessions,
-            sessionsCompleted: state.live.sessionsCompleted,
-            sessionsFailed: state.live.sessionsFailed,
-            turnsCompleted: state.live.turnsCompleted,
+            sessionsCompleted: state.timeline.sessionsCompleted,
+            sessionsFailed: state.timeline.sessionsFailed,
+            turnsCompleted: state.timeline.turnsCompleted,
             errorsByClass: state.errors,
             framesSent: state.framesSent,
             firstAudioP50Ms: firstAudio.p50,
@@ -69,22 +69,5 @@ public struct LiveFigures: Sendable, Hashable {
             sendLagP99Ms: sendLag.map { Double($0) / 1_000 }
         )
         droppedStarts = state.droppedStarts.values.reduce(0, +)
-    }
-}
-
-/// What the recorder counts for the live view alone: ended sessions and completed turns,
-/// warm-up included (the report's counts leave the warm-up out).
-public struct LiveCounts: Sendable, Hashable {
-    public var sessionsCompleted = 0
-    public var sessionsFailed = 0
-    public var turnsCompleted = 0
-
-    public init() {}
-
-    mutating func count(_ outcome: SessionOutcome) {
-        switch outcome {
-        case .completed: sessionsCompleted += 1
-        case .failed: sessionsFailed += 1
-        }
     }
 }

@@ -30,8 +30,6 @@ public final class Recorder: Sendable {
         public var warmupTurns = 0
         /// The run second by second (warm-up included: it is part of the run's course).
         public var timeline: Timeline
-        /// Ended sessions and completed turns, warm-up included, for the live view.
-        public var live = LiveCounts()
     }
 
     private let state: Mutex<Snapshot>
@@ -61,7 +59,7 @@ public final class Recorder: Sendable {
     }
 
     public func record(_ metric: MetricName, microseconds: Int64) {
-        guard !inWarmup() else { return }
+        if warmupEndsAt != nil, inWarmup() { return }  // no clock read without a warm-up
         state.withLock { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds) }
     }
 
@@ -129,7 +127,6 @@ public final class Recorder: Sendable {
         let warmup = turn.speechStartAt.map { inWarmup($0) } ?? isWarmupSession(client: turn.client, iteration: turn.iteration)
         state.withLock { state in
             state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndMs: turn.firstAudioFromEndMs)
-            if turn.outcome == .completed { state.live.turnsCompleted += 1 }
             if warmup {
                 state.warmupTurns += 1
                 return
@@ -150,8 +147,7 @@ public final class Recorder: Sendable {
     public func recordSession(_ session: SessionRecord, at instant: MonotonicInstant = .now()) {
         let warmup = isWarmupSession(client: session.client, iteration: session.iteration)
         state.withLock { state in
-            state.timeline.sessionEnded(at: instant)
-            state.live.count(session.outcome)
+            state.timeline.sessionEnded(at: instant, failed: session.outcome == .failed)
             guard !warmup else { return }
             switch session.outcome {
             case .completed: state.sessionsCompleted += 1

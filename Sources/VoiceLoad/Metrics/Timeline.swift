@@ -16,6 +16,10 @@ public struct Timeline: Sendable {
     public let startedAt: MonotonicInstant
     private var buckets: [Bucket] = []
     private var active = 0
+    /// Totals over the whole run so far (the live view's counts).
+    public private(set) var sessionsCompleted = 0
+    public private(set) var sessionsFailed = 0
+    public private(set) var turnsCompleted = 0
 
     public init(startedAt: MonotonicInstant) {
         self.startedAt = startedAt
@@ -29,13 +33,15 @@ public struct Timeline: Sendable {
         }
     }
 
-    /// A session ended (completed or failed) at `instant`.
-    public mutating func sessionEnded(at instant: MonotonicInstant) {
+    /// A session ended at `instant`, completed or (`failed`) not.
+    public mutating func sessionEnded(at instant: MonotonicInstant, failed: Bool = false) {
+        if failed { sessionsFailed += 1 } else { sessionsCompleted += 1 }
         update(at: instant) { _, active in active = max(0, active - 1) }
     }
 
     /// A turn finished at `instant`; completed turns are counted, any first-audio latency kept.
     public mutating func turnFinished(at instant: MonotonicInstant, completed: Bool, firstAudioFromEndMs: Double?) {
+        if completed { turnsCompleted += 1 }
         update(at: instant) { bucket, _ in
             if completed { bucket.turnsCompleted += 1 }
             if let firstAudioFromEndMs { bucket.firstAudio.record(firstAudioFromEndMs) }
@@ -83,13 +89,12 @@ public struct Timeline: Sendable {
         if buckets.count <= index {
             buckets.append(contentsOf: repeatElement(Bucket(), count: index + 1 - buckets.count))
         }
-        var bucket = buckets[index]
-        bucket.activeMax = max(bucket.activeMax, active)
-        change(&bucket, &active)
-        bucket.activeMax = max(bucket.activeMax, active)
-        bucket.activeAtEnd = active
-        bucket.touched = true
-        buckets[index] = bucket
+        // In place: a copy of the bucket would copy its latency sketch on every turn.
+        let before = active
+        change(&buckets[index], &active)
+        buckets[index].activeMax = max(buckets[index].activeMax, before, active)
+        buckets[index].activeAtEnd = active
+        buckets[index].touched = true
     }
 
     /// The bucket an offset from the start falls in.

@@ -26,25 +26,23 @@ public struct ProgressPrinter: Sendable {
 
     /// What to write at a tick, if anything.
     public mutating func tick(_ figures: LiveFigures) -> String? {
-        switch mode {
-        case .terminal(let width):
-            return Self.redraw + ProgressLine.terminal(figures, total: total, width: width)
-        case .log(let intervalMs):
-            guard figures.elapsedMs >= nextLogMs else { return nil }
-            let interval = Double(max(1, intervalMs))
-            while nextLogMs <= figures.elapsedMs { nextLogMs += interval }
-            return ProgressLine.log(figures, total: total) + "\n"
-        }
+        guard case .log(let intervalMs) = mode else { return line(figures) }
+        guard figures.elapsedMs >= nextLogMs else { return nil }
+        while nextLogMs <= figures.elapsedMs { nextLogMs += Double(max(1, intervalMs)) }
+        return line(figures) + "\n"
     }
 
     /// The last line, when the run has ended, closed with a newline so what follows starts on
     /// a line of its own.
     public func finish(_ figures: LiveFigures) -> String {
+        line(figures) + "\n"
+    }
+
+    /// The terminal line (redrawn over the last) or the log line.
+    private func line(_ figures: LiveFigures) -> String {
         switch mode {
-        case .terminal(let width):
-            return Self.redraw + ProgressLine.terminal(figures, total: total, width: width) + "\n"
-        case .log:
-            return ProgressLine.log(figures, total: total) + "\n"
+        case .terminal(let width): Self.redraw + ProgressLine.terminal(figures, total: total, width: width)
+        case .log: ProgressLine.log(figures, total: total)
         }
     }
 

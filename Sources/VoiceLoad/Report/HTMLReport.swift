@@ -177,7 +177,7 @@ public enum HTMLReport {
         return lines.joined(separator: "\n")
     }
 
-    static let style = """
+    private static let style = """
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;margin:0 auto;max-width:940px;padding:16px 24px}
         h1{font-size:22px;margin:8px 0}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #e5e7eb;padding-bottom:4px}
         .verdict{font-size:16px;padding:8px 12px;border-radius:6px}.verdict.passed{background:#dcfce7}

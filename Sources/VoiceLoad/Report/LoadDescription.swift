@@ -19,6 +19,20 @@ public struct LoadDescription: Codable, Sendable, Hashable {
     public var segment: Int?
     public var segmentCount: Int?
 
+    /// The model again, from what the report recorded (seed aside).
+    public var profileModel: LoadProfile.Model {
+        switch model {
+        case "staged_clients":
+            return .stagedClients(StageList(kind: .clients, stages: stages ?? []))
+        case "arrival_rate":
+            let rates = StageList(kind: .arrivalRate, start: stagesStart ?? 0, stages: stages ?? [])
+            let process = arrivalProcess.flatMap(ArrivalProcess.init(rawValue:)) ?? .poisson
+            return .arrivals(ArrivalPlan(rates: rates, process: process, maxInFlight: maxInFlight ?? 0))
+        default:
+            return .closed
+        }
+    }
+
     public init(_ profile: LoadProfile) {
         switch profile.model {
         case .closed:

@@ -14,10 +14,8 @@ public enum ReportMerge {
         let ends = parts.map(\.endedAt)
         merged.startedAt = starts.min() ?? merged.startedAt
         merged.endedAt = ends.max() ?? merged.endedAt
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let startDates = starts.compactMap { formatter.date(from: $0) }
-        let endDates = ends.compactMap { formatter.date(from: $0) }
+        let startDates = starts.compactMap(ReportTimestamp.date)
+        let endDates = ends.compactMap(ReportTimestamp.date)
         if let first = startDates.min(), let last = endDates.max() {
             merged.durationS = (max(last.timeIntervalSince(first), 0.001) * 1_000).rounded() / 1_000
         } else {

@@ -39,12 +39,10 @@ extension RunReport {
     /// Builds the report of a finished run.
     public init(context: RunContext, snapshot: Recorder.Snapshot) {
         let durationS = max(context.endedAt.timeIntervalSince(context.startedAt), 0.001)
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         scenario = context.scenario.name
         scenarioFile = context.scenario.sourcePath
-        startedAt = formatter.string(from: context.startedAt)
-        endedAt = formatter.string(from: context.endedAt)
+        startedAt = ReportTimestamp.string(context.startedAt)
+        endedAt = ReportTimestamp.string(context.endedAt)
         self.durationS = (durationS * 1_000).rounded() / 1_000
         config = Configuration(
             clients: context.load.clients,

@@ -75,6 +75,11 @@ public struct RunReport: Codable, Sendable {
         public var droppedByReason: [String: Int]?
     }
 
+    /// Every session the load model scheduled: started (warm-up included) or dropped.
+    public var scheduledSessions: Int {
+        sessions.started + (warmup?.excludedSessions ?? 0) + (sessions.dropped ?? 0)
+    }
+
     public struct ToolCalls: Codable, Sendable {
         /// Tool calls the agent made.
         public var calls: Int

@@ -65,14 +65,17 @@ struct SVGChart {
         let plotW = widthPx - left - right, plotH = heightPx - top - bottom
         func px(_ x: Double) -> Double { left + (x - xLow) / (xHigh - xLow) * plotW }
         func py(_ y: Double) -> Double { top + plotH - y / yMax * plotH }
+        func pathData(_ points: [(x: Double, y: Double)]) -> String {
+            points.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(f(px($0.element.x))),\(f(py($0.element.y)))" }
+                .joined(separator: " ")
+        }
         svg += axes(xTicks: xTicks, yTicks: yTicks, px: px, py: py)
         for line in series {
             svg.append("<g class=\"series\" fill=\"\(line.color)\" stroke=\"\(line.color)\">")
             switch line.style {
             case .line:
                 guard !line.points.isEmpty else { break }
-                let path = line.points.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(f(px($0.element.x))),\(f(py($0.element.y)))" }
-                svg.append("<path d=\"\(path.joined(separator: " "))\" fill=\"none\" stroke-width=\"2\"/>")
+                svg.append("<path d=\"\(pathData(line.points))\" fill=\"none\" stroke-width=\"2\"/>")
                 if line.points.count <= 200 {
                     svg += line.points.map { "<circle cx=\"\(f(px($0.x)))\" cy=\"\(f(py($0.y)))\" r=\"2.5\" stroke=\"none\"/>" }
                 }
@@ -82,8 +85,7 @@ struct SVGChart {
                 }
             case .dashed:
                 guard !line.points.isEmpty else { break }
-                let path = line.points.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(f(px($0.element.x))),\(f(py($0.element.y)))" }
-                svg.append("<path d=\"\(path.joined(separator: " "))\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>")
+                svg.append("<path d=\"\(pathData(line.points))\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>")
             case .bars(let width):
                 for point in line.points where point.y > 0 {
                     let x0 = px(point.x), x1 = px(point.x + width)

@@ -66,28 +66,13 @@ public enum SummaryTable {
     static func droppedText(_ report: RunReport) -> String {
         let dropped = report.sessions.dropped ?? 0
         let reasons = (report.sessions.droppedByReason ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        let scheduled = report.sessions.started + (report.warmup?.excludedSessions ?? 0) + dropped
-        return "\(dropped) of \(scheduled) scheduled sessions did not start (\(reasons.joined(separator: ", ")))"
+        return "\(dropped) of \(report.scheduledSessions) scheduled sessions did not start (\(reasons.joined(separator: ", ")))"
     }
 
-    /// `50 clients`, `arrivals 5/s poisson, at most 100 in flight`, `stages 30s:50,…`, plus the segment.
+    /// The load model in words (`50 clients`, `poisson arrivals 5/s for 60.0 s, at most 100 in flight`), plus the segment.
     static func loadText(_ config: RunReport.Configuration) -> String {
-        let load = config.load
-        var text: String
-        switch load?.model {
-        case "arrival_rate":
-            let stages = load?.stages ?? []
-            let constant = stages.count == 1 && stages[0].target == load?.stagesStart
-            let rate = constant
-                ? "\(ArrivalRate.format(stages[0].target))/s"
-                : "stages " + StageList(kind: .arrivalRate, start: load?.stagesStart ?? 0, stages: stages).description
-            text = "arrivals \(rate) \(load?.arrivalProcess ?? "poisson"), at most \(load?.maxInFlight ?? config.clients) in flight"
-        case "staged_clients":
-            text = "stages " + StageList(kind: .clients, stages: load?.stages ?? []).description
-        default:
-            text = "\(config.clients) clients"
-        }
-        if let segment = load?.segment, let count = load?.segmentCount { text += " · segment \(segment)/\(count)" }
+        var text = (config.load?.profileModel ?? .closed).text(clients: config.clients)
+        if let segment = config.load?.segment, let count = config.load?.segmentCount { text += " · segment \(segment)/\(count)" }
         return text
     }
 

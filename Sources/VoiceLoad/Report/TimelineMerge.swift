@@ -9,12 +9,10 @@ import Foundation
 /// a bucket keeps no histogram); the run's own percentiles in `metrics` are exact.
 enum TimelineMerge {
     static func merge(_ parts: [(startedAt: String, points: [TimelinePoint])], startedAt: String) -> [TimelinePoint] {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let origin = formatter.date(from: startedAt)
+        let origin = ReportTimestamp.date(startedAt)
         var buckets: [Int: [TimelinePoint]] = [:]
         for part in parts {
-            let shiftS = origin.flatMap { origin in formatter.date(from: part.startedAt).map { $0.timeIntervalSince(origin) } } ?? 0
+            let shiftS = origin.flatMap { origin in ReportTimestamp.date(part.startedAt).map { $0.timeIntervalSince(origin) } } ?? 0
             for point in part.points {
                 let index = Timeline.bucketIndex(atMs: (point.tS + shiftS.rounded()) * 1_000)
                 buckets[index, default: []].append(point)

@@ -16,7 +16,14 @@ struct CapacityReportTests {
     private func step(_ clients: Int, latencyMs: Double, failed: Int = 0, sendLagUs: Int64 = 200) -> CapacityStep {
         let turns = GateFixtures.latencies(count: 40, baseMs: latencyMs - 10, spreadMs: 10).map { GateFixtures.turn($0) }
         let run = GateFixtures.report(turns: turns, sessions: 100, failed: failed, sendLagUs: sendLagUs)
-        return CapacityStep(clients: clients, run: run, slos: slos, report: "step-\(clients)/report.json")
+        return CapacityStep(clients: clients, run: judged(run), report: "step-\(clients)/report.json")
+    }
+
+    /// The run with its SLOs judged into its report, as `LoadRun.execute` leaves it.
+    private func judged(_ run: RunReport) -> RunReport {
+        var run = run
+        run.thresholds = ThresholdEvaluator.evaluate(slos, on: run).map(\.result)
+        return run
     }
 
     private func report(_ steps: [CapacityStep], _ outcome: CapacitySearch.Outcome) throws -> CapacityReport {
@@ -51,7 +58,7 @@ struct CapacityReportTests {
     @Test("an SLO that cannot be judged fails the step and says so")
     func unjudged() {
         let run = GateFixtures.report(turns: [GateFixtures.turn(700)], sessions: 5)
-        let step = CapacityStep(clients: 5, run: run, slos: slos, report: "step-5/report.json")
+        let step = CapacityStep(clients: 5, run: judged(run), report: "step-5/report.json")
         #expect(step.verdict == .failed)
         #expect(step.reasons == ["first_audio_from_end_ms.p95 < 750 cannot be judged: 1 samples: too few for p95 (needs 20)"])
         #expect(step.line.contains("cannot be judged"))
@@ -63,7 +70,7 @@ struct CapacityReportTests {
         #expect(saturated.verdict == .generatorUnhealthy)
         #expect(saturated.reasons.first?.hasPrefix("the generator was saturated: send_lag_ms p99") == true, "\(saturated.reasons)")
         let run = GateFixtures.report(turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .connectFailed, .connectFailed])
-        let unreachable = CapacityStep(clients: 3, run: run, slos: slos, report: "step-3/report.json")
+        let unreachable = CapacityStep(clients: 3, run: judged(run), report: "step-3/report.json")
         #expect(unreachable.verdict == .unreachable && unreachable.reasons == ["no session reached the endpoint (connect_failed)"])
     }
 
