@@ -148,7 +148,7 @@ struct CapacityCommand: AsyncParsableCommand {
             try report.jsonData().write(to: directory.appendingPathComponent("capacity.json"))
             try Data(CapacityHTML.render(report).utf8).write(to: directory.appendingPathComponent("capacity.html"))
         } catch {
-            throw InputError("cannot write the capacity report to \(directory.path): \(error)")
+            throw InputError("cannot write the capacity report to \(directory.path): \(FileErrorText.reason(of: error))")
         }
     }
 }

@@ -51,7 +51,7 @@ struct MergeCommand: ParsableCommand {
             try merged.jsonData().write(to: directory.appendingPathComponent("report.json"))
             try ReportFiles.write(merged, to: directory)
         } catch {
-            throw InputError("cannot write the merged report to \(directory.path): \(error)")
+            throw InputError("cannot write the merged report to \(directory.path): \(FileErrorText.reason(of: error))")
         }
         print("merged \(parts.count) reports (\(merged.sessions.started) sessions) → \(directory.path)/")
         print("")

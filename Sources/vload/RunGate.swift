@@ -67,13 +67,16 @@ struct RunGate {
 
     /// A report.json, or a one-line error.
     static func readReport(_ path: String) throws(InputError) -> RunReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read report \(path)")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw InputError("cannot read report \(path): \(FileErrorText.reason(of: error))")
         }
         do {
             return try RunReport.decode(from: data)
         } catch {
-            throw InputError("\(path) is not a vload report.json: \(error)")
+            throw InputError("\(path) is not a vload report.json: \(FileErrorText.decoding(error))")
         }
     }
 }

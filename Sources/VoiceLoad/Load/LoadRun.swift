@@ -53,7 +53,7 @@ public enum LoadRun {
         do {
             return try work()
         } catch {
-            throw InputError("cannot write reports to \(directory.path): \(error)")
+            throw InputError("cannot write reports to \(directory.path): \(FileErrorText.reason(of: error))")
         }
     }
 
