@@ -4,7 +4,11 @@ import VoiceLoad
 
 /// The built-in voice agent: a WebSocket server speaking the server side of a dialect, with
 /// a ready delay, an energy VAD on the caller's audio, replies after a configurable latency,
-/// and barge-in handling. `vload` runs it in-process when no `--url` is given.
+/// barge-in handling and injected faults (`FaultPlan`). `vload` runs it in-process when no
+/// `--url` is given.
+///
+/// Sessions are numbered in the order of their upgrade requests; a session whose fault is
+/// `refuse` is answered with that HTTP status and a small JSON body, and never opens.
 public final class AgentSimulator: Sendable {
     public let configuration: SimulatorConfiguration
     public let port: Int
@@ -30,6 +34,9 @@ public final class AgentSimulator: Sendable {
             throw InputError(error.description)
         }
         let audio = try ReplyAudio(configuration: configuration, dialect: dialect)
+        let faults = configuration.faults
+        let faultFrames = FaultFrames(plan: faults)
+        let replyFaults = faults.turnFaults.isEmpty ? nil : ReplyFaultDrawer(plan: faults, seed: configuration.seed)
         let tally = SimulatorTally()
         // Without a capacity model no count is read at all.
         let slowdown: @Sendable () -> Double
@@ -40,12 +47,19 @@ public final class AgentSimulator: Sendable {
         }
         let listener = try await WebSocketListener.start(
             host: host, port: port, group: group,
-            shouldUpgrade: { _ in .accept() },
+            shouldUpgrade: { _ in
+                let number = tally.nextSessionNumber()
+                if case .refuse(let status)? = faults.sessionFault(sessionNumber: number, seed: configuration.seed) {
+                    tally.faultInjected(.refuse(status: status))
+                    return .reject(status: status, body: Self.refusalBody(status: status), contentType: "application/json")
+                }
+                return .accept(tag: number)
+            },
             onConnection: { connection in
-                let number = tally.sessionOpened()
+                tally.sessionOpened()
                 let driver = SimulatorConnection(
-                    connection: connection, dialect: dialect, audio: audio,
-                    configuration: configuration, sessionNumber: number,
+                    connection: connection, dialect: dialect, audio: audio, faultFrames: faultFrames,
+                    configuration: configuration, sessionNumber: connection.tag ?? 0, replyFaults: replyFaults,
                     slowdown: slowdown,
                     onFinish: { statistics in tally.sessionEnded(statistics) }
                 )
@@ -76,8 +90,34 @@ public final class AgentSimulator: Sendable {
     /// The URL clients connect to.
     public var url: String { "ws://127.0.0.1:\(port)/ws/voice" }
 
-    /// What the simulator did in the sessions that have ended so far.
+    /// What the simulator did in the sessions that have ended so far (and the upgrades it refused).
     public var statistics: SimulatorStatistics { tally.totals }
+
+    /// The faults performed so far (in sessions that have ended, and refused upgrades), by
+    /// `InjectedFault.countKey`, with 0 for every fault of the plan that has not struck.
+    /// Call `settle` first for a run's totals.
+    public var faultsInjected: [String: Int] {
+        let zeros = Dictionary(configuration.faults.faults.map { ($0.countKey, 0) }) { first, _ in first }
+        return zeros.merging(tally.totals.faultsInjected, uniquingKeysWith: +)
+    }
+
+    /// Waits until every open session has ended (the clients are gone and the simulator has
+    /// seen their sockets close), so `statistics` and `faultsInjected` are complete; at most
+    /// `timeoutMs`. False when sessions were still open then.
+    @discardableResult
+    public func settle(timeoutMs: Int) async -> Bool {
+        let deadline = MonotonicInstant.now().advanced(byMilliseconds: Int64(timeoutMs))
+        while tally.sessionsOpen > 0 {
+            guard MonotonicInstant.now() < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    /// The body of a refused upgrade.
+    static func refusalBody(status: Int) -> String {
+        #"{"error":{"code":"\#(InjectedFault.errorCode)","status":\#(status),"message":"\#(InjectedFault.errorMessage): upgrade refused"}}"#
+    }
 
     public func stop() async throws {
         try await listener.close().get()

@@ -3,7 +3,8 @@ import VoiceLoad
 
 /// The agent's greeting and reply, decoded, resampled to the dialect's output format,
 /// chunked and encoded as wire frames once, and shared by every session. With
-/// `replyDurationMs` set the reply clip is looped (or cut) to that length first.
+/// `replyDurationMs` set the reply clip is looped (or cut) to that length first. When the fault
+/// plan has `silence`, the reply's length of digital silence too.
 struct ReplyAudio: Sendable {
     let chunks: [SimulatorSession.Clip: [PreparedAudio]]
 
@@ -16,7 +17,12 @@ struct ReplyAudio: Sendable {
             path: configuration.replyWAV ?? Self.bundledPath("agent-reply"), durationMs: configuration.replyDurationMs,
             configuration: configuration, dialect: dialect
         )
-        chunks = [.greeting: greeting, .reply: reply]
+        var chunks = [SimulatorSession.Clip.greeting: greeting.map(dialect.prepareAudio), .reply: reply.map(dialect.prepareAudio)]
+        if configuration.faults.faults.contains(.silence) {
+            let silenceByte = dialect.outputFormat.silenceByte
+            chunks[.silence] = reply.map { dialect.prepareAudio([UInt8](repeating: silenceByte, count: $0.count)) }
+        }
+        self.chunks = chunks
     }
 
     var chunkCounts: [SimulatorSession.Clip: Int] { chunks.mapValues(\.count) }
@@ -35,7 +41,7 @@ struct ReplyAudio: Sendable {
 
     private static func frames(
         path: String, durationMs: Int?, configuration: SimulatorConfiguration, dialect: any ServerDialect
-    ) throws(InputError) -> [PreparedAudio] {
+    ) throws(InputError) -> [[UInt8]] {
         do {
             var clip = try WAVReader.read(path: path)
             if let durationMs { clip = fitted(clip, durationMs: durationMs) }
@@ -45,7 +51,7 @@ struct ReplyAudio: Sendable {
                 clip: clip, sourcePath: path, format: dialect.outputFormat, frameMs: configuration.replyChunkMs,
                 overrides: (startMs: 0, endMs: nil)
             )
-            return utterance.frames.map(dialect.prepareAudio)
+            return utterance.frames
         } catch {
             throw InputError("simulator audio: \(error)")
         }

@@ -50,6 +50,8 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     /// Agent audio; nil means the audio bundled with vload.
     public var greetingWAV: String?
     public var replyWAV: String?
+    /// Faults to inject, per session and per reply (`--sim-faults`); empty: none.
+    public var faults = FaultPlan()
 
     public init() {}
 
@@ -76,11 +78,12 @@ public struct SimulatorConfiguration: Sendable, Hashable {
         guard (10...1_000).contains(replyChunkMs) else { throw InputError("simulator reply chunk must be 10–1000 ms") }
         guard vadThresholdDbfs < 0 else { throw InputError("simulator VAD threshold must be below 0 dBFS") }
         try validateScenarioSettings()
+        try faults.checkSupported(byDialect: dialect)
     }
 
     /// The settings as printed in reports.
     public var summary: [String: String] {
-        [
+        var summary: [String: String] = [
             "dialect": dialect,
             "ready_delay_ms": String(readyDelayMs),
             "greets": String(greets),
@@ -97,11 +100,14 @@ public struct SimulatorConfiguration: Sendable, Hashable {
             "user_transcripts": String(userTranscripts),
             "tool_call": toolCall ?? "none",
             "workers": workers.map(String.init) ?? "unlimited",
-        ].merging(toolCall == nil ? [:] : [
-            "tool_arguments": toolArguments,
-            "tool_latency_ms": String(toolLatencyMs),
-            "tool_result_timeout_ms": String(toolResultTimeoutMs),
-        ]) { first, _ in first }
+        ]
+        if !faults.isEmpty { summary["faults"] = faults.description }
+        if toolCall != nil {
+            summary["tool_arguments"] = toolArguments
+            summary["tool_latency_ms"] = String(toolLatencyMs)
+            summary["tool_result_timeout_ms"] = String(toolResultTimeoutMs)
+        }
+        return summary
     }
 
     /// The ranges of the settings scripted scenarios use: reply length, barge-in reaction, tools.

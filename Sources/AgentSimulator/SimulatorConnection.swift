@@ -11,6 +11,7 @@ actor SimulatorConnection {
     private let connection: WebSocketServerConnection
     private var codec: any ServerCodec
     private let audio: ReplyAudio
+    private let faultFrames: FaultFrames
     private let onFinish: @Sendable (SimulatorStatistics) -> Void
     /// The agent's slowdown at this moment (from the sessions open across the simulator).
     private let slowdown: @Sendable () -> Double
@@ -19,8 +20,8 @@ actor SimulatorConnection {
     private var finished = false
 
     init(
-        connection: WebSocketServerConnection, dialect: any ServerDialect, audio: ReplyAudio,
-        configuration: SimulatorConfiguration, sessionNumber: UInt64,
+        connection: WebSocketServerConnection, dialect: any ServerDialect, audio: ReplyAudio, faultFrames: FaultFrames,
+        configuration: SimulatorConfiguration, sessionNumber: UInt64, replyFaults: ReplyFaultDrawer?,
         slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics) -> Void
     ) {
@@ -28,12 +29,13 @@ actor SimulatorConnection {
         self.connection = connection
         self.codec = dialect.makeCodec(target: connection.request.target)
         self.audio = audio
+        self.faultFrames = faultFrames
         self.onFinish = onFinish
         self.slowdown = slowdown
         self.session = SimulatorSession(
             configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
             awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat,
-            chunkCounts: audio.chunkCounts, sessionNumber: sessionNumber
+            chunkCounts: audio.chunkCounts, sessionNumber: sessionNumber, replyFaults: replyFaults
         )
     }
 
@@ -83,6 +85,8 @@ actor SimulatorConnection {
             case .close(let code):
                 connection.close(code: code, reason: "")
                 finish()
+            case .sendInvalid(let kind):
+                connection.send(faultFrames.frame(kind))
             }
         }
     }

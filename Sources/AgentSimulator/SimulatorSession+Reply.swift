@@ -1,7 +1,8 @@
 import VoiceLoad
 
 /// The answer to an utterance: the reply latency, then (with `toolCall` set) a tool call, then
-/// the reply audio.
+/// the reply audio (or, speech-to-text, the final transcript), where a fault may strike
+/// (`+Faults`).
 ///
 /// Client-side tools (`awaitsToolResults`): the call goes out with an id, the agent waits for
 /// the client's result with that id (at most `toolResultTimeoutMs`, then it answers anyway) and
@@ -34,7 +35,7 @@ extension SimulatorSession {
         statistics.replies += 1
         guard speaks else {
             reply = nil
-            return finalTranscript()
+            return startReply(at: now, latencyMs: 0)
         }
         guard let tool = configuration.toolCall else { return beginReply(at: now) }
         toolCallsMade += 1
@@ -93,7 +94,7 @@ extension SimulatorSession {
         }
         reply = nil
         let elapsedMs = Int(now.microseconds(since: pending.speechEndedAt) / 1_000)
-        return startSpeaking(.reply, at: now, latencyMs: max(pending.latencyMs, elapsedMs))
+        return startReply(at: now, latencyMs: max(pending.latencyMs, elapsedMs))
     }
 
     /// Drops the reply on its way, with the timer of its stage.

@@ -2,10 +2,11 @@ import VoiceLoad
 
 /// The agent's audio: a clip streamed chunk by chunk at `replySpeed`.
 extension SimulatorSession {
-    mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant, latencyMs: Int) -> [Action] {
+    /// Starts a turn of `clip`; with `announcesEnd` false its end goes unannounced.
+    mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant, latencyMs: Int, announcesEnd: Bool = true) -> [Action] {
         turnsStarted += 1
         let turnKey = "resp_\(sessionID)_\(turnsStarted)"
-        stream = Stream(clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey)
+        stream = Stream(clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey, announcesEnd: announcesEnd)
         return [.send(.agentTurnStarted(turnKey: turnKey, latencyMs: latencyMs))] + sendDueChunks(at: now)
     }
 
@@ -31,7 +32,9 @@ extension SimulatorSession {
             return actions
         }
         self.stream = nil
-        actions += [.send(.agentAudioDone(turnKey: stream.turnKey)), .send(.turnComplete(turnKey: stream.turnKey))]
+        if stream.announcesEnd {
+            actions += [.send(.agentAudioDone(turnKey: stream.turnKey)), .send(.turnComplete(turnKey: stream.turnKey))]
+        }
         if reply?.stage == .queued {
             actions.append(.schedule(.queuedReply, at: now.advanced(byMilliseconds: Self.queuedReplyPauseMs)))
         }

@@ -5,11 +5,14 @@ import VoiceLoad
 /// `SimulatorConnection` drives it.
 ///
 /// The parts live in extensions: speech and transcripts (`+Speech`), replies and tool calls
-/// (`+Reply`), barge-in (`+Interruption`) and audio pacing (`+Streaming`).
+/// (`+Reply`), barge-in (`+Interruption`), audio pacing (`+Streaming`) and injected faults
+/// (`+Faults`).
 struct SimulatorSession: Sendable {
     enum Clip: Sendable, Hashable {
         case greeting
         case reply
+        /// The reply's length of digital silence (the `silence` fault).
+        case silence
     }
 
     enum Timer: Sendable, Hashable {
@@ -39,6 +42,8 @@ struct SimulatorSession: Sendable {
         case schedule(Timer, at: MonotonicInstant)
         case cancel(Timer)
         case close(code: Int)
+        /// Send a frame no dialect would (the `malformed` and `oversized` faults).
+        case sendInvalid(FaultFrames.Kind)
     }
 
     enum Phase: Sendable, Hashable {
@@ -46,6 +51,8 @@ struct SimulatorSession: Sendable {
         case starting
         case live
         case ended
+        /// The `stall` fault struck: nothing more is sent, and input is ignored.
+        case stalled
     }
 
     struct Stream: Sendable, Hashable {
@@ -53,6 +60,9 @@ struct SimulatorSession: Sendable {
         var startedAt: MonotonicInstant
         var nextChunk: Int
         var turnKey: String
+        /// Whether the turn's end is announced (`agentAudioDone`, `turnComplete`); false under
+        /// the `drop_turn_end` fault.
+        var announcesEnd = true
     }
 
     let configuration: SimulatorConfiguration
@@ -89,10 +99,15 @@ struct SimulatorSession: Sendable {
     var slowdown = 1.0
     var detector: StreamingSpeechDetector
     var random: SeededGenerator
+    /// The session's fault (`configuration.faults`, drawn from its number), while it has not struck.
+    var sessionFault: InjectedFault?
+    /// Draws the per-turn fault of each reply; shared by the simulator's sessions. nil: none.
+    let replyFaults: ReplyFaultDrawer?
 
     init(
         configuration: SimulatorConfiguration, sessionStart: ServerSessionStart, speaks: Bool = true,
-        awaitsToolResults: Bool = false, inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64
+        awaitsToolResults: Bool = false, inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64,
+        replyFaults: ReplyFaultDrawer? = nil
     ) {
         self.configuration = configuration
         self.sessionStart = sessionStart
@@ -105,6 +120,8 @@ struct SimulatorSession: Sendable {
             minSpeechMs: configuration.vadMinSpeechMs, silenceMs: configuration.vadSilenceMs
         )
         self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
+        self.sessionFault = configuration.faults.sessionFault(sessionNumber: sessionNumber, seed: configuration.seed)
+        self.replyFaults = replyFaults
     }
 
     /// `ms` of agent work at the current `slowdown`, in microseconds.
@@ -125,19 +142,20 @@ struct SimulatorSession: Sendable {
         var actions: [Action] = [.send(.connectionOpened(sessionID: sessionID))]
         if sessionStart == .onOpen {
             phase = .starting
-            actions.append(.schedule(.ready, at: now.advanced(byMicroseconds: stretchedUs(ms: configuration.readyDelayMs))))
+            actions.append(scheduleReady(at: now))
         }
         return actions
     }
 
     mutating func receive(_ intent: ClientIntent, at now: MonotonicInstant) -> [Action] {
+        guard phase != .stalled else { return [] }
         switch intent {
         case .start:
             guard phase == .awaitingStart else { return [] }
             phase = .starting
             return [
                 .send(.sessionStarted(sessionID: sessionID, conversationID: "conv-\(sessionID)")),
-                .schedule(.ready, at: now.advanced(byMicroseconds: stretchedUs(ms: configuration.readyDelayMs))),
+                scheduleReady(at: now),
             ]
         case .audio(let bytes):
             guard phase == .live else { return [] }
@@ -169,6 +187,7 @@ struct SimulatorSession: Sendable {
     }
 
     mutating func timerFired(_ timer: Timer, at now: MonotonicInstant) -> [Action] {
+        guard phase != .stalled else { return [] }
         switch timer {
         case .ready:
             guard phase == .starting else { return [] }

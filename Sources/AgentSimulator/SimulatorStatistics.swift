@@ -10,6 +10,8 @@ public struct SimulatorStatistics: Sendable, Hashable {
     public var toolResults = 0
     /// Client-side tool calls whose result did not come in time (the agent answered anyway).
     public var toolResultTimeouts = 0
+    /// Faults performed, by `InjectedFault.countKey` (`refuse_503`, `close_1011`, `stall`, …).
+    public var faultsInjected: [String: Int] = [:]
 
     public init() {}
 
@@ -21,5 +23,6 @@ public struct SimulatorStatistics: Sendable, Hashable {
         toolCalls += other.toolCalls
         toolResults += other.toolResults
         toolResultTimeouts += other.toolResultTimeouts
+        faultsInjected.merge(other.faultsInjected, uniquingKeysWith: +)
     }
 }

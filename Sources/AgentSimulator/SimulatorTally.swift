@@ -1,11 +1,11 @@
 import Synchronization
 
-/// Numbers sessions as they connect, counts those open (the load on the agent's workers) and
-/// sums what they did when they end; shared by every connection of a simulator, across its
-/// event loops.
+/// Numbers sessions as they ask to connect, counts those open (the load on the agent's workers)
+/// and sums what they did when they end (and the upgrades refused by a fault); shared by every
+/// connection of a simulator, across its event loops.
 final class SimulatorTally: Sendable {
     private struct State {
-        var sessionsConnected: UInt64 = 0
+        var upgradeRequests: UInt64 = 0
         var handoffs: UInt64 = 0
         var totals = SimulatorStatistics()
     }
@@ -14,13 +14,22 @@ final class SimulatorTally: Sendable {
     /// Read on every inbound frame when the simulator has a capacity model: an atomic, not the lock.
     private let open = Atomic<Int>(0)
 
-    /// A session has connected: its 1-based number. It counts as open until `sessionEnded`.
-    func sessionOpened() -> UInt64 {
-        open.add(1, ordering: .relaxed)
-        return state.withLock {
-            $0.sessionsConnected += 1
-            return $0.sessionsConnected
+    /// An upgrade request has come: the session's 1-based number, in the order of requests.
+    func nextSessionNumber() -> UInt64 {
+        state.withLock {
+            $0.upgradeRequests += 1
+            return $0.upgradeRequests
         }
+    }
+
+    /// A session has connected. It counts as open until `sessionEnded`.
+    func sessionOpened() {
+        open.add(1, ordering: .relaxed)
+    }
+
+    /// A fault performed outside any session (a refused upgrade).
+    func faultInjected(_ fault: InjectedFault) {
+        state.withLock { $0.totals.faultsInjected[fault.countKey, default: 0] += 1 }
     }
 
     /// A session has ended: it is no longer open, and what it did is added to the totals.

@@ -73,7 +73,8 @@ struct EndpointOptions: ParsableArguments {
             let sessionPlan = try plan(rest ? agent.restURL : agent.url)
             print("no --url: running against the built-in agent simulator at \(sessionPlan.redactedURL) "
                 + "(simulator dialect \(configuration.dialect), reply latency \(configuration.replyLatency) ms"
-                + (configuration.workers.map { ", \($0) workers" } ?? "") + ")")
+                + (configuration.workers.map { ", \($0) workers" } ?? "")
+                + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")")
             let result = try await body(sessionPlan, agent)
             try? await agent.stop()
             try? await group.shutdownGracefully()

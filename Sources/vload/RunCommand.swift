@@ -121,7 +121,8 @@ struct RunCommand: AsyncParsableCommand {
         do {
             report = try await LoadRun.execute(
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
-                warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer
+                warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer,
+                simulatorFaults: embedded.flatMap(Self.injectedFaults)
             )
         } catch {
             await metricsServer?.stop()
@@ -133,6 +134,18 @@ struct RunCommand: AsyncParsableCommand {
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv, report.html, junit.xml, summary.md")
         let verdict = gate.judge(report, segment: load.segment)
         if verdict != .passed { throw ExitCode(verdict.rawValue) }
+    }
+
+    /// With a fault plan: the simulator's injected counts once its sessions have all ended
+    /// (at most 10 s after the run's last session), for the report.
+    private static func injectedFaults(of simulator: AgentSimulator) -> (@Sendable () async -> [String: Int])? {
+        guard !simulator.configuration.faults.isEmpty else { return nil }
+        return {
+            if !(await simulator.settle(timeoutMs: 10_000)) {
+                print("warning: simulator sessions still open 10 s after the run; their injected faults are not counted")
+            }
+            return simulator.faultsInjected
+        }
     }
 
     private var loadOptions: LoadOptions {

@@ -42,14 +42,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
         print("vload agent simulator listening on ws://\(host):\(server.port)/ws/voice "
             + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"
-            + (configuration.workers.map { ", \($0) workers" } ?? "") + ")")
+            + (configuration.workers.map { ", \($0) workers" } ?? "")
+            + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")")
         print("press Ctrl-C to stop")
         await Self.waitForTerminationSignal()
         try? await server.stop()
+        let settled = await server.settle(timeoutMs: 2_000)
         let totals = server.statistics
         print("stopped: \(totals.sessions) sessions, \(totals.userTurns) user turns, \(totals.replies) replies, "
             + "\(totals.interruptions) interruptions, \(totals.toolCalls) tool calls, \(totals.toolResults) tool results, "
-            + "\(totals.toolResultTimeouts) tool result timeouts")
+            + "\(totals.toolResultTimeouts) tool result timeouts" + (settled ? "" : " (sessions still open are not counted)"))
+        if !configuration.faults.isEmpty {
+            print("simulator injected: " + SummaryTable.injectedText(server.faultsInjected))
+        }
         try await group.shutdownGracefully()
     }
 

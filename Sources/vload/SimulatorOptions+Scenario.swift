@@ -1,9 +1,11 @@
+import AgentSimulator
 import ArgumentParser
 import VoiceLoad
 
 /// A scenario's `simulator:` block: what the built-in agent must do for the scenario to make
 /// sense (long replies to barge in on, tool calls), written with the `--sim-*` flag names
-/// (`reply_ms: 8000` is `--sim-reply-ms 8000`, `no_greeting: true` is `--sim-no-greeting`).
+/// (`reply_ms: 8000` is `--sim-reply-ms 8000`, `no_greeting: true` is `--sim-no-greeting`, a
+/// `faults:` mapping is `--sim-faults` with its JSON text).
 /// Flags given on the command line win.
 extension SimulatorOptions {
     /// The block's settings as `--sim-*` arguments.
@@ -30,6 +32,14 @@ extension SimulatorOptions {
         } catch {
             let reason = SimulatorOptions.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
             throw InputError("\(scenario.sourcePath): simulator: \(reason)")
+        }
+        // The faults block is checked here, where its error can name the scenario file.
+        if let faults = base.faults {
+            do {
+                _ = try FaultPlan(parsing: faults)
+            } catch {
+                throw InputError("\(scenario.sourcePath): simulator: faults: \(error.message)")
+            }
         }
         return merged(over: base)
     }

@@ -63,6 +63,13 @@ struct SimulatorOptions: ParsableArguments {
             + "(ready, greeting, reply, tool) is N/K times longer (default: unlimited).", valueName: "K"))
     var workers: Int?
 
+    @Option(name: .customLong("sim-faults"), help: ArgumentHelp(
+        "Simulator: faults to inject, KIND[:ARG]=P[/turn] comma-separated (P per session, or per reply with /turn), "
+            + "e.g. 'refuse:503=0.05,close:4000=0.02/turn'; or a JSON object {\"stall\": {\"session\": 0.01, \"turn\": 0.01}}. "
+            + "Kinds: refuse:STATUS, slow_ready[:MS], close[:CODE], stall, malformed, oversized[:BYTES], error_event, silence, "
+            + "drop_turn_end (README, Fault injection).", valueName: "list"))
+    var faults: String?
+
     @Option(name: .customLong("sim-reply-wav"), help: "Simulator: WAV file of the agent's reply.")
     var replyWAV: String?
 
@@ -74,7 +81,7 @@ struct SimulatorOptions: ParsableArguments {
         readyDelayMs != nil || replyLatency != nil || vadSilenceMs != nil || replySpeed != nil || seed != nil
             || noGreeting || noBargeIn || replyWAV != nil || greetingWAV != nil || bargeInReactionMs != nil
             || replyDurationMs != nil || noUserTranscripts || toolCall != nil || toolArguments != nil
-            || toolLatencyMs != nil || toolResultTimeoutMs != nil || workers != nil
+            || toolLatencyMs != nil || toolResultTimeoutMs != nil || workers != nil || faults != nil
     }
 
     /// These options, with `base`'s wherever these are unset.
@@ -95,9 +102,19 @@ struct SimulatorOptions: ParsableArguments {
         merged.toolLatencyMs = toolLatencyMs ?? base.toolLatencyMs
         merged.toolResultTimeoutMs = toolResultTimeoutMs ?? base.toolResultTimeoutMs
         merged.workers = workers ?? base.workers
+        merged.faults = faults ?? base.faults
         merged.replyWAV = replyWAV ?? base.replyWAV
         merged.greetingWAV = greetingWAV ?? base.greetingWAV
         return merged
+    }
+
+    /// `--sim-faults` parsed; errors name the flag.
+    static func faultPlan(_ text: String) throws(InputError) -> FaultPlan {
+        do {
+            return try FaultPlan(parsing: text)
+        } catch {
+            throw InputError("--sim-faults: \(error.message)")
+        }
     }
 
     func configuration(dialect: String) throws(InputError) -> SimulatorConfiguration {
@@ -121,6 +138,7 @@ struct SimulatorOptions: ParsableArguments {
         if let toolLatencyMs { configuration.toolLatencyMs = toolLatencyMs }
         if let toolResultTimeoutMs { configuration.toolResultTimeoutMs = toolResultTimeoutMs }
         configuration.workers = workers
+        if let faults { configuration.faults = try Self.faultPlan(faults) }
         configuration.replyWAV = replyWAV
         configuration.greetingWAV = greetingWAV
         try configuration.validate()

@@ -12,8 +12,12 @@ struct SessionScript {
 
     /// A session that does not greet, sends no user transcripts, ends a turn after 200 ms of
     /// silence and answers 700 ms after the end of speech with a 50-chunk (2 s) reply;
-    /// `configure` changes that.
-    init(awaitsToolResults: Bool = false, _ configure: (inout SimulatorConfiguration) -> Void = { _ in }) {
+    /// `configure` changes that. `replyFaults` draws the per-turn faults, `speaks` false makes
+    /// it speech-to-text.
+    init(
+        awaitsToolResults: Bool = false, speaks: Bool = true, replyFaults: ReplyFaultDrawer? = nil,
+        _ configure: (inout SimulatorConfiguration) -> Void = { _ in }
+    ) {
         var configuration = SimulatorConfiguration()
         configuration.readyDelayMs = 100
         configuration.greets = false
@@ -24,8 +28,9 @@ struct SessionScript {
         configuration.userTranscripts = false
         configure(&configuration)
         agent = SimulatorSession(
-            configuration: configuration, sessionStart: .onClientStart, awaitsToolResults: awaitsToolResults,
-            inputFormat: .pcm16(16_000), chunkCounts: [.greeting: 10, .reply: 50], sessionNumber: 1
+            configuration: configuration, sessionStart: .onClientStart, speaks: speaks, awaitsToolResults: awaitsToolResults,
+            inputFormat: .pcm16(16_000), chunkCounts: [.greeting: 10, .reply: 50, .silence: 50], sessionNumber: 1,
+            replyFaults: replyFaults
         )
     }
 

@@ -31,7 +31,9 @@ public enum AgentOutput: Sendable, Hashable {
     case speechResult(SpeechResult)
     /// Deepgram `UtteranceEnd`.
     case utteranceEnd(lastWordEndS: Double)
-    case error(message: String)
+    /// An in-band error; `code` goes where the dialect has a field for it (OpenAI `error.code`,
+    /// Smallest `code`, Deepgram Agent `code`, ADK `errorCode`), else a dialect default.
+    case error(code: String?, message: String)
     case ended(transcript: [TranscriptLine])
 }
 

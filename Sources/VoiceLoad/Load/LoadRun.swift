@@ -8,11 +8,14 @@ public enum LoadRun {
     /// rows finish and report.json at the end. Returns the report. What starts within
     /// `warmupMs` of the start is left out of the metrics; `thresholds` are judged into the report.
     /// `observer` (live progress, metrics endpoint) watches the run from its start to its last session.
+    /// `simulatorFaults`, when given, is asked once the last session has ended, before the
+    /// report is written: the faults the run's built-in simulator injected
+    /// (`simulator_faults_injected`).
     /// The one error: the reports cannot be written.
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
         threads: Int = System.coreCount, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
-        observer: (any RunObserver)? = nil
+        observer: (any RunObserver)? = nil, simulatorFaults: (@Sendable () async -> [String: Int])? = nil
     ) async throws(InputError) -> RunReport {
         let rows = try writing(to: outputDirectory) {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
@@ -41,6 +44,7 @@ public enum LoadRun {
         context.warmupMs = warmupMs
         var report = RunReport(context: context, snapshot: recorder.snapshot())
         report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
+        report.simulatorFaultsInjected = await simulatorFaults?()
         try writing(to: outputDirectory) {
             try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
             try ReportFiles.write(report, to: outputDirectory)

@@ -52,6 +52,8 @@ public enum ReportMerge {
         let errors = sum(parts.map(\.errors.byClass))
         merged.errors = RunReport.Errors(total: errors.values.reduce(0, +), byClass: errors)
         merged.unknownEvents = parts.map(\.unknownEvents).reduce(0, +)
+        let injected = parts.compactMap(\.simulatorFaultsInjected)
+        merged.simulatorFaultsInjected = injected.isEmpty ? nil : sum(injected)
         merged.generator = mergeGenerators(parts, names: names, durationS: merged.durationS)
         if let warmup = merged.warmup {
             merged.warmup = WarmupReport(

@@ -6,6 +6,7 @@ public struct RunReport: Codable, Sendable {
             case timeline
             case warmup
             case mergedFrom = "merged_from"
+            case simulatorFaultsInjected = "simulator_faults_injected"
         }
 
     public var tool = "vload"
@@ -37,6 +38,9 @@ public struct RunReport: Codable, Sendable {
     public var warmup: WarmupReport?
     /// Set on a report `vload merge` made: the reports it combined.
     public var mergedFrom: [MergedPart]?
+    /// Set when the run's built-in simulator injected faults: how many of each it performed
+    /// (`close_1011`, `stall`, …; 0 for a planned fault that never struck).
+    public var simulatorFaultsInjected: [String: Int]?
 
     public struct Configuration: Codable, Sendable {
         enum CodingKeys: String, CodingKey {

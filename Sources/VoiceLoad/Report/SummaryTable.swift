@@ -48,6 +48,9 @@ public enum SummaryTable {
             let errors = report.errors.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             lines.append("errors: " + errors.joined(separator: ", "))
         }
+        if let injected = report.simulatorFaultsInjected {
+            lines.append("simulator injected: " + injectedText(injected))
+        }
         if report.unknownEvents > 0 {
             lines.append("unknown server events (ignored): \(report.unknownEvents)")
         }
@@ -60,6 +63,12 @@ public enum SummaryTable {
                 + "(\(report.generator.cores) cores) · \(health)"
         )
         return lines.joined(separator: "\n")
+    }
+
+    /// `close_1011 3, stall 2`; `nothing` when no fault struck.
+    public static func injectedText(_ counts: [String: Int]) -> String {
+        let items = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        return items.isEmpty ? "nothing" : items.joined(separator: ", ")
     }
 
     /// `55 of 60 scheduled sessions did not start (max_in_flight 55)`.

@@ -94,7 +94,7 @@ public final class WebSocketListener: Sendable {
                 let decision = shouldUpgrade(request)
                 record.value = ServerUpgradeRecord(request: request, decision: decision)
                 switch decision {
-                case .accept(let subprotocol, let headers):
+                case .accept(let subprotocol, let headers, _):
                     var fields = HTTPHeaders()
                     if let subprotocol {
                         fields.add(name: "Sec-WebSocket-Protocol", value: subprotocol)
@@ -117,8 +117,10 @@ public final class WebSocketListener: Sendable {
                         record.value?.request
                         ?? WebSocketUpgradeRequest(target: head.uri, headers: head.headers.map { ($0.name, $0.value) })
                     var subprotocol: String?
-                    if case .accept(let chosen, _)? = record.value?.decision {
+                    var tag: UInt64?
+                    if case .accept(let chosen, _, let given)? = record.value?.decision {
                         subprotocol = chosen
+                        tag = given
                     }
                     record.value = nil
                     onConnection(
@@ -126,7 +128,8 @@ public final class WebSocketListener: Sendable {
                             channel: channel,
                             handler: FrameHandlerReference(frameHandler, eventLoop: channel.eventLoop),
                             request: request,
-                            subprotocol: subprotocol
+                            subprotocol: subprotocol,
+                            tag: tag
                         )
                     )
                 }

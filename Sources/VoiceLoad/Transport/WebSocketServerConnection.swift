@@ -10,17 +10,20 @@ public final class WebSocketServerConnection: Sendable {
     public let request: WebSocketUpgradeRequest
     /// The subprotocol this server accepted, if any.
     public let subprotocol: String?
+    /// What `shouldUpgrade` attached when it accepted the request (`WebSocketUpgradeDecision.accept`).
+    public let tag: UInt64?
     /// The event loop of the connection's channel.
     public var eventLoop: EventLoop { handler.eventLoop }
 
     private let handler: FrameHandlerReference
     private let channel: Channel
 
-    init(channel: Channel, handler: FrameHandlerReference, request: WebSocketUpgradeRequest, subprotocol: String?) {
+    init(channel: Channel, handler: FrameHandlerReference, request: WebSocketUpgradeRequest, subprotocol: String?, tag: UInt64? = nil) {
         self.channel = channel
         self.handler = handler
         self.request = request
         self.subprotocol = subprotocol
+        self.tag = tag
     }
 
     /// Installs the closure that receives this connection's events, on the event loop.

@@ -77,17 +77,18 @@ final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHa
             )
             if let response = plainHTTP(request) { return (response.status, response.contentType, response.body) }
         }
-        let (status, body) = refusal()
-        return (status, "text/plain; charset=utf-8", Array(body.utf8))
+        let (status, contentType, body) = refusal()
+        return (status, contentType, Array(body.utf8))
     }
 
-    private func refusal() -> (status: Int, body: String) {
-        if case .reject(let status, let body)? = record.value?.decision {
-            return (status, body)
+    private func refusal() -> (status: Int, contentType: String, body: String) {
+        if case .reject(let status, let body, let contentType)? = record.value?.decision {
+            return (status, contentType, body)
         }
+        let plainText = "text/plain; charset=utf-8"
         if invalidUpgradeRequest {
-            return (400, "invalid WebSocket upgrade request")
+            return (400, plainText, "invalid WebSocket upgrade request")
         }
-        return (426, "this endpoint only accepts WebSocket upgrades")
+        return (426, plainText, "this endpoint only accepts WebSocket upgrades")
     }
 }

@@ -40,6 +40,8 @@ struct ADKRoundTripTests {
         case .events: toolEvents = [.toolCall(name: "get_weather", status: "called", id: "call_sim-1_1", arguments: #"{"city":"Berlin"}"#)]
         }
         let errorEvents: [NormalizedEvent] = variant == .events ? [.error(code: "INTERNAL", message: "overloaded", fatal: false)] : []
+        let codedErrorEvents: [NormalizedEvent] =
+            variant == .events ? [.error(code: "simulated_fault", message: "injected fault", fatal: false)] : []
         let cases: [(AgentOutput, [NormalizedEvent])] = [
             (.connectionOpened(sessionID: "sim-1"), []),
             (.ready, []),
@@ -60,7 +62,8 @@ struct ADKRoundTripTests {
             (.toolCall(name: "get_weather", status: "started", id: "call_sim-1_1", arguments: #"{"city":"Berlin"}"#), toolEvents),
             // The tool's completion has no event vload measures (events: a functionResponse part).
             (.toolCall(name: "get_weather", status: "completed", id: "call_sim-1_1", arguments: "{}"), []),
-            (.error(message: "overloaded"), errorEvents),
+            (.error(code: nil, message: "overloaded"), errorEvents),
+            (.error(code: "simulated_fault", message: "injected fault"), codedErrorEvents),
             (.ended(transcript: []), []),
         ]
         for (output, expected) in cases {

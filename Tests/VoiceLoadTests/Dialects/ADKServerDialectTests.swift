@@ -127,9 +127,9 @@ struct ADKServerDialectTests {
         #expect(frames(done, .events) == [Support.json(
             #"{"author":"agent","content":{"role":"model","parts":[{"functionResponse":{"id":"c1","name":"get_weather","response":{}}}]}}"#
         )])
-        #expect(frames(.error(message: "boom"), .events) == [Support.json(#"{"author":"agent","errorCode":"INTERNAL","errorMessage":"boom"}"#)])
-        #expect(frames(.error(message: "boom"), .seed).isEmpty)
-        #expect(frames(.error(message: "boom"), .legacy).isEmpty)
+        #expect(frames(.error(code: nil, message: "boom"), .events) == [Support.json(#"{"author":"agent","errorCode":"INTERNAL","errorMessage":"boom"}"#)])
+        #expect(frames(.error(code: nil, message: "boom"), .seed).isEmpty)
+        #expect(frames(.error(code: nil, message: "boom"), .legacy).isEmpty)
     }
 
     @Test(arguments: ADKVariant.allCases)

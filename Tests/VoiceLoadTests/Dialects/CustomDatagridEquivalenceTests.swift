@@ -102,7 +102,7 @@ struct CustomDatagridEquivalenceTests {
             .sessionStarted(sessionID: "s", conversationID: "c"), .ready, .audio(DialectTestSupport.bytes(count: 480, seed: 5)),
             .interrupted, .toolCall(name: "search", status: "completed"),
             .transcript(TranscriptLine(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)),
-            .error(message: "quota exceeded\nretry later"), .ended(transcript: [TranscriptLine(role: "user", text: "bye")]),
+            .error(code: nil, message: "quota exceeded\nretry later"), .ended(transcript: [TranscriptLine(role: "user", text: "bye")]),
         ]
         for output in outputs {
             let frame = try #require(server.encode(output))

@@ -56,7 +56,9 @@ struct DatagridRoundTripTests {
             (.transcript(TranscriptLine(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)),
              [.transcript(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)]),
             (.transcript(TranscriptLine(role: "agent", text: "Gut.")), [.transcript(role: "agent", text: "Gut.", isFinal: true)]),
-            (.error(message: "quota exceeded\nretry later"), [.error(code: nil, message: "quota exceeded\nretry later", fatal: true)]),
+            (.error(code: nil, message: "quota exceeded\nretry later"), [.error(code: nil, message: "quota exceeded\nretry later", fatal: true)]),
+            // Datagrid errors carry a message only.
+            (.error(code: "simulated_fault", message: "injected fault"), [.error(code: nil, message: "injected fault", fatal: true)]),
             (.ended(transcript: [TranscriptLine(role: "user", text: "bye")]), [.sessionEnded(reason: nil)]),
         ]
         for (output, expected) in cases {

@@ -96,7 +96,7 @@ struct DatagridServerDialectTests {
              #"{"type":"tool_call","payload":{"tool_name":"lookup","status":"completed","id":"c1","arguments":{"q":1}}}"#),
             (.transcript(TranscriptLine(role: "agent", text: "Hi", isFinal: false)),
              #"{"type":"transcript","payload":{"role":"agent","text":"Hi","is_final":false}}"#),
-            (.error(message: "Agent not found"), #"{"type":"error","payload":{"message":"Agent not found"}}"#),
+            (.error(code: nil, message: "Agent not found"), #"{"type":"error","payload":{"message":"Agent not found"}}"#),
             (.ended(transcript: [TranscriptLine(role: "user", text: "Hi"), TranscriptLine(role: "agent", text: "Hello")]),
              #"{"type":"ended","payload":{"transcript":[{"role":"user","text":"Hi"},{"role":"agent","text":"Hello"}]}}"#),
             (.ended(transcript: []), #"{"type":"ended","payload":{"transcript":[]}}"#),
@@ -114,13 +114,13 @@ struct DatagridServerDialectTests {
 
     @Test func stringsAreEscaped() {
         let tricky = "line1\nline2 \"quoted\" back\\slash /slash \u{0} \u{1F} ünï 🎧"
-        let frame = dialect.encode(.error(message: tricky))
+        let frame = dialect.encode(.error(code: nil, message: tricky))
         #expect(Support.json(frame) == .object(["type": .string("error"), "payload": .object(["message": .string(tricky)])]))
     }
 
     @Test func binaryOptionSendsJSONInBinaryFrames() {
         let binary = DatagridServerDialect(sendsJSONAsBinary: true)
-        for output in [AgentOutput.ready, .audio([1, 2]), .error(message: "x"), .ended(transcript: [])] {
+        for output in [AgentOutput.ready, .audio([1, 2]), .error(code: nil, message: "x"), .ended(transcript: [])] {
             guard case .text(let text) = dialect.encode(output) else {
                 Issue.record("default must be text")
                 continue

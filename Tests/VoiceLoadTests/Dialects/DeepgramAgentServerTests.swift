@@ -121,7 +121,7 @@ struct DeepgramAgentServerTests {
     }
 
     @Test func errorMessage() {
-        #expect(Support.json(frames([.error(message: "overloaded")]).first)
+        #expect(Support.json(frames([.error(code: nil, message: "overloaded")]).first)
             == Support.json(#"{"type":"Error","description":"overloaded","code":"SIMULATED_ERROR"}"#))
     }
 

@@ -118,7 +118,8 @@ struct DeepgramRoundTripTests {
             (.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#), [
                 .toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#),
             ]),
-            (.error(message: "quota exceeded"), [.error(code: "SIMULATED_ERROR", message: "quota exceeded", fatal: true)]),
+            (.error(code: nil, message: "quota exceeded"), [.error(code: "SIMULATED_ERROR", message: "quota exceeded", fatal: true)]),
+            (.error(code: "simulated_fault", message: "injected fault"), [.error(code: "simulated_fault", message: "injected fault", fatal: true)]),
             (.interrupted, []),
             (.ended(transcript: []), []),
         ]

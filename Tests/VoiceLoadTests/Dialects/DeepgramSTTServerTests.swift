@@ -128,7 +128,7 @@ struct DeepgramSTTServerTests {
         AgentOutput.connectionOpened(sessionID: "s"), .sessionStarted(sessionID: "s", conversationID: "c"), .ready,
         .userSpeechStopped(audioMs: 10), .agentTurnStarted(turnKey: "t", latencyMs: 5), .audio([1, 2]),
         .agentAudioDone(turnKey: "t"), .turnComplete(turnKey: "t"), .interrupted, .responseCancelled(turnKey: "t"),
-        .toolCall(name: "n", status: "s"), .transcript(TranscriptLine(role: "user", text: "x")), .error(message: "e"),
+        .toolCall(name: "n", status: "s"), .transcript(TranscriptLine(role: "user", text: "x")), .error(code: nil, message: "e"),
     ])
     func outputsWithoutAMessageSendNothing(output: AgentOutput) {
         #expect(frames([output]).isEmpty)

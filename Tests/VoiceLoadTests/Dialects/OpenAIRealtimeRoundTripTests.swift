@@ -78,7 +78,8 @@ struct OpenAIRealtimeRoundTripTests {
             (.turnComplete(turnKey: "resp_1"), [.turnComplete(turnKey: "resp_1")]),
             (.interrupted, []),
             (.responseCancelled(turnKey: "resp_2"), [.responseCancelled(turnKey: "resp_2"), .turnComplete(turnKey: "resp_2")]),
-            (.error(message: "quota exceeded"), [.error(code: "server_error", message: "quota exceeded", fatal: false)]),
+            (.error(code: nil, message: "quota exceeded"), [.error(code: "server_error", message: "quota exceeded", fatal: false)]),
+            (.error(code: "simulated_fault", message: "injected fault"), [.error(code: "simulated_fault", message: "injected fault", fatal: false)]),
             (.ended(transcript: []), []),
         ]
         for (output, expected) in cases {

@@ -141,8 +141,11 @@ struct OpenAIRealtimeServerCodecTests {
     @Test func otherOutputs() {
         var codec = makeCodec()
         _ = codec.frames(for: .agentTurnStarted(turnKey: "resp_1", latencyMs: 0))
-        #expect(codec.frames(for: .error(message: "rate limited")).map { Support.json($0) } == [Support.json(
+        #expect(codec.frames(for: .error(code: nil, message: "rate limited")).map { Support.json($0) } == [Support.json(
             #"{"type":"error","error":{"type":"server_error","code":null,"message":"rate limited"}}"#
+        )])
+        #expect(codec.frames(for: .error(code: "simulated_fault", message: "injected fault")).map { Support.json($0) } == [Support.json(
+            #"{"type":"error","error":{"type":"server_error","code":"simulated_fault","message":"injected fault"}}"#
         )])
         #expect(codec.frames(for: .toolCall(name: "get_weather", status: "started")).map { Support.json($0) } == [Support.json(
             #"{"type":"response.function_call_arguments.done","response_id":"resp_1","item_id":"item_call_1","output_index":0,"call_id":"call_1","name":"get_weather","arguments":"{}"}"#

@@ -50,7 +50,8 @@ struct SmallestAtomsRoundTripTests {
             (.transcript(TranscriptLine(role: "user", text: "this is it")), [.transcript(role: "user", text: "this is it", isFinal: true)]),
             // Tools run on the server and have no event on this socket (§5.5).
             (.toolCall(name: "lookup", status: "started", id: "call_sim-1_1", arguments: "{}"), []),
-            (.error(message: "quota exceeded\nretry later"), [.error(code: "internal_error", message: "quota exceeded\nretry later", fatal: false)]),
+            (.error(code: nil, message: "quota exceeded\nretry later"), [.error(code: "internal_error", message: "quota exceeded\nretry later", fatal: false)]),
+            (.error(code: "simulated_fault", message: "injected fault"), [.error(code: "simulated_fault", message: "injected fault", fatal: false)]),
             (.ended(transcript: [TranscriptLine(role: "user", text: "bye")]), [.sessionEnded(reason: "client_requested")]),
         ]
         for (output, expected) in cases {

@@ -101,7 +101,7 @@ struct SmallestAtomsServerDialectTests {
             == [Support.json(#"{"type":"transcript.delta","role":"assistant","text":"Hel"}"#)])
         #expect(codec.frames(for: .ended(transcript: [])).map(Support.json)
             == [Support.json(#"{"type":"session.closed","reason":"client_requested"}"#)])
-        #expect(codec.frames(for: .error(message: "boom")).map(Support.json)
+        #expect(codec.frames(for: .error(code: nil, message: "boom")).map(Support.json)
             == [Support.json(#"{"type":"error","code":"internal_error","message":"boom"}"#)])
     }
 

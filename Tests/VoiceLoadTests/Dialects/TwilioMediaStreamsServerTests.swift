@@ -77,7 +77,7 @@ struct TwilioMediaStreamsServerTests {
             .connectionOpened(sessionID: "s"), .sessionStarted(sessionID: "s", conversationID: "c"), .ready,
             .userSpeechStarted(audioMs: 1), .userSpeechStopped(audioMs: 2), .agentTurnStarted(turnKey: "t", latencyMs: 1),
             .agentAudioDone(turnKey: "t"), .responseCancelled(turnKey: "t"), .toolCall(name: "n", status: "s"),
-            .transcript(TranscriptLine(role: "agent", text: "x")), .utteranceEnd(lastWordEndS: 1), .error(message: "e"),
+            .transcript(TranscriptLine(role: "agent", text: "x")), .utteranceEnd(lastWordEndS: 1), .error(code: nil, message: "e"),
             .ended(transcript: []),
         ]
         for output in silent { #expect(codec.frames(for: output) == [], "\(output)") }

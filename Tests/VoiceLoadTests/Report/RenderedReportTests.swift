@@ -83,11 +83,17 @@ struct RenderedReportTests {
         let validator = try JSONSchemaValidator.reportSchema()
         var warmedUp = ReportFixtures.richReport()
         warmedUp.warmup = WarmupReport(durationS: 5, excludedSessions: 3, excludedTurns: 4)
-        for report in [ReportFixtures.richReport(), ReportFixtures.richReport(thresholds: []), ReportFixtures.emptyReport(), warmedUp] {
+        var faulted = ReportFixtures.richReport()
+        faulted.simulatorFaultsInjected = ["close_1011": 3, "refuse_503": 2, "stall": 0]
+        for report in [ReportFixtures.richReport(), ReportFixtures.richReport(thresholds: []), ReportFixtures.emptyReport(), warmedUp, faulted] {
             let data = try report.jsonData()
             #expect(try validator.violations(of: data) == [])
             #expect(try validator.violations(of: RunReport.decode(from: data).jsonData()) == [])
         }
+        let data = try faulted.jsonData()
+        #expect(try RunReport.decode(from: data).simulatorFaultsInjected == ["close_1011": 3, "refuse_503": 2, "stall": 0])
+        #expect(String(decoding: data, as: UTF8.self).contains("\"simulator_faults_injected\""))
+        #expect(!String(decoding: try ReportFixtures.richReport().jsonData(), as: UTF8.self).contains("simulator_faults_injected"))
     }
 
     @Test("the validator catches missing fields, wrong types and unknown properties")

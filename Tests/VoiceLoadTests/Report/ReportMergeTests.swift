@@ -76,6 +76,14 @@ struct ReportMergeTests {
         #expect(try RunReport.decode(from: data).sessions.started == 10)
     }
 
+    @Test func injectedFaultsAddUp() throws {
+        var parts = (0..<2).map { report(segment: LoadSegment(index: $0, count: 2)) }
+        #expect(try ReportMerge.merge(parts).simulatorFaultsInjected == nil)
+        parts[0].simulatorFaultsInjected = ["close_1011": 2, "stall": 1]
+        parts[1].simulatorFaultsInjected = ["close_1011": 1, "refuse_503": 4]
+        #expect(try ReportMerge.merge(parts).simulatorFaultsInjected == ["close_1011": 3, "stall": 1, "refuse_503": 4])
+    }
+
     @Test func thresholdsAreJudgedOnTheMergedFigures() throws {
         let parts = (0..<2).map { report(segment: LoadSegment(index: $0, count: 2)) }
         let merged = try ReportMerge.merge(parts)

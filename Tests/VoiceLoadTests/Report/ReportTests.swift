@@ -53,6 +53,15 @@ struct ReportTests {
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("greeting_ms") && $0.contains("n/a") })
     }
 
+    @Test("the summary ends with the simulator's injected faults when the run had a fault plan")
+    func injectedFaults() {
+        var faulted = report()
+        #expect(!SummaryTable.render(faulted).contains("simulator injected"))
+        faulted.simulatorFaultsInjected = ["stall": 2, "close_1011": 3, "refuse_503": 0]
+        #expect(SummaryTable.render(faulted).split(separator: "\n").contains("simulator injected: close_1011 3, refuse_503 0, stall 2"))
+        #expect(SummaryTable.injectedText([:]) == "nothing")
+    }
+
     @Test("CSV fields are escaped and absent values are empty")
     func csv() {
         #expect(CSVRowWriter.escape("plain") == "plain")

@@ -19,7 +19,7 @@ struct ADKServerCodec: ServerCodec {
     /// an Event with `interrupted`); transcripts as seed `input_transcription` /
     /// `output_transcription` or events `inputTranscription` / `outputTranscription`; tool calls
     /// as seed `tool_use` or an events `functionCall` part (completions as `functionResponse`); errors as an events Event with
-    /// `errorCode` `INTERNAL`. Everything else has no frame: ADK servers send no ready,
+    /// `errorCode` (the error's code, else `INTERNAL`). Everything else has no frame: ADK servers send no ready,
     /// VAD, turn-start or goodbye message, and legacy forwards no transcriptions, tools or errors.
     func frames(for output: AgentOutput) -> [WireFrame] {
         let object: [String: Any]
@@ -45,9 +45,9 @@ struct ADKServerCodec: ServerCodec {
                 return []
             }
             object = toolObject
-        case .error(let message):
+        case .error(let code, let message):
             guard variant == .events else { return [] }
-            object = ["author": Self.author, "errorCode": "INTERNAL", "errorMessage": message]
+            object = ["author": Self.author, "errorCode": code ?? "INTERNAL", "errorMessage": message]
         case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .speechResult, .utteranceEnd, .ended:
             return []

@@ -95,7 +95,7 @@ public struct DatagridServerDialect: ServerDialect {
                 "type": Name.transcript,
                 "payload": ["role": line.role, "text": line.text, "is_final": line.isFinal] as [String: Any],
             ])
-        case .error(let message):
+        case .error(_, let message):  // Datagrid errors carry a message only
             text = JSONFrame.text(["type": Name.error, "payload": ["message": message]])
         case .ended(let transcript):
             let lines: [[String: Any]] = transcript.map { ["role": $0.role, "text": $0.text] }

@@ -48,7 +48,7 @@ struct DeepgramAgentServerCodec: ServerCodec {
     /// `.agentAudioDone` → `AgentAudioDone`, `.turnComplete` → `LatencyReport` of that turn,
     /// a final transcript line → `ConversationText` (`agent` is spelled `assistant`),
     /// `.toolCall` → `FunctionCallRequest` with one `client_side` function (its id, else
-    /// `fc_N`; its arguments, else `{}`), `.error` → `Error`; nothing for the rest.
+    /// `fc_N`; its arguments, else `{}`), `.error` → `Error` (its code, else `SIMULATED_ERROR`); nothing for the rest.
     mutating func frames(for output: AgentOutput) -> [WireFrame] {
         typealias Name = DeepgramMessage.Name
         switch output {
@@ -79,8 +79,8 @@ struct DeepgramAgentServerCodec: ServerCodec {
             guard line.isFinal else { return [] }
             let role = line.role == "agent" ? "assistant" : line.role
             return [.text(DeepgramMessage.text(type: Name.conversationText, ["role": role, "content": line.text]))]
-        case .error(let message):
-            return [.text(DeepgramMessage.text(type: Name.error, ["description": message, "code": "SIMULATED_ERROR"]))]
+        case .error(let code, let message):
+            return [.text(DeepgramMessage.text(type: Name.error, ["description": message, "code": code ?? "SIMULATED_ERROR"]))]
         case .toolCall(let name, _, let id, let arguments):
             callCount += 1
             let function: [String: Any] = [

@@ -42,7 +42,7 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
     /// `responseCancelled` → `response.done` cancelled (turn_detected); `toolCall` →
     /// `response.function_call_arguments.done` (its id as `call_id`, else `call_N`; its
     /// arguments, else `{}`); transcripts → the input transcription or output
-    /// audio transcript events; `error` → `error`. The rest has no OpenAI event (`interrupted`:
+    /// audio transcript events; `error` → `error` (its code in `error.code`). The rest has no OpenAI event (`interrupted`:
     /// `speech_started` already told the client).
     mutating func frames(for output: AgentOutput) -> [WireFrame] {
         switch output {
@@ -96,8 +96,8 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             ])]
         case .transcript(let line):
             return [transcriptFrame(line)]
-        case .error(let message):
-            let error: [String: Any] = ["type": "server_error", "code": NSNull(), "message": message]
+        case .error(let code, let message):
+            let error: [String: Any] = ["type": "server_error", "code": code.map { $0 as Any } ?? NSNull(), "message": message]
             return [Self.frame(["type": Name.error, "error": error])]
         case .sessionStarted, .interrupted, .speechResult, .utteranceEnd, .ended:
             return []

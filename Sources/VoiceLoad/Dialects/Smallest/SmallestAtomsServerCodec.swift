@@ -17,7 +17,7 @@ struct SmallestAtomsServerCodec: ServerCodec {
     /// `.ready` → `session.created`, `.agentTurnStarted` → `agent_start_talking`, audio →
     /// `output_audio.delta`, `.turnComplete` → `agent_stop_talking`, `.interrupted` →
     /// `interruption`, transcripts → `transcript` (final) or `transcript.delta`, `.error` →
-    /// `error` (`internal_error`), `.ended` → `session.closed` (`client_requested`: the
+    /// `error` (its code, else `internal_error`), `.ended` → `session.closed` (`client_requested`: the
     /// simulator ends a session only when the client asks). Everything else has no message.
     mutating func frames(for output: AgentOutput) -> [WireFrame] {
         typealias Name = SmallestAtomsMessage.Name
@@ -44,8 +44,8 @@ struct SmallestAtomsServerCodec: ServerCodec {
                 "type": line.isFinal ? Name.transcript : Name.transcriptDelta,
                 "role": SmallestAtomsMessage.normalizedRole(line.role), "text": line.text,
             ]
-        case .error(let message):
-            object = ["type": Name.error, "code": "internal_error", "message": message]
+        case .error(let code, let message):
+            object = ["type": Name.error, "code": code ?? "internal_error", "message": message]
         case .ended:
             object = ["type": Name.sessionClosed, "reason": "client_requested"]
         case .sessionStarted, .userSpeechStarted, .userSpeechStopped, .agentAudioDone, .responseCancelled,

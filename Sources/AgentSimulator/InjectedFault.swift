@@ -1,0 +1,148 @@
+import Foundation
+import VoiceLoad
+
+/// A failure the simulator can inject (`--sim-faults`, a scenario's `simulator: faults:`),
+/// written `KIND[:ARG]`: `refuse:503`, `slow_ready:30000`, `close:4000`, `stall`, `malformed`,
+/// `oversized:17825792`, `error_event`, `silence`, `drop_turn_end`.
+///
+/// `refuse` and `slow_ready` act on the session's start (per session only); the others act at a
+/// reply to a caller utterance ("the fault's reply"; never the greeting).
+public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
+    /// The upgrade is answered with this HTTP status (401, 403, 429 or 503) and a small JSON body.
+    case refuse(status: Int)
+    /// `ready` is sent this much later than it would be (on top of the ready delay).
+    case slowReady(ms: Int)
+    /// A WebSocket close with this code, and the session ends.
+    case close(code: Int)
+    /// Nothing is sent for the rest of the session and input is ignored; the socket stays open.
+    case stall
+    /// One text frame of invalid JSON, then the reply as usual.
+    case malformed
+    /// One text frame of this many bytes (a JSON string of spaces), then the reply as usual.
+    case oversized(bytes: Int)
+    /// The dialect's in-band error (code `simulated_fault`), then the reply as usual.
+    case errorEvent
+    /// The reply is all-zero audio of the normal length, with the usual turn events.
+    case silence
+    /// The reply without its end-of-turn events (`agentAudioDone`, `turnComplete`).
+    case dropTurnEnd
+
+    public static let refusalStatuses = [401, 403, 429, 503]
+    public static let defaultSlowReadyMs = 30_000
+    public static let slowReadyRangeMs = 1...600_000
+    public static let defaultCloseCode = 1011
+    /// Close codes an endpoint may send (RFC 6455 §7.4): not the reserved 1004–1006 and 1015.
+    public static let closeCodeRanges = [1000...1003, 1007...1014, 3000...4999]
+    /// 17 MiB: above the 16 MiB vload accepts.
+    public static let defaultOversizedBytes = 17 * 1_024 * 1_024
+    public static let oversizedRangeBytes = 2...(256 * 1_024 * 1_024)
+    /// The code and message of an injected in-band error.
+    public static let errorCode = "simulated_fault"
+    public static let errorMessage = "injected fault"
+
+    /// The kind names, in the order faults are laid out on [0, 1).
+    static let kindNames = [
+        "refuse", "slow_ready", "close", "stall", "malformed", "oversized", "error_event", "silence", "drop_turn_end",
+    ]
+
+    /// Parses `KIND[:ARG]`; `spec` names the whole entry in errors.
+    init(parsing text: String, spec: String) throws(InputError) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let kind = parts[0]
+        let argument = parts.count == 2 ? parts[1] : nil
+        func number(_ what: String, in range: ClosedRange<Int>? = nil) throws(InputError) -> Int? {
+            guard let argument else { return nil }
+            guard let value = Int(argument), range?.contains(value) ?? true else {
+                let bounds = range.map { " (\($0.lowerBound)–\($0.upperBound))" } ?? ""
+                throw InputError("fault '\(spec)': \(kind) takes \(what)\(bounds), not '\(argument)'")
+            }
+            return value
+        }
+        func noArgument() throws(InputError) {
+            if let argument { throw InputError("fault '\(spec)': \(kind) takes no argument (got ':\(argument)')") }
+        }
+        switch kind {
+        case "refuse":
+            let statuses = Self.refusalStatuses.map(String.init).joined(separator: ", ")
+            guard let status = try number("an HTTP status"), Self.refusalStatuses.contains(status) else {
+                throw InputError("fault '\(spec)': refuse needs a status, one of \(statuses) (refuse:503)")
+            }
+            self = .refuse(status: status)
+        case "slow_ready":
+            self = .slowReady(ms: try number("milliseconds", in: Self.slowReadyRangeMs) ?? Self.defaultSlowReadyMs)
+        case "close":
+            let code = try number("a close code") ?? Self.defaultCloseCode
+            guard Self.closeCodeRanges.contains(where: { $0.contains(code) }) else {
+                throw InputError("fault '\(spec)': close code \(code) cannot be sent (use 1000–1003, 1007–1014 or 3000–4999)")
+            }
+            self = .close(code: code)
+        case "oversized":
+            self = .oversized(bytes: try number("a frame length in bytes", in: Self.oversizedRangeBytes) ?? Self.defaultOversizedBytes)
+        case "stall": try noArgument(); self = .stall
+        case "malformed": try noArgument(); self = .malformed
+        case "error_event": try noArgument(); self = .errorEvent
+        case "silence": try noArgument(); self = .silence
+        case "drop_turn_end": try noArgument(); self = .dropTurnEnd
+        default:
+            throw InputError("fault '\(spec)': unknown kind '\(kind)' (known: \(Self.kindNames.joined(separator: ", ")))")
+        }
+    }
+
+    public var kindName: String {
+        switch self {
+        case .refuse: return "refuse"
+        case .slowReady: return "slow_ready"
+        case .close: return "close"
+        case .stall: return "stall"
+        case .malformed: return "malformed"
+        case .oversized: return "oversized"
+        case .errorEvent: return "error_event"
+        case .silence: return "silence"
+        case .dropTurnEnd: return "drop_turn_end"
+        }
+    }
+
+    /// The spec with its argument spelled out: `refuse:503`, `close:1011`, `stall`.
+    public var description: String {
+        switch self {
+        case .refuse(let status): return "refuse:\(status)"
+        case .slowReady(let ms): return "slow_ready:\(ms)"
+        case .close(let code): return "close:\(code)"
+        case .oversized(let bytes): return "oversized:\(bytes)"
+        case .stall, .malformed, .errorEvent, .silence, .dropTurnEnd: return kindName
+        }
+    }
+
+    /// What it is counted as in `SimulatorStatistics.faultsInjected`: `refuse_503`,
+    /// `close_1011`, and the kind name for the others.
+    public var countKey: String {
+        switch self {
+        case .refuse(let status): return "refuse_\(status)"
+        case .close(let code): return "close_\(code)"
+        default: return kindName
+        }
+    }
+
+    /// Whether it strikes at a reply (and so may be drawn per turn); false for `refuse` and
+    /// `slow_ready`, which act on the session's start.
+    public var actsOnReply: Bool {
+        switch self {
+        case .refuse, .slowReady: return false
+        default: return true
+        }
+    }
+
+    /// Where it lies in the layout on [0, 1): by kind in the order of `kindNames`, then argument.
+    var layoutRank: [Int] {
+        let kind = Self.kindNames.firstIndex(of: kindName) ?? Self.kindNames.count
+        switch self {
+        case .refuse(let status): return [kind, status]
+        case .slowReady(let ms): return [kind, ms]
+        case .close(let code): return [kind, code]
+        case .oversized(let bytes): return [kind, bytes]
+        default: return [kind, 0]
+        }
+    }
+}
