@@ -65,7 +65,7 @@ struct GateRunTests {
             "--out", directory.appendingPathComponent("unreachable").path,
         ])
         #expect(outcome.status == 4, "\(outcome.stdout)\n\(outcome.stderr)")
-        #expect(outcome.stdout.contains("verdict: INFRASTRUCTURE FAILURE: no session reached the endpoint (connect_failed)"))
+        #expect(outcome.stdout.contains("verdict: INFRASTRUCTURE FAILURE: no session reached the endpoint (connect_refused)"))
         try? FileManager.default.removeItem(at: directory)
     }
 }

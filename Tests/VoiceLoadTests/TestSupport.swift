@@ -33,6 +33,13 @@ struct EchoDialect: ClientDialect, ClientCodec {
     }
 }
 
+extension ErrorDetail {
+    /// A detail made the only way there is, through a redactor (one with no secrets).
+    static func test(_ text: String) -> ErrorDetail {
+        Redactor(secrets: []).detail(.text(text))
+    }
+}
+
 extension PreparedUtterance {
     /// A clip of `frameCount` 40 ms PCM16 16 kHz frames of silence, with speech marked at 0…20 ms.
     static func testClip(frameCount: Int) -> PreparedUtterance {

@@ -1,15 +1,56 @@
-/// Why a session stopped before its scenario finished.
+/// Why a session stopped before its scenario finished: the class it is counted under, and
+/// the facts its report example is made of (redacted when, and only if, it is one).
 struct SessionFailure: Error, Sendable {
     let errorClass: ErrorClass
+    let evidence: ErrorEvidence
+
+    init(_ errorClass: ErrorClass, _ evidence: ErrorEvidence) {
+        self.errorClass = errorClass
+        self.evidence = evidence
+    }
 }
 
 /// A wait ran out of time; the step's `on_timeout` decides what follows.
 struct StepTimedOut: Error, Sendable {
     let step: String
+    /// For a wait on the end of an agent turn, on a dialect whose turns end by event: how long
+    /// before the deadline the open turn's audio had stopped (at least `quiet_ms`), when it
+    /// had (`missing_turn_end`). nil when the agent never answered or was still speaking.
+    var turnEndOverdueMs: Double?
 }
 
 /// What a step of the scenario is waiting for.
 enum WaitCondition: Sendable {
+    /// Whether this waits for an agent turn to end (`wait: agent_turn_end`, the greeting).
+    var awaitsTurnEnd: Bool {
+        switch self {
+        case .agentTurnsEnded, .latestUtteranceRecorded, .greeting: return true
+        default: return false
+        }
+    }
+
+    /// What a wait that ran out of time had waited for, for its error example:
+    /// `no ready within 10000 ms`.
+    func timeoutText(afterMs timeoutMs: Int) -> String {
+        let within = "within \(timeoutMs) ms"
+        switch self {
+        case .ready: return "no ready \(within)"
+        case .agentTurnsEnded, .latestUtteranceRecorded: return "no end of the agent's turn \(within)"
+        case .greeting: return "the greeting did not end \(within)"
+        case .agentAudio: return "no agent audio \(within)"
+        case .quiet(let ms, _): return "no \(ms) ms of quiet \(within)"
+        case .event(let match):
+            let what = [match.kind.rawValue, match.role, match.toolName].compactMap { $0 }.joined(separator: " ")
+            return "no \(what) event \(within)"
+        case .toolCallPending: return "no tool call \(within)"
+        case .heard(let targetUs): return "\(targetUs / 1_000) ms of agent audio not heard \(within)"
+        case .commandInterruptionSettled: return "the interruption did not settle \(within)"
+        case .until: return "the pause did not end \(within)"
+        case .clipSent: return "the clip was not sent \(within)"
+        case .sessionEnded: return "no end of session \(within)"
+        }
+    }
+
     case ready
     /// At least this many agent turns have ended.
     case agentTurnsEnded(Int)

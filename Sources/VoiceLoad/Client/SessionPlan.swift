@@ -16,6 +16,8 @@ public struct SessionPlan: Sendable {
     public let silenceFrame: PreparedAudio
     public let frameMs: Int
     public let trackerConfiguration: TurnTracker.Configuration
+    /// Masks the plan's secrets in error examples (`Redactor(plan:)`).
+    public private(set) var redactor = Redactor(secrets: [])
 
     /// The URL of the run for reports, secrets redacted.
     public var redactedURL: String {
@@ -61,6 +63,7 @@ public struct SessionPlan: Sendable {
         tracker.repliesWithAudio = dialect.repliesWithAudio
         tracker.jitterBufferMs = Int64(scenario.jitterBufferMs)
         self.trackerConfiguration = tracker
+        redactor = Redactor(plan: self)
     }
 }
 

@@ -38,6 +38,29 @@ public struct TurnTracker: Sendable {
         var firstAudioAt: MonotonicInstant
         var firstVoicedAt: MonotonicInstant?
         var lastAudioAt: MonotonicInstant
+        /// The duration of its audio so far, and the RMS level of its loudest chunk.
+        var audioUs: Int64 = 0
+        var peakRms: Float = 0
+    }
+
+    /// An agent turn (reply or greeting) that ended, by event or audio gap, having delivered
+    /// audio none of which was voiced: the agent answered with silence (`silent_reply`).
+    public struct SilentReply: Sendable, Hashable, CustomStringConvertible {
+        /// 1-based count of agent turns in the session.
+        public var turnNumber: Int
+        /// The label of the utterance it answered; nil for the greeting.
+        public var label: String?
+        public var audioMs: Double
+        /// The RMS level (0…1) of its loudest chunk, below the voiced threshold.
+        public var peakRms: Float
+        public var endedAt: MonotonicInstant
+
+        /// `reply to 'ask' (agent turn 2): 1840 ms of audio, none voiced (peak RMS 0.0031)`.
+        public var description: String {
+            let what = label.map { "reply to '\($0)'" } ?? "greeting"
+            let peak = (Double(peakRms) * 10_000).rounded() / 10_000
+            return "\(what) (agent turn \(turnNumber)): \(Int(audioMs.rounded())) ms of audio, none voiced (peak RMS \(peak))"
+        }
     }
 
     struct Utterance: Sendable, Hashable {
@@ -84,6 +107,8 @@ public struct TurnTracker: Sendable {
     /// The barge-in being measured, and earlier ones whose utterance is not yet recorded.
     var interruption: Interruption?
     var settledInterruptions: [Int: Interruption] = [:]
+    /// Silent replies not yet taken by `takeSilentReplies()`.
+    private var silentReplies: [SilentReply] = []
     private var lastEndedTurnRole: AgentTurnRole?
     private var serverLatencyTurn = 0
     private var serverMetricsReported: Set<MetricName> = []
@@ -150,6 +175,8 @@ public struct TurnTracker: Sendable {
             playback.startTurn(at: at)
         }
         agentTurn?.lastAudioAt = at
+        agentTurn?.audioUs += chunk.durationUs
+        if let peak = agentTurn?.peakRms, chunk.rmsLevel > peak { agentTurn?.peakRms = chunk.rmsLevel }
         if agentTurn?.turnKey == nil { agentTurn?.turnKey = chunk.turnKey }
         if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedRmsThreshold {
             agentTurn?.firstVoicedAt = at
@@ -240,6 +267,24 @@ public struct TurnTracker: Sendable {
         return (true, endAgentTurn(at: lastAudioAt, interrupted: false))
     }
 
+    /// On a dialect whose turns end by event: how long before `now` the open agent turn's last
+    /// audio arrived, in ms, when that is at least `quietMs` — its audio stopped and the
+    /// end-of-turn event that should have followed has not come (`missing_turn_end` when a
+    /// wait for it runs out). nil when no turn is open (the agent never answered), its audio
+    /// is still arriving, or turns end by an audio gap.
+    public func overdueTurnEndMs(at now: MonotonicInstant) -> Double? {
+        guard configuration.turnEndSignal == .event, let turn = agentTurn else { return nil }
+        let quietForMs = now.milliseconds(since: turn.lastAudioAt)
+        return quietForMs >= Double(configuration.quietMs) ? quietForMs : nil
+    }
+
+    /// The silent replies of the turns that ended since the last call (see `SilentReply`).
+    public mutating func takeSilentReplies() -> [SilentReply] {
+        guard !silentReplies.isEmpty else { return [] }
+        defer { silentReplies = [] }
+        return silentReplies
+    }
+
     /// Closes the utterances still waiting for (the end of) their answer: a wait step timed
     /// out or the session ended. What was measured so far is kept (censored, not dropped).
     public mutating func finishPendingUtterance(outcome: TurnOutcome) -> [TurnRecord] {
@@ -280,6 +325,9 @@ public struct TurnTracker: Sendable {
         agentTurn = nil
         agentTurnsEnded += 1
         lastEndedTurnRole = turn.role
+        if !interrupted, turn.firstVoicedAt == nil {
+            noteSilentReply(turn, endedAt: at)
+        }
         switch turn.role {
         case .greeting:
             if let readyAt { greetingMs = turn.firstAudioAt.milliseconds(since: readyAt) }
@@ -291,6 +339,19 @@ public struct TurnTracker: Sendable {
             let outcome: TurnOutcome = premature ? .prematureResponse : (interrupted ? .interrupted : .completed)
             return record(for: owner, response: turn, endedAt: at, outcome: outcome)
         }
+    }
+
+    /// A greeting or reply that ended with no voiced audio; unsolicited turns are not replies.
+    private mutating func noteSilentReply(_ turn: AgentTurn, endedAt: MonotonicInstant) {
+        let label: String?
+        switch turn.role {
+        case .greeting: label = nil
+        case .response: label = turn.owner?.label ?? "?"
+        case .unsolicited: return
+        }
+        silentReplies.append(
+            SilentReply(turnNumber: turn.number, label: label, audioMs: Double(turn.audioUs) / 1_000, peakRms: turn.peakRms, endedAt: endedAt)
+        )
     }
 
     mutating func record(

@@ -12,6 +12,9 @@ extension VirtualClient {
             let decoded = codec.receive(timestamped.frame)
             for normalized in decoded.events {
                 if case .event(let match)? = pendingWait?.condition, match.matches(normalized) { awaitedEventArrived = true }
+                if case .malformed(let reason) = normalized {
+                    record(.malformedFrame, .frame(timestamped.frame, reason: reason), at: timestamped.receivedAt)
+                }
                 apply(normalized, at: timestamped.receivedAt)
             }
             for reply in decoded.replies {
@@ -23,14 +26,14 @@ extension VirtualClient {
                 }
             }
             if !repliesWhenPlayedOut.isEmpty { sendRepliesPlayedOut() }
-        case .closed(let code, _, let at):
+        case .closed(let code, let reason, let at):
             connection = nil
             if sessionEndedAt == nil { sessionEndedAt = at }
-            if !hangingUp { fail(.closedByServer(code: code)) }
-        case .failed(_, let at):
+            if !hangingUp { fail(SessionFailure(.closedByServer(code: code), .close(code: code, reason: reason))) }
+        case .failed(let failure, let at):
             connection = nil
             if sessionEndedAt == nil { sessionEndedAt = at }
-            if !hangingUp { fail(.closedByServer(code: nil)) }
+            if !hangingUp { fail(SessionFailure(Self.errorClass(of: failure), .text(failure.message))) }
         }
         checkPendingWait()
     }
@@ -53,7 +56,10 @@ extension VirtualClient {
             tracker.agentAudio(chunk, at: at)
             scheduleQuietCheck()
         case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
-            if plan.dialect.turnEndSignal == .event { emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) }
+            if plan.dialect.turnEndSignal == .event {
+                emit(tracker.agentTurnEnded(turnKey: turnKey, at: at))
+                recordSilentReplies()
+            }
         case .agentInterrupted:
             truncatePlayback(at: at)
             emit(tracker.interruptionSignal(.interrupted, at: at))
@@ -68,20 +74,21 @@ extension VirtualClient {
         case .toolCall(let name, _, let id, _):
             recorder.recordToolCall()
             pendingToolCalls.append((name: name, id: id))
-        case .error(_, _, let fatal):
+        case .error(let code, let message, let fatal):
             if readyAt == nil, plan.dialect.readySignal == .event {
-                fail(.readyRejected)  // the session never became ready (ruling 9)
+                // The session never became ready (ruling 9).
+                fail(SessionFailure(.readyRejected, .inBand(code: code, message: message)))
             } else if fatal {
-                fail(.inBandError)
+                fail(SessionFailure(.inBandError(code: code), .inBand(code: code, message: message)))
             } else {
-                recorder.recordError(.inBandError)
+                record(.inBandError(code: code), .inBand(code: code, message: message), at: at)
             }
         case .sessionEnded:
             if sessionEndedAt == nil { sessionEndedAt = at }
         case .unknown:
             recorder.recordUnknownEvent()
         case .malformed:
-            recorder.recordError(.protocolViolation)
+            break  // counted by handle(_:), which has the frame
         case .transcript(let role, let text, let isFinal):
             if role == "user" { tracker.userTranscript(text: text, isFinal: isFinal, at: at) }
         case .speechResult(let result):
@@ -109,7 +116,9 @@ extension VirtualClient {
         let audioEnd = streamOpenedAt.advanced(byMicroseconds: Int64(((result.startS + result.durationS) * 1_000_000).rounded()))
         let latencyUs = at.microseconds(since: audioEnd)
         guard latencyUs >= 0 else {
-            recorder.recordError(.protocolViolation)
+            let sentS = String((at.milliseconds(since: streamOpenedAt) / 10).rounded() / 100)
+            let endS = String(((result.startS + result.durationS) * 100).rounded() / 100)
+            record(.resultBeforeAudio, .text("a result ends at \(endS) s of the audio stream, only \(sentS) s was sent"), at: at)
             return
         }
         recorder.record(result.isFinal ? .sttFinalLatencyMs : .sttInterimLatencyMs, microseconds: latencyUs)
@@ -132,11 +141,34 @@ extension VirtualClient {
         for record in records { emit(record) }
     }
 
-    /// The session cannot go on: remember why and wake the step waiting on it.
-    func fail(_ errorClass: ErrorClass) {
-        if failure == nil { failure = errorClass }
+    /// The session cannot go on: remember why (the first reason) and wake the step waiting on it.
+    func fail(_ failure: SessionFailure) {
+        if self.failure == nil { self.failure = failure }
         stopMicrophone()
-        abortPendingWait(errorClass)
+        abortPendingWait(self.failure ?? failure)
+    }
+
+    /// Counts an error of this session. Its detail is built, through the plan's redactor, only
+    /// when the recorder keeps it as an example. Returns the class name it was counted under.
+    @discardableResult
+    func record(_ errorClass: ErrorClass, _ evidence: @autoclosure () -> ErrorEvidence, at instant: MonotonicInstant = .now()) -> String {
+        recorder.recordError(errorClass, at: instant, client: clientIndex, iteration: iteration, detail: plan.redactor.detail(evidence()))
+    }
+
+    /// Counts the agent turns that just ended with audio none of which was voiced (`silent_reply`).
+    func recordSilentReplies() {
+        for reply in tracker.takeSilentReplies() {
+            record(.silentReply, .text(reply.description), at: reply.endedAt)
+        }
+    }
+
+    /// The class a failed connection is counted as.
+    static func errorClass(of failure: WebSocketFailure) -> ErrorClass {
+        switch failure.kind {
+        case .frameTooLarge: return .frameTooLarge
+        case .protocolViolation: return .malformedFrame
+        case .io: return .connectionLost
+        }
     }
 
     // MARK: Timers
@@ -188,6 +220,7 @@ extension VirtualClient {
         let result = tracker.checkQuiet(at: .now())
         if result.ended {
             emit(result.record)
+            recordSilentReplies()
             checkPendingWait()
         } else {
             scheduleQuietCheck()

@@ -3,7 +3,7 @@
 extension VirtualClient {
     func run(_ steps: [ScenarioStep]) async throws {
         for step in steps {
-            if let failure { throw SessionFailure(errorClass: failure) }
+            if let failure { throw failure }
             try await execute(step)
         }
     }
@@ -61,7 +61,7 @@ extension VirtualClient {
     /// Starts speaking `say` at the next frame slot and returns when the clip has been sent.
     private func speak(_ say: SayStep, bargeIn: BargeInStep? = nil) async throws {
         guard let frames = plan.frameSets[say.audioKey] else {
-            throw SessionFailure(errorClass: .generatorError)
+            throw SessionFailure(.generatorError, .text("no prepared audio for \(say.audioPath)"))
         }
         let micOpenAt = openMicrophone(speaking: frames)
         let boundaries = frames.utterance.boundaries
@@ -110,8 +110,9 @@ extension VirtualClient {
         guard called else { return }
         let call = pendingToolCalls.removeFirst()
         guard let output = toolReply.output(for: call.name) else {
-            fail(.toolReplyMissing)
-            throw SessionFailure(errorClass: .toolReplyMissing)
+            let failure = SessionFailure(.toolReplyMissing, .text("the agent called '\(call.name)', and the tool_reply step has no output for it"))
+            fail(failure)
+            throw failure
         }
         if toolReply.delayMs > 0 {
             let until = MonotonicInstant.now().advanced(byMilliseconds: Int64(toolReply.delayMs))

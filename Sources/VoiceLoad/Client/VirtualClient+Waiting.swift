@@ -6,7 +6,7 @@ import NIOCore
 extension VirtualClient {
     /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the session's failure.
     func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
-        if let failure { throw SessionFailure(errorClass: failure) }
+        if let failure { throw failure }
         awaitedEventArrived = false  // only events after the step began count
         if isSatisfied(condition, at: .now()) { return }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -27,14 +27,29 @@ extension VirtualClient {
         do {
             try await wait(for: condition, step: step, timeoutMs: timeoutMs)
             return true
-        } catch is StepTimedOut {
+        } catch let timedOut as StepTimedOut {
+            let failure = Self.failure(of: timedOut, condition: condition, timeoutMs: timeoutMs)
             guard onTimeout == .continue else {
-                fail(.timeout(step: step))
-                throw SessionFailure(errorClass: .timeout(step: step))
+                fail(failure)
+                throw failure
             }
             recorder.recordStepTimeout(step)
+            // A missing end-of-turn event is the endpoint's fault even when the scenario goes on.
+            if failure.errorClass == .missingTurnEnd { record(failure.errorClass, failure.evidence) }
             return false
         }
+    }
+
+    /// `timeout_<step>`, or `missing_turn_end` when the wait was for the end of a turn whose
+    /// audio had stopped (on a dialect whose turns end by event).
+    static func failure(of timedOut: StepTimedOut, condition: WaitCondition, timeoutMs: Int) -> SessionFailure {
+        guard let overdueMs = timedOut.turnEndOverdueMs else {
+            return SessionFailure(.timeout(step: timedOut.step), .text(condition.timeoutText(afterMs: timeoutMs)))
+        }
+        let seconds = String((overdueMs / 100).rounded() / 10)
+        return SessionFailure(
+            .missingTurnEnd, .text("agent audio ended \(seconds) s before the \(timeoutMs) ms wait ran out, no end-of-turn event")
+        )
     }
 
     private func waitTimedOut() {
@@ -42,7 +57,8 @@ extension VirtualClient {
         guard let pending = pendingWait else { return }
         pendingWait = nil
         cancelRecheck()
-        pending.continuation.resume(throwing: StepTimedOut(step: pending.stepName))
+        let overdueMs = pending.condition.awaitsTurnEnd ? tracker.overdueTurnEndMs(at: .now()) : nil
+        pending.continuation.resume(throwing: StepTimedOut(step: pending.stepName, turnEndOverdueMs: overdueMs))
     }
 
     /// Resumes the waiting step if its condition now holds.
@@ -60,13 +76,13 @@ extension VirtualClient {
     }
 
     /// Wakes the waiting step with the session's failure.
-    func abortPendingWait(_ errorClass: ErrorClass) {
+    func abortPendingWait(_ failure: SessionFailure) {
         guard let pending = pendingWait else { return }
         pendingWait = nil
         waitTimer?.cancel()
         waitTimer = nil
         cancelRecheck()
-        pending.continuation.resume(throwing: SessionFailure(errorClass: errorClass))
+        pending.continuation.resume(throwing: failure)
     }
 
     private func isSatisfied(_ condition: WaitCondition, at now: MonotonicInstant) -> Bool {

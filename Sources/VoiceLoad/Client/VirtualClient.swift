@@ -57,7 +57,7 @@ public actor VirtualClient {
     var pendingToolCalls: [(name: String, id: String?)] = []
     /// Think times: a stream of its own per client and iteration, from the scenario's seed.
     var random: SeededGenerator
-    var failure: ErrorClass?
+    var failure: SessionFailure?
     var hangingUp = false
 
     public init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop) {
@@ -89,12 +89,10 @@ public actor VirtualClient {
             try await run(plan.scenario.steps)
         } catch let failure as SessionFailure {
             session.outcome = .failed
-            session.errorClass = failure.errorClass.name
-            recorder.recordError(failure.errorClass)
+            session.errorClass = record(failure.errorClass, failure.evidence)
         } catch {
             session.outcome = .failed
-            session.errorClass = ErrorClass.generatorError.name
-            recorder.recordError(.generatorError)
+            session.errorClass = record(.generatorError, .text("\(error)"))
         }
         finishSession()
     }
@@ -133,7 +131,7 @@ public actor VirtualClient {
         case .rest(let restEndpoint, let request):
             let setup = try await runRESTSetup(at: restEndpoint, request: request, timeoutMs: timeoutMs)
             guard let target = try? WebSocketEndpoint(parsing: setup.webSocketURL) else {
-                throw SessionFailure(errorClass: .protocolViolation)
+                throw SessionFailure(.invalidRESTSetup, .text("the REST answer's WebSocket URL is not a ws(s) URL: \(setup.webSocketURL)"))
             }
             endpoint = target
             openingFrames = setup.openingFrames
@@ -160,9 +158,9 @@ public actor VirtualClient {
         do {
             connection = try await future.get()
         } catch let error as WebSocketConnectError {
-            throw SessionFailure(errorClass: Self.errorClass(of: error))
+            throw Self.failure(of: error, timeoutMs: timeoutMs)
         } catch {
-            throw SessionFailure(errorClass: .connectFailed)
+            throw SessionFailure(.connectFailed, .text("\(error)"))
         }
         self.connection = connection
         openedAt = connection.openedAt
@@ -186,14 +184,18 @@ public actor VirtualClient {
                 on: eventLoop, timeoutMs: Int64(timeoutMs)
             ).get()
         } catch let error as WebSocketConnectError {
-            throw SessionFailure(errorClass: error == .timedOut ? .timeout(step: "rest_setup") : Self.errorClass(of: error))
+            guard error != .timedOut else {
+                throw SessionFailure(.timeout(step: "rest_setup"), .text("no REST answer within \(timeoutMs) ms"))
+            }
+            throw Self.failure(of: error, timeoutMs: timeoutMs)
         }
         session.restSetupMs = MonotonicInstant.now().milliseconds(since: startedAt)
         guard (200..<300).contains(response.status) else {
-            throw SessionFailure(errorClass: .restRejected(status: response.status))
+            let body = String(decoding: response.body.prefix(WebSocketClientHandshakeHandler.maxRejectionBodyBytes), as: UTF8.self)
+            throw SessionFailure(.restRejected(status: response.status), .httpStatus(response.status, body: body))
         }
         guard let setup = plan.dialect.restSetup(from: response.body, request: request) else {
-            throw SessionFailure(errorClass: .protocolViolation)
+            throw SessionFailure(.invalidRESTSetup, .frame(.binary(response.body), reason: "unusable REST answer"))
         }
         return setup
     }
@@ -239,13 +241,16 @@ public actor VirtualClient {
         recorder.recordSession(session)
     }
 
-    static func errorClass(of error: WebSocketConnectError) -> ErrorClass {
+    /// The session failure a failed connect (or REST request) is counted as.
+    static func failure(of error: WebSocketConnectError, timeoutMs: Int) -> SessionFailure {
         switch error {
-        case .connectFailed: return .connectFailed
-        case .tlsFailed: return .tlsFailed
-        case .upgradeRejected(let status, _): return .upgradeRejected(status: status)
-        case .timedOut: return .timeout(step: "connect")
-        case .invalidUpgradeResponse: return .invalidUpgrade
+        case .connectionRefused(let reason): return SessionFailure(.connectRefused, .text(reason))
+        case .dnsFailed(let reason): return SessionFailure(.dnsFailed, .text(reason))
+        case .connectFailed(let reason): return SessionFailure(.connectFailed, .text(reason))
+        case .tlsFailed(let reason): return SessionFailure(.tlsFailed, .text(reason))
+        case .upgradeRejected(let status, let body): return SessionFailure(.upgradeRejected(status: status), .httpStatus(status, body: body))
+        case .timedOut: return SessionFailure(.timeout(step: "connect"), .text("no WebSocket open (TCP, TLS and upgrade) within \(timeoutMs) ms"))
+        case .invalidUpgradeResponse(let reason): return SessionFailure(.invalidUpgrade, .text(reason))
         }
     }
 }

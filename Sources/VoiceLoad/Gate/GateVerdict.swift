@@ -10,10 +10,12 @@ public enum GateVerdict: Int32, Sendable, Hashable {
     case invalid = 3
     case unreachable = 4
 
-    /// Error classes that mean the endpoint was never reached: TCP, TLS, upgrade, REST.
+    /// Error classes that mean the endpoint was never reached: TCP, DNS, TLS, upgrade, REST.
     static func isInfrastructure(_ errorClass: String) -> Bool {
-        ["connect_failed", "tls_failed", "invalid_upgrade", "timeout_connect"].contains(errorClass)
-            || errorClass.hasPrefix("upgrade_rejected_") || errorClass.hasPrefix("rest_rejected_")
+        switch ErrorCategory(className: errorClass) {
+        case .connect?, .dns?, .tls?, .upgrade?: return true
+        default: return errorClass == "timeout_connect"
+        }
     }
 
     /// Whether every session failed before reaching the endpoint.

@@ -1,6 +1,11 @@
-/// A class of failure, counted per class in the report (DESIGN.md principle 8).
+/// A class of failure, counted per class in the report (DESIGN.md principle 8). Its `name` is
+/// the report's key; its `category` groups classes in the report's `by_category`.
 public enum ErrorClass: Sendable, Hashable {
-    /// TCP connect failed (refused, unreachable, DNS).
+    /// The TCP connect was refused (nothing listens on the port).
+    case connectRefused
+    /// The host name did not resolve.
+    case dnsFailed
+    /// Any other TCP failure: unreachable, reset or closed before the upgrade finished.
     case connectFailed
     /// The TLS handshake failed.
     case tlsFailed
@@ -12,22 +17,54 @@ public enum ErrorClass: Sendable, Hashable {
     case invalidUpgrade
     /// The server closed the WebSocket (with this close code, or none) before the scenario hung up.
     case closedByServer(code: Int?)
-    /// An in-band error event from the server.
-    case inBandError
+    /// The socket failed with an I/O error, without a close frame.
+    case connectionLost
+    /// An inbound frame or message above vload's limit (16 MiB).
+    case frameTooLarge
+    /// An in-band error event from the server, with its code when it has one (as the server
+    /// wrote it: `name` makes it a report key).
+    case inBandError(code: String?)
     /// An in-band error before the session was ready (OpenAI: before `session.updated`).
     case readyRejected
     /// A step did not finish within its timeout.
     case timeout(step: String)
-    /// A frame the dialect could not parse.
-    case protocolViolation
+    /// A frame the dialect (or the WebSocket layer) could not parse.
+    case malformedFrame
+    /// The REST pre-step's answer was unusable (no WebSocket URL, not the dialect's format).
+    case invalidRESTSetup
+    /// A speech-to-text result placed beyond the audio sent so far.
+    case resultBeforeAudio
+    /// On a dialect whose turns end by event: the agent's audio stopped and no end-of-turn
+    /// event followed before the wait for it timed out.
+    case missingTurnEnd
+    /// An agent turn (reply or greeting) whose audio held no voiced chunk at all.
+    case silentReply
     /// The agent called a tool the scenario's `tool_reply` has no output for.
     case toolReplyMissing
     /// vload itself failed (for example, could not write a frame).
     case generatorError
 
-    /// The name used in reports: `upgrade_rejected_401`, `timeout_wait_ready`, ….
+    /// An in-band error code as part of a report key: lowercased, every character other than
+    /// `[a-z0-9_]` replaced by `_`, at most `maxCodeLength` characters; nil when nothing is left.
+    public static func reportCode(_ code: String?) -> String? {
+        guard let code else { return nil }
+        let scalars = code.lowercased().unicodeScalars.prefix(maxCodeLength).map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "0"..."9", "_": return Character(scalar)
+            default: return "_"
+            }
+        }
+        return scalars.isEmpty ? nil : String(scalars)
+    }
+
+    /// The longest in-band error code kept in a class name.
+    public static let maxCodeLength = 40
+
+    /// The name used in reports: `upgrade_rejected_401`, `timeout_wait_ready`, `in_band_error_rate_limited`, ….
     public var name: String {
         switch self {
+        case .connectRefused: return "connect_refused"
+        case .dnsFailed: return "dns_failed"
         case .connectFailed: return "connect_failed"
         case .tlsFailed: return "tls_failed"
         case .upgradeRejected(let status): return "upgrade_rejected_\(status)"
@@ -35,12 +72,91 @@ public enum ErrorClass: Sendable, Hashable {
         case .invalidUpgrade: return "invalid_upgrade"
         case .closedByServer(let code?): return "closed_by_server_\(code)"
         case .closedByServer(nil): return "closed_by_server_no_code"
-        case .inBandError: return "in_band_error"
+        case .connectionLost: return "connection_lost"
+        case .frameTooLarge: return "frame_too_large"
+        case .inBandError(let code): return Self.reportCode(code).map { "in_band_error_\($0)" } ?? "in_band_error"
         case .readyRejected: return "ready_rejected"
         case .timeout(let step): return "timeout_\(step)"
-        case .protocolViolation: return "protocol_violation"
+        case .malformedFrame: return "malformed_frame"
+        case .invalidRESTSetup: return "invalid_rest_setup"
+        case .resultBeforeAudio: return "result_before_audio"
+        case .missingTurnEnd: return "missing_turn_end"
+        case .silentReply: return "silent_reply"
         case .toolReplyMissing: return "tool_reply_missing"
         case .generatorError: return "generator_error"
+        }
+    }
+
+    public var category: ErrorCategory {
+        switch self {
+        case .connectRefused, .connectFailed: return .connect
+        case .dnsFailed: return .dns
+        case .tlsFailed: return .tls
+        case .upgradeRejected, .restRejected, .invalidUpgrade: return .upgrade
+        case .closedByServer, .connectionLost: return .close
+        case .inBandError, .readyRejected: return .inBandError
+        case .timeout: return .timeout
+        case .frameTooLarge, .malformedFrame, .invalidRESTSetup, .resultBeforeAudio, .missingTurnEnd: return .protocolViolation
+        case .silentReply: return .reply
+        case .toolReplyMissing, .generatorError: return .generator
+        }
+    }
+
+    private static let fixedNames: [String: ErrorClass] = Dictionary(
+        uniqueKeysWithValues: [
+            ErrorClass.connectRefused, .dnsFailed, .connectFailed, .tlsFailed, .invalidUpgrade, .closedByServer(code: nil),
+            .connectionLost, .frameTooLarge, .inBandError(code: nil), .readyRejected, .malformedFrame, .invalidRESTSetup,
+            .resultBeforeAudio, .missingTurnEnd, .silentReply, .toolReplyMissing, .generatorError,
+        ].map { ($0.name, $0) }
+    )
+
+    /// The class a report key names; nil for a name this version does not know.
+    public init?(name: String) {
+        if let fixed = Self.fixedNames[name] {
+            self = fixed
+        } else if let status = Self.number(after: "upgrade_rejected_", in: name) {
+            self = .upgradeRejected(status: status)
+        } else if let status = Self.number(after: "rest_rejected_", in: name) {
+            self = .restRejected(status: status)
+        } else if let code = Self.number(after: "closed_by_server_", in: name) {
+            self = .closedByServer(code: code)
+        } else if name.hasPrefix("in_band_error_"), name.count > "in_band_error_".count {
+            self = .inBandError(code: String(name.dropFirst("in_band_error_".count)))
+        } else if name.hasPrefix("timeout_"), name.count > "timeout_".count {
+            self = .timeout(step: String(name.dropFirst("timeout_".count)))
+        } else {
+            return nil
+        }
+    }
+
+    private static func number(after prefix: String, in name: String) -> Int? {
+        guard name.hasPrefix(prefix) else { return nil }
+        return Int(name.dropFirst(prefix.count))
+    }
+}
+
+/// What kind of failure an error class is: the report's `by_category` keys, in display order.
+public enum ErrorCategory: String, Sendable, Hashable, CaseIterable, Codable {
+    case connect
+    case dns
+    case tls
+    case upgrade
+    case close
+    case inBandError = "in_band_error"
+    case timeout
+    case protocolViolation = "protocol_violation"
+    case reply
+    case generator
+
+    /// The category of a report key; `protocol_violation`, the name older versions gave
+    /// malformed frames and misplaced results, is one too. nil for a name this version does not know.
+    public init?(className: String) {
+        if className == "protocol_violation" {
+            self = .protocolViolation
+        } else if let errorClass = ErrorClass(name: className) {
+            self = errorClass.category
+        } else {
+            return nil
         }
     }
 }

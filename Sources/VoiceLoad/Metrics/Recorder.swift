@@ -15,7 +15,15 @@ public final class Recorder: Sendable {
         /// Tool calls the agent made, and the results vload sent back.
         public var toolCalls = 0
         public var toolResults = 0
+        /// Errors by class name (`upgrade_rejected_401`), and by category (`upgrade`).
         public var errors: [String: Int]
+        public var errorsByCategory: [String: Int] = [:]
+        /// The first `ErrorExample.perClass` occurrences of each class, by class name.
+        public var errorExamples: [String: [ErrorExample]] = [:]
+        /// Example slots taken per class (an example is built outside the lock once its slot is taken).
+        var errorExampleSlots: [String: Int] = [:]
+        /// The distinct `in_band_error_<code>` names of the run so far.
+        var inBandErrorNames: Set<String> = []
         public var sessionsStarted: Int
         public var sessionsCompleted: Int
         public var sessionsFailed: Int
@@ -81,11 +89,48 @@ public final class Recorder: Sendable {
         state.withLock { $0.droppedStarts[reason.rawValue, default: 0] += 1 }
     }
 
-    public func recordError(_ errorClass: ErrorClass, at instant: MonotonicInstant = .now()) {
-        state.withLock {
-            $0.errors[errorClass.name, default: 0] += 1
-            $0.timeline.error(at: instant)
+    /// Counts an error of `errorClass` by `client` in its session `iteration`. Its detail is
+    /// built (by the caller's `Redactor`) only for the first `ErrorExample.perClass` of the
+    /// class, so recording the thousandth costs a lock and a counter. Returns the class name
+    /// it was counted under: an in-band error code past the run's `maxInBandErrorCodes`
+    /// distinct ones is counted as `in_band_error_other`.
+    @discardableResult
+    public func recordError(
+        _ errorClass: ErrorClass, at instant: MonotonicInstant = .now(), client: Int, iteration: Int,
+        detail: @autoclosure () -> ErrorDetail
+    ) -> String {
+        let (name, wantsExample, startedAt) = state.withLock { state -> (String, Bool, MonotonicInstant) in
+            let name = Self.reportName(of: errorClass, in: &state)
+            state.errors[name, default: 0] += 1
+            state.errorsByCategory[errorClass.category.rawValue, default: 0] += 1
+            state.timeline.error(at: instant)
+            let slots = state.errorExampleSlots[name, default: 0]
+            guard slots < ErrorExample.perClass else { return (name, false, state.timeline.startedAt) }
+            state.errorExampleSlots[name] = slots + 1
+            return (name, true, state.timeline.startedAt)
         }
+        guard wantsExample else { return name }
+        let seconds = instant < startedAt ? 0 : instant.milliseconds(since: startedAt) / 1_000
+        let example = ErrorExample(tS: (seconds * 1_000).rounded() / 1_000, client: client, iteration: iteration, detail: detail().text)
+        state.withLock { state in
+            var examples = state.errorExamples[name, default: []]
+            examples.append(example)
+            examples.sort(by: ErrorExample.precedes)
+            state.errorExamples[name] = examples
+        }
+        return name
+    }
+
+    /// Distinct in-band error codes counted under their own class; later ones are `in_band_error_other`.
+    public static let maxInBandErrorCodes = 20
+
+    private static func reportName(of errorClass: ErrorClass, in state: inout Snapshot) -> String {
+        let name = errorClass.name
+        guard case .inBandError(let code) = errorClass, ErrorClass.reportCode(code) != nil else { return name }
+        if state.inBandErrorNames.contains(name) { return name }
+        guard state.inBandErrorNames.count < maxInBandErrorCodes else { return "in_band_error_other" }
+        state.inBandErrorNames.insert(name)
+        return name
     }
 
     /// A step timed out and the scenario went on (`on_timeout: continue`).

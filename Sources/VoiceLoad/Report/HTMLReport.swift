@@ -130,8 +130,15 @@ public enum HTMLReport {
 
     private static func errorTable(_ report: RunReport) -> String {
         guard !report.errors.byClass.isEmpty else { return "<p>No errors.</p>" }
-        let rows = report.errors.byClass.sorted { $0.key < $1.key }.map { [$0.key, String($0.value)] }
-        return table(["class", "count"], rows + [["total", String(report.errors.total)]], caption: nil, escape: true)
+        var rows: [[String]] = []
+        for group in report.errors.grouped {
+            for errorClass in group.classes {
+                let example = report.errors.examples[errorClass.name]?.first.map(SummaryTable.exampleText) ?? ""
+                rows.append([group.category, errorClass.name, String(errorClass.count), example])
+            }
+        }
+        rows.append(["total", "", String(report.errors.total), ""])
+        return table(["category", "class", "count", "first example"], rows, caption: "Errors by category, each with its first occurrence (redacted)", escape: true)
     }
 
     private static func interruptionList(_ report: RunReport) -> String {

@@ -38,8 +38,15 @@ public enum MarkdownSummary {
             }
         }
         if !report.errors.byClass.isEmpty {
-            lines += ["", "### Errors", "", "| class | count |", "|---|---:|"]
-            lines += report.errors.byClass.sorted { $0.key < $1.key }.map { "| `\(cell($0.key))` | \($0.value) |" }
+            lines += ["", "### Errors", "", "| category | class | count | first example |", "|---|---|---:|---|"]
+            for group in report.errors.grouped {
+                for errorClass in group.classes {
+                    let example = report.errors.examples[errorClass.name]?.first.map(SummaryTable.exampleText) ?? ""
+                    // The server's words: angle brackets escaped, so GitHub shows them rather than reading tags.
+                    let text = cell(example).replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                    lines.append("| \(group.category) | `\(cell(errorClass.name))` | \(errorClass.count) | \(text) |")
+                }
+            }
         }
         if report.interruptions.bargeIns > 0 {
             let counts = report.interruptions

@@ -49,8 +49,10 @@ public enum ReportMerge {
             calls: parts.map(\.toolCalls.calls).reduce(0, +), results: parts.map(\.toolCalls.results).reduce(0, +)
         )
         merged.stepTimeouts = sum(parts.map(\.stepTimeouts))
-        let errors = sum(parts.map(\.errors.byClass))
-        merged.errors = RunReport.Errors(total: errors.values.reduce(0, +), byClass: errors)
+        merged.errors = RunReport.Errors(
+            byClass: sum(parts.map(\.errors.byClass)), byCategory: sum(parts.map(\.errors.byCategory)),
+            examples: mergeExamples(parts, startedAt: merged.startedAt)
+        )
         merged.unknownEvents = parts.map(\.unknownEvents).reduce(0, +)
         let injected = parts.compactMap(\.simulatorFaultsInjected)
         merged.simulatorFaultsInjected = injected.isEmpty ? nil : sum(injected)
@@ -150,6 +152,24 @@ public enum ReportMerge {
             healthy: parts.allSatisfy(\.generator.healthy),
             problems: problems
         )
+    }
+
+    /// The first `ErrorExample.perClass` examples of each class over all parts, earliest
+    /// first; each part's `t_s` moved to the merged run's start (by the wall clocks).
+    static func mergeExamples(_ parts: [RunReport], startedAt: String) -> [String: [ErrorExample]] {
+        let origin = ReportTimestamp.date(startedAt)
+        var merged: [String: [ErrorExample]] = [:]
+        for part in parts {
+            let shiftS = origin.flatMap { origin in ReportTimestamp.date(part.startedAt).map { $0.timeIntervalSince(origin) } } ?? 0
+            for (name, examples) in part.errors.examples {
+                merged[name, default: []] += examples.map { example in
+                    var shifted = example
+                    shifted.tS = ((example.tS + shiftS) * 1_000).rounded() / 1_000
+                    return shifted
+                }
+            }
+        }
+        return merged.mapValues { Array($0.sorted(by: ErrorExample.precedes).prefix(ErrorExample.perClass)) }
     }
 
     private static func sum(_ dictionaries: [[String: Int]]) -> [String: Int] {

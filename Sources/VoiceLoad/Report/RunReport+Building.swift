@@ -71,7 +71,7 @@ extension RunReport {
         interruptions = snapshot.interruptions
         toolCalls = ToolCalls(calls: snapshot.toolCalls, results: snapshot.toolResults)
         stepTimeouts = snapshot.stepTimeouts
-        errors = Errors(total: snapshot.errors.values.reduce(0, +), byClass: snapshot.errors)
+        errors = Errors(byClass: snapshot.errors, byCategory: snapshot.errorsByCategory, examples: snapshot.errorExamples)
         unknownEvents = snapshot.unknownEvents
         timeline = snapshot.timeline.points
         if context.warmupMs > 0 {

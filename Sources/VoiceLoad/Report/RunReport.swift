@@ -91,13 +91,57 @@ public struct RunReport: Codable, Sendable {
         public var results: Int
     }
 
+    /// Errors by class and category, with the first few of each class (redacted).
     public struct Errors: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case total, byClass = "by_class"
+            case total, byClass = "by_class", byCategory = "by_category", examples
         }
 
         public var total: Int
         public var byClass: [String: Int]
+        /// Counts per `ErrorCategory` (`connect`, `upgrade`, `timeout`, …).
+        public var byCategory: [String: Int]
+        /// The first `ErrorExample.perClass` occurrences of each class, earliest first.
+        public var examples: [String: [ErrorExample]]
+
+        public init(byClass: [String: Int], byCategory: [String: Int], examples: [String: [ErrorExample]]) {
+            total = byClass.values.reduce(0, +)
+            self.byClass = byClass
+            self.byCategory = byCategory
+            self.examples = examples
+        }
+
+        /// Reports of older versions have neither categories nor examples: the categories are
+        /// derived from the class names.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            total = try container.decode(Int.self, forKey: .total)
+            byClass = try container.decode([String: Int].self, forKey: .byClass)
+            byCategory = try container.decodeIfPresent([String: Int].self, forKey: .byCategory) ?? Self.categories(of: byClass)
+            examples = try container.decodeIfPresent([String: [ErrorExample]].self, forKey: .examples) ?? [:]
+        }
+
+        /// Counts per category of counts per class (classes of no known category left out).
+        public static func categories(of byClass: [String: Int]) -> [String: Int] {
+            byClass.reduce(into: [:]) { total, entry in
+                guard let category = ErrorCategory(className: entry.key) else { return }
+                total[category.rawValue, default: 0] += entry.value
+            }
+        }
+
+        /// The classes grouped by category, categories in `ErrorCategory` order (unknown names
+        /// last, as `other`), classes by name.
+        public var grouped: [(category: String, count: Int, classes: [(name: String, count: Int)])] {
+            var groups: [String: [(name: String, count: Int)]] = [:]
+            for (name, count) in byClass {
+                groups[ErrorCategory(className: name)?.rawValue ?? "other", default: []].append((name, count))
+            }
+            let order = ErrorCategory.allCases.map(\.rawValue) + ["other"]
+            return order.compactMap { category in
+                guard let classes = groups[category] else { return nil }
+                return (category, classes.map(\.count).reduce(0, +), classes.sorted { $0.name < $1.name })
+            }
+        }
     }
 
     public struct Generator: Codable, Sendable {

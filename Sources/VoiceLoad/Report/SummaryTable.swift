@@ -43,11 +43,7 @@ public enum SummaryTable {
             let timeouts = report.stepTimeouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             lines.append("steps timed out (scenario went on): " + timeouts.joined(separator: ", "))
         }
-        if !report.errors.byClass.isEmpty {
-            lines.append("")
-            let errors = report.errors.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            lines.append("errors: " + errors.joined(separator: ", "))
-        }
+        lines += errorLines(report)
         if let injected = report.simulatorFaultsInjected {
             lines.append("simulator injected: " + injectedText(injected))
         }
@@ -98,6 +94,28 @@ public enum SummaryTable {
         }
         guard rows.count > 1 else { return [] }
         return [""] + align(rows)
+    }
+
+    /// The errors by category, each class under its category with its first example below it.
+    private static func errorLines(_ report: RunReport) -> [String] {
+        let groups = report.errors.grouped
+        guard !groups.isEmpty else { return [] }
+        var lines = ["", "errors by category:"]
+        for group in groups {
+            lines.append("  \(group.category) \(group.count)")
+            for errorClass in group.classes {
+                lines.append("    \(errorClass.name) \(errorClass.count)")
+                if let first = report.errors.examples[errorClass.name]?.first {
+                    lines.append("      first: " + exampleText(first))
+                }
+            }
+        }
+        return lines
+    }
+
+    /// `at 1.204 s, client 2, iteration 0: HTTP 401: bad token`.
+    static func exampleText(_ example: ErrorExample) -> String {
+        "at \(String(format: "%.3f", example.tS)) s, client \(example.client), iteration \(example.iteration): \(example.detail)"
     }
 
     private static func interruptionLines(_ report: RunReport) -> [String] {

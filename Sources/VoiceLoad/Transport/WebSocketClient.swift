@@ -3,6 +3,12 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Opens client WebSocket connections over raw SwiftNIO: one TCP (or TLS) connection each,
 /// on an event loop the caller picks.
 public enum WebSocketClient {
@@ -81,14 +87,24 @@ public enum WebSocketClient {
         case ChannelError.connectTimeout:
             return .timedOut
         case let error as NIOConnectionError:
-            if let first = error.connectionErrors.first {
-                return .connectFailed("\(error.host):\(error.port): \(first.error)")
-            }
-            let dnsError = error.dnsAError ?? error.dnsAAAAError
-            return .connectFailed("\(error.host):\(error.port): DNS lookup failed\(dnsError.map { ": \($0)" } ?? "")")
+            return classifyConnectionFailure(
+                host: error.host, port: error.port, attempts: error.connectionErrors.map(\.error),
+                dnsError: error.dnsAError ?? error.dnsAAAAError
+            )
         default:
             return WebSocketClientHandshakeHandler.classify(error)
         }
+    }
+
+    /// Refused (every address tried answered `ECONNREFUSED`), DNS (no address to try), or any
+    /// other connect failure, from the parts of a `NIOConnectionError` (which only NIO can build):
+    /// the error of each connection attempt, and of the DNS lookup.
+    static func classifyConnectionFailure(host: String, port: Int, attempts: [any Error], dnsError: (any Error)?) -> WebSocketConnectError {
+        guard let first = attempts.first else {
+            return .dnsFailed("\(host):\(port)\(dnsError.map { ": \($0)" } ?? "")")
+        }
+        let refused = attempts.allSatisfy { ($0 as? IOError)?.errnoCode == ECONNREFUSED }
+        return refused ? .connectionRefused("\(host):\(port): \(first)") : .connectFailed("\(host):\(port): \(first)")
     }
 
     /// Whether a host is an IPv4 or IPv6 literal (such hosts get no SNI).

@@ -1,6 +1,10 @@
 /// Why a WebSocket client connection could not be opened.
 public enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The TCP connection failed: refused, DNS failure, unreachable, or closed during the upgrade.
+    /// The TCP connect was refused: nothing listens on the port.
+    case connectionRefused(String)
+    /// The host name did not resolve.
+    case dnsFailed(String)
+    /// Any other TCP failure: unreachable, reset, or closed during the upgrade.
     case connectFailed(String)
     /// The TLS handshake failed (certificate, protocol, SNI).
     case tlsFailed(String)
@@ -15,6 +19,8 @@ public enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConver
 
     public var description: String {
         switch self {
+        case .connectionRefused(let reason): return "connection refused: \(reason)"
+        case .dnsFailed(let reason): return "DNS lookup failed: \(reason)"
         case .connectFailed(let reason): return "connect failed: \(reason)"
         case .tlsFailed(let reason): return "TLS handshake failed: \(reason)"
         case .upgradeRejected(let status, let body):

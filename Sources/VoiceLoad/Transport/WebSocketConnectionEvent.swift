@@ -11,6 +11,30 @@ public enum WebSocketConnectionEvent: Sendable {
     /// when the TCP connection ended without one (RFC 6455 code 1006 semantics) or the close
     /// frame carried no code.
     case closed(code: Int?, reason: String?, at: MonotonicInstant)
-    /// A protocol violation or I/O error; the connection is being closed and `.closed` follows.
-    case failed(String, at: MonotonicInstant)
+    /// A protocol violation, an oversized frame or an I/O error; the connection is being
+    /// closed and `.closed` follows.
+    case failed(WebSocketFailure, at: MonotonicInstant)
+}
+
+/// Why an open WebSocket connection failed.
+public struct WebSocketFailure: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// An inbound frame, or a reassembled message, above the connection's size limit.
+        case frameTooLarge
+        /// The peer broke RFC 6455 (reserved bits or opcode, a stray continuation, a bad close frame).
+        case protocolViolation
+        /// The socket failed (reset, TLS error) without a close frame.
+        case io
+    }
+
+    public var kind: Kind
+    /// What happened, in one line.
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
 }

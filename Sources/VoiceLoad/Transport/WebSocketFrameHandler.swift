@@ -93,7 +93,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
             closedReported = true
             peerClosed(code: code, context: context)
         case .violation(let closeCode, let message):
-            fail(message, closeCode: closeCode, context: context)
+            // 1009 is RFC 6455's "message too big": the assembler's size limit.
+            fail(WebSocketFailure(closeCode == 1009 ? .frameTooLarge : .protocolViolation, message), closeCode: closeCode, context: context)
         }
     }
 
@@ -107,13 +108,14 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         switch error {
         case NIOWebSocketError.invalidFrameLength:
-            fail("frame larger than the maximum frame size", closeCode: 1009, context: context)
+            let message = "frame larger than the \(assembler.maxMessageBytes)-byte limit"
+            fail(WebSocketFailure(.frameTooLarge, message), closeCode: 1009, context: context)
         case let error as NIOWebSocketError:
-            fail("WebSocket protocol error: \(error)", closeCode: 1002, context: context)
+            fail(WebSocketFailure(.protocolViolation, "WebSocket protocol error: \(error)"), closeCode: 1002, context: context)
         case NIOSSLError.uncleanShutdown:
             break  // TCP ended without TLS close_notify: channelInactive reports the close
         default:
-            fail("\(error)", closeCode: nil, context: context)
+            fail(WebSocketFailure(.io, "\(error)"), closeCode: nil, context: context)
         }
     }
 
@@ -152,10 +154,10 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
-    private func fail(_ message: String, closeCode: Int?, context: ChannelHandlerContext) {
+    private func fail(_ failure: WebSocketFailure, closeCode: Int?, context: ChannelHandlerContext) {
         guard !closedReported else { return }
         if case .closing = closeState { return }
-        emit(.failed(message, at: MonotonicInstant.now()))
+        emit(.failed(failure, at: MonotonicInstant.now()))
         let wasOpen: Bool
         if case .open = closeState { wasOpen = true } else { wasOpen = false }
         cancelCloseTimer()

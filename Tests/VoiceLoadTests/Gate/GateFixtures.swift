@@ -27,7 +27,9 @@ enum GateFixtures {
             if index < failed { session.outcome = .failed } else { session.connectMs = 2 }
             recorder.recordSession(session)
         }
-        for error in errors { recorder.recordError(error) }
+        for (index, error) in errors.enumerated() {
+            recorder.recordError(error, client: index, iteration: 0, detail: .test(error.name))
+        }
         for turn in turns { recorder.recordTurn(turn) }
         recorder.recordFrameSent(lagUs: sendLagUs)
         let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])

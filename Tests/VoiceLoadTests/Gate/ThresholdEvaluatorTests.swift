@@ -72,7 +72,7 @@ struct ThresholdEvaluatorTests {
             turns: [], sessions: 3, failed: 3, errors: Array(repeating: .connectFailed, count: 2) + [.upgradeRejected(status: 401)]
         )
         #expect(GateVerdict.decide(report: refused, checks: [fail]).rawValue == 4)
-        let halfway = GateFixtures.report(turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .inBandError])
+        let halfway = GateFixtures.report(turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .inBandError(code: nil)])
         #expect(GateVerdict.decide(report: halfway, checks: []) == .passed)
     }
 

@@ -14,8 +14,8 @@ struct RecorderTests {
         var session = SessionRecord(client: 0, iteration: 0)
         session.connectMs = 1.25
         recorder.recordSession(session)
-        recorder.recordError(.upgradeRejected(status: 401))
-        recorder.recordError(.timeout(step: "wait_ready"))
+        recorder.recordError(.upgradeRejected(status: 401), client: 0, iteration: 0, detail: .test("HTTP 401"))
+        recorder.recordError(.timeout(step: "wait_ready"), client: 0, iteration: 0, detail: .test("no ready within 10000 ms"))
         recorder.recordFrameSent(lagUs: 150)
         let snapshot = recorder.snapshot()
         #expect(snapshot.histograms[.firstAudioFromEndMs]?.count == 1)

@@ -22,7 +22,7 @@ struct LiveFiguresTests {
         recorder.recordSession(SessionRecord(client: 0, iteration: 0), at: at(2))
         var failed = SessionRecord(client: 1, iteration: 0)
         failed.outcome = .failed
-        recorder.recordError(.connectFailed, at: at(2.5))
+        recorder.recordError(.connectRefused, at: at(2.5), client: 1, iteration: 0, detail: .test("127.0.0.1:9: refused"))
         recorder.recordSession(failed, at: at(2.5))
         recorder.recordTurn(turn(client: 2, outcome: .timedOut, firstAudioMs: nil), at: at(9))
         recorder.recordTurn(turn(client: 2, firstAudioMs: 700), at: at(11.5))
@@ -38,7 +38,7 @@ struct LiveFiguresTests {
         #expect(figures.sessionsStarted == 3)
         #expect(figures.sessionsCompleted == 1 && figures.sessionsFailed == 1 && figures.sessionsEnded == 2)
         #expect(figures.turnsCompleted == 2)
-        #expect(figures.errorsByClass == ["connect_failed": 1] && figures.errors == 1)
+        #expect(figures.errorsByClass == ["connect_refused": 1] && figures.errors == 1)
         #expect(figures.framesSent == 4)
         #expect(figures.sendLagP99Ms == 2)
     }

@@ -26,7 +26,11 @@ struct RenderedReportTests {
         #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 8)
         #expect(html.contains("<span class=\"fail\">FAIL</span>"))
         #expect(html.contains("6 samples: too few for p99"))
-        #expect(html.contains("closed_by_server_1011"))
+        #expect(html.contains(
+            "<tr><td>close</td><td>closed_by_server_1011</td><td>1</td><td>at 3.900 s, client 2, iteration 0: close 1011: internal &lt;error&gt; for ***</td></tr>"
+        ))
+        #expect(html.contains("<th scope=\"col\">first example</th>"))
+        #expect(!html.contains("sk-live"))
         #expect(html.contains("<title id=\"chart-active-sessions-and-errors-over-time\">"))
     }
 
@@ -74,8 +78,21 @@ struct RenderedReportTests {
         #expect(text.hasPrefix("## ❌ vload demo: FAILED"))
         #expect(text.contains("| `first_audio_from_end_ms` | 12\\* |"))
         #expect(text.contains("| ❌ | `error_rate < 1%` | < 1% | 33.3% |  |"))
-        #expect(text.contains("| `closed_by_server_1011` | 1 |"))
+        #expect(text.contains("| category | class | count | first example |"))
+        #expect(text.contains("| close | `closed_by_server_1011` | 1 | at 3.900 s, client 2, iteration 0: close 1011: internal &lt;error&gt; for *** |"))
         #expect(MarkdownSummary.render(ReportFixtures.emptyReport()).hasPrefix("## ✅ vload demo: PASSED"))
+    }
+
+    @Test("the summary table groups errors by category, each class with its first example indented below it")
+    func summaryErrors() throws {
+        let lines = SummaryTable.render(ReportFixtures.richReport()).split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex(of: "errors by category:"))
+        #expect(Array(lines[(start + 1)...(start + 3)]) == [
+            "  close 1",
+            "    closed_by_server_1011 1",
+            "      first: at 3.900 s, client 2, iteration 0: close 1011: internal <error> for ***",
+        ])
+        #expect(!SummaryTable.render(ReportFixtures.emptyReport()).contains("errors by category"))
     }
 
     @Test("every report the tests build validates against schemas/report.schema.json")

@@ -33,7 +33,10 @@ enum ReportFixtures {
                 recorder.recordTurn(record, at: at(Double(client) * 0.5 + Double(turn) * 0.8))
             }
             if client == 2 {
-                recorder.recordError(.closedByServer(code: 1011), at: at(3.9))
+                recorder.recordError(
+                    .closedByServer(code: 1011), at: at(3.9), client: client, iteration: 0,
+                    detail: Redactor(secrets: ["sk-live-0123"]).detail(.close(code: 1011, reason: "internal <error> for sk-live-0123"))
+                )
                 session.outcome = .failed
                 session.errorClass = "closed_by_server_1011"
             }

@@ -26,7 +26,10 @@ struct ReportMergeTests {
             session.sessionSetupTotalMs = 100 + Double(client)
             if client == 3 {
                 session.outcome = .failed
-                recorder.recordError(.timeout(step: "wait"), at: start.advanced(byMilliseconds: 5_500))
+                recorder.recordError(
+                    .timeout(step: "wait"), at: start.advanced(byMilliseconds: 5_500), client: client, iteration: 0,
+                    detail: .test("no ready within 5000 ms")
+                )
             }
             recorder.recordSession(session, at: start.advanced(byMilliseconds: 6_000))
             recorder.recordFrameSent(lagUs: Int64(200 + client))
@@ -82,6 +85,31 @@ struct ReportMergeTests {
         parts[0].simulatorFaultsInjected = ["close_1011": 2, "stall": 1]
         parts[1].simulatorFaultsInjected = ["close_1011": 1, "refuse_503": 4]
         #expect(try ReportMerge.merge(parts).simulatorFaultsInjected == ["close_1011": 3, "stall": 1, "refuse_503": 4])
+    }
+
+    @Test func errorCategoriesSumAndExamplesKeepTheEarliestThreeOnOneClock() throws {
+        func example(_ tS: Double, client: Int) -> ErrorExample {
+            ErrorExample(tS: tS, client: client, iteration: 0, detail: "detail \(client)")
+        }
+        var first = report(segment: LoadSegment(index: 0, count: 2))
+        var second = report(segment: LoadSegment(index: 1, count: 2), startS: 1)
+        first.errors = RunReport.Errors(
+            byClass: ["silent_reply": 3, "timeout_wait": 1], byCategory: ["reply": 3, "timeout": 1],
+            examples: ["silent_reply": [example(0.5, client: 0), example(2, client: 2), example(4, client: 4)], "timeout_wait": [example(5.5, client: 3)]]
+        )
+        second.errors = RunReport.Errors(
+            byClass: ["silent_reply": 2, "connect_refused": 1], byCategory: ["reply": 2, "connect": 1],
+            examples: ["silent_reply": [example(0.2, client: 1), example(3.5, client: 5)], "connect_refused": [example(0.1, client: 7)]]
+        )
+        let merged = try ReportMerge.merge([first, second])
+        #expect(merged.errors.byClass == ["silent_reply": 5, "timeout_wait": 1, "connect_refused": 1])
+        #expect(merged.errors.byCategory == ["reply": 5, "timeout": 1, "connect": 1])
+        #expect(merged.errors.total == 7)
+        // The second part started a second later: its 0.2 s is the merged run's 1.2 s.
+        #expect(merged.errors.examples["silent_reply"] == [example(0.5, client: 0), example(1.2, client: 1), example(2, client: 2)])
+        #expect(merged.errors.examples["connect_refused"] == [example(1.1, client: 7)])
+        #expect(merged.errors.examples["timeout_wait"] == [example(5.5, client: 3)])
+        #expect(try JSONSchemaValidator.reportSchema().violations(of: merged.jsonData()) == [])
     }
 
     @Test func thresholdsAreJudgedOnTheMergedFigures() throws {

@@ -38,6 +38,18 @@ struct ReportTests {
         #expect(decoded.generator.cpuPercentOfOneCore == 25)
     }
 
+    @Test("a report of an older version (errors without categories or examples) still reads, its categories derived")
+    func olderErrors() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: ReportFixtures.richReport().jsonData()) as? [String: Any])
+        object["errors"] = ["total": 3, "by_class": ["protocol_violation": 1, "connect_failed": 2]]
+        let report = try RunReport.decode(from: JSONSerialization.data(withJSONObject: object))
+        #expect(report.errors.byCategory == ["protocol_violation": 1, "connect": 2])
+        #expect(report.errors.examples.isEmpty)
+        let written = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        let errors = try #require(written["errors"] as? [String: Any])
+        #expect(errors.keys.sorted() == ["by_category", "by_class", "examples", "total"])
+    }
+
     @Test("the generator is flagged when send lag p99 exceeds a frame")
     func saturation() {
         #expect(report(sendLagUs: 200).generator.healthy)

@@ -134,7 +134,7 @@ struct TransportFrameHandlerTests {
     func protocolViolation() throws {
         let (channel, recorder) = try makeChannel()
         try channel.writeInbound(frame(.continuation, "orphan"))
-        #expect(recorder.failures.count == 1)
+        #expect(recorder.failures.map(\.kind) == [.protocolViolation])
         let close = try #require(try channel.readOutbound(as: WebSocketFrame.self))
         #expect(close.opcode == .connectionClose)
         var payload = close.data
@@ -193,10 +193,38 @@ struct TransportFrameHandlerTests {
         try channel.writeInbound(frame(.binary, "12345", fin: false))
         try channel.writeInbound(frame(.continuation, "67890", fin: true))
         #expect(recorder.frames.isEmpty)
-        #expect(recorder.failures.count == 1)
+        #expect(recorder.failures.map(\.kind) == [.frameTooLarge])
         let close = try #require(try channel.readOutbound(as: WebSocketFrame.self))
         var payload = close.data
         #expect(payload.readInteger(as: UInt16.self) == 1009)
+        #expect(recorder.closes.count == 1)
+    }
+
+    @Test("a single frame over the decoder's limit fails as frameTooLarge with close 1009")
+    func oversizedFrameFromDecoder() throws {
+        let recorder = WebSocketEventRecorder()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers([
+            ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 256)),
+            WebSocketFrameHandler(role: .client, maxMessageBytes: 256, onEvent: recorder.handler),
+        ])
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 9)).wait()
+        // A server frame header announcing 1000 bytes: the decoder refuses it before reading them.
+        var wire = ByteBuffer(bytes: [0x82, 126])
+        wire.writeInteger(UInt16(1_000))
+        wire.writeBytes([UInt8](repeating: 1, count: 16))
+        _ = try? channel.writeInbound(wire)
+        #expect(recorder.frames.isEmpty)
+        #expect(recorder.failures == [WebSocketFailure(.frameTooLarge, "frame larger than the 256-byte limit")])
+        #expect(recorder.closes.count == 1)
+    }
+
+    @Test("an I/O error fails the connection as io, without a close frame")
+    func ioError() throws {
+        let (channel, recorder) = try makeChannel(role: .client)
+        channel.pipeline.fireErrorCaught(IOError(errnoCode: 104, reason: "read"))
+        #expect(recorder.failures.map(\.kind) == [.io])
+        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
         #expect(recorder.closes.count == 1)
     }
 }

@@ -256,7 +256,7 @@ struct TransportLoopbackTests {
         }
     }
 
-    @Test("connecting to a closed port fails with connectFailed")
+    @Test("connecting to a closed port fails with connectionRefused")
     func closedPort() async throws {
         try await withGroup { group in
             let listener = try await startEchoListener(on: group)
@@ -266,8 +266,8 @@ struct TransportLoopbackTests {
                 _ = try await WebSocketClient.connect(to: target, on: group.next(), onEvent: { _ in }).get()
                 Issue.record("connecting to a closed port must fail")
             } catch let error as WebSocketConnectError {
-                guard case .connectFailed = error else {
-                    Issue.record("expected connectFailed, got \(error)")
+                guard case .connectionRefused = error else {
+                    Issue.record("expected connectionRefused, got \(error)")
                     return
                 }
             }

@@ -30,10 +30,10 @@ final class WebSocketEventRecorder: @unchecked Sendable {
         }
     }
 
-    /// The `.failed` messages received.
-    var failures: [String] {
+    /// The `.failed` events received.
+    var failures: [WebSocketFailure] {
         events.compactMap { event in
-            if case .failed(let message, _) = event { return message }
+            if case .failed(let failure, _) = event { return failure }
             return nil
         }
     }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// vload against a faulty agent: the built-in simulator injects every fault it knows into one
+/// session in five (scenarios/faults.yaml). The run must complete, count each injected fault in its
+/// error class exactly as often as the simulator says it injected it, and still measure the rest.
+@Suite("End to end: faults")
+struct FaultRunTests {
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-faults-\(UUID().uuidString)")
+
+    /// What each fault of the simulator must show up as in vload's report.
+    static let expectedClass = [
+        "refuse_401": "upgrade_rejected_401", "refuse_403": "upgrade_rejected_403",
+        "refuse_429": "upgrade_rejected_429", "refuse_503": "upgrade_rejected_503",
+        "slow_ready": "timeout_wait_ready", "close_1011": "closed_by_server_1011",
+        "stall": "timeout_wait_agent_turn_end", "malformed": "malformed_frame", "oversized": "frame_too_large",
+        "error_event": "in_band_error_simulated_fault", "silence": "silent_reply", "drop_turn_end": "missing_turn_end",
+    ]
+    /// The faults that end the session; the others are counted and the session goes on.
+    static let fatal: Set = ["refuse_401", "refuse_403", "refuse_429", "refuse_503", "slow_ready", "close_1011", "stall", "oversized", "drop_turn_end"]
+
+    @Test("100 sessions, 20% given every kind of fault: each in its class with the injected count, exit code from the thresholds, healthy sessions measured")
+    func everyFault() throws {
+        let out = directory.appendingPathComponent("run").path
+        // The scenario's own threshold (error_rate < 50%) holds; this one cannot: exit 1.
+        let outcome = try VLoadProcess.run(["run", "--scenario", "faults", "--clients", "100", "--out", out, "--threshold", "errors < 1"])
+        #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(outcome.stdout.contains("FAILED errors < 1"), "\(outcome.stdout)")
+        #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
+
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any] ?? [:]
+        let injected = report["simulator_faults_injected"] as? [String: Int] ?? [:]
+        let errors = report["errors"] as? [String: Any] ?? [:]
+        let byClass = errors["by_class"] as? [String: Int] ?? [:]
+        print("injected: \(injected.sorted { $0.key < $1.key })\nerrors: \(byClass.sorted { $0.key < $1.key })")
+        for (fault, errorClass) in Self.expectedClass {
+            #expect((injected[fault] ?? 0) >= 1, "\(fault) was never injected")
+            #expect(byClass[errorClass] == injected[fault], "\(fault): injected \(injected[fault] ?? 0), \(errorClass) \(byClass[errorClass] ?? 0)")
+        }
+        #expect(Set(byClass.keys).isSubset(of: Set(Self.expectedClass.values)), "errors no fault explains: \(byClass)")
+        #expect(Set(injected.keys) == Set(Self.expectedClass.keys))
+        let faulted = injected.values.reduce(0, +)
+        #expect((18...22).contains(faulted), "\(faulted) faults in 100 sessions")
+        #expect(errors["total"] as? Int == faulted)
+
+        // Every session accounted for; every healthy one (and those with a non-fatal fault) measured.
+        let sessions = report["sessions"] as? [String: Any] ?? [:]
+        let failed = injected.filter { Self.fatal.contains($0.key) }.values.reduce(0, +)
+        #expect(sessions["started"] as? Int == 100)
+        #expect(sessions["failed"] as? Int == failed)
+        #expect(sessions["completed"] as? Int == 100 - failed)
+        let turns = report["turns"] as? [String: Int] ?? [:]
+        #expect(turns["completed"] == 100 - failed, "\(turns)")
+        let metrics = report["metrics"] as? [String: Any] ?? [:]
+        let firstAudio = metrics["first_audio_from_end_ms"] as? [String: Any] ?? [:]
+        #expect(firstAudio["count"] as? Int == 100 - failed)
+        let rows = try String(contentsOfFile: out + "/sessions.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(rows.count == 100)
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
