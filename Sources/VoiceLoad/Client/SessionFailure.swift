@@ -3,6 +3,10 @@ struct SessionFailure: Error, Sendable {
     let errorClass: ErrorClass
 }
 
+/// The run is winding down (a signal, or its drain limit): the session hangs up now, its
+/// outcome `interrupted`.
+struct SessionWoundDown: Error, Sendable {}
+
 /// A wait ran out of time; the step's `on_timeout` decides what follows.
 struct StepTimedOut: Error, Sendable {
     let step: String
@@ -61,4 +65,6 @@ struct PendingWait {
     let condition: WaitCondition
     let stepName: String
     let continuation: CheckedContinuation<Void, any Error>
+    /// When it times out.
+    let endsAt: MonotonicInstant
 }
