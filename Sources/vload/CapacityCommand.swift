@@ -19,7 +19,8 @@ struct CapacityCommand: AsyncParsableCommand {
             step fails when an SLO fails or cannot be judged (too few samples). Exit codes: 0 a \
             highest passing concurrency was found; 1 even the first step failed; 2 bad input; \
             3 the load generator was saturated (no answer to trust); 4 no session reached the \
-            endpoint.
+            endpoint; 130 or 143 a SIGINT or SIGTERM stopped the search (the step under way is \
+            wound down, left out, and capacity.json written with interrupted: true).
             """
     )
 
@@ -52,6 +53,11 @@ struct CapacityCommand: AsyncParsableCommand {
     @Option(help: "Per step: how long to go on after the warm-up (e.g. 30s).")
     var hold = "30s"
 
+    @Option(help: ArgumentHelp(
+        "On SIGINT or SIGTERM: how long the step's open sessions get to hang up cleanly (a second signal exits at once).",
+        valueName: "duration"))
+    var grace = "5s"
+
     @Option(help: "Directory for the reports (default: reports/capacity-<scenario>-<UTC time>).")
     var out: String?
 
@@ -73,6 +79,7 @@ struct CapacityCommand: AsyncParsableCommand {
         let holdMs = try DurationText.milliseconds(hold, option: "--hold")
         guard holdMs > 0 else { throw InputError("--hold must be longer than 0") }
         let rampUpMs = try rampUp.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--ramp-up") } ?? warmupMs
+        let interruption = RunInterruption(graceMs: try DurationText.milliseconds(grace, option: "--grace"))
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
         var expressions = scenario.thresholds
@@ -89,9 +96,11 @@ struct CapacityCommand: AsyncParsableCommand {
                 + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) → \(outputDirectory.path)/")
             let startedAt = Date()
             let simulatorSummary = embedded?.configuration.summary
+            let signals = InterruptSignals(interruption)
+            defer { signals.remove() }
             let (steps, outcome) = try await runSteps(
                 search, plan: plan, load: (rampUpMs, warmupMs, holdMs), slos: expressions,
-                simulator: simulatorSummary, outputDirectory: outputDirectory
+                simulator: simulatorSummary, outputDirectory: outputDirectory, interruption: interruption
             )
             let report = CapacityReport(
                 scenario: scenario, url: plan.redactedURL, dialect: plan.dialect.id, slos: expressions, search: settings,
@@ -106,10 +115,11 @@ struct CapacityCommand: AsyncParsableCommand {
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
 
-    /// Runs the steps the search asks for until it ends; prints a line as each finishes.
+    /// Runs the steps the search asks for until it ends, or a signal stops it (the step under
+    /// way wound down and left out); prints a line as each finishes.
     private func runSteps(
         _ initial: CapacitySearch, plan: SessionPlan, load: (rampUpMs: Int, warmupMs: Int, holdMs: Int),
-        slos: [ThresholdExpression], simulator: [String: String]?, outputDirectory: URL
+        slos: [ThresholdExpression], simulator: [String: String]?, outputDirectory: URL, interruption: RunInterruption
     ) async throws -> ([CapacityStep], CapacitySearch.Outcome) {
         var search = initial
         var steps: [CapacityStep] = []
@@ -121,8 +131,9 @@ struct CapacityCommand: AsyncParsableCommand {
                 let profile = LoadProfile(clients: clients, rampUpMs: load.rampUpMs, durationMs: load.warmupMs + load.holdMs)
                 let step = try await runStep(
                     clients: clients, plan: plan, load: profile, warmupMs: load.warmupMs, slos: slos,
-                    simulator: simulator, outputDirectory: outputDirectory
+                    simulator: simulator, outputDirectory: outputDirectory, interruption: interruption
                 )
+                if let signal = interruption.signal { return (steps, .interrupted(by: signal, clients: clients)) }
                 print(step.line)
                 steps.append(step)
                 search.record(clients: clients, verdict: step.verdict)
@@ -132,12 +143,13 @@ struct CapacityCommand: AsyncParsableCommand {
 
     private func runStep(
         clients: Int, plan: SessionPlan, load: LoadProfile, warmupMs: Int, slos: [ThresholdExpression],
-        simulator: [String: String]?, outputDirectory: URL
+        simulator: [String: String]?, outputDirectory: URL, interruption: RunInterruption
     ) async throws -> CapacityStep {
         let name = "step-\(clients)"
         let directory = outputDirectory.appendingPathComponent(name)
         let run = try await LoadRun.execute(
-            plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos
+            plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos,
+            interruption: interruption
         )
         return CapacityStep(clients: clients, run: run, report: name + "/report.json")
     }

@@ -13,7 +13,9 @@ struct RunCommand: AsyncParsableCommand {
             run after --warmup; a verdict table follows the summary. Exit codes: 0 every threshold \
             passed; 1 a threshold failed, or --baseline found a regression; 2 bad input; 3 the run \
             is invalid (generator saturated, or a threshold had no samples or too few for its \
-            percentile); 4 infrastructure failure (no session reached the endpoint).
+            percentile); 4 infrastructure failure (no session reached the endpoint). On SIGINT or \
+            SIGTERM vload starts no more sessions, lets the open ones hang up within --grace, writes \
+            the reports (interrupted: true) and exits 130 or 143; a second signal exits at once.
             """
     )
 
@@ -50,6 +52,16 @@ struct RunCommand: AsyncParsableCommand {
             + "clients ('30s:50,2m:50,30s:0') or an arrival rate ('1m:10/s,5m:10/s'). Overrides the scenario's 'stages:'.",
         valueName: "stages"))
     var stages: String?
+
+    @Option(help: ArgumentHelp(
+        "A time-bounded run (--duration, --stages, --arrival-rate): how long sessions still open at its end may go on "
+            + "before they are wound down like an interrupted run's (default 30s).", valueName: "duration"))
+    var drain: String?
+
+    @Option(help: ArgumentHelp(
+        "On SIGINT or SIGTERM: how long open sessions get to hang up cleanly before they are closed (a second signal exits at once).",
+        valueName: "duration"))
+    var grace = "5s"
 
     @Option(help: ArgumentHelp(
         "Run only this process's share i of n of the load (clients, arrival rate, stages); 'vload merge' combines the n reports.",
@@ -99,6 +111,7 @@ struct RunCommand: AsyncParsableCommand {
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
         let load = try loadOptions.profile(scenario: scenario)
+        let graceMs = try DurationText.milliseconds(grace, option: "--grace")
         if !load.segment.isWhole, baseline != nil {
             throw InputError("--baseline cannot be used with --segment: compare the merged report (vload compare)")
         }
@@ -106,22 +119,27 @@ struct RunCommand: AsyncParsableCommand {
             scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance
         )
         try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
-            try await run(scenario: scenario, plan: plan, load: load, gate: gate, simulator: embedded)
+            try await run(scenario: scenario, plan: plan, load: load, gate: gate, graceMs: graceMs, simulator: embedded)
         }
     }
 
-    private func run(scenario: Scenario, plan: SessionPlan, load: LoadProfile, gate: RunGate, simulator embedded: AgentSimulator?) async throws {
+    private func run(
+        scenario: Scenario, plan: SessionPlan, load: LoadProfile, gate: RunGate, graceMs: Int, simulator embedded: AgentSimulator?
+    ) async throws {
         let outputDirectory = out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
         print("scenario \(scenario.name): \(LoadOptions.describe(load)) → \(outputDirectory.path)/")
         // Time-bounded models (duration, stages, arrivals) progress by time; a count of sessions otherwise.
         let total = load.durationMs.map { ProgressTotal.durationMs($0) } ?? .sessions(load.ownClients.count * load.iterations)
         let (observer, metricsServer) = try await live.start(total: total)
+        let interruption = RunInterruption(graceMs: graceMs)
+        let signals = InterruptSignals(interruption)
+        defer { signals.remove() }
         let report: RunReport
         do {
             report = try await LoadRun.execute(
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
-                warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer,
+                warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer, interruption: interruption,
                 simulatorFaults: embedded.flatMap(Self.injectedFaults)
             )
         } catch {
@@ -133,6 +151,8 @@ struct RunCommand: AsyncParsableCommand {
         print(SummaryTable.render(report))
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv, report.html, junit.xml, summary.md")
         let verdict = gate.judge(report, segment: load.segment)
+        // An interrupted run exits as the signal asks, whatever its verdict.
+        if let signal = report.interruptedBy { throw ExitCode(signal.exitCode) }
         if verdict != .passed { throw ExitCode(verdict.rawValue) }
     }
 
@@ -151,7 +171,7 @@ struct RunCommand: AsyncParsableCommand {
     private var loadOptions: LoadOptions {
         LoadOptions(
             clients: clients, rampUp: rampUp, iterations: iterations, duration: duration, arrivalRate: arrivalRate,
-            arrivalProcess: arrivalProcess, maxInFlight: maxInFlight, stages: stages, segment: segment
+            arrivalProcess: arrivalProcess, maxInFlight: maxInFlight, stages: stages, segment: segment, drain: drain
         )
     }
 }

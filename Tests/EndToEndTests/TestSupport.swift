@@ -48,6 +48,14 @@ struct VLoadProcess {
         try process.run()
     }
 
+    /// Whether the process has not ended yet.
+    var isRunning: Bool { process.isRunning }
+
+    /// Sends `signal` (SIGINT, SIGTERM) to the process.
+    func send(signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
     /// Waits for the process to end and returns what it printed.
     func finish() -> Outcome {
         let stdout = output.fileHandleForReading.readDataToEndOfFile()

@@ -8,6 +8,7 @@ public struct CapacityReport: Codable, Sendable {
         case tool, kind, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at"
         case url, dialect, slos, search, simulator, steps, outcome, highestPassing = "highest_passing"
         case firstFailing = "first_failing", answer
+        case interrupted, interruptedBy = "interrupted_by"
     }
 
     /// How the search was set up.
@@ -60,8 +61,11 @@ public struct CapacityReport: Codable, Sendable {
     public var simulator: [String: String]?
     /// In the order they ran.
     public var steps: [CapacityStep]
-    /// `found`, `first_step_failed`, `generator_unhealthy` or `unreachable`.
+    /// `found`, `first_step_failed`, `generator_unhealthy`, `unreachable` or `interrupted`.
     public var outcome: String
+    /// A signal stopped the search (absent otherwise).
+    public var interrupted: Bool?
+    public var interruptedBy: InterruptSignal?
     /// The highest concurrency that met every SLO (a lower bound only when `outcome` is not `found`).
     public var highestPassing: Int?
     public var firstFailing: Failing?
@@ -83,6 +87,10 @@ public struct CapacityReport: Codable, Sendable {
         self.simulator = simulator
         self.steps = steps
         self.outcome = outcome.name
+        if case .interrupted(let signal, _) = outcome {
+            interrupted = true
+            interruptedBy = signal
+        }
         highestPassing = steps.filter { $0.verdict == .passed }.map(\.clients).max()
         firstFailing = steps.filter { $0.verdict == .failed }.min { $0.clients < $1.clients }
             .map { Failing(clients: $0.clients, reasons: $0.reasons) }
@@ -109,6 +117,9 @@ public struct CapacityReport: Codable, Sendable {
             return "capacity: NOT TRUSTWORTHY: at \(clients) clients " + reasonsAt(clients) + sofar
         case .unreachable(let clients):
             return "capacity: no answer: at \(clients) clients " + reasonsAt(clients)
+        case .interrupted(let signal, let clients):
+            return "capacity: no answer: interrupted by \(signal.rawValue) during the step at \(clients) clients "
+                + "(left out; its partial reports are in step-\(clients)/)" + sofar
         }
     }
 

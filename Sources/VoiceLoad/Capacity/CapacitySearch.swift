@@ -29,6 +29,9 @@ public struct CapacitySearch: Sendable, Hashable {
         case generatorUnhealthy(clients: Int)
         /// No session reached the endpoint at `clients`.
         case unreachable(clients: Int)
+        /// A signal stopped the search; the step under way (at `clients`) was wound down and
+        /// left out.
+        case interrupted(by: InterruptSignal, clients: Int)
 
         /// `found`, `first_step_failed`, `generator_unhealthy`, `unreachable`.
         public var name: String {
@@ -37,16 +40,18 @@ public struct CapacitySearch: Sendable, Hashable {
             case .firstStepFailed: return "first_step_failed"
             case .generatorUnhealthy: return "generator_unhealthy"
             case .unreachable: return "unreachable"
+            case .interrupted: return "interrupted"
             }
         }
 
-        /// 0 found, 1 the first step failed, 3 generator unhealthy, 4 unreachable.
+        /// 0 found, 1 the first step failed, 3 generator unhealthy, 4 unreachable, 130/143 interrupted.
         public var exitCode: Int32 {
             switch self {
             case .found: return 0
             case .firstStepFailed: return 1
             case .generatorUnhealthy: return 3
             case .unreachable: return 4
+            case .interrupted(let signal, _): return signal.exitCode
             }
         }
     }

@@ -10,6 +10,10 @@ struct SessionFailure: Error, Sendable {
     }
 }
 
+/// The run is winding down (a signal, or its drain limit): the session hangs up now, its
+/// outcome `interrupted`.
+struct SessionWoundDown: Error, Sendable {}
+
 /// A wait ran out of time; the step's `on_timeout` decides what follows.
 struct StepTimedOut: Error, Sendable {
     let step: String
@@ -102,4 +106,6 @@ struct PendingWait {
     let condition: WaitCondition
     let stepName: String
     let continuation: CheckedContinuation<Void, any Error>
+    /// When it times out.
+    let endsAt: MonotonicInstant
 }

@@ -132,7 +132,8 @@ extension VirtualClient {
 
     /// Hands a finished turn to the recorder.
     func emit(_ record: TurnRecord?) {
-        guard let record else { return }
+        guard var record else { return }
+        record.turn += turnsBeforeAttempt  // numbered on across reconnects
         session.turns += 1
         recorder.recordTurn(record)
     }

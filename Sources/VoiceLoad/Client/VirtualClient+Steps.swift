@@ -4,6 +4,7 @@ extension VirtualClient {
     func run(_ steps: [ScenarioStep]) async throws {
         for step in steps {
             if let failure { throw failure }
+            if windDownDeadline != nil { throw SessionWoundDown() }
             try await execute(step)
         }
     }

@@ -5,17 +5,24 @@ import NIOCore
 /// audio, think time) also set a timer for the moment they will.
 extension VirtualClient {
     /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the session's failure.
+    /// Throws `SessionWoundDown` when the run winds down, unless the session is hanging up.
     func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
         if let failure { throw failure }
+        if windDownDeadline != nil, !hangingUp { throw SessionWoundDown() }
         awaitedEventArrived = false  // only events after the step began count
         if isSatisfied(condition, at: .now()) { return }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            pendingWait = PendingWait(condition: condition, stepName: step, continuation: continuation)
-            let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutMs))
-            waitTimer = eventLoop.scheduleTask(deadline: deadline) { [self] in
-                self.assumeIsolated { $0.waitTimedOut() }
-            }
+            let endsAt = MonotonicInstant.now().advanced(byMilliseconds: Int64(timeoutMs))
+            pendingWait = PendingWait(condition: condition, stepName: step, continuation: continuation, endsAt: endsAt)
+            scheduleWaitTimer(at: endsAt)
             scheduleRecheck()
+        }
+    }
+
+    func scheduleWaitTimer(at instant: MonotonicInstant) {
+        waitTimer?.cancel()
+        waitTimer = eventLoop.scheduleTask(deadline: instant.deadline) { [self] in
+            self.assumeIsolated { $0.waitTimedOut() }
         }
     }
 
@@ -77,12 +84,17 @@ extension VirtualClient {
 
     /// Wakes the waiting step with the session's failure.
     func abortPendingWait(_ failure: SessionFailure) {
+        abortPendingWait(throwing: failure)
+    }
+
+    /// Wakes the waiting step with `error`.
+    func abortPendingWait(throwing error: any Error) {
         guard let pending = pendingWait else { return }
         pendingWait = nil
         waitTimer?.cancel()
         waitTimer = nil
         cancelRecheck()
-        pending.continuation.resume(throwing: failure)
+        pending.continuation.resume(throwing: error)
     }
 
     private func isSatisfied(_ condition: WaitCondition, at now: MonotonicInstant) -> Bool {

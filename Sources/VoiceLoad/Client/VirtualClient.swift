@@ -59,6 +59,13 @@ public actor VirtualClient {
     var random: SeededGenerator
     var failure: SessionFailure?
     var hangingUp = false
+    /// Set when the run winds down: the session under way hangs up by then, and no step
+    /// starts. Kept across sessions (the client starts none after it).
+    var windDownDeadline: MonotonicInstant?
+    /// Utterances of the session's earlier attempts (reconnects): turns are numbered on.
+    var turnsBeforeAttempt = 0
+    /// The connection being opened, which a wind-down stops waiting for.
+    var pendingConnect: EventLoopPromise<WebSocketConnection>?
 
     public init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop) {
         self.clientIndex = index
@@ -86,7 +93,10 @@ public actor VirtualClient {
         recorder.sessionStarted(client: clientIndex, iteration: iteration, at: startedAt)
         if scheduledAt != nil { recorder.recordStartLag(microseconds: startedAt.microseconds(since: scheduled)) }
         do {
-            try await run(plan.scenario.steps)
+            try await runReconnecting()
+        } catch is SessionWoundDown {
+            session.outcome = .interrupted
+            await hangUpWindingDown()
         } catch let failure as SessionFailure {
             session.outcome = .failed
             session.errorClass = record(failure.errorClass, failure.evidence)
@@ -98,8 +108,16 @@ public actor VirtualClient {
     }
 
     private func resetSession(iteration: Int) {
-        sessionGeneration += 1
         self.iteration = iteration
+        session = SessionRecord(client: clientIndex, iteration: iteration)
+        turnsBeforeAttempt = 0
+        resetAttempt()
+    }
+
+    /// A fresh start of the scenario: the state of one connection (a session's first, or a
+    /// reconnect's).
+    func resetAttempt() {
+        sessionGeneration += 1
         tracker = TurnTracker(configuration: plan.trackerConfiguration, client: clientIndex, iteration: iteration)
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         repliesWhenPlayedOut = []
@@ -107,7 +125,6 @@ public actor VirtualClient {
         awaitedEventArrived = false
         pendingToolCalls = []
         random = Self.randomStream(plan: plan, client: clientIndex, iteration: iteration)
-        session = SessionRecord(client: clientIndex, iteration: iteration)
         connection = nil
         restStartedAt = nil
         connectStartedAt = nil
@@ -156,9 +173,11 @@ public actor VirtualClient {
         )
         let connection: WebSocketConnection
         do {
-            connection = try await future.get()
+            connection = try await connectionUnlessWoundDown(future)
         } catch let error as WebSocketConnectError {
             throw Self.failure(of: error, timeoutMs: timeoutMs)
+        } catch let woundDown as SessionWoundDown {
+            throw woundDown
         } catch {
             throw SessionFailure(.connectFailed, .text("\(error)"))
         }
@@ -215,6 +234,21 @@ public actor VirtualClient {
     }
 
     private func finishSession() {
+        endAttempt()
+        if let connectStartedAt, let openedAt, let readyAt {
+            // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
+            if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
+            // Plus the REST step, when there was one (§2.3 b).
+            session.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
+            session.readyFromScheduledMs = readyAt.milliseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
+        }
+        session.greetingMs = tracker.greetingMs
+        recorder.recordSession(session)
+    }
+
+    /// Stops what the current connection had going: microphone, timers, replies; a turn still
+    /// open is recorded as `aborted`; the connection closes (1000).
+    func endAttempt() {
         stopMicrophone()
         quietTimer?.cancel()
         quietTimer = nil
@@ -230,15 +264,6 @@ public actor VirtualClient {
             connection.close(code: 1000)
             self.connection = nil
         }
-        if let connectStartedAt, let openedAt, let readyAt {
-            // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
-            if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
-            // Plus the REST step, when there was one (§2.3 b).
-            session.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
-            session.readyFromScheduledMs = readyAt.milliseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
-        }
-        session.greetingMs = tracker.greetingMs
-        recorder.recordSession(session)
     }
 
     /// The session failure a failed connect (or REST request) is counted as.

@@ -10,6 +10,8 @@ public struct LoadOptions: Sendable, Hashable {
     public var maxInFlight: Int?
     public var stages: String?
     public var segment: String?
+    /// How long sessions still open at the end of a time-bounded run get (`--drain`).
+    public var drain: String?
 
     /// The in-flight limit of an open model when none is given.
     public static let defaultMaxInFlight = 1_000
@@ -17,7 +19,7 @@ public struct LoadOptions: Sendable, Hashable {
     public init(
         clients: Int? = nil, rampUp: String = "0s", iterations: Int? = nil, duration: String? = nil,
         arrivalRate: String? = nil, arrivalProcess: String? = nil, maxInFlight: Int? = nil, stages: String? = nil,
-        segment: String? = nil
+        segment: String? = nil, drain: String? = nil
     ) {
         self.clients = clients
         self.rampUp = rampUp
@@ -28,6 +30,7 @@ public struct LoadOptions: Sendable, Hashable {
         self.maxInFlight = maxInFlight
         self.stages = stages
         self.segment = segment
+        self.drain = drain
     }
 
     /// The profile to run; a one-line error for options that do not go together.
@@ -56,6 +59,12 @@ public struct LoadOptions: Sendable, Hashable {
         if let segment {
             profile.segment = try LoadSegment.parse(segment)
             try checkSegment(profile)
+        }
+        if let drain {
+            guard profile.durationMs != nil else {
+                throw InputError("--drain needs a time-bounded run (--duration, --stages or --arrival-rate): a run of --iterations ends with its sessions")
+            }
+            profile.drainMs = try DurationText.milliseconds(drain, option: "--drain")
         }
         return profile
     }

@@ -41,6 +41,11 @@ public struct LoadProfile: Sendable, Hashable {
     public var durationMs: Int?
     /// This process's share of the load (`--segment i/n`); the whole load by default.
     public var segment = LoadSegment.whole
+    /// A time-bounded run (`durationMs` set): sessions still open this long after its end are
+    /// wound down (outcome `interrupted`), so the run ends by its own limit (`--drain`).
+    public var drainMs = LoadProfile.defaultDrainMs
+
+    public static let defaultDrainMs = 30_000
 
     public init(clients: Int, rampUpMs: Int = 0, iterations: Int = 1, durationMs: Int? = nil) {
         self.clients = clients

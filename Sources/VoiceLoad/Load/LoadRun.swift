@@ -8,6 +8,11 @@ public enum LoadRun {
     /// rows finish and report.json at the end. Returns the report. What starts within
     /// `warmupMs` of the start is left out of the metrics; `thresholds` are judged into the report.
     /// `observer` (live progress, metrics endpoint) watches the run from its start to its last session.
+    ///
+    /// A time-bounded run stops starting sessions at its end and winds down those still open
+    /// `load.drainMs` later. `interruption` (signals) winds the run down too, and the report is
+    /// then `interrupted`; until the report is written, a forced exit writes report.json from
+    /// the recorder as it stands.
     /// `simulatorFaults`, when given, is asked once the last session has ended, before the
     /// report is written: the faults the run's built-in simulator injected
     /// (`simulator_faults_injected`).
@@ -15,7 +20,8 @@ public enum LoadRun {
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
         threads: Int = System.coreCount, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
-        observer: (any RunObserver)? = nil, simulatorFaults: (@Sendable () async -> [String: Int])? = nil
+        observer: (any RunObserver)? = nil, interruption: RunInterruption? = nil,
+        simulatorFaults: (@Sendable () async -> [String: Int])? = nil
     ) async throws(InputError) -> RunReport {
         let rows = try writing(to: outputDirectory) {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
@@ -30,26 +36,66 @@ public enum LoadRun {
             rowSink: rows, startedAt: runStart,
             warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil
         )
+        let facts = ReportFacts(
+            plan: plan, load: load, simulator: simulator, startedAt: startedAt, warmupMs: warmupMs, thresholds: thresholds
+        )
+        interruption?.setForcedExitReport {
+            let report = facts.report(
+                snapshot: recorder.snapshot(), endedAt: Date(), cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore,
+                interruptedBy: interruption?.signal
+            )
+            try? report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"), options: .atomic)
+        }
+        defer { interruption?.setForcedExitReport(nil) }
+        let sessions = OpenSessions()
+        let observation = interruption?.observeWindDown { deadline in sessions.windDown(deadline: deadline) }
+        let graceMs = interruption?.graceMs ?? RunInterruption.defaultGraceMs
+        let drainLimit = load.durationMs.map { durationMs in
+            group.next().scheduleTask(deadline: runStart.advanced(byMilliseconds: Int64(durationMs + load.drainMs)).deadline) {
+                sessions.windDown(deadline: .now().advanced(byMilliseconds: Int64(graceMs)))
+            }
+        }
         observer?.runStarted(recorder: recorder)
-        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: runStart)
+        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: runStart, sessions: sessions)
+        drainLimit?.cancel()
+        if let observation { interruption?.stopObserving(observation) }
+        await sessions.close()
         await observer?.runEnded()
         let endedAt = Date()
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try? await group.shutdownGracefully()
-        var context = RunContext(
-            scenario: plan.scenario, load: load, redactedURL: plan.redactedURL,
-            dialect: plan.dialect.id, metricsMeasured: plan.metricsMeasured, frameMs: plan.frameMs, simulator: simulator,
-            startedAt: startedAt, endedAt: endedAt, cpuSeconds: cpuSeconds, cores: System.coreCount
+        var report = facts.report(
+            snapshot: recorder.snapshot(), endedAt: endedAt, cpuSeconds: cpuSeconds, interruptedBy: interruption?.signal
         )
-        context.warmupMs = warmupMs
-        var report = RunReport(context: context, snapshot: recorder.snapshot())
-        report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
         report.simulatorFaultsInjected = await simulatorFaults?()
         try writing(to: outputDirectory) {
-            try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"))
+            try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"), options: .atomic)
             try ReportFiles.write(report, to: outputDirectory)
         }
         return report
+    }
+
+    /// What the report of a run is built from besides the recorder: at its end, or at a forced exit.
+    private struct ReportFacts: Sendable {
+        var plan: SessionPlan
+        var load: LoadProfile
+        var simulator: [String: String]?
+        var startedAt: Date
+        var warmupMs: Int
+        var thresholds: [ThresholdExpression]
+
+        func report(snapshot: Recorder.Snapshot, endedAt: Date, cpuSeconds: Double, interruptedBy: InterruptSignal?) -> RunReport {
+            var context = RunContext(
+                scenario: plan.scenario, load: load, redactedURL: plan.redactedURL,
+                dialect: plan.dialect.id, metricsMeasured: plan.metricsMeasured, frameMs: plan.frameMs, simulator: simulator,
+                startedAt: startedAt, endedAt: endedAt, cpuSeconds: cpuSeconds, cores: System.coreCount
+            )
+            context.warmupMs = warmupMs
+            context.interruptedBy = interruptedBy
+            var report = RunReport(context: context, snapshot: snapshot)
+            report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
+            return report
+        }
     }
 
     /// File work in the output directory; any failure is one line naming the directory.

@@ -9,24 +9,32 @@ public enum Swarm {
     public static let lateStartLimitMs: Int64 = 1_000
 
     /// Runs `load` with `plan` on `group`'s event loops; every measurement goes to `recorder`.
-    /// Returns when every session has finished.
+    /// Every client is registered in `sessions`, which no session starts without and whose
+    /// wind-down reaches every client. Returns when every session has finished.
     public static func run(
         plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup,
-        startedAt: MonotonicInstant = .now()
+        startedAt: MonotonicInstant = .now(), sessions: OpenSessions = OpenSessions()
     ) async {
         switch load.model {
         case .closed:
-            await runClosed(plan: plan, load: load, recorder: recorder, group: group, startedAt: startedAt)
+            await runClosed(plan: plan, load: load, recorder: recorder, group: group, startedAt: startedAt, sessions: sessions)
         case .stagedClients(let stages):
-            await runStaged(plan: plan, stages: stages, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt)
+            await runStaged(
+                plan: plan, stages: stages, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt,
+                sessions: sessions
+            )
         case .arrivals(let arrivals):
-            await runArrivals(plan: plan, arrivals: arrivals, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt)
+            await runArrivals(
+                plan: plan, arrivals: arrivals, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt,
+                sessions: sessions
+            )
         }
     }
 
     /// Closed: each client starts at its ramp-up offset and runs sessions back to back.
     private static func runClosed(
-        plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup, startedAt: MonotonicInstant
+        plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup, startedAt: MonotonicInstant,
+        sessions: OpenSessions
     ) async {
         let stopStartingAt = load.durationMs.map { startedAt.advanced(byMilliseconds: Int64($0)) }
         await withDiscardingTaskGroup { tasks in
@@ -34,11 +42,13 @@ public enum Swarm {
                 let eventLoop = group.next()
                 let startAt = startedAt.advanced(byMilliseconds: Int64(load.startOffsetMs(ofClient: index)))
                 tasks.addTask {
-                    await sleep(until: startAt, on: eventLoop)
+                    await sessions.sleep(until: startAt, on: eventLoop)
                     let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop)
-                    _ = await runBackToBack(client, from: 0, scheduledAt: startAt) { iteration in
+                    guard sessions.register(client) else { return }
+                    _ = await runBackToBack(client, from: 0, scheduledAt: startAt, sessions: sessions) { iteration in
                         shouldStart(iteration: iteration, load: load, stopStartingAt: stopStartingAt)
                     }
+                    sessions.leave(client)
                 }
             }
         }
@@ -47,7 +57,7 @@ public enum Swarm {
     /// Staged clients: client slot k runs sessions back to back while the target is above k.
     private static func runStaged(
         plan: SessionPlan, stages: StageList, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
-        startedAt: MonotonicInstant
+        startedAt: MonotonicInstant, sessions: OpenSessions
     ) async {
         let slots = Int(stages.peak.rounded(.up))
         await withDiscardingTaskGroup { tasks in
@@ -57,13 +67,17 @@ public enum Swarm {
                 let eventLoop = group.next()
                 tasks.addTask {
                     let client = VirtualClient(index: slot, plan: plan, recorder: recorder, eventLoop: eventLoop)
+                    guard sessions.register(client) else { return }
                     var iteration = 0
                     for interval in intervals {
                         let begin = startedAt.advanced(byMicroseconds: Int64(interval.lowerBound * 1_000))
                         let end = startedAt.advanced(byMicroseconds: Int64(interval.upperBound * 1_000))
-                        await sleep(until: begin, on: eventLoop)
-                        iteration = await runBackToBack(client, from: iteration, scheduledAt: begin) { _ in .now() < end }
+                        await sessions.sleep(until: begin, on: eventLoop)
+                        iteration = await runBackToBack(client, from: iteration, scheduledAt: begin, sessions: sessions) { _ in
+                            .now() < end
+                        }
                     }
+                    sessions.leave(client)
                 }
             }
         }
@@ -73,7 +87,7 @@ public enum Swarm {
     /// one the generator reaches too late, is dropped and counted.
     private static func runArrivals(
         plan: SessionPlan, arrivals: ArrivalPlan, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
-        startedAt: MonotonicInstant
+        startedAt: MonotonicInstant, sessions: OpenSessions
     ) async {
         var schedule = ArrivalSchedule(rates: arrivals.rates, process: arrivals.process, seed: arrivals.seed, segment: segment)
         let limit = segment.part(of: arrivals.maxInFlight)
@@ -85,7 +99,8 @@ public enum Swarm {
                 let dueAt = startedAt.advanced(byMicroseconds: Int64(offsetMs * 1_000))
                 let clientIndex = number * segment.count + segment.index
                 number += 1
-                await sleep(until: dueAt, on: scheduler)
+                await sessions.sleep(until: dueAt, on: scheduler)
+                if sessions.isWindingDown { break }  // the schedule's remaining starts are not made
                 if MonotonicInstant.now().microseconds(since: dueAt) > lateStartLimitMs * 1_000 {
                     recorder.recordDroppedStart(reason: .late)
                     continue
@@ -97,21 +112,26 @@ public enum Swarm {
                 let eventLoop = group.next()
                 tasks.addTask {
                     let client = VirtualClient(index: clientIndex, plan: plan, recorder: recorder, eventLoop: eventLoop)
-                    await client.runSession(iteration: 0, scheduledAt: dueAt)
+                    if sessions.register(client) {
+                        await client.runSession(iteration: 0, scheduledAt: dueAt)
+                        sessions.leave(client)
+                    }
                     inFlight.leave()
                 }
             }
         }
     }
 
-    /// Sessions one after another while `goOn(iteration)` holds, the first due at `scheduledAt`
-    /// and each next one as the previous ends. Returns the next iteration number.
+    /// Sessions one after another while `goOn(iteration)` holds and the run is not winding
+    /// down, the first due at `scheduledAt` and each next one as the previous ends. Returns the
+    /// next iteration number.
     private static func runBackToBack(
-        _ client: VirtualClient, from first: Int, scheduledAt: MonotonicInstant, while goOn: (Int) -> Bool
+        _ client: VirtualClient, from first: Int, scheduledAt: MonotonicInstant, sessions: OpenSessions,
+        while goOn: (Int) -> Bool
     ) async -> Int {
         var iteration = first
         var scheduledAt = scheduledAt
-        while goOn(iteration) {
+        while !sessions.isWindingDown, goOn(iteration) {
             await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
             iteration += 1
             scheduledAt = .now()
@@ -122,11 +142,6 @@ public enum Swarm {
     private static func shouldStart(iteration: Int, load: LoadProfile, stopStartingAt: MonotonicInstant?) -> Bool {
         if let stopStartingAt { return MonotonicInstant.now() < stopStartingAt }
         return iteration < load.iterations
-    }
-
-    private static func sleep(until instant: MonotonicInstant, on eventLoop: any EventLoop) async {
-        guard instant > .now() else { return }
-        try? await eventLoop.scheduleTask(deadline: instant.deadline) {}.futureResult.get()
     }
 }
 

@@ -13,6 +13,8 @@ public struct LiveFigures: Sendable, Hashable {
     public var sessionsStarted: Int
     public var sessionsCompleted: Int
     public var sessionsFailed: Int
+    /// Sessions wound down before their scenario ended.
+    public var sessionsInterrupted = 0
     public var turnsCompleted: Int
     /// Errors so far, by class (`connect_failed`, `timeout_ready`, …).
     public var errorsByClass: [String: Int]
@@ -48,8 +50,8 @@ public struct LiveFigures: Sendable, Hashable {
     /// Errors of every class.
     public var errors: Int { errorsByClass.values.reduce(0, +) }
 
-    /// Sessions that have ended, completed or failed.
-    public var sessionsEnded: Int { sessionsCompleted + sessionsFailed }
+    /// Sessions that have ended, completed, failed or interrupted.
+    public var sessionsEnded: Int { sessionsCompleted + sessionsFailed + sessionsInterrupted }
 
     /// The figures of a recorder's state at `instant`; reads only what it needs.
     init(state: borrowing Recorder.Snapshot, at instant: MonotonicInstant) {
@@ -69,5 +71,6 @@ public struct LiveFigures: Sendable, Hashable {
             sendLagP99Ms: sendLag.map { Double($0) / 1_000 }
         )
         droppedStarts = state.droppedStarts.values.reduce(0, +)
+        sessionsInterrupted = state.timeline.sessionsInterrupted
     }
 }

@@ -27,6 +27,10 @@ public final class Recorder: Sendable {
         public var sessionsStarted: Int
         public var sessionsCompleted: Int
         public var sessionsFailed: Int
+        /// Sessions wound down before their scenario ended (a signal, or the drain limit).
+        public var sessionsInterrupted = 0
+        /// Reconnects (`reconnect:`), warm-up included as with `errors`.
+        public var reconnects = ReconnectCounts()
         public var turnsByOutcome: [TurnOutcome: Int]
         public var unknownEvents: Int
         public var framesSent: Int
@@ -133,6 +137,11 @@ public final class Recorder: Sendable {
         return name
     }
 
+    /// A session reconnects after a failure of class `errorClass` (recorded as an error too).
+    public func recordReconnect(after errorClass: ErrorClass) {
+        state.withLock { $0.reconnects.reconnected(after: errorClass) }
+    }
+
     /// A step timed out and the scenario went on (`on_timeout: continue`).
     public func recordStepTimeout(_ step: String) {
         state.withLock { $0.stepTimeouts[step, default: 0] += 1 }
@@ -192,11 +201,13 @@ public final class Recorder: Sendable {
     public func recordSession(_ session: SessionRecord, at instant: MonotonicInstant = .now()) {
         let warmup = isWarmupSession(client: session.client, iteration: session.iteration)
         state.withLock { state in
-            state.timeline.sessionEnded(at: instant, failed: session.outcome == .failed)
+            state.timeline.sessionEnded(at: instant, outcome: session.outcome)
+            state.reconnects.add(session)
             guard !warmup else { return }
             switch session.outcome {
             case .completed: state.sessionsCompleted += 1
             case .failed: state.sessionsFailed += 1
+            case .interrupted: state.sessionsInterrupted += 1
             }
             Self.add(.restSetupMs, session.restSetupMs, to: &state)
             Self.add(.connectMs, session.connectMs, to: &state)

@@ -19,6 +19,7 @@ public struct Timeline: Sendable {
     /// Totals over the whole run so far (the live view's counts).
     public private(set) var sessionsCompleted = 0
     public private(set) var sessionsFailed = 0
+    public private(set) var sessionsInterrupted = 0
     public private(set) var turnsCompleted = 0
 
     public init(startedAt: MonotonicInstant) {
@@ -33,9 +34,13 @@ public struct Timeline: Sendable {
         }
     }
 
-    /// A session ended at `instant`, completed or (`failed`) not.
-    public mutating func sessionEnded(at instant: MonotonicInstant, failed: Bool = false) {
-        if failed { sessionsFailed += 1 } else { sessionsCompleted += 1 }
+    /// A session ended at `instant` with `outcome`.
+    public mutating func sessionEnded(at instant: MonotonicInstant, outcome: SessionOutcome = .completed) {
+        switch outcome {
+        case .completed: sessionsCompleted += 1
+        case .failed: sessionsFailed += 1
+        case .interrupted: sessionsInterrupted += 1
+        }
         update(at: instant) { _, active in active = max(0, active - 1) }
     }
 

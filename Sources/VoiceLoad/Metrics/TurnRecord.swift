@@ -100,6 +100,8 @@ extension TurnRecord {
 public enum SessionOutcome: String, Sendable, Hashable, Codable {
     case completed
     case failed
+    /// Wound down before its scenario ended: the run was interrupted, or hit its drain limit.
+    case interrupted
 }
 
 /// One row of sessions.csv: the session-level metrics of one iteration of one client.
@@ -119,6 +121,10 @@ public struct SessionRecord: Sendable, Hashable {
     public var readyFromScheduledMs: Double?
     public var greetingMs: Double?
     public var turns: Int
+    /// Times the scenario ran: 1, plus one per reconnect (`reconnect:`).
+    public var attempts = 1
+    /// Failed on its last attempt with reconnects spent (not a CSV column).
+    public var reconnectsExhausted = false
 
     public init(client: Int, iteration: Int) {
         self.client = client

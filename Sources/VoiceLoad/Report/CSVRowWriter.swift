@@ -8,7 +8,7 @@ public final class CSVRowWriter: RowSink {
         + TurnRecord.metricNames.map(\.rawValue) + ["barge_in", "missed_interruption", "audio_already_delivered"]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "started_ms", "ready_ms",
-        "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "turns",
+        "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "turns", "attempts",
     ]
 
     private let files: Mutex<(turns: FileHandle, sessions: FileHandle)>
@@ -34,7 +34,7 @@ public final class CSVRowWriter: RowSink {
             String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
             Self.format(session.restSetupMs), Self.format(session.connectMs), Self.format(session.startedMs), Self.format(session.readyMs),
             Self.format(session.sessionSetupTotalMs), Self.format(session.readyFromScheduledMs), Self.format(session.greetingMs),
-            String(session.turns),
+            String(session.turns), String(session.attempts),
         ])
         files.withLock { $0.sessions.write(line) }
     }

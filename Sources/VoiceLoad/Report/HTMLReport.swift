@@ -77,9 +77,11 @@ public enum HTMLReport {
             ("Started", report.startedAt),
             ("Ended", report.endedAt + (report.interrupted ? " (interrupted)" : "")),
             ("Duration", String(format: "%.1f s", report.durationS)),
-            ("Sessions", "\(report.sessions.started) started, \(report.sessions.completed) completed, \(report.sessions.failed) failed"),
+            ("Sessions", "\(report.sessions.started) started, " + SummaryTable.outcomesText(report.sessions)),
             ("Turns", turns.isEmpty ? "0" : turns),
         ]
+        if let windDown = SummaryTable.windDownText(report) { facts.append(("Wound down", windDown)) }
+        if let reconnects = SummaryTable.reconnectText(report) { facts.append(("Reconnects", reconnects)) }
         if let dropped = report.sessions.dropped, dropped > 0 {
             facts.append(("Dropped starts", SummaryTable.droppedText(report)))
         }

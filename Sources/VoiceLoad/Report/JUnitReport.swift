@@ -64,6 +64,7 @@ public enum JUnitReport {
             problems.append("\(report.errors.total) errors: " + classes.joined(separator: ", "))
         }
         if report.sessions.failed > 0 { problems.append("\(report.sessions.failed) sessions failed") }
+        if report.interrupted, let interrupted = SummaryTable.windDownText(report) { problems.append(interrupted) }
         problems += report.generator.problems.map { "generator saturated: " + $0 }
         guard !problems.isEmpty else { return [TestCase(name: name)] }
         return [TestCase(name: name, failure: (problems.joined(separator: "; "), "run", problems.joined(separator: "\n")))]

@@ -10,11 +10,13 @@ public enum MarkdownSummary {
             "## \(mark) vload \(cell(report.scenario)): \(verdict.label)",
             "",
             "\(verdict.headline). \(SummaryTable.loadText(report.config)) · \(report.sessions.started) sessions "
-                + "(\(report.sessions.completed) completed, \(report.sessions.failed) failed) · "
+                + "(\(SummaryTable.outcomesText(report.sessions))) · "
                 + "\(report.turns.values.reduce(0, +)) turns · \(report.errors.total) errors · "
                 + String(format: "%.1f s", report.durationS) + " · dialect `\(report.config.dialect)`",
             "",
         ]
+        if let windDown = SummaryTable.windDownText(report) { lines += ["**\(windDown)**", ""] }
+        if let reconnects = SummaryTable.reconnectText(report) { lines += [reconnects, ""] }
         if let dropped = report.sessions.dropped, dropped > 0 {
             lines += ["**Dropped starts:** " + SummaryTable.droppedText(report), ""]
         }

@@ -22,12 +22,14 @@ public enum ReportMerge {
             merged.durationS = parts.map(\.durationS).max() ?? merged.durationS
         }
         merged.interrupted = parts.contains(where: \.interrupted)
+        merged.interruptedBy = parts.lazy.compactMap(\.interruptedBy).first
         merged.config.load?.segment = nil
         merged.config.load?.segmentCount = nil
         merged.sessions = RunReport.Sessions(
             started: parts.map(\.sessions.started).reduce(0, +),
             completed: parts.map(\.sessions.completed).reduce(0, +),
             failed: parts.map(\.sessions.failed).reduce(0, +),
+            interrupted: parts.map { $0.sessions.interrupted ?? 0 }.reduce(0, +),
             dropped: parts.map { $0.sessions.dropped ?? 0 }.reduce(0, +),
             droppedByReason: sum(parts.map { $0.sessions.droppedByReason ?? [:] })
         )
@@ -45,6 +47,8 @@ public enum ReportMerge {
             total.audioAlreadyDelivered += part.interruptions.audioAlreadyDelivered
             return total
         }
+        let reconnects = parts.compactMap(\.reconnects)
+        merged.reconnects = reconnects.isEmpty ? nil : reconnects.dropFirst().reduce(reconnects[0], +)
         merged.toolCalls = RunReport.ToolCalls(
             calls: parts.map(\.toolCalls.calls).reduce(0, +), results: parts.map(\.toolCalls.results).reduce(0, +)
         )

@@ -15,6 +15,8 @@ public struct RunContext: Sendable {
     public var cores: Int
     /// The warm-up left out of the metrics (0: none).
     public var warmupMs = 0
+    /// The signal that cut the run short; nil when it ran to its end.
+    public var interruptedBy: InterruptSignal?
 
     public init(
         scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String,
@@ -44,6 +46,8 @@ extension RunReport {
         startedAt = ReportTimestamp.string(context.startedAt)
         endedAt = ReportTimestamp.string(context.endedAt)
         self.durationS = (durationS * 1_000).rounded() / 1_000
+        interrupted = context.interruptedBy != nil
+        interruptedBy = context.interruptedBy
         config = Configuration(
             clients: context.load.clients,
             rampUpS: Double(context.load.rampUpMs) / 1_000,
@@ -55,11 +59,12 @@ extension RunReport {
             quietMs: context.scenario.quietMs,
             simulator: context.simulator,
             metricsMeasured: context.metricsMeasured.sorted().map(\.rawValue),
-            load: LoadDescription(context.load)
+            load: LoadDescription(context.load),
+            drainMs: context.load.durationMs != nil ? context.load.drainMs : nil
         )
         sessions = Sessions(
             started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed,
-            dropped: snapshot.droppedStarts.values.reduce(0, +), droppedByReason: snapshot.droppedStarts
+            interrupted: snapshot.sessionsInterrupted, dropped: snapshot.droppedStarts.values.reduce(0, +), droppedByReason: snapshot.droppedStarts
         )
         turns = Dictionary(uniqueKeysWithValues: snapshot.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
         metrics = Dictionary(uniqueKeysWithValues: MetricName.endpointMetrics.map {
@@ -69,6 +74,7 @@ extension RunReport {
             Dictionary(uniqueKeysWithValues: histograms.map { ($0.key.rawValue, MetricReport($0.value)) })
         }
         interruptions = snapshot.interruptions
+        reconnects = context.scenario.reconnect != nil ? snapshot.reconnects : nil
         toolCalls = ToolCalls(calls: snapshot.toolCalls, results: snapshot.toolResults)
         stepTimeouts = snapshot.stepTimeouts
         errors = Errors(byClass: snapshot.errors, byCategory: snapshot.errorsByCategory, examples: snapshot.errorExamples)

@@ -5,6 +5,7 @@ public struct RunReport: Codable, Sendable {
             case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", thresholds, errors, unknownEvents = "unknown_events", generator
             case timeline
             case warmup
+            case interruptedBy = "interrupted_by", reconnects
             case mergedFrom = "merged_from"
             case simulatorFaultsInjected = "simulator_faults_injected"
         }
@@ -16,7 +17,10 @@ public struct RunReport: Codable, Sendable {
     public var startedAt: String
     public var endedAt: String
     public var durationS: Double
+    /// Cut short by a signal: figures cover the run until then (a drain limit does not set it).
     public var interrupted = false
+    /// The signal that interrupted the run.
+    public var interruptedBy: InterruptSignal?
     public var config: Configuration
     public var sessions: Sessions
     public var turns: [String: Int]
@@ -24,6 +28,8 @@ public struct RunReport: Codable, Sendable {
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
     public var labels: [String: [String: MetricReport]]
     public var interruptions: InterruptionCounts
+    /// Set when the scenario has a reconnect policy.
+    public var reconnects: ReconnectCounts?
     public var toolCalls: ToolCalls
     /// Steps that timed out with `on_timeout: continue`, by step name.
     public var stepTimeouts: [String: Int]
@@ -47,6 +53,7 @@ public struct RunReport: Codable, Sendable {
             case clients, rampUpS = "ramp_up_s", iterations, durationS = "duration_s", url, dialect, frameMs = "frame_ms", quietMs = "quiet_ms", simulator
             case metricsMeasured = "metrics_measured"
             case load
+            case drainMs = "drain_ms"
         }
 
         public var clients: Int
@@ -64,16 +71,21 @@ public struct RunReport: Codable, Sendable {
         public var metricsMeasured: [String]
         /// How sessions were started (absent in reports of older versions).
         public var load: LoadDescription?
+        /// A time-bounded run: how long sessions still open at its end were given before they
+        /// were wound down.
+        public var drainMs: Int?
     }
 
     public struct Sessions: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case started, completed, failed, dropped, droppedByReason = "dropped_by_reason"
+            case started, completed, failed, interrupted, dropped, droppedByReason = "dropped_by_reason"
         }
 
         public var started: Int
         public var completed: Int
         public var failed: Int
+        /// Wound down before their scenario ended (absent in reports of older versions).
+        public var interrupted: Int? = nil
         /// Scheduled starts the open model did not make (absent in reports of older versions).
         public var dropped: Int?
         public var droppedByReason: [String: Int]?

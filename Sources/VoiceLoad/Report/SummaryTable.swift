@@ -9,10 +9,11 @@ public enum SummaryTable {
         let turnsTotal = report.turns.values.reduce(0, +)
         let turnBreakdown = report.turns.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         lines.append(
-            "\(loadText(report.config)) · \(report.sessions.started) sessions (\(report.sessions.completed) completed, "
-                + "\(report.sessions.failed) failed) · \(turnsTotal) turns\(turnBreakdown.isEmpty ? "" : " (\(turnBreakdown))") · "
+            "\(loadText(report.config)) · \(report.sessions.started) sessions (\(outcomesText(report.sessions))) · "
+                + "\(turnsTotal) turns\(turnBreakdown.isEmpty ? "" : " (\(turnBreakdown))") · "
                 + "\(report.errors.total) errors · \(String(format: "%.1f", report.durationS)) s"
         )
+        if let windDown = windDownText(report) { lines.append(windDown) }
         lines.append("")
         let header = ["metric", "count", "min", "p50", "p90", "p95", "p99", "max"]
         var rows: [[String]] = [header]
@@ -36,6 +37,7 @@ public enum SummaryTable {
         if let dropped = report.sessions.dropped, dropped > 0 {
             lines += ["", "DROPPED STARTS: " + droppedText(report)]
         }
+        if let reconnects = reconnectText(report) { lines.append(reconnects) }
         if report.toolCalls.calls > 0 || report.toolCalls.results > 0 {
             lines.append("tool calls: \(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered")
         }
@@ -65,6 +67,33 @@ public enum SummaryTable {
     public static func injectedText(_ counts: [String: Int]) -> String {
         let items = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         return items.isEmpty ? "nothing" : items.joined(separator: ", ")
+    }
+
+    /// `48 completed, 2 failed`, and `, 3 interrupted` when sessions were wound down.
+    static func outcomesText(_ sessions: RunReport.Sessions) -> String {
+        let interrupted = sessions.interrupted ?? 0
+        return "\(sessions.completed) completed, \(sessions.failed) failed" + (interrupted > 0 ? ", \(interrupted) interrupted" : "")
+    }
+
+    /// Why the run ended early, or why sessions were wound down: a signal, or the drain limit.
+    static func windDownText(_ report: RunReport) -> String? {
+        let interrupted = report.sessions.interrupted ?? 0
+        if report.interrupted {
+            let signal = report.interruptedBy.map { " by \($0.rawValue)" } ?? ""
+            return "INTERRUPTED\(signal) after \(String(format: "%.1f", report.durationS)) s: no session started after it; "
+                + "\(interrupted) open session\(interrupted == 1 ? " was" : "s were") wound down"
+        }
+        guard interrupted > 0, let drainMs = report.config.drainMs else { return nil }
+        return "DRAIN LIMIT: \(interrupted) session\(interrupted == 1 ? " was" : "s were") still open "
+            + "\(String(format: "%.1f", Double(drainMs) / 1_000)) s after the load ended and \(interrupted == 1 ? "was" : "were") wound down"
+    }
+
+    /// `reconnects: 5 (2 sessions recovered, 1 exhausted; closed_by_server_1011 5)`, when any were made.
+    static func reconnectText(_ report: RunReport) -> String? {
+        guard let reconnects = report.reconnects, reconnects.attempts > 0 else { return nil }
+        let causes = reconnects.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "reconnects: \(reconnects.attempts) (\(reconnects.recovered) session\(reconnects.recovered == 1 ? "" : "s") recovered, "
+            + "\(reconnects.exhausted) exhausted; \(causes))"
     }
 
     /// `55 of 60 scheduled sessions did not start (max_in_flight 55)`.

@@ -25,6 +25,8 @@ public struct Scenario: Sendable, Hashable {
     public var thresholds: [ThresholdExpression] = []
     /// A staged load (`stages:`), used unless the command line gives a load of its own.
     public var stages: StageList?
+    /// Runs the scenario again on a fresh connection after a failure (`reconnect:`); nil: off.
+    public var reconnect: ReconnectPolicy?
 
     public init(
         name: String, description: String? = nil, sourcePath: String, dialect: String? = nil,

@@ -5,6 +5,7 @@ import Yams
 public enum ScenarioLoader {
     static let topLevelKeys = [
         "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps", "thresholds", "stages",
+        "reconnect",
     ]
 
     /// Finds a scenario by path, or by name in `scenarios/` of the working directory.
@@ -91,6 +92,7 @@ public enum ScenarioLoader {
             try thresholds(node, reader: reader)
         } ?? []
         scenario.stages = try mapping["stages"].map { node throws(ScenarioError) in try stages(node, reader: reader) }
+        scenario.reconnect = try mapping["reconnect"].map { node throws(ScenarioError) in try reconnect(node, reader: reader) }
         return scenario
     }
 

@@ -104,6 +104,22 @@ struct CapacityReportTests {
         }
     }
 
+    @Test("a search a signal stopped: outcome interrupted, the signal named, exit 130/143, the highest passing step so far")
+    func interrupted() throws {
+        let outcome = CapacitySearch.Outcome.interrupted(by: .sigterm, clients: 160)
+        #expect(outcome.name == "interrupted" && outcome.exitCode == 143)
+        #expect(CapacitySearch.Outcome.interrupted(by: .sigint, clients: 1).exitCode == 130)
+        let capacity = try report([step(40, latencyMs: 400), step(80, latencyMs: 560)], outcome)
+        #expect(capacity.interrupted == true && capacity.interruptedBy == .sigterm && capacity.outcome == "interrupted")
+        #expect(capacity.answer == "capacity: no answer: interrupted by SIGTERM during the step at 160 clients "
+            + "(left out; its partial reports are in step-160/); the highest passing step so far was 80 clients")
+        let data = try capacity.jsonData()
+        #expect(try JSONSchemaValidator.capacitySchema().violations(of: data) == [])
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"interrupted\" : true") && text.contains("\"interrupted_by\" : \"SIGTERM\""))
+        #expect(try report([step(40, latencyMs: 400)], .found(highestPassing: 40, lowestFailing: nil)).interrupted == nil)
+    }
+
     @Test("capacity.html: a chart per SLO against concurrency with its bound, steps marked, the steps table")
     func html() throws {
         let steps = [step(40, latencyMs: 400), step(160, latencyMs: 940), step(120, latencyMs: 740), step(140, latencyMs: 830)]

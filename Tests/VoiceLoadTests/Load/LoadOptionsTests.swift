@@ -67,4 +67,25 @@ struct LoadOptionsTests {
             (error as? InputError)?.message.contains(message) == true
         }
     }
+
+    @Test("--drain sets how long a time-bounded run's open sessions may go on; 30 s by default")
+    func drain() throws {
+        #expect(try LoadOptions(clients: 2, duration: "1m").profile(scenario: scenario).drainMs == 30_000)
+        #expect(try LoadOptions(clients: 2, duration: "1m", drain: "5s").profile(scenario: scenario).drainMs == 5_000)
+        #expect(try LoadOptions(duration: "1m", arrivalRate: "5/s", drain: "0s").profile(scenario: scenario).drainMs == 0)
+        #expect(try LoadOptions(stages: "10s:5", drain: "250ms").profile(scenario: scenario).drainMs == 250)
+    }
+
+    @Test("--drain without a time limit, or not a duration, is one error naming the flag", arguments: [
+        (LoadOptions(clients: 2, iterations: 3, drain: "5s"), "--drain needs a time-bounded run"),
+        (LoadOptions(clients: 2, drain: "5s"), "--drain needs a time-bounded run"),
+        (LoadOptions(clients: 2, duration: "1m", drain: "soon"), "invalid --drain 'soon'"),
+    ])
+    func drainErrors(options: LoadOptions, expected: String) {
+        #expect {
+            try options.profile(scenario: scenario)
+        } throws: { error in
+            String(describing: error).hasPrefix(expected)
+        }
+    }
 }

@@ -1,0 +1,43 @@
+import NIOCore
+
+/// Winding down (a signal, or the run's drain limit): the session under way stops its steps and
+/// hangs up cleanly — the dialect's stop, its end-of-session event awaited until the deadline,
+/// close 1000 — and the client starts no other.
+extension VirtualClient: WindDownTarget {
+    /// The waiting step wakes with `SessionWoundDown` (a step about to start throws it), and
+    /// `runSession` hangs up by `deadline`. A hang-up already under way is cut off at the
+    /// deadline instead. A later call can only bring the deadline forward.
+    public func windDown(deadline: MonotonicInstant) {
+        let deadline = min(deadline, windDownDeadline ?? deadline)
+        windDownDeadline = deadline
+        if hangingUp {
+            if let pending = pendingWait, pending.endsAt > deadline { scheduleWaitTimer(at: deadline) }
+        } else {
+            abortPendingWait(throwing: SessionWoundDown())
+            pendingConnect?.fail(SessionWoundDown())
+        }
+    }
+
+    /// The connection `future` opens, unless the run winds down first (`SessionWoundDown`);
+    /// a connection that opens after that is closed at once.
+    func connectionUnlessWoundDown(_ future: EventLoopFuture<WebSocketConnection>) async throws -> WebSocketConnection {
+        let promise = eventLoop.makePromise(of: WebSocketConnection.self)
+        future.cascade(to: promise)
+        if windDownDeadline != nil { promise.fail(SessionWoundDown()) }
+        future.whenSuccess { connection in
+            promise.futureResult.whenFailure { _ in connection.close(code: 1000) }
+        }
+        pendingConnect = promise
+        defer { pendingConnect = nil }
+        return try await promise.futureResult.get()
+    }
+
+    /// Hangs up with what is left of the grace period; with nothing left, `finishSession`
+    /// closes the connection at once.
+    func hangUpWindingDown() async {
+        guard let deadline = windDownDeadline else { return }
+        let remainingMs = Int(deadline.milliseconds(since: .now()).rounded(.down))
+        guard remainingMs > 0 else { return }
+        try? await hangUp(timeoutMs: remainingMs)
+    }
+}

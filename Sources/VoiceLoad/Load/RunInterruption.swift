@@ -1,0 +1,144 @@
+import Synchronization
+
+/// A signal that interrupts a run (Ctrl-C, or a supervisor's SIGTERM).
+public enum InterruptSignal: String, Sendable, Hashable, Codable, CaseIterable {
+    case sigint = "SIGINT"
+    case sigterm = "SIGTERM"
+
+    /// The conventional exit code of a process ended by the signal: 128 + its number.
+    public var exitCode: Int32 {
+        switch self {
+        case .sigint: return 130
+        case .sigterm: return 143
+        }
+    }
+}
+
+/// Interruption of a run by signals, shared by the command line (which receives them) and the
+/// runs (which wind down): the first signal stops new sessions and gives the open ones a grace
+/// period to hang up; a second one means exit at once.
+///
+/// The transitions are the value type `State`; this class makes them atomic and tells the
+/// runs that observe it (`observeWindDown`) when the wind-down begins.
+public final class RunInterruption: Sendable {
+    /// The grace period when none is given (`--grace`).
+    public static let defaultGraceMs = 5_000
+
+    /// Where the interruption stands.
+    public enum Phase: Sendable, Hashable {
+        case running
+        /// Interrupted by `signal`: no new session starts; open ones hang up by `deadline`.
+        case windingDown(signal: InterruptSignal, deadline: MonotonicInstant)
+        /// A second signal came after `signal`: the process exits at once.
+        case forced(signal: InterruptSignal)
+    }
+
+    /// What the receiver of a signal must do.
+    public enum Response: Sendable, Hashable {
+        /// Stop starting sessions and wind the open ones down by `deadline`.
+        case windDown(deadline: MonotonicInstant)
+        /// Write what can be written at once and exit with `code`.
+        case exitNow(code: Int32)
+    }
+
+    /// running → winding down (signal, deadline) → forced.
+    public struct State: Sendable, Hashable {
+        public private(set) var phase = Phase.running
+
+        public init() {}
+
+        /// A signal at `now`: the first starts the wind-down, due `graceMs` later; any later
+        /// one forces the exit, with the code of the signal that forced it.
+        public mutating func receive(_ signal: InterruptSignal, at now: MonotonicInstant, graceMs: Int) -> Response {
+            switch phase {
+            case .running:
+                let deadline = now.advanced(byMilliseconds: Int64(max(0, graceMs)))
+                phase = .windingDown(signal: signal, deadline: deadline)
+                return .windDown(deadline: deadline)
+            case .windingDown(let first, _), .forced(let first):
+                phase = .forced(signal: first)
+                return .exitNow(code: signal.exitCode)
+            }
+        }
+
+        /// The signal that interrupted the run; nil while it runs.
+        public var signal: InterruptSignal? {
+            switch phase {
+            case .running: return nil
+            case .windingDown(let signal, _), .forced(let signal): return signal
+            }
+        }
+
+        /// When open sessions must have hung up; nil while running.
+        public var deadline: MonotonicInstant? {
+            if case .windingDown(_, let deadline) = phase { return deadline }
+            return nil
+        }
+    }
+
+    private struct Shared {
+        var state = State()
+        var observers: [Int: @Sendable (MonotonicInstant) -> Void] = [:]
+        var nextObserver = 0
+        var forcedExitReport: (@Sendable () -> Void)?
+    }
+
+    /// How long open sessions get to hang up after the first signal.
+    public let graceMs: Int
+    private let shared = Mutex(Shared())
+
+    public init(graceMs: Int = RunInterruption.defaultGraceMs) {
+        self.graceMs = max(0, graceMs)
+    }
+
+    public var phase: Phase { shared.withLock { $0.state.phase } }
+
+    /// The signal that interrupted the run; nil while it runs uninterrupted.
+    public var signal: InterruptSignal? { shared.withLock { $0.state.signal } }
+
+    /// Takes a signal (from any thread) and returns what to do; on the first, every observer
+    /// is told the deadline.
+    public func receive(_ signal: InterruptSignal, at now: MonotonicInstant = .now()) -> Response {
+        let (response, observers) = shared.withLock { shared in
+            (shared.state.receive(signal, at: now, graceMs: graceMs), Array(shared.observers.values))
+        }
+        if case .windDown(let deadline) = response {
+            for observer in observers { observer(deadline) }
+        }
+        return response
+    }
+
+    /// Calls `handler` with the deadline when the wind-down begins — at once when it already
+    /// has (with now as the deadline once forced). Returns the key for `stopObserving`.
+    @discardableResult
+    public func observeWindDown(_ handler: @escaping @Sendable (MonotonicInstant) -> Void) -> Int {
+        let (key, phase) = shared.withLock { shared in
+            let key = shared.nextObserver
+            shared.nextObserver += 1
+            shared.observers[key] = handler
+            return (key, shared.state.phase)
+        }
+        switch phase {
+        case .running: break
+        case .windingDown(_, let deadline): handler(deadline)
+        case .forced: handler(.now())
+        }
+        return key
+    }
+
+    public func stopObserving(_ key: Int) {
+        _ = shared.withLock { $0.observers.removeValue(forKey: key) }
+    }
+
+    /// What a forced exit writes first (the run's report.json from its recorder as it
+    /// stands); nil when there is nothing to write.
+    public func setForcedExitReport(_ write: (@Sendable () -> Void)?) {
+        shared.withLock { $0.forcedExitReport = write }
+    }
+
+    /// Runs the forced-exit writer, if a run set one (synchronously, on the caller's thread).
+    public func writeForcedExitReport() {
+        let write = shared.withLock { $0.forcedExitReport }
+        write?()
+    }
+}

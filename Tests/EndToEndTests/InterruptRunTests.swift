@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import VoiceLoad
+
+/// Ctrl-C halfway through a run of the `vload` binary against its built-in simulator.
+@Suite("End to end: an interrupted run", .serialized)
+struct InterruptRunTests {
+    /// The data rows of a CSV file (header left out); none while it does not exist.
+    private func rows(_ file: URL) -> [[Substring]] {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    }
+
+    @Test("SIGINT mid-run: exit 130, a valid report.json with interrupted true, sessions wound down, every completed turn counted")
+    func sigint() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-interrupt-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = try VLoadProcess([
+            "run", "--scenario", "greeting", "--clients", "20", "--iterations", "3", "--quiet", "--out", directory.path,
+        ])
+        let turnsFile = directory.appendingPathComponent("turns.csv")
+        // Until the first turns are on disk (a bound on the wait, not a measurement).
+        let giveUpAt = Date().addingTimeInterval(120)
+        while rows(turnsFile).isEmpty, process.isRunning, Date() < giveUpAt {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let sawTurns = !rows(turnsFile).isEmpty
+        if process.isRunning { process.send(signal: SIGINT) }
+        let outcome = process.finish()
+        #expect(sawTurns, "no turn reached turns.csv: \(outcome.stdout)\n\(outcome.stderr)")
+        #expect(outcome.status == 130, "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(outcome.stdout.contains("INTERRUPTED by SIGINT after"))
+        #expect(outcome.stderr.contains("SIGINT: no new sessions"))
+
+        #expect(try schemaViolations(ofReportIn: directory) == [])
+        let report = try RunReport.decode(from: Data(contentsOf: directory.appendingPathComponent("report.json")))
+        #expect(report.interrupted && report.interruptedBy == .sigint)
+        #expect((report.sessions.interrupted ?? 0) > 0)
+        #expect(report.sessions.started < 60)  // it stopped starting sessions
+        #expect(report.sessions.started == report.sessions.completed + report.sessions.failed + (report.sessions.interrupted ?? 0))
+        // Every finished turn is on disk and counted: the completed rows are the report's completed turns.
+        let turns = rows(turnsFile)
+        let outcomeColumn = 4
+        let completedRows = turns.filter { $0.count > outcomeColumn && $0[outcomeColumn] == "completed" }.count
+        #expect(completedRows > 0)
+        #expect(report.turns["completed"] == completedRows)
+        #expect(turns.count == report.turns.values.reduce(0, +))
+        let sessions = rows(directory.appendingPathComponent("sessions.csv"))
+        #expect(sessions.count == report.sessions.started)
+        #expect(sessions.filter { $0.count > 2 && $0[2] == "interrupted" }.count == report.sessions.interrupted)
+    }
+}
