@@ -59,4 +59,29 @@ struct FaultRunTests {
         #expect(rows.count == 100)
         try? FileManager.default.removeItem(at: directory)
     }
+
+    @Test("secrets (token, headers) reach no output: stdout, stderr, report files, CSVs, error examples")
+    func secretsStayHidden() throws {
+        let out = directory.appendingPathComponent("secrets").path
+        let secrets = ["tok-SECRET-4242", "hdr-SECRET-5151", "key-SECRET-6161"]
+        // Datagrid puts the token in the URL's query; faults fill the report with error examples.
+        let outcome = try VLoadProcess.run([
+            "run", "--scenario", "greeting", "--clients", "20", "--token", secrets[0],
+            "--header", "Authorization: Bearer \(secrets[1])", "--header", "X-Api-Key: \(secrets[2])",
+            "--sim-faults", "refuse:401=0.2,refuse:503=0.2,malformed=0.2,error_event=0.2", "--out", out,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any] ?? [:]
+        let examples = (report["errors"] as? [String: Any])?["examples"] as? [String: Any] ?? [:]
+        #expect(examples.count >= 3, "\(examples.keys)")
+        var texts = ["stdout": outcome.stdout, "stderr": outcome.stderr]
+        for file in try FileManager.default.contentsOfDirectory(atPath: out) {
+            texts[file] = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+        }
+        #expect(texts.keys.contains("report.html") && texts.keys.contains("turns.csv"))
+        for (name, text) in texts {
+            for secret in secrets { #expect(!text.contains(secret), "\(name) shows \(secret)") }
+        }
+        #expect(texts["report.json"]?.contains("token=REDACTED") == true)
+    }
 }

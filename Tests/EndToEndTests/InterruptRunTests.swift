@@ -49,4 +49,29 @@ struct InterruptRunTests {
         #expect(sessions.count == report.sessions.started)
         #expect(sessions.filter { $0.count > 2 && $0[2] == "interrupted" }.count == report.sessions.interrupted)
     }
+
+    @Test("SIGKILL mid-run: every row already in turns.csv and sessions.csv is whole")
+    func sigkill() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = try VLoadProcess([
+            "run", "--scenario", "greeting", "--clients", "20", "--iterations", "3", "--quiet", "--out", directory.path,
+        ])
+        let turnsFile = directory.appendingPathComponent("turns.csv")
+        let giveUpAt = Date().addingTimeInterval(120)
+        while rows(turnsFile).count < 5, process.isRunning, Date() < giveUpAt {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        if process.isRunning { process.send(signal: SIGKILL) }
+        let outcome = process.finish()
+        #expect(outcome.status == SIGKILL, "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path))
+        for (name, minimum) in [("turns.csv", 5), ("sessions.csv", 1)] {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            #expect(text.hasSuffix("\n"), "\(name) ends in a partial row")
+            let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).count }
+            #expect(lines.count - 1 >= minimum, "\(name): \(lines.count - 1) rows")
+            #expect(Set(lines).count == 1, "\(name): rows of different widths \(Set(lines))")
+        }
+    }
 }
