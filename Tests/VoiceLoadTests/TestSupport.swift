@@ -11,21 +11,28 @@ func repositoryRoot(_ file: String = #filePath) -> String {
     return FileManager.default.currentDirectoryPath
 }
 
-/// A dialect that sends audio as raw binary frames and takes binary frames as agent audio:
-/// for client-side tests.
-struct EchoDialect: ClientDialect, ClientCodec {
-    var id: String { "echo" }
+/// What the client-side test dialects share: PCM16 at 16 kHz both ways, audio as raw binary
+/// frames, and one value as both dialect and codec.
+protocol BinaryPCMTestDialect: ClientDialect, ClientCodec {}
+
+extension BinaryPCMTestDialect {
     var inputFormat: AudioFormat { .pcm16(16_000) }
     var outputFormat: AudioFormat { .pcm16(16_000) }
-    var readySignal: ReadySignal { .onOpen }
-    var turnEndSignal: TurnEndSignal { .audioGap }
-    var authentication: AuthenticationStyle { .none }
     func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
     }
     func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec { self }
-    func framesOnOpen() -> [WireFrame] { [] }
     func audioFrame(_ audio: PreparedAudio) -> EncodedFrame { audio.sharedFrame ?? EncodedFrame(.binary([])) }
+}
+
+/// A dialect that sends audio as raw binary frames and takes binary frames as agent audio:
+/// for client-side tests.
+struct EchoDialect: BinaryPCMTestDialect {
+    var id: String { "echo" }
+    var readySignal: ReadySignal { .onOpen }
+    var turnEndSignal: TurnEndSignal { .audioGap }
+    var authentication: AuthenticationStyle { .none }
+    func framesOnOpen() -> [WireFrame] { [] }
     func frames(for intent: ClientIntent) -> [WireFrame] { [] }
     func receive(_ frame: WireFrame) -> DecodedFrame {
         if case .binary(let bytes) = frame { return [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))] }

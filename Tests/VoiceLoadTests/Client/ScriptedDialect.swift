@@ -6,20 +6,13 @@ import Synchronization
 /// A client dialect for tests of the virtual client's error handling: binary frames are agent
 /// audio (PCM16 16 kHz); text frames are script lines: `end` (the agent's turn is over),
 /// `error CODE MESSAGE` (an in-band error); any other text is a malformed frame.
-struct ScriptedDialect: ClientDialect, ClientCodec {
+struct ScriptedDialect: BinaryPCMTestDialect {
     var turnEndSignal: TurnEndSignal = .event
     var authentication: AuthenticationStyle = .none
     var id: String { "scripted" }
-    var inputFormat: AudioFormat { .pcm16(16_000) }
-    var outputFormat: AudioFormat { .pcm16(16_000) }
     var readySignal: ReadySignal { .onOpen }
 
-    func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
-    }
-    func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec { self }
     func framesOnOpen() -> [WireFrame] { [] }
-    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame { audio.sharedFrame ?? EncodedFrame(.binary([])) }
     func frames(for intent: ClientIntent) -> [WireFrame] { [] }
     func receive(_ frame: WireFrame) -> DecodedFrame {
         switch frame {

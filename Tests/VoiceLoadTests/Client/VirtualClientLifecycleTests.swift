@@ -226,19 +226,12 @@ struct VirtualClientLifecycleTests {
 
 /// A dialect that says `hello` once connected, whose stop is the text `stop` and whose
 /// end-of-session event is the text `bye`; binary frames are agent audio.
-struct StopDialect: ClientDialect, ClientCodec {
+struct StopDialect: BinaryPCMTestDialect {
     var id: String { "stop-test" }
-    var inputFormat: AudioFormat { .pcm16(16_000) }
-    var outputFormat: AudioFormat { .pcm16(16_000) }
     var readySignal: ReadySignal { .onOpen }
     var turnEndSignal: TurnEndSignal { .audioGap }
     var authentication: AuthenticationStyle { .none }
-    func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
-    }
-    func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec { self }
     func framesOnOpen() -> [WireFrame] { [.text("hello")] }
-    func audioFrame(_ audio: PreparedAudio) -> EncodedFrame { audio.sharedFrame ?? EncodedFrame(.binary([])) }
     func frames(for intent: ClientIntent) -> [WireFrame] {
         if case .stop = intent { return [.text("stop")] }
         return []
