@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vload", targets: ["vload"]),
+        // The fuzz targets as a program: a libFuzzer binary when built by scripts/fuzz.
+        .executable(name: "vload-fuzz", targets: ["vload-fuzz"]),
         .library(name: "VoiceLoad", targets: ["VoiceLoad"]),
         .library(name: "AgentSimulator", targets: ["AgentSimulator"]),
     ],
@@ -62,6 +64,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .executableTarget(name: "vload-fuzz", dependencies: ["VoiceLoad"]),
         // Shared by the test targets: the report's JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["VoiceLoad"], path: "Tests/TestSupport"),
         .testTarget(

@@ -144,6 +144,7 @@ public struct ThresholdExpression: Sendable, Hashable {
         case .ratio: fits = unit.isEmpty || unit == "%"
         }
         guard fits else { throw fail("unit '\(unit)' does not fit (ms or s for latencies, % for rates, none for counts)") }
+        guard (value * scale).isFinite else { throw fail("the bound '\(text)' is too large") }
         return value * scale
     }
 }

@@ -24,9 +24,10 @@ public enum ArrivalRate {
         return rate
     }
 
-    /// A rate without trailing zeros: 10 → "10", 2.5 → "2.5".
+    /// A rate without trailing zeros: 10 → "10", 2.5 → "2.5"; rates too large for an
+    /// integer as Swift writes doubles (1e+300).
     public static func format(_ perSecond: Double) -> String {
-        perSecond == perSecond.rounded() ? String(Int(perSecond)) : String(perSecond)
+        perSecond == perSecond.rounded() && abs(perSecond) < 1e15 ? String(Int(perSecond)) : String(perSecond)
     }
 }
 

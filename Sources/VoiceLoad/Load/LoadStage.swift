@@ -85,7 +85,7 @@ public struct StageList: Sendable, Hashable {
         }
         guard totalDurationMs > 0 else { throw InputError("\(option): the stages last 0 s in all") }
         if kind == .clients, let peak = stages.map(\.target).max(), peak > 100_000 {
-            throw InputError("\(option): \(Int(peak)) clients is more than 100000")
+            throw InputError("\(option): \(ArrivalRate.format(peak)) clients is more than 100000")
         }
         if kind == .arrivalRate, let peak = stages.map(\.target).max(), peak > 10_000 {
             throw InputError("\(option): \(peak)/s is more than 10000 starts per second")

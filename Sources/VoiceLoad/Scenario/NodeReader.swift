@@ -23,6 +23,19 @@ struct NodeReader {
         return value
     }
 
+    /// The longest duration a scenario field gives, in milliseconds: one day. The client adds
+    /// to durations and converts them to nanoseconds, which must never overflow.
+    static let maxMilliseconds = 86_400_000
+
+    /// A `…_ms` duration: from 1 ms (0 ms when `allowsZero`) to one day.
+    func milliseconds(_ node: Node, field: String, allowsZero: Bool = false) throws(ScenarioError) -> Int {
+        let value = allowsZero ? try nonNegativeInt(node, field: field) : try positiveInt(node, field: field)
+        guard value <= Self.maxMilliseconds else {
+            throw error(at: node, "'\(field)' must be at most \(Self.maxMilliseconds) ms (one day)")
+        }
+        return value
+    }
+
     /// A string that must be one of `choices`.
     func choice(_ node: Node, field: String, choices: [String]) throws(ScenarioError) -> String {
         guard let value = node.scalar?.string, choices.contains(value) else {

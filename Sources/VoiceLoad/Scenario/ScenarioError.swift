@@ -1,4 +1,5 @@
-/// A problem with a scenario file: one line naming the file, the place and what is wrong.
+/// A problem with a scenario file: one line naming the file, the place and what is wrong
+/// (`message` is made one line, as it may quote the file).
 public struct ScenarioError: Error, CustomStringConvertible, Sendable, Hashable {
     public var path: String
     public var line: Int?
@@ -9,7 +10,7 @@ public struct ScenarioError: Error, CustomStringConvertible, Sendable, Hashable 
         self.path = path
         self.line = line
         self.column = column
-        self.message = message
+        self.message = InputError.oneLine(message)
     }
 
     public var description: String {

@@ -28,9 +28,14 @@ public enum ScenarioLoader {
 
     public static func parse(yaml: String, path: String) throws(ScenarioError) -> Scenario {
         let root: Node
+        let reader = NodeReader(path: path)
         do {
-            guard let node = try Yams.compose(yaml: yaml) else {
+            let composed = try YAMLComposer.compose(yaml)
+            guard let node = composed.root else {
                 throw ScenarioError(path: path, message: "the scenario file is empty")
+            }
+            if let anchored = composed.anchored {
+                throw reader.error(at: anchored, "YAML anchors and aliases are not supported in scenario files")
             }
             root = node
         } catch let error as ScenarioError {
@@ -40,7 +45,6 @@ public enum ScenarioLoader {
         } catch {
             throw ScenarioError(path: path, message: "invalid YAML: \(error)")
         }
-        let reader = NodeReader(path: path)
         guard let mapping = root.mapping else {
             throw reader.error(at: root, "a scenario must be a mapping with 'name' and 'steps'")
         }
@@ -59,7 +63,7 @@ public enum ScenarioLoader {
             throw reader.error(at: stepNodes[0], "steps[0]: the first step must be 'connect'")
         }
         let quietMs = try mapping["quiet_ms"].map { node throws(ScenarioError) in
-            try reader.positiveInt(node, field: "quiet_ms")
+            try reader.milliseconds(node, field: "quiet_ms")
         } ?? 500
         let jitterBufferMs = try mapping["jitter_buffer_ms"].map { node throws(ScenarioError) in
             try reader.nonNegativeInt(node, field: "jitter_buffer_ms")

@@ -85,7 +85,7 @@ struct ScenarioStepParser {
         case "quiet":
             try step.allow(["ms", "timeout_ms", "on_timeout"])
             guard let ms = step.option("ms") else { throw step.error("'wait: quiet' needs 'ms' (how long the agent stays quiet)") }
-            target = .quiet(ms: try reader.positiveInt(ms, field: "ms"))
+            target = .quiet(ms: try reader.milliseconds(ms, field: "ms"))
         case "transcript":
             try step.allow(["role", "timeout_ms", "on_timeout"])
             target = .transcript(role: try step.option("role").map { node throws(ScenarioError) in
@@ -113,9 +113,9 @@ struct ScenarioStepParser {
             audioPath: file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file),
             label: try step.string("label"),
             speechStartMs: try step.option("speech_start_ms").map { node throws(ScenarioError) in
-                try reader.nonNegativeInt(node, field: "speech_start_ms")
+                try reader.milliseconds(node, field: "speech_start_ms", allowsZero: true)
             },
-            speechEndMs: try step.option("speech_end_ms").map { node throws(ScenarioError) in try reader.positiveInt(node, field: "speech_end_ms") }
+            speechEndMs: try step.option("speech_end_ms").map { node throws(ScenarioError) in try reader.milliseconds(node, field: "speech_end_ms") }
         )
     }
 
@@ -145,10 +145,10 @@ struct ScenarioStepParser {
             action = .speech(try say(step))
         }
         let intTimeoutMs = try step.option("int_timeout_ms").map { node throws(ScenarioError) in
-            try reader.positiveInt(node, field: "int_timeout_ms")
+            try reader.milliseconds(node, field: "int_timeout_ms")
         } ?? 3_000
         return BargeInStep(
-            action: action, afterHeardMs: try reader.nonNegativeInt(afterNode, field: "after_heard_ms"),
+            action: action, afterHeardMs: try reader.milliseconds(afterNode, field: "after_heard_ms", allowsZero: true),
             label: try step.string("label"), timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
             intTimeoutMs: intTimeoutMs, onTimeout: try step.onTimeout()
         )
@@ -165,7 +165,7 @@ struct ScenarioStepParser {
         for (name, value) in try reader.object(argument, what: "'tool_reply' must be a mapping") {
             if case .string(let text) = value { outputs[name] = text } else { outputs[name] = JSONText.text(value) }
         }
-        let delayMs = try step.option("delay_ms").map { node throws(ScenarioError) in try reader.nonNegativeInt(node, field: "delay_ms") } ?? 0
+        let delayMs = try step.option("delay_ms").map { node throws(ScenarioError) in try reader.milliseconds(node, field: "delay_ms", allowsZero: true) } ?? 0
         return ToolReplyStep(
             outputs: outputs, delayMs: delayMs, timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
             onTimeout: try step.onTimeout()
@@ -199,7 +199,7 @@ private struct StepNode {
     }
 
     func timeout(default value: Int) throws(ScenarioError) -> Int {
-        try option("timeout_ms").map { node throws(ScenarioError) in try reader.positiveInt(node, field: "timeout_ms") } ?? value
+        try option("timeout_ms").map { node throws(ScenarioError) in try reader.milliseconds(node, field: "timeout_ms") } ?? value
     }
 
     func onTimeout() throws(ScenarioError) -> StepTimeoutPolicy {

@@ -7,14 +7,14 @@ public struct CustomDialectError: Error, CustomStringConvertible, Sendable, Hash
     /// 1-based line and column of the offending YAML node, when the problem has a place.
     public var line: Int?
     public var column: Int?
-    /// What is wrong, without the place.
+    /// What is wrong, without the place, on one line (`InputError.oneLine`: it may quote the file).
     public var message: String
 
     public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
         self.line = line
         self.column = column
-        self.message = message
+        self.message = InputError.oneLine(message)
     }
 
     /// `path:line:column: message`, on one line.

@@ -3,6 +3,8 @@ import Yams
 extension CustomDialectLoader {
     static let inputKeys = ["encoding", "sample_rate", "frame_ms", "transport", "json", "pad_silence"]
     static let encodings = ["pcm16le", "mulaw"]
+    /// The highest sample rate a dialect file may name: frame sizes and resampling multiply it.
+    static let maxSampleRateHz = 384_000
 
     /// `audio.input`: format, frame length and silence padding.
     func inputFormat(_ node: Node) throws(CustomDialectError) -> (format: AudioFormat, frameMs: Int, padsSilence: Bool) {
@@ -68,6 +70,9 @@ extension CustomDialectLoader {
         }
         let encoding = try reader.choice(encodingNode, field: "\(what).encoding", choices: Self.encodings)
         let rate = try reader.positiveInt(rateNode, field: "\(what).sample_rate")
+        guard rate <= Self.maxSampleRateHz else {
+            throw reader.error(at: rateNode, "'\(what).sample_rate' must be at most \(Self.maxSampleRateHz) Hz")
+        }
         return AudioFormat(encoding: encoding == "mulaw" ? .mulaw : .pcm16, sampleRateHz: rate)
     }
 }

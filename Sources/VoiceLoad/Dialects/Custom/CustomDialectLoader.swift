@@ -79,8 +79,12 @@ struct CustomDialectLoader {
 
     private func compose(_ yaml: String) throws(CustomDialectError) -> Node {
         do {
-            guard let node = try Yams.compose(yaml: yaml) else {
+            let composed = try YAMLComposer.compose(yaml)
+            guard let node = composed.root else {
                 throw CustomDialectError(path: reader.path, message: "the dialect file is empty")
+            }
+            if let anchored = composed.anchored {
+                throw reader.error(at: anchored, "YAML anchors and aliases are not supported in dialect files")
             }
             return node
         } catch let error as CustomDialectError {

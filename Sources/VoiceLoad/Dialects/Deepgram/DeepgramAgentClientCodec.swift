@@ -106,9 +106,14 @@ struct DeepgramAgentClientCodec: ClientCodec {
     }
 
     /// `server_<field>_ms` for a number `field` in seconds (to the microsecond, so `0.34`
-    /// is exactly 340 ms); nil when the field is no number.
+    /// is exactly 340 ms); nil when the field is no number; `.malformed` for a number outside
+    /// 0…`DeepgramMessage.maxSeconds`.
     private static func serverLatency(_ message: DeepgramMessage, _ field: String) -> NormalizedEvent? {
-        message.number(field).map { .serverLatency(name: "server_\(field)_ms", valueMs: ($0 * 1_000_000).rounded() / 1_000) }
+        guard let seconds = message.number(field) else { return nil }
+        guard (0...DeepgramMessage.maxSeconds).contains(seconds) else {
+            return .malformed(reason: "\(message.type) \(field) of \(seconds) s is out of range")
+        }
+        return .serverLatency(name: "server_\(field)_ms", valueMs: (seconds * 1_000_000).rounded() / 1_000)
     }
 
     /// One `.toolCall` per entry of `functions` (its `id` and `arguments`; status `requested`

@@ -53,6 +53,11 @@ struct DeepgramMessage {
         return JSONFrame.text(object)
     }
 
+    /// The longest time a Deepgram message may give, in seconds: one day. A latency or audio
+    /// position outside 0…`maxSeconds` is not believed (it would overflow the client's clock
+    /// arithmetic): the message is malformed.
+    static let maxSeconds = 86_400.0
+
     /// `value` rounded to the millisecond, and 0 when it is not finite: Deepgram's audio
     /// positions and latencies are seconds with millisecond precision.
     static func seconds(_ value: Double) -> Double {

@@ -51,7 +51,14 @@ struct DeepgramSTTClientCodec: ClientCodec {
 
     /// Missing flags count as false and missing positions as 0; a result without
     /// `channel.alternatives[0].transcript` has empty text (Deepgram sends those for silence).
+    /// A position outside 0…`DeepgramMessage.maxSeconds` makes the result malformed.
     private func resultEvents(_ message: DeepgramMessage) -> [NormalizedEvent] {
+        let span = 0...DeepgramMessage.maxSeconds
+        for field in ["start", "duration"] {
+            if let seconds = message.number(field), !span.contains(seconds) {
+                return [.malformed(reason: "Results \(field) of \(seconds) s is out of range")]
+            }
+        }
         let result = SpeechResult(
             text: Self.transcript(of: message),
             isFinal: message.bool("is_final") ?? false,
