@@ -21,7 +21,7 @@ extension Fuzzing {
         .toolCall(name: "lookup", status: "requested", id: "call-1", arguments: #"{"q":1}"#),
         .speechResult(SpeechResult(text: "hello", isFinal: true, speechFinal: true, startS: 0.5, durationS: 1.25)),
         .utteranceEnd(lastWordEndS: 1.7), .interrupted, .responseCancelled(turnKey: "turn-1"),
-        .turnComplete(turnKey: "turn-1"), .error(message: "simulated"),
+        .turnComplete(turnKey: "turn-1"), .error(code: "simulated", message: "simulated"),
         .ended(transcript: [TranscriptLine(role: "agent", text: "bye")]),
     ]
 
