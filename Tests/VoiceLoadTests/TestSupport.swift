@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 @testable import VoiceLoad
 
 /// The repository's root directory, found from this file's path.
@@ -56,4 +57,16 @@ extension PreparedUtterance {
             boundaries: SpeechBoundaries(speechStartUs: 0, speechEndUs: 20_000), sourcePath: "test.wav"
         )
     }
+}
+
+/// Runs `body` with a one-thread event loop group, shutting the group down afterwards.
+func withGroup(_ body: (MultiThreadedEventLoopGroup) async throws -> Void) async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    do {
+        try await body(group)
+    } catch {
+        try await group.shutdownGracefully()
+        throw error
+    }
+    try await group.shutdownGracefully()
 }

@@ -19,7 +19,7 @@ enum JSONFrame {
         do {
             parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            return .failure(JSONFrameError(reason: "not JSON (\(data.count) bytes)"))
+            return .failure(JSONFrameError(reason: "not JSON"))
         }
         guard let object = parsed as? [String: Any] else {
             return .failure(JSONFrameError(reason: "JSON is \(kindName(of: parsed)), not an object"))

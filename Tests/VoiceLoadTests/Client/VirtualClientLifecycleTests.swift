@@ -27,17 +27,6 @@ struct VirtualClientLifecycleTests {
         return try SessionPlanBuilder.build(scenario: scenario, dialect: StopDialect(), url: agent.url, token: nil, frameMs: nil)
     }
 
-    private func withGroup(_ body: (MultiThreadedEventLoopGroup) async throws -> Void) async throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        do {
-            try await body(group)
-        } catch {
-            try await group.shutdownGracefully()
-            throw error
-        }
-        try await group.shutdownGracefully()
-    }
-
     @Test("a wound-down session sends the dialect's stop, closes 1000 (by its deadline when no end comes) and is interrupted",
           arguments: [true, false])
     func windDown(agentAnswersStop: Bool) async throws {

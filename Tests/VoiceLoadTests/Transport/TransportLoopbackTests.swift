@@ -5,18 +5,6 @@ import VoiceLoad
 
 @Suite("Transport loopback", .timeLimit(.minutes(1)))
 struct TransportLoopbackTests {
-    /// Runs `body` with a one-thread event loop group, shutting the group down afterwards.
-    private func withGroup(_ body: (MultiThreadedEventLoopGroup) async throws -> Void) async throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        do {
-            try await body(group)
-        } catch {
-            try await group.shutdownGracefully()
-            throw error
-        }
-        try await group.shutdownGracefully()
-    }
-
     /// A listener that accepts every upgrade and echoes every message.
     private func startEchoListener(on group: EventLoopGroup) async throws -> WebSocketListener {
         try await WebSocketListener.start(

@@ -44,7 +44,7 @@ struct InboundFrame {
         do {
             return (try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), nil)
         } catch {
-            return (nil, "not JSON (\(data.count) bytes)")
+            return (nil, "not JSON")
         }
     }
 }
