@@ -15,9 +15,8 @@ public final class Recorder: Sendable {
         /// Tool calls the agent made, and the results vload sent back.
         public var toolCalls = 0
         public var toolResults = 0
-        /// Errors by class name (`upgrade_rejected_401`), and by category (`upgrade`).
+        /// Errors by class name (`upgrade_rejected_401`).
         public var errors: [String: Int]
-        public var errorsByCategory: [String: Int] = [:]
         /// The first `ErrorExample.perClass` occurrences of each class, by class name.
         public var errorExamples: [String: [ErrorExample]] = [:]
         /// Example slots taken per class (an example is built outside the lock once its slot is taken).
@@ -106,7 +105,6 @@ public final class Recorder: Sendable {
         let (name, wantsExample, startedAt) = state.withLock { state -> (String, Bool, MonotonicInstant) in
             let name = Self.reportName(of: errorClass, in: &state)
             state.errors[name, default: 0] += 1
-            state.errorsByCategory[errorClass.category.rawValue, default: 0] += 1
             state.timeline.error(at: instant)
             let slots = state.errorExampleSlots[name, default: 0]
             guard slots < ErrorExample.perClass else { return (name, false, state.timeline.startedAt) }

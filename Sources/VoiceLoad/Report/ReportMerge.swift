@@ -54,7 +54,7 @@ public enum ReportMerge {
         )
         merged.stepTimeouts = sum(parts.map(\.stepTimeouts))
         merged.errors = RunReport.Errors(
-            byClass: sum(parts.map(\.errors.byClass)), byCategory: sum(parts.map(\.errors.byCategory)),
+            byClass: sum(parts.map(\.errors.byClass)),
             examples: mergeExamples(parts, startedAt: merged.startedAt)
         )
         merged.unknownEvents = parts.map(\.unknownEvents).reduce(0, +)

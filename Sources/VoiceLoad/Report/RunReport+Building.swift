@@ -77,7 +77,7 @@ extension RunReport {
         reconnects = context.scenario.reconnect != nil ? snapshot.reconnects : nil
         toolCalls = ToolCalls(calls: snapshot.toolCalls, results: snapshot.toolResults)
         stepTimeouts = snapshot.stepTimeouts
-        errors = Errors(byClass: snapshot.errors, byCategory: snapshot.errorsByCategory, examples: snapshot.errorExamples)
+        errors = Errors(byClass: snapshot.errors, examples: snapshot.errorExamples)
         unknownEvents = snapshot.unknownEvents
         timeline = snapshot.timeline.points
         if context.warmupMs > 0 {

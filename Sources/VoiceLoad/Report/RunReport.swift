@@ -111,26 +111,32 @@ public struct RunReport: Codable, Sendable {
 
         public var total: Int
         public var byClass: [String: Int]
-        /// Counts per `ErrorCategory` (`connect`, `upgrade`, `timeout`, …).
-        public var byCategory: [String: Int]
         /// The first `ErrorExample.perClass` occurrences of each class, earliest first.
         public var examples: [String: [ErrorExample]]
+        /// Counts per `ErrorCategory` (`connect`, `upgrade`, `timeout`, …): derived from the
+        /// class names, written to report.json for its readers.
+        public var byCategory: [String: Int] { Self.categories(of: byClass) }
 
-        public init(byClass: [String: Int], byCategory: [String: Int], examples: [String: [ErrorExample]]) {
+        public init(byClass: [String: Int], examples: [String: [ErrorExample]]) {
             total = byClass.values.reduce(0, +)
             self.byClass = byClass
-            self.byCategory = byCategory
             self.examples = examples
         }
 
-        /// Reports of older versions have neither categories nor examples: the categories are
-        /// derived from the class names.
+        /// Reports of older versions have no examples.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             total = try container.decode(Int.self, forKey: .total)
             byClass = try container.decode([String: Int].self, forKey: .byClass)
-            byCategory = try container.decodeIfPresent([String: Int].self, forKey: .byCategory) ?? Self.categories(of: byClass)
             examples = try container.decodeIfPresent([String: [ErrorExample]].self, forKey: .examples) ?? [:]
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(total, forKey: .total)
+            try container.encode(byClass, forKey: .byClass)
+            try container.encode(byCategory, forKey: .byCategory)
+            try container.encode(examples, forKey: .examples)
         }
 
         /// Counts per category of counts per class (classes of no known category left out).

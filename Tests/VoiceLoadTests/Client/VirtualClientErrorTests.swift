@@ -20,7 +20,7 @@ struct VirtualClientErrorTests {
         #expect(session?.outcome == .failed)
         #expect(session?.errorClass == "missing_turn_end")
         #expect(snapshot.errors == ["missing_turn_end": 1])
-        #expect(snapshot.errorsByCategory == ["protocol_violation": 1])
+        #expect(RunReport.Errors.categories(of: snapshot.errors) == ["protocol_violation": 1])
         let detail = try #require(snapshot.errorExamples["missing_turn_end"]?.first?.detail)
         #expect(detail.hasPrefix("agent audio ended "))
         #expect(detail.hasSuffix(" s before the 800 ms wait ran out, no end-of-turn event"))
@@ -64,7 +64,7 @@ struct VirtualClientErrorTests {
         )
         #expect(session?.outcome == .completed)
         #expect(snapshot.errors == ["silent_reply": 1])
-        #expect(snapshot.errorsByCategory == ["reply": 1])
+        #expect(RunReport.Errors.categories(of: snapshot.errors) == ["reply": 1])
         #expect(snapshot.errorExamples["silent_reply"]?.first?.detail == "greeting (agent turn 1): 200 ms of audio, none voiced (peak RMS 0.0)")
     }
 
@@ -81,7 +81,7 @@ struct VirtualClientErrorTests {
         )
         #expect(session?.outcome == .completed)
         #expect(snapshot.errors == ["malformed_frame": 1, "in_band_error_rate_limited": 1])
-        #expect(snapshot.errorsByCategory == ["protocol_violation": 1, "in_band_error": 1])
+        #expect(RunReport.Errors.categories(of: snapshot.errors) == ["protocol_violation": 1, "in_band_error": 1])
         let malformed = try #require(snapshot.errorExamples["malformed_frame"]?.first?.detail)
         #expect(malformed.hasPrefix(#"not a script line (240 bytes): {"type":"oops","key":"***"}xxx"#))
         #expect(malformed.count == "not a script line (240 bytes): ".count + 80)  // the frame's first 80 characters

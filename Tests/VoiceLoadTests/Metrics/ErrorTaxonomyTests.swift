@@ -56,7 +56,7 @@ struct ErrorTaxonomyTests {
         #expect(errors["in_band_error_e3"] == 2)
         #expect(errors["in_band_error_e19"] == 1 && errors["in_band_error_e20"] == nil)
         #expect(errors.count == 22)  // 20 codes, other, no code
-        #expect(recorder.snapshot().errorsByCategory == ["in_band_error": 27])
+        #expect(RunReport.Errors.categories(of: recorder.snapshot().errors) == ["in_band_error": 27])
     }
 
     @Test("the first three of a class keep an example; later details are never built")
@@ -78,7 +78,7 @@ struct ErrorTaxonomyTests {
         #expect(built.withLock { $0 } == 3)
         let snapshot = recorder.snapshot()
         #expect(snapshot.errors == ["closed_by_server_1011": 10, "silent_reply": 1])
-        #expect(snapshot.errorsByCategory == ["close": 10, "reply": 1])
+        #expect(RunReport.Errors.categories(of: snapshot.errors) == ["close": 10, "reply": 1])
         #expect(snapshot.errorExamples["closed_by_server_1011"] == [
             ErrorExample(tS: 1, client: 0, iteration: 7, detail: "close 0"),
             ErrorExample(tS: 1.25, client: 1, iteration: 7, detail: "close 1"),
@@ -100,8 +100,7 @@ struct ErrorTaxonomyTests {
     @Test("grouped: categories in taxonomy order, classes by name, unknown names last as other")
     func grouped() {
         let errors = RunReport.Errors(
-            byClass: ["timeout_wait_ready": 2, "upgrade_rejected_503": 1, "upgrade_rejected_401": 4, "mystery": 1],
-            byCategory: [:], examples: [:]
+            byClass: ["timeout_wait_ready": 2, "upgrade_rejected_503": 1, "upgrade_rejected_401": 4, "mystery": 1], examples: [:]
         )
         let groups = errors.grouped
         #expect(groups.map(\.category) == ["upgrade", "timeout", "other"])

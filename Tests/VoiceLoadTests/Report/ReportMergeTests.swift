@@ -94,11 +94,11 @@ struct ReportMergeTests {
         var first = report(segment: LoadSegment(index: 0, count: 2))
         var second = report(segment: LoadSegment(index: 1, count: 2), startS: 1)
         first.errors = RunReport.Errors(
-            byClass: ["silent_reply": 3, "timeout_wait": 1], byCategory: ["reply": 3, "timeout": 1],
+            byClass: ["silent_reply": 3, "timeout_wait": 1],
             examples: ["silent_reply": [example(0.5, client: 0), example(2, client: 2), example(4, client: 4)], "timeout_wait": [example(5.5, client: 3)]]
         )
         second.errors = RunReport.Errors(
-            byClass: ["silent_reply": 2, "connect_refused": 1], byCategory: ["reply": 2, "connect": 1],
+            byClass: ["silent_reply": 2, "connect_refused": 1],
             examples: ["silent_reply": [example(0.2, client: 1), example(3.5, client: 5)], "connect_refused": [example(0.1, client: 7)]]
         )
         let merged = try ReportMerge.merge([first, second])
