@@ -38,13 +38,8 @@ public final class AgentSimulator: Sendable {
         let faultFrames = FaultFrames(plan: faults)
         let replyFaults = faults.turnFaults.isEmpty ? nil : ReplyFaultDrawer(plan: faults, seed: configuration.seed)
         let tally = SimulatorTally()
-        // Without a capacity model no count is read at all.
-        let slowdown: @Sendable () -> Double
-        if configuration.workers == nil {
-            slowdown = { 1.0 }
-        } else {
-            slowdown = { configuration.slowdown(openSessions: tally.sessionsOpen) }
-        }
+        // One relaxed atomic load; 1 without a capacity model (`workers` nil).
+        let slowdown: @Sendable () -> Double = { configuration.slowdown(openSessions: tally.sessionsOpen) }
         let listener = try await WebSocketListener.start(
             host: host, port: port, group: group,
             shouldUpgrade: { _ in

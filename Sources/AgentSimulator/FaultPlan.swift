@@ -46,15 +46,6 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     /// No faults.
     public init() {}
 
-    /// A plan of these entries, laid out in the fixed order; rejects a fault given twice in a
-    /// scope, a per-turn `refuse` or `slow_ready`, a probability outside [0, 1], and a scope
-    /// whose probabilities add up to more than 1.
-    public init(session: [Entry], turn: [Entry]) throws(InputError) {
-        var entries: [(spec: String, scope: Scope, entry: Entry)] = session.map { ("\($0.fault)=\($0.probability)", .session, $0) }
-        entries += turn.map { ("\($0.fault)=\($0.probability)/turn", .turn, $0) }
-        try self.init(checking: entries)
-    }
-
     /// Parses the list or JSON form (see the type's documentation).
     public init(parsing text: String) throws(InputError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -64,6 +55,9 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         try self.init(checking: entries)
     }
 
+    /// A plan of these entries, laid out in the fixed order; rejects a fault given twice in a
+    /// scope, a per-turn `refuse` or `slow_ready`, a probability outside [0, 1], and a scope
+    /// whose probabilities add up to more than 1.
     private init(checking entries: [(spec: String, scope: Scope, entry: Entry)]) throws(InputError) {
         var seen: Set<String> = []
         for (spec, scope, entry) in entries {

@@ -146,7 +146,7 @@ extension VirtualClient {
     func fail(_ failure: SessionFailure) {
         if self.failure == nil { self.failure = failure }
         stopMicrophone()
-        abortPendingWait(self.failure ?? failure)
+        abortPendingWait(throwing: self.failure ?? failure)
     }
 
     /// Counts an error of this session. Its detail is built, through the plan's redactor, only

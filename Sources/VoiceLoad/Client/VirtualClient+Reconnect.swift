@@ -19,8 +19,8 @@ extension VirtualClient {
                     session.reconnectsExhausted = decision == .giveUp(exhausted: true)
                     throw failure
                 }
-                record(failure.errorClass, failure.evidence)
-                recorder.recordReconnect(after: failure.errorClass)
+                let name = record(failure.errorClass, failure.evidence)
+                recorder.recordReconnect(afterErrorNamed: name)
                 reconnects += 1
                 startNextAttempt(number: reconnects + 1)
                 let until = MonotonicInstant.now().advanced(byMilliseconds: Int64(backoffMs))

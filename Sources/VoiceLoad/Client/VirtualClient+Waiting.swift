@@ -82,12 +82,7 @@ extension VirtualClient {
         pending.continuation.resume()
     }
 
-    /// Wakes the waiting step with the session's failure.
-    func abortPendingWait(_ failure: SessionFailure) {
-        abortPendingWait(throwing: failure)
-    }
-
-    /// Wakes the waiting step with `error`.
+    /// Wakes the waiting step with `error` (the session's failure, or a wind-down).
     func abortPendingWait(throwing error: any Error) {
         guard let pending = pendingWait else { return }
         pendingWait = nil

@@ -24,10 +24,9 @@ public enum ArrivalRate {
         return rate
     }
 
-    /// A rate without trailing zeros: 10 → "10", 2.5 → "2.5"; rates too large for an
-    /// integer as Swift writes doubles (1e+300).
+    /// A rate without trailing zeros: 10 → "10", 2.5 → "2.5" (as JSON writes numbers).
     public static func format(_ perSecond: Double) -> String {
-        perSecond == perSecond.rounded() && abs(perSecond) < 1e15 ? String(Int(perSecond)) : String(perSecond)
+        JSONText.number(perSecond)
     }
 }
 

@@ -16,10 +16,10 @@ public struct ReconnectCounts: Sendable, Hashable, Codable {
         case attempts, recovered, exhausted, byClass = "by_class"
     }
 
-    /// A reconnect after a failure of class `errorClass`.
-    mutating func reconnected(after errorClass: ErrorClass) {
+    /// A reconnect after a failure counted under the error class `name`.
+    mutating func reconnected(afterErrorNamed name: String) {
         attempts += 1
-        byClass[errorClass.name, default: 0] += 1
+        byClass[name, default: 0] += 1
     }
 
     /// A session ended: recovered or exhausted, or neither.

@@ -135,9 +135,10 @@ public final class Recorder: Sendable {
         return name
     }
 
-    /// A session reconnects after a failure of class `errorClass` (recorded as an error too).
-    public func recordReconnect(after errorClass: ErrorClass) {
-        state.withLock { $0.reconnects.reconnected(after: errorClass) }
+    /// A session reconnects after an error counted under `name` (what `recordError` returned;
+    /// recorded as an error too).
+    public func recordReconnect(afterErrorNamed name: String) {
+        state.withLock { $0.reconnects.reconnected(afterErrorNamed: name) }
     }
 
     /// A step timed out and the scenario went on (`on_timeout: continue`).

@@ -89,7 +89,7 @@ public enum HTMLReport {
             facts.append(("Tool calls", "\(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered"))
         }
         if !report.stepTimeouts.isEmpty {
-            facts.append(("Steps timed out", report.stepTimeouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+            facts.append(("Steps timed out", SummaryTable.countsText(report.stepTimeouts)))
         }
         if report.unknownEvents > 0 { facts.append(("Unknown events", String(report.unknownEvents))) }
         return facts

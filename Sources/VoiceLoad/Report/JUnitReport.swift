@@ -60,8 +60,7 @@ public enum JUnitReport {
         let name = "the run completed without errors and the generator was healthy"
         var problems: [String] = []
         if report.errors.total > 0 {
-            let classes = report.errors.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            problems.append("\(report.errors.total) errors: " + classes.joined(separator: ", "))
+            problems.append("\(report.errors.total) errors: " + SummaryTable.countsText(report.errors.byClass))
         }
         if report.sessions.failed > 0 { problems.append("\(report.sessions.failed) sessions failed") }
         if report.interrupted, let interrupted = SummaryTable.windDownText(report) { problems.append(interrupted) }

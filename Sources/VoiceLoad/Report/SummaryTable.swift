@@ -42,8 +42,7 @@ public enum SummaryTable {
             lines.append("tool calls: \(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered")
         }
         if !report.stepTimeouts.isEmpty {
-            let timeouts = report.stepTimeouts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            lines.append("steps timed out (scenario went on): " + timeouts.joined(separator: ", "))
+            lines.append("steps timed out (scenario went on): " + countsText(report.stepTimeouts))
         }
         lines += errorLines(report)
         if let injected = report.simulatorFaultsInjected {
@@ -65,8 +64,12 @@ public enum SummaryTable {
 
     /// `close_1011 3, stall 2`; `nothing` when no fault struck.
     public static func injectedText(_ counts: [String: Int]) -> String {
-        let items = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        return items.isEmpty ? "nothing" : items.joined(separator: ", ")
+        counts.isEmpty ? "nothing" : countsText(counts)
+    }
+
+    /// Counts by name, names in order: `close_1011 3, stall 2`.
+    public static func countsText(_ counts: [String: Int]) -> String {
+        counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 
     /// `48 completed, 2 failed`, and `, 3 interrupted` when sessions were wound down.
@@ -91,7 +94,7 @@ public enum SummaryTable {
     /// `reconnects: 5 (2 sessions recovered, 1 exhausted; closed_by_server_1011 5)`, when any were made.
     static func reconnectText(_ report: RunReport) -> String? {
         guard let reconnects = report.reconnects, reconnects.attempts > 0 else { return nil }
-        let causes = reconnects.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let causes = countsText(reconnects.byClass)
         return "reconnects: \(reconnects.attempts) (\(reconnects.recovered) session\(reconnects.recovered == 1 ? "" : "s") recovered, "
             + "\(reconnects.exhausted) exhausted; \(causes))"
     }
@@ -99,8 +102,7 @@ public enum SummaryTable {
     /// `55 of 60 scheduled sessions did not start (max_in_flight 55)`.
     static func droppedText(_ report: RunReport) -> String {
         let dropped = report.sessions.dropped ?? 0
-        let reasons = (report.sessions.droppedByReason ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        return "\(dropped) of \(report.scheduledSessions) scheduled sessions did not start (\(reasons.joined(separator: ", ")))"
+        return "\(dropped) of \(report.scheduledSessions) scheduled sessions did not start (\(countsText(report.sessions.droppedByReason ?? [:])))"
     }
 
     /// The load model in words (`50 clients`, `poisson arrivals 5/s for 60.0 s, at most 100 in flight`), plus the segment.

@@ -16,14 +16,14 @@ struct InterruptedReportTests {
         var recovered = SessionRecord(client: 1, iteration: 0)
         for _ in 0..<2 {
             recorder.recordError(.closedByServer(code: 1011), client: 0, iteration: 0, detail: .test("x"))
-            recorder.recordReconnect(after: .closedByServer(code: 1011))
+            recorder.recordReconnect(afterErrorNamed: ErrorClass.closedByServer(code: 1011).name)
         }
         recovered.attempts = 3
         recorder.recordSession(recovered)
         var exhausted = SessionRecord(client: 2, iteration: 0)
         for _ in 0..<3 {
             recorder.recordError(.connectFailed, client: 0, iteration: 0, detail: .test("x"))
-            recorder.recordReconnect(after: .connectFailed)
+            recorder.recordReconnect(afterErrorNamed: ErrorClass.connectFailed.name)
         }
         recorder.recordError(.connectFailed, client: 0, iteration: 0, detail: .test("x"))
         exhausted.attempts = 4

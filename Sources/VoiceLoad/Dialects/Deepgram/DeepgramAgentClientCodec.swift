@@ -106,14 +106,16 @@ struct DeepgramAgentClientCodec: ClientCodec {
     }
 
     /// `server_<field>_ms` for a number `field` in seconds (to the microsecond, so `0.34`
-    /// is exactly 340 ms); nil when the field is no number; `.malformed` for a number outside
-    /// 0…`DeepgramMessage.maxSeconds`.
+    /// is exactly 340 ms); nil when the field is no number. A number outside
+    /// 0…`DeepgramMessage.maxSeconds` is `.malformed` for a latency vload measures, and left
+    /// out for any other field (a timestamp, a -1 placeholder: nothing vload reads).
     private static func serverLatency(_ message: DeepgramMessage, _ field: String) -> NormalizedEvent? {
         guard let seconds = message.number(field) else { return nil }
+        let name = "server_\(field)_ms"
         guard (0...DeepgramMessage.maxSeconds).contains(seconds) else {
-            return .malformed(reason: "\(message.type) \(field) of \(seconds) s is out of range")
+            return MetricName(rawValue: name) == nil ? nil : .malformed(reason: "\(message.type) \(field) of \(seconds) s is out of range")
         }
-        return .serverLatency(name: "server_\(field)_ms", valueMs: (seconds * 1_000_000).rounded() / 1_000)
+        return .serverLatency(name: name, valueMs: (seconds * 1_000_000).rounded() / 1_000)
     }
 
     /// One `.toolCall` per entry of `functions` (its `id` and `arguments`; status `requested`
