@@ -52,20 +52,43 @@ struct StreamingSpeechDetector: Sendable {
         guard sampleCount > 0 else { return [] }
         let sampleUs = 1_000_000.0 / Double(format.sampleRateHz)
         var events: [Event] = []
-        for index in 0..<sampleCount {
-            let sample = Double(Self.sample(at: index, of: bytes, encoding: format.encoding))
-            windowSumOfSquares += sample * sample
-            windowFill += 1
-            samplesSeen += 1
-            guard windowFill == windowSamples else { continue }
-            let endAt = arrivedAt.advanced(byMicroseconds: -Int64(Double(sampleCount - 1 - index) * sampleUs))
-            let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
-            let voiced = windowSumOfSquares / Double(windowSamples) > thresholdSquare
-            windowSumOfSquares = 0
-            windowFill = 0
-            if let event = closeWindow(voiced: voiced, startAt: startAt, endAt: endAt) { events.append(event) }
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < sampleCount {
+                // The rest of the current window, or of the frame: summed in integers (exact).
+                let take = min(windowSamples - windowFill, sampleCount - index)
+                windowSumOfSquares += Double(Self.sumOfSquares(bytes, from: index, count: take, encoding: format.encoding))
+                windowFill += take
+                samplesSeen += take
+                index += take
+                guard windowFill == windowSamples else { continue }
+                let endAt = arrivedAt.advanced(byMicroseconds: -Int64(Double(sampleCount - index) * sampleUs))
+                let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
+                let voiced = windowSumOfSquares / Double(windowSamples) > thresholdSquare
+                windowSumOfSquares = 0
+                windowFill = 0
+                if let event = closeWindow(voiced: voiced, startAt: startAt, endAt: endAt) { events.append(event) }
+            }
         }
         return events
+    }
+
+    /// The sum of the squared samples `start..<start+count` of the frame.
+    private static func sumOfSquares(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, encoding: SampleEncoding) -> Int64 {
+        var sum: Int64 = 0
+        switch encoding {
+        case .pcm16:
+            for index in start..<(start + count) {
+                let sample = Int64(Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8))
+                sum += sample * sample
+            }
+        case .mulaw:
+            for index in start..<(start + count) {
+                let sample = Int64(MuLaw.decode(bytes[index]))
+                sum += sample * sample
+            }
+        }
+        return sum
     }
 
     private mutating func closeWindow(voiced: Bool, startAt: MonotonicInstant, endAt: MonotonicInstant) -> Event? {
@@ -97,14 +120,5 @@ struct StreamingSpeechDetector: Sendable {
 
     private func milliseconds(_ samples: Int) -> Int {
         samples * 1_000 / format.sampleRateHz
-    }
-
-    private static func sample(at index: Int, of bytes: [UInt8], encoding: SampleEncoding) -> Int16 {
-        switch encoding {
-        case .pcm16:
-            return Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8)
-        case .mulaw:
-            return MuLaw.decode(bytes[index])
-        }
     }
 }

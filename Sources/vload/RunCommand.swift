@@ -1,6 +1,7 @@
 import AgentSimulator
 import ArgumentParser
 import Foundation
+import NIOCore
 import VoiceLoad
 
 /// `vload run` (the default): a swarm of virtual clients plays a scenario against an endpoint.
@@ -68,6 +69,17 @@ struct RunCommand: AsyncParsableCommand {
         valueName: "i/n"))
     var segment: String?
 
+    @Option(help: ArgumentHelp(
+        "Event-loop threads that run the virtual clients (default: one per core). With --url and a simulator on the same machine, 1 leaves it a core.",
+        valueName: "n"))
+    var threads: Int?
+
+    @Option(name: .customLong("max-send-lag-ms"), help: ArgumentHelp(
+        "The run is invalid (exit 3) when the generator's send-lag p99 exceeds this (default: one frame). "
+            + "Latency is only as accurate as the generator is punctual: BENCHMARKS.md relates the two.",
+        valueName: "ms"))
+    var maxSendLagMs: Double?
+
     @OptionGroup
     var endpoint: EndpointOptions
 
@@ -97,6 +109,12 @@ struct RunCommand: AsyncParsableCommand {
     var simulator: SimulatorOptions
 
     func validate() throws {
+        if let maxSendLagMs, !(maxSendLagMs > 0 && maxSendLagMs <= 60_000) {
+            throw ValidationError("--max-send-lag-ms must be above 0 and at most 60000 (got \(maxSendLagMs))")
+        }
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be 1–256 (got \(threads))")
+        }
         if let clients, !(1...100_000).contains(clients) {
             throw ValidationError("--clients must be between 1 and 100000 (got \(clients))")
         }
@@ -139,7 +157,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             report = try await LoadRun.execute(
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
-                warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer, interruption: interruption,
+                threads: threads ?? System.coreCount, maxSendLagMs: maxSendLagMs, warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer, interruption: interruption,
                 simulatorFaults: embedded.flatMap(Self.injectedFaults)
             )
         } catch {

@@ -22,16 +22,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).")
     var port = 8765
 
+    @Option(help: ArgumentHelp("Event-loop threads that serve the sessions (default: one per core).", valueName: "n"))
+    var threads: Int?
+
     @OptionGroup(title: "Simulator behaviour")
     var simulator: SimulatorOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535 (got \(port))") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256 (got \(threads))") }
     }
 
     func run() async throws {
         let configuration = try simulator.configuration(dialect: dialect)
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: threads ?? System.coreCount)
         let server: AgentSimulator
         do {
             server = try await AgentSimulator.start(configuration: configuration, host: host, port: port, group: group)

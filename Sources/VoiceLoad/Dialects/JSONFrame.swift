@@ -11,7 +11,10 @@ enum JSONFrame {
     static func object(in frame: WireFrame) -> Result<[String: Any], JSONFrameError> {
         let data: Data
         switch frame {
-        case .text(let string): data = Data(string.utf8)
+        case .text(var string):
+            // Audio deltas and most events are flat objects: read those without Foundation.
+            if let flat = string.withUTF8(FlatJSONObject.parse) { return .success(flat) }
+            data = Data(string.utf8)
         case .binary(let bytes): data = Data(bytes)
         }
         guard !data.isEmpty else { return .failure(JSONFrameError(reason: "empty frame")) }
@@ -65,7 +68,7 @@ enum JSONFrame {
 
     /// The bytes `base64` encodes, or nil when it is not valid (padded) base64.
     static func base64Decoded(_ base64: String) -> [UInt8]? {
-        Data(base64Encoded: base64).map { [UInt8]($0) }
+        Base64Decoder.decode(base64)
     }
 
     /// A short name for the kind of a parsed JSON value, for malformed-frame reasons.

@@ -16,10 +16,12 @@ public enum LoadRun {
     /// `simulatorFaults`, when given, is asked once the last session has ended, before the
     /// report is written: the faults the run's built-in simulator injected
     /// (`simulator_faults_injected`).
+    /// `maxSendLagMs` tightens the generator's own validity check (send-lag p99; one frame
+    /// when nil).
     /// The one error: the reports cannot be written.
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
-        threads: Int = System.coreCount, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
+        threads: Int = System.coreCount, maxSendLagMs: Double? = nil, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
         observer: (any RunObserver)? = nil, interruption: RunInterruption? = nil,
         simulatorFaults: (@Sendable () async -> [String: Int])? = nil
     ) async throws(InputError) -> RunReport {
@@ -37,7 +39,8 @@ public enum LoadRun {
             warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil
         )
         let facts = ReportFacts(
-            plan: plan, load: load, simulator: simulator, startedAt: startedAt, warmupMs: warmupMs, thresholds: thresholds
+            plan: plan, load: load, simulator: simulator, startedAt: startedAt, warmupMs: warmupMs, thresholds: thresholds,
+            maxSendLagMs: maxSendLagMs
         )
         interruption?.setForcedExitReport {
             let report = facts.report(
@@ -83,6 +86,7 @@ public enum LoadRun {
         var startedAt: Date
         var warmupMs: Int
         var thresholds: [ThresholdExpression]
+        var maxSendLagMs: Double?
 
         func report(snapshot: Recorder.Snapshot, endedAt: Date, cpuSeconds: Double, interruptedBy: InterruptSignal?) -> RunReport {
             var context = RunContext(
@@ -92,6 +96,7 @@ public enum LoadRun {
             )
             context.warmupMs = warmupMs
             context.interruptedBy = interruptedBy
+            context.maxSendLagMs = maxSendLagMs
             var report = RunReport(context: context, snapshot: snapshot)
             report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
             return report

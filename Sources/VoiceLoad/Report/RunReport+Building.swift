@@ -17,6 +17,8 @@ public struct RunContext: Sendable {
     public var warmupMs = 0
     /// The signal that cut the run short; nil when it ran to its end.
     public var interruptedBy: InterruptSignal?
+    /// The send-lag p99 above which the generator counts as saturated; nil: one frame.
+    public var maxSendLagMs: Double?
 
     public init(
         scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String,
@@ -60,7 +62,8 @@ extension RunReport {
             simulator: context.simulator,
             metricsMeasured: context.metricsMeasured.sorted().map(\.rawValue),
             load: LoadDescription(context.load),
-            drainMs: context.load.durationMs != nil ? context.load.drainMs : nil
+            drainMs: context.load.durationMs != nil ? context.load.drainMs : nil,
+            maxSendLagMs: context.maxSendLagMs
         )
         sessions = Sessions(
             started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed,
@@ -90,7 +93,9 @@ extension RunReport {
         let startLag = MetricReport(snapshot.histograms[.startLagMs])
         let cpuPercent = (context.cpuSeconds / durationS * 1_000).rounded() / 10
         var problems: [String] = []
-        if let p99 = sendLag.p99, p99 > Double(context.frameMs) {
+        if let p99 = sendLag.p99, let limitMs = context.maxSendLagMs, p99 > limitMs {
+            problems.append("send_lag_ms p99 \(p99) ms exceeds the \(JSONText.number(limitMs)) ms bound (--max-send-lag-ms)")
+        } else if let p99 = sendLag.p99, context.maxSendLagMs == nil, p99 > Double(context.frameMs) {
             problems.append("send_lag_ms p99 \(p99) ms exceeds one frame (\(context.frameMs) ms)")
         }
         if let p99 = startLag.p99, p99 > Self.startLagLimitMs {

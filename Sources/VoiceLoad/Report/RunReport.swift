@@ -54,6 +54,7 @@ public struct RunReport: Codable, Sendable {
             case metricsMeasured = "metrics_measured"
             case load
             case drainMs = "drain_ms"
+            case maxSendLagMs = "max_send_lag_ms"
         }
 
         public var clients: Int
@@ -74,6 +75,9 @@ public struct RunReport: Codable, Sendable {
         /// A time-bounded run: how long sessions still open at its end were given before they
         /// were wound down.
         public var drainMs: Int?
+        /// Set by `--max-send-lag-ms`: the send-lag p99 above which the run is invalid (one
+        /// frame when absent).
+        public var maxSendLagMs: Double?
     }
 
     public struct Sessions: Codable, Sendable {

@@ -185,7 +185,7 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         do {
             try pipeline.addHandlers(
                 [
-                    WebSocketFrameEncoder(),
+                    WebSocketFrameWriter(),
                     ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxFrameBytes)),
                     frameHandler,
                 ],

@@ -50,16 +50,16 @@ struct WebSocketMessageAssembler {
             }
             let isText = frame.opcode == .text
             if frame.fin {
-                return .deliver(Self.message(isText: isText, payload: frame.unmaskedData, at: receivedAt))
+                return .deliver(Self.message(isText: isText, payload: Self.payload(of: frame), at: receivedAt))
             }
-            partial = PartialMessage(isText: isText, payload: frame.unmaskedData, firstFragmentAt: receivedAt)
+            partial = PartialMessage(isText: isText, payload: Self.payload(of: frame), firstFragmentAt: receivedAt)
             return .none
         case .continuation:
             guard var message = partial else {
                 return .violation(closeCode: 1002, message: "continuation frame without a message to continue")
             }
             partial = nil  // keep the buffer uniquely referenced while appending
-            var fragment = frame.unmaskedData
+            var fragment = Self.payload(of: frame)
             guard message.payload.readableBytes + fragment.readableBytes <= maxMessageBytes else {
                 return .violation(closeCode: 1009, message: "fragmented message larger than \(maxMessageBytes) bytes")
             }
@@ -70,15 +70,22 @@ struct WebSocketMessageAssembler {
             partial = message
             return .none
         case .ping:
-            return .sendPong(frame.unmaskedData)
+            return .sendPong(Self.payload(of: frame))
         case .pong:
             return .none
         case .connectionClose:
-            return Self.closeAction(payload: frame.unmaskedData)
+            return Self.closeAction(payload: Self.payload(of: frame))
         default:
             return .violation(closeCode: 1002, message: "frame with reserved opcode \(frame.opcode)")
         }
     }
+
+    /// The frame's payload, unmasked when the peer masked it (every client frame).
+    private static func payload(of frame: WebSocketFrame) -> ByteBuffer {
+        WebSocketMasking.unmaskedData(of: frame, allocator: Self.allocator)
+    }
+
+    private static let allocator = ByteBufferAllocator()
 
     private static func message(isText: Bool, payload: ByteBuffer, at receivedAt: MonotonicInstant) -> TimestampedFrame {
         let wire: WireFrame = isText ? .text(String(buffer: payload)) : .binary(Array(payload.readableBytesView))

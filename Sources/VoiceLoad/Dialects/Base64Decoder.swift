@@ -1,0 +1,53 @@
+/// Standard base64 (RFC 4648 §4, padded) straight to bytes: the audio of every JSON dialect's
+/// frames passes through it, both ways, so it decodes four characters at a time through a
+/// table, without an intermediate `Data`. Accepts exactly what a padded standard encoder
+/// writes (length a multiple of 4, `=` only at the end); anything else is nil.
+enum Base64Decoder {
+    /// The bytes `text` encodes, or nil when it is not padded standard base64.
+    static func decode(_ text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { decode($0) }
+    }
+
+    static func decode(_ characters: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let count = characters.count
+        guard count % 4 == 0 else { return nil }
+        guard count > 0 else { return [] }
+        let padding = characters[count - 1] == UInt8(ascii: "=") ? (characters[count - 2] == UInt8(ascii: "=") ? 2 : 1) : 0
+        let byteCount = count / 4 * 3 - padding
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+            var out = 0
+            var index = 0
+            while index < count {
+                let a = table[Int(characters[index])], b = table[Int(characters[index + 1])]
+                var c = table[Int(characters[index + 2])], d = table[Int(characters[index + 3])]
+                let isLast = index + 4 == count
+                if isLast, padding >= 1 { d = 0 }
+                if isLast, padding == 2 { c = 0 }
+                guard (a | b | c | d) & 0xC0 == 0 else {
+                    failed = true
+                    break
+                }
+                let word = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                output[out] = UInt8(truncatingIfNeeded: word >> 16)
+                if out + 1 < byteCount { output[out + 1] = UInt8(truncatingIfNeeded: word >> 8) }
+                if out + 2 < byteCount { output[out + 2] = UInt8(truncatingIfNeeded: word) }
+                out += 3
+                index += 4
+            }
+            initialized = failed ? 0 : byteCount
+        }
+        return failed ? nil : bytes
+    }
+
+    /// The 6-bit value of each character; 0xFF for a character outside the alphabet (`=` too:
+    /// padding is handled apart).
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            table[Int(character)] = UInt8(value)
+        }
+        return table
+    }()
+}
