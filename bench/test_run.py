@@ -1,0 +1,160 @@
+"""Unit tests of the benchmark's pure parts (no load, no network, no websockets):
+
+    python3 -m unittest bench/test_run.py
+"""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import peer  # noqa: E402
+import run  # noqa: E402
+
+
+class ProcParsingTests(unittest.TestCase):
+    STAT = ("4242 (vload serve (x) y) S 1 4242 4242 0 -1 4194560 1200 0 0 0 "
+            "731 269 0 0 20 0 3 0 123456 250000000 5120 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0")
+
+    def test_utime_plus_stime_counts_fields_from_the_last_parenthesis(self):
+        self.assertEqual(run.parse_proc_stat(self.STAT), 731 + 269)
+
+    def test_vm_rss(self):
+        status = "Name:\tvload\nVmPeak:\t  900000 kB\nVmRSS:\t   51234 kB\nRssAnon:\t 40000 kB\n"
+        self.assertEqual(run.parse_vm_rss_kb(status), 51234)
+        self.assertIsNone(run.parse_vm_rss_kb("Name:\tzombie\nState:\tZ (zombie)\n"))
+
+    def test_cpu_cores_is_cpu_seconds_per_second(self):
+        self.assertAlmostEqual(run.cpu_cores(1000, 3500, 25.0, 100), 1.0)
+        self.assertAlmostEqual(run.cpu_cores(0, 50, 10.0, 100), 0.05)
+        self.assertIsNone(run.cpu_cores(0, 50, 0.0, 100))
+
+    def test_rss_per_session_subtracts_the_baseline(self):
+        self.assertAlmostEqual(run.rss_per_session_kb(20_000 + 64 * 500, 20_000, 500), 64.0)
+        self.assertIsNone(run.rss_per_session_kb(20_000, 20_000, 1))
+        self.assertIsNone(run.rss_per_session_kb(None, 20_000, 100))
+        self.assertIsNone(run.rss_per_session_kb(30_000, None, 100))
+
+    def test_speech_end_from_vload_validate(self):
+        output = ("bench-openai-realtime.yaml: OK · scenario bench-openai-realtime · 5 steps\n"
+                  "  hello.wav: 4.20 s, speech 0.32–3.59 s, 210 frames of 20 ms\n")
+        self.assertAlmostEqual(run.parse_speech_end_ms(output), 3590.0)
+        self.assertIsNone(run.parse_speech_end_ms("error: no such file"))
+
+
+class PercentileTests(unittest.TestCase):
+    def test_nearest_rank(self):
+        values = list(range(1, 101))  # 1 … 100
+        self.assertEqual(peer.percentile(values, 50), 50)
+        self.assertEqual(peer.percentile(values, 99), 99)
+        self.assertEqual(peer.percentile(values, 100), 100)
+        self.assertEqual(peer.percentile([7.0], 99), 7.0)
+        self.assertEqual(peer.percentile([1, 2, 3, 4], 50), 2)
+        self.assertIsNone(peer.percentile([], 50))
+
+    def test_latency_summary(self):
+        summary = peer.latency_summary([705.0, 701.0, 703.0])
+        self.assertEqual(summary, {"count": 3, "p50": 703.0, "p99": 705.0})
+        self.assertEqual(peer.latency_summary([]), {"count": 0, "p50": None, "p99": None})
+
+    def test_histogram_matches_exact_percentiles_within_one_bucket(self):
+        histogram = peer.LagHistogram(resolution_ms=0.01)
+        lags = [0.005 * i for i in range(1, 1001)]  # 0.005 … 5.0 ms
+        for lag in lags:
+            histogram.record(lag)
+        for percent in (50, 90, 99):
+            exact = peer.percentile(sorted(lags), percent)
+            self.assertGreaterEqual(histogram.percentile(percent), exact - 1e-9)
+            self.assertLessEqual(histogram.percentile(percent), exact + 0.01 + 1e-9)
+        self.assertEqual(histogram.count, 1000)
+        self.assertAlmostEqual(histogram.max_ms, 5.0)
+
+    def test_histogram_clamps_negative_and_huge_lags(self):
+        histogram = peer.LagHistogram(resolution_ms=0.01, limit_ms=10.0)
+        histogram.record(-0.3)
+        histogram.record(2_000.0)
+        self.assertEqual(histogram.percentile(50), 0.01)
+        self.assertEqual(histogram.percentile(100), 2_000.0)  # the overflow bucket reports the max
+        self.assertEqual(histogram.summary()["max"], 2_000.0)
+        self.assertEqual(peer.LagHistogram().summary(), {"count": 0, "p50": None, "p90": None, "p99": None, "max": None})
+
+
+class AudioTests(unittest.TestCase):
+    def test_speech_bounds_of_a_tone_between_silences(self):
+        rate = 16_000
+        tone = [int(8_000 * ((i // 8) % 2 * 2 - 1)) for i in range(rate // 2)]  # 0.5 s square wave
+        samples = [0] * (rate // 4) + tone + [0] * (rate // 4)
+        self.assertEqual(peer.speech_bounds(samples, rate), (0.25, 0.75))
+
+    def test_a_click_is_not_speech(self):
+        rate = 16_000
+        samples = [0] * 1_600 + [10_000] * 160 + [0] * 1_600  # one 10 ms window
+        self.assertIsNone(peer.speech_bounds(samples, rate))
+
+    def test_the_repository_clip_ends_where_vload_says(self):
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scenarios", "audio", "hello.wav")
+        samples, rate = peer.read_wav_mono16(path)
+        self.assertEqual(peer.speech_bounds(samples, rate), (0.32, 3.59))  # `vload validate`: speech 0.32–3.59 s
+
+    def test_resample_and_frames(self):
+        self.assertEqual(len(peer.resample_linear([0] * 16_000, 16_000, 24_000)), 24_000)
+        self.assertEqual(peer.resample_linear([0, 300], 16_000, 24_000), [0, 200, 300])
+        cut = peer.frames(b"\x01" * 1_000, 640)
+        self.assertEqual([len(f) for f in cut], [640, 640])
+        self.assertEqual(cut[1], b"\x01" * 360 + bytes(280))
+
+
+def row(tool, sessions, p99, dialect="openai-realtime", **extra):
+    base = {"tool": tool, "dialect": dialect, "sessions": sessions, "send_lag_p50_ms": 0.1, "send_lag_p99_ms": p99,
+            "tester_cpu_cores": 0.25, "simulator_cpu_cores": 0.5, "rss_per_session_kb": None,
+            "first_audio_error_p50_ms": 0.94, "first_audio_error_p99_ms": -1.25, "verdict": "healthy"}
+    base.update(extra)
+    return base
+
+
+class TableTests(unittest.TestCase):
+    def test_table_rows_and_missing_figures(self):
+        table = run.format_table([
+            row("vload", 1000, 1.234, rss_per_session_kb=41.26),
+            row("peer", 50, None, tester_cpu_cores=None, first_audio_error_p50_ms=None, verdict="failed | x"),
+        ])
+        lines = table.splitlines()
+        self.assertEqual(len(lines), 4)
+        self.assertEqual(lines[0].count("|"), 12)
+        self.assertEqual(lines[1], "|---|---|---|---|---|---|---|---|---|---|---|")
+        self.assertEqual(lines[2], "| vload | openai-realtime | 1000 | 0.10 | 1.23 | 0.25 | 0.50 | 41.3 | +0.9 | -1.2 | healthy |")
+        self.assertEqual(lines[3], "| peer | openai-realtime | 50 | 0.10 | — | — | 0.50 | — | — | -1.2 | failed / x |")
+
+    def test_summary_line_ratio(self):
+        rows = [row("vload", 1, 0.1), row("vload", 1000, 1.0), row("vload", 2000, 4.0), row("vload", 2500, 9.0),
+                row("peer", 1, 0.5), row("peer", 50, 2.0), row("peer", 100, 7.0)]
+        self.assertEqual(run.summary_line(rows, "openai-realtime", 5.0),
+                         "openai-realtime: largest N with send-lag p99 ≤ 5 ms: vload 2000, peer 50; vload/peer = 40.0×")
+
+    def test_summary_line_lower_bounds(self):
+        rows = [row("vload", 500, 1.0), row("vload", 1000, 2.0), row("peer", 50, 2.0), row("peer", 100, 8.0)]
+        self.assertEqual(run.summary_line(rows, "openai-realtime", 5.0),
+                         "openai-realtime: largest N with send-lag p99 ≤ 5 ms: vload ≥ 1000, peer 50; vload/peer = ≥ 20.0×")
+        rows = [row("vload", 500, 9.0), row("peer", 50, 2.0)]
+        self.assertEqual(run.summary_line(rows, "openai-realtime", 5.0),
+                         "openai-realtime: largest N with send-lag p99 ≤ 5 ms: vload none, peer ≥ 50; vload/peer = n/a")
+
+    def test_vload_stops_after_the_first_invalid_step_and_the_next(self):
+        self.assertFalse(run.should_stop_vload([False, False]))
+        self.assertFalse(run.should_stop_vload([False, True]))
+        self.assertTrue(run.should_stop_vload([False, True, False]))
+        self.assertTrue(run.should_stop_vload([True, True]))
+
+    def test_verdicts(self):
+        invalid = {"generator": {"healthy": False, "problems": ["send-lag p99 12.0 ms above one frame"]}}
+        self.assertEqual(run.vload_verdict(3, invalid), ("invalid (exit 3): send-lag p99 12.0 ms above one frame", True))
+        self.assertEqual(run.vload_verdict(0, {"generator": {"healthy": True, "problems": []}}), ("healthy", False))
+        self.assertEqual(run.vload_verdict(None, None), ("failed (exit None, no report)", True))
+        self.assertEqual(run.peer_verdict(0, {"send_lag_ms": {"p99": 6.5}}, 5.0), ("send-lag p99 > 5 ms", True))
+        self.assertEqual(run.peer_verdict(0, {"send_lag_ms": {"p99": 4.5}}, 5.0), ("ok", False))
+        self.assertEqual(run.with_errors("ok", 3), "ok, 3 errors")
+
+
+if __name__ == "__main__":
+    unittest.main()
