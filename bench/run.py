@@ -342,6 +342,8 @@ def run_vload_step(args, dialect: str, sessions: int, simulator: Simulator, work
                "--quiet", "--out", str(out / "report")]
     if args.threads_supported:
         command += ["--threads", str(args.threads)]
+    if args.vload_max_send_lag_ms is not None:
+        command += ["--max-send-lag-ms", str(args.vload_max_send_lag_ms)]
     load = run_load(command, out, simulator, args, None, args.duration + 60)
     report_path = out / "report" / "report.json"
     report = json.loads(report_path.read_text()) if report_path.exists() else None
@@ -469,6 +471,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--sim-threads", type=int, default=1, help="event-loop threads of `vload serve` (when it has --threads)")
     parser.add_argument("--reply-latency-ms", type=int, default=700, help="the simulator's injected reply latency")
     parser.add_argument("--max-send-lag-ms", type=float, default=5.0, help="the send-lag p99 bound")
+    parser.add_argument("--vload-max-send-lag-ms", type=float, default=None,
+                        help="passed to `vload run --max-send-lag-ms`: the send-lag p99 above which vload "
+                             "calls its own run invalid (vload's default: one frame)")
     parser.add_argument("--pause", type=float, default=2.0, help="seconds between steps")
     parser.add_argument("--python", default=sys.executable, help="the interpreter of the peer (with websockets)")
     parser.add_argument("--results", default=str(BENCH / "results"), help="where the JSON and Markdown results go")
@@ -508,6 +513,7 @@ def main(argv: list[str]) -> int:
         "threads": args.threads if args.threads_supported else "unsupported by this vload",
         "sim_threads": args.sim_threads if args.sim_threads_supported else "unsupported by this vload",
         "reply_latency_ms": args.reply_latency_ms, "max_send_lag_ms": args.max_send_lag_ms,
+        "vload_max_send_lag_ms": args.vload_max_send_lag_ms,
         "steps": args.steps, "peer_steps": args.peer_steps, "frame_ms": 20, "clip": str(CLIP.relative_to(ROOT)),
     }
     for name in ("threads", "sim_threads"):

@@ -5,18 +5,19 @@ import TestSupport
 
 @Suite("Reports")
 struct ReportTests {
-    private func report(sendLagUs: Int64 = 200) -> RunReport {
+    private func report(sendLagUs: Int64 = 200, maxSendLagMs: Double? = nil) -> RunReport {
         let recorder = Recorder()
         var session = SessionRecord(client: 0, iteration: 0)
         session.connectMs = 2
         recorder.recordSession(session)
         recorder.recordFrameSent(lagUs: sendLagUs)
         let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
-        let context = RunContext(
+        var context = RunContext(
             scenario: scenario, load: LoadProfile(clients: 1), redactedURL: "ws://127.0.0.1:1/?token=REDACTED",
             dialect: "datagrid", metricsMeasured: MetricName.core.union(MetricName.audioReply), frameMs: 40, simulator: nil, startedAt: Date(timeIntervalSince1970: 0),
             endedAt: Date(timeIntervalSince1970: 2), cpuSeconds: 0.5, cores: 2
         )
+        context.maxSendLagMs = maxSendLagMs
         return RunReport(context: context, snapshot: recorder.snapshot())
     }
 
@@ -56,6 +57,19 @@ struct ReportTests {
         let saturated = report(sendLagUs: 90_000).generator
         #expect(!saturated.healthy)
         #expect(saturated.problems.first?.contains("send_lag_ms p99") == true)
+    }
+
+    @Test("--max-send-lag-ms tightens the bound and is recorded in the configuration")
+    func tighterSendLagBound() throws {
+        // 3 ms: within a 40 ms frame, beyond a 2 ms bound.
+        #expect(report(sendLagUs: 3_000).generator.healthy)
+        let strict = report(sendLagUs: 3_000, maxSendLagMs: 2)
+        #expect(!strict.generator.healthy)
+        #expect(strict.generator.problems == ["send_lag_ms p99 3.0 ms exceeds the 2 ms bound (--max-send-lag-ms)"])
+        #expect(strict.config.maxSendLagMs == 2)
+        #expect(report(sendLagUs: 1_500, maxSendLagMs: 2).generator.healthy)
+        #expect(try JSONSchemaValidator.reportSchema().violations(of: strict.jsonData()) == [])
+        #expect(try RunReport.decode(from: strict.jsonData()).config.maxSendLagMs == 2)
     }
 
     @Test("the summary table shows n/a for metrics without samples")
