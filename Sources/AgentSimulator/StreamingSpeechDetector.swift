@@ -2,10 +2,16 @@ import Foundation
 import VoiceLoad
 
 /// The simulator's online energy VAD: finds where the user's speech starts and ends in the
-/// incoming stream, and *when* that was, from the arrival time of each frame.
+/// incoming stream, and *when* that was, on the stream's own clock.
 ///
-/// A frame is taken to arrive when its last sample has been spoken (microphone pacing), so
-/// sample j of an n-sample frame that arrived at A was spoken at A − (n − 1 − j)/rate.
+/// A frame is taken to arrive no earlier than its last sample was spoken (microphone pacing),
+/// so the stream began at most `A − p` before, for a frame ending at position p that arrived
+/// at A. The earliest such moment over the frames so far anchors the stream, and sample s
+/// was spoken at `anchor + s/rate`. A frame the caller sent late, or that waited in a socket
+/// buffer, therefore does not move the end of speech, and the injected reply latency counts
+/// from the moment the speech really ended, as a caller's first-audio latency does. A frame
+/// more than `gapUs` behind the anchor's schedule means the caller paused its stream (not
+/// every client streams silence): the stream is anchored anew on it.
 struct StreamingSpeechDetector: Sendable {
     enum Event: Sendable, Hashable {
         /// Speech began at `at`, `audioMs` into the stream (detected `minSpeech` later).
@@ -31,6 +37,10 @@ struct StreamingSpeechDetector: Sendable {
     private var voicedRunStartSample = 0
     /// Samples of the stream processed so far.
     private var samplesSeen = 0
+    /// When the stream's first sample was spoken, at the latest (see above).
+    private var anchor: MonotonicInstant?
+    /// Lateness beyond which a frame starts the stream's clock over (a pause, not jitter).
+    static let gapUs: Int64 = 100_000
 
     init(format: AudioFormat, thresholdDbfs: Double, minSpeechMs: Int, silenceMs: Int, windowMs: Int = 10) {
         self.format = format
@@ -51,6 +61,14 @@ struct StreamingSpeechDetector: Sendable {
         let sampleCount = bytes.count / format.bytesPerSample
         guard sampleCount > 0 else { return [] }
         let sampleUs = 1_000_000.0 / Double(format.sampleRateHz)
+        let frameAnchor = arrivedAt.advanced(byMicroseconds: -Int64(Double(samplesSeen + sampleCount) * sampleUs))
+        let anchor: MonotonicInstant
+        if let current = self.anchor, frameAnchor.microseconds(since: current) <= Self.gapUs {
+            anchor = min(current, frameAnchor)
+        } else {
+            anchor = frameAnchor  // the first frame, or the stream paused: it starts over here
+        }
+        self.anchor = anchor
         var events: [Event] = []
         bytes.withUnsafeBufferPointer { bytes in
             var index = 0
@@ -62,7 +80,7 @@ struct StreamingSpeechDetector: Sendable {
                 samplesSeen += take
                 index += take
                 guard windowFill == windowSamples else { continue }
-                let endAt = arrivedAt.advanced(byMicroseconds: -Int64(Double(sampleCount - index) * sampleUs))
+                let endAt = anchor.advanced(byMicroseconds: Int64(Double(samplesSeen) * sampleUs))
                 let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
                 let voiced = windowSumOfSquares / Double(windowSamples) > thresholdSquare
                 windowSumOfSquares = 0

@@ -35,4 +35,30 @@ struct StreamingSpeechDetectorTests {
         let events = detector.process(bytes(count: 1_600, loudFrom: 0, loudUntil: 320), arrivedAt: instant(100_000))
         #expect(events.isEmpty && !detector.isInSpeech)
     }
+
+    @Test("a late frame does not move the end of speech: it is placed on the stream's clock")
+    func lateFrame() {
+        var detector = StreamingSpeechDetector(format: .pcm16(16_000), thresholdDbfs: -45, minSpeechMs: 30, silenceMs: 100)
+        _ = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 640), arrivedAt: instant(40_000))
+        // The frame where speech ends arrives 7 ms late, the silence after it later still.
+        var events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 320), arrivedAt: instant(87_000))
+        for index in 0..<3 {
+            events += detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(129_000 + 40_000 * Int64(index)))
+        }
+        #expect(events == [.speechEnded(at: instant(60_000), audioMs: 60)])
+    }
+
+    @Test("a stream that pauses longer than the gap is timed from where it resumes")
+    func pausedStream() {
+        var detector = StreamingSpeechDetector(format: .pcm16(16_000), thresholdDbfs: -45, minSpeechMs: 30, silenceMs: 100)
+        _ = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(40_000))
+        // Nothing for a second, then speech: the stream's clock starts over with it.
+        var events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 640), arrivedAt: instant(1_080_000))
+        #expect(events == [.speechStarted(at: instant(1_040_000), audioMs: 40)])
+        events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 320), arrivedAt: instant(1_120_000))
+        for index in 0..<3 {
+            events += detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(1_160_000 + 40_000 * Int64(index)))
+        }
+        #expect(events == [.speechEnded(at: instant(1_100_000), audioMs: 100)])
+    }
 }

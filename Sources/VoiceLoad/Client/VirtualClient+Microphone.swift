@@ -14,17 +14,21 @@ extension VirtualClient {
         return micOpenAt
     }
 
-    /// Sends every frame that is due, records each one's lag, and sets the timer for the next.
+    /// Queues the stream's next frame with the loop's pacer.
     func schedulePacing() {
         guard let microphone else { return }
-        let deadline = microphone.deadline(ofFrame: microphone.nextFrameIndex)
-        pacingTimer = eventLoop.scheduleTask(deadline: deadline.deadline) { [self] in
-            self.assumeIsolated { $0.sendDueFrames() }
-        }
+        pacer.schedule(self, token: pacingToken, at: microphone.deadline(ofFrame: microphone.nextFrameIndex))
     }
 
+    /// The pacer's call: the frame queued with `token` is due (ignored when the stream it was
+    /// queued for has stopped since).
+    func pacingDue(token: Int) {
+        guard token == pacingToken else { return }
+        sendDueFrames()
+    }
+
+    /// Sends every frame that is due, records each one's lag, and queues the next.
     private func sendDueFrames() {
-        pacingTimer = nil
         guard var microphone, let connection else { return }
         var now = MonotonicInstant.now()
         var clipFinished = false
@@ -41,8 +45,7 @@ extension VirtualClient {
     }
 
     func stopMicrophone() {
-        pacingTimer?.cancel()
-        pacingTimer = nil
+        pacingToken += 1  // the frame queued with the pacer is stale now
         microphone = nil
     }
 

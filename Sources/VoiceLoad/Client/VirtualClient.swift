@@ -31,7 +31,10 @@ public actor VirtualClient {
     /// When the session's audio stream opened (`T_mic_open` of its first clip): stream position
     /// p was spoken at `streamOpenedAt + p`.
     var streamOpenedAt: MonotonicInstant?
-    var pacingTimer: Scheduled<Void>?
+    /// Paces the audio stream (with the other clients of the loop).
+    let pacer: FramePacer
+    /// Counts audio streams: a frame queued with the pacer for an earlier one is not sent.
+    var pacingToken = 0
     var quietTimer: Scheduled<Void>?
     var waitTimer: Scheduled<Void>?
     /// Re-checks a waiting step whose condition comes true with time (quiet, heard audio).
@@ -67,11 +70,14 @@ public actor VirtualClient {
     /// The connection being opened, which a wind-down stops waiting for.
     var pendingConnect: EventLoopPromise<WebSocketConnection>?
 
-    public init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop) {
+    /// `pacers`: the frame pacers of the run's event loops, shared by their clients (the
+    /// client gets a pacer of its own without them).
+    public init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop, pacers: FramePacers? = nil) {
         self.clientIndex = index
         self.plan = plan
         self.recorder = recorder
         self.eventLoop = eventLoop
+        self.pacer = pacers?.pacer(for: eventLoop) ?? FramePacer(eventLoop: eventLoop)
         self.tracker = TurnTracker(configuration: plan.trackerConfiguration, client: index, iteration: 0)
         self.codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         self.session = SessionRecord(client: index, iteration: 0)

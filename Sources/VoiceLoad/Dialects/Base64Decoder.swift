@@ -17,24 +17,30 @@ enum Base64Decoder {
         let byteCount = count / 4 * 3 - padding
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
-            var out = 0
-            var index = 0
-            while index < count {
-                let a = table[Int(characters[index])], b = table[Int(characters[index + 1])]
-                var c = table[Int(characters[index + 2])], d = table[Int(characters[index + 3])]
-                let isLast = index + 4 == count
-                if isLast, padding >= 1 { d = 0 }
-                if isLast, padding == 2 { c = 0 }
-                guard (a | b | c | d) & 0xC0 == 0 else {
-                    failed = true
-                    break
+            table.withUnsafeBufferPointer { table in
+                // Every group but the last: four characters, three bytes, no padding.
+                var out = 0
+                var index = 0
+                var invalid: UInt8 = 0
+                while index < count - 4 {
+                    let a = table[Int(characters[index])], b = table[Int(characters[index + 1])]
+                    let c = table[Int(characters[index + 2])], d = table[Int(characters[index + 3])]
+                    invalid |= a | b | c | d
+                    output[out] = a << 2 | b >> 4
+                    output[out + 1] = b << 4 | c >> 2
+                    output[out + 2] = c << 6 | d
+                    out += 3
+                    index += 4
                 }
-                let word = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                output[out] = UInt8(truncatingIfNeeded: word >> 16)
-                if out + 1 < byteCount { output[out + 1] = UInt8(truncatingIfNeeded: word >> 8) }
-                if out + 2 < byteCount { output[out + 2] = UInt8(truncatingIfNeeded: word) }
-                out += 3
-                index += 4
+                // The last group, with its padding.
+                let a = table[Int(characters[index])], b = table[Int(characters[index + 1])]
+                let c = padding == 2 ? 0 : table[Int(characters[index + 2])]
+                let d = padding >= 1 ? 0 : table[Int(characters[index + 3])]
+                invalid |= a | b | c | d
+                output[out] = a << 2 | b >> 4
+                if padding < 2 { output[out + 1] = b << 4 | c >> 2 }
+                if padding < 1 { output[out + 2] = c << 6 | d }
+                failed = invalid & 0xC0 != 0
             }
             initialized = failed ? 0 : byteCount
         }

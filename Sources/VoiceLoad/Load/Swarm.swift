@@ -36,6 +36,7 @@ public enum Swarm {
         plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup, startedAt: MonotonicInstant,
         sessions: OpenSessions
     ) async {
+        let pacers = FramePacers(group: group)
         let stopStartingAt = load.durationMs.map { startedAt.advanced(byMilliseconds: Int64($0)) }
         await withDiscardingTaskGroup { tasks in
             for index in load.ownClients {
@@ -43,7 +44,7 @@ public enum Swarm {
                 let startAt = startedAt.advanced(byMilliseconds: Int64(load.startOffsetMs(ofClient: index)))
                 tasks.addTask {
                     await sessions.sleep(until: startAt, on: eventLoop)
-                    let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop)
+                    let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
                     guard sessions.register(client) else { return }
                     _ = await runBackToBack(client, from: 0, scheduledAt: startAt, sessions: sessions) { iteration in
                         shouldStart(iteration: iteration, load: load, stopStartingAt: stopStartingAt)
@@ -59,6 +60,7 @@ public enum Swarm {
         plan: SessionPlan, stages: StageList, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
         startedAt: MonotonicInstant, sessions: OpenSessions
     ) async {
+        let pacers = FramePacers(group: group)
         let slots = Int(stages.peak.rounded(.up))
         await withDiscardingTaskGroup { tasks in
             for slot in segment.share(of: slots) {
@@ -66,7 +68,7 @@ public enum Swarm {
                 guard !intervals.isEmpty else { continue }
                 let eventLoop = group.next()
                 tasks.addTask {
-                    let client = VirtualClient(index: slot, plan: plan, recorder: recorder, eventLoop: eventLoop)
+                    let client = VirtualClient(index: slot, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
                     guard sessions.register(client) else { return }
                     var iteration = 0
                     for interval in intervals {
@@ -89,6 +91,7 @@ public enum Swarm {
         plan: SessionPlan, arrivals: ArrivalPlan, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
         startedAt: MonotonicInstant, sessions: OpenSessions
     ) async {
+        let pacers = FramePacers(group: group)
         var schedule = ArrivalSchedule(rates: arrivals.rates, process: arrivals.process, seed: arrivals.seed, segment: segment)
         let limit = segment.part(of: arrivals.maxInFlight)
         let inFlight = InFlightSessions(limit: limit)
@@ -111,7 +114,7 @@ public enum Swarm {
                 }
                 let eventLoop = group.next()
                 tasks.addTask {
-                    let client = VirtualClient(index: clientIndex, plan: plan, recorder: recorder, eventLoop: eventLoop)
+                    let client = VirtualClient(index: clientIndex, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
                     if sessions.register(client) {
                         await client.runSession(iteration: 0, scheduledAt: dueAt)
                         sessions.leave(client)
