@@ -5,7 +5,8 @@ For each dialect it starts `vload serve` in its own process, then steps the sess
 load against it, one load at a time:
 
 1. vload (`vload run` with bench/scenarios/bench-DIALECT.yaml): a 1-session baseline, then each
-   of --steps, stopping after the first step the generator declares invalid and the one after it;
+   of --steps, stopping after the first step the generator declares invalid whose send-lag p99
+   is also above --max-send-lag-ms;
 2. the peer (bench/peer.py, a hand-written Python asyncio `websockets` driver): a 1-session
    baseline, then each of --peer-steps, stopping after the first step whose send-lag p99 is
    above --max-send-lag-ms.
@@ -175,11 +176,13 @@ def summary_line(rows: list[dict], dialect: str, max_lag_ms: float) -> str:
             f"peer {shown(peer_n, peer_open)}; vload/peer = {ratio}")
 
 
-def should_stop_vload(verdicts_invalid: list[bool]) -> bool:
-    """Stop after the first invalid step and the one after it."""
-    if True not in verdicts_invalid:
-        return False
-    return len(verdicts_invalid) - verdicts_invalid.index(True) >= 2
+def should_stop_vload(rows: list[dict], max_lag_ms: float) -> bool:
+    """Stop after the first step that is both invalid and beyond the send-lag bound of the
+    comparison (--max-send-lag-ms): the table then shows where vload's own check trips
+    (--vload-max-send-lag-ms, or one frame) and where the load passes the comparison bound."""
+    last = rows[-1]
+    p99 = last.get("send_lag_p99_ms")
+    return last["invalid"] and (p99 is None or p99 > max_lag_ms)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,10 +228,10 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def supports_threads(vload: str, subcommand: str) -> bool:
-    """Whether this vload's `subcommand` has a --threads option."""
+def supports_option(vload: str, subcommand: str, option: str) -> bool:
+    """Whether this vload's `subcommand` has `option` (older builds, for before/after runs, lack some)."""
     help_text = subprocess.run([vload, subcommand, "--help"], capture_output=True, text=True).stdout
-    return "--threads" in help_text
+    return option in help_text
 
 
 class Simulator:
@@ -333,6 +336,20 @@ def run_load(command: list[str], step_dir: Path, simulator: Simulator, args: arg
 # Steps
 
 
+def step_row(tool: str, dialect: str, sessions: int, lag: dict, first_audio: dict, load: dict, args) -> dict:
+    """The figures every step has, whichever tool made the load."""
+    return {
+        "tool": tool, "dialect": dialect, "sessions": sessions,
+        "send_lag_p50_ms": lag.get("p50"), "send_lag_p99_ms": lag.get("p99"), "send_lag_count": lag.get("count"),
+        "tester_cpu_cores": load["tester_cpu_cores"], "simulator_cpu_cores": load["simulator_cpu_cores"],
+        "tester_rss_kb": load["tester_rss_kb"],
+        "first_audio_count": first_audio.get("count"),
+        "first_audio_p50_ms": first_audio.get("p50"), "first_audio_p99_ms": first_audio.get("p99"),
+        "first_audio_error_p50_ms": signed_error(first_audio.get("p50"), args.reply_latency_ms),
+        "first_audio_error_p99_ms": signed_error(first_audio.get("p99"), args.reply_latency_ms),
+    }
+
+
 def run_vload_step(args, dialect: str, sessions: int, simulator: Simulator, work: Path) -> dict:
     out = work / f"vload-{dialect}-{sessions}"
     command = [args.vload, "run", "--scenario", str(BENCH / "scenarios" / f"bench-{dialect}.yaml"),
@@ -353,14 +370,7 @@ def run_vload_step(args, dialect: str, sessions: int, simulator: Simulator, work
     errors = ((report or {}).get("errors") or {}).get("total")
     verdict, invalid = vload_verdict(load["exit_code"], report)
     return {
-        "tool": "vload", "dialect": dialect, "sessions": sessions,
-        "send_lag_p50_ms": lag.get("p50"), "send_lag_p99_ms": lag.get("p99"), "send_lag_count": lag.get("count"),
-        "tester_cpu_cores": load["tester_cpu_cores"], "simulator_cpu_cores": load["simulator_cpu_cores"],
-        "tester_rss_kb": load["tester_rss_kb"],
-        "first_audio_count": first_audio.get("count"),
-        "first_audio_p50_ms": first_audio.get("p50"), "first_audio_p99_ms": first_audio.get("p99"),
-        "first_audio_error_p50_ms": signed_error(first_audio.get("p50"), args.reply_latency_ms),
-        "first_audio_error_p99_ms": signed_error(first_audio.get("p99"), args.reply_latency_ms),
+        **step_row("vload", dialect, sessions, lag, first_audio, load, args),
         "errors": errors, "generator_cpu_seconds": generator.get("cpu_seconds"),
         "generator_healthy": generator.get("healthy"), "generator_problems": generator.get("problems"),
         "exit_code": load["exit_code"], "invalid": invalid, "verdict": with_errors(verdict, errors),
@@ -391,15 +401,8 @@ def run_peer_step(args, dialect: str, sessions: int, simulator: Simulator, work:
     errors = ((result or {}).get("errors") or {}).get("total")
     verdict, failed = peer_verdict(load["exit_code"], result, args.max_send_lag_ms)
     return {
-        "tool": "peer", "dialect": dialect, "sessions": sessions,
-        "send_lag_p50_ms": lag.get("p50"), "send_lag_p99_ms": lag.get("p99"), "send_lag_count": lag.get("count"),
+        **step_row("peer", dialect, sessions, lag, first_audio, load, args),
         "send_lag_max_ms": lag.get("max"),
-        "tester_cpu_cores": load["tester_cpu_cores"], "simulator_cpu_cores": load["simulator_cpu_cores"],
-        "tester_rss_kb": load["tester_rss_kb"],
-        "first_audio_count": first_audio.get("count"),
-        "first_audio_p50_ms": first_audio.get("p50"), "first_audio_p99_ms": first_audio.get("p99"),
-        "first_audio_error_p50_ms": signed_error(first_audio.get("p50"), args.reply_latency_ms),
-        "first_audio_error_p99_ms": signed_error(first_audio.get("p99"), args.reply_latency_ms),
         "errors": errors, "error_kinds": ((result or {}).get("errors") or {}).get("by_kind"),
         "sessions_ready": (result or {}).get("sessions_ready"),
         "exit_code": load["exit_code"], "invalid": failed, "verdict": with_errors(verdict, errors),
@@ -462,8 +465,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--vload", default=str(ROOT / ".build" / "release" / "vload"))
     parser.add_argument("--dialects", default=",".join(DIALECTS))
     parser.add_argument("--tools", default="vload,peer", help="vload, peer or both")
-    parser.add_argument("--steps", type=int_list, default=int_list("250,500,1000,1500,2000,2500,3000"))
-    parser.add_argument("--peer-steps", type=int_list, default=int_list("25,50,100,200,300,400,600,800"))
+    parser.add_argument("--steps", type=int_list,
+                        default=int_list("25,50,100,150,200,250,300,400,500,600,750,1000,1500,2000"))
+    parser.add_argument("--peer-steps", type=int_list, default=int_list("25,50,100,150,200,300,400,600,800"))
     parser.add_argument("--duration", type=int, default=40, help="seconds of each load (ramp-up and warm-up included)")
     parser.add_argument("--warmup", type=int, default=15, help="seconds left out of the figures")
     parser.add_argument("--ramp-up", type=int, default=10, help="seconds over which a step's sessions start")
@@ -471,7 +475,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--sim-threads", type=int, default=1, help="event-loop threads of `vload serve` (when it has --threads)")
     parser.add_argument("--reply-latency-ms", type=int, default=700, help="the simulator's injected reply latency")
     parser.add_argument("--max-send-lag-ms", type=float, default=5.0, help="the send-lag p99 bound")
-    parser.add_argument("--vload-max-send-lag-ms", type=float, default=None,
+    parser.add_argument("--vload-max-send-lag-ms", type=float, default=2.0,
                         help="passed to `vload run --max-send-lag-ms`: the send-lag p99 above which vload "
                              "calls its own run invalid (vload's default: one frame)")
     parser.add_argument("--pause", type=float, default=2.0, help="seconds between steps")
@@ -496,8 +500,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    args.threads_supported = supports_threads(args.vload, "run")
-    args.sim_threads_supported = supports_threads(args.vload, "serve")
+    args.threads_supported = supports_option(args.vload, "run", "--threads")
+    args.sim_threads_supported = supports_option(args.vload, "serve", "--threads")
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d-%H%M%S")
     results, work = Path(args.results), Path(args.work) / stamp
     results.mkdir(parents=True, exist_ok=True)
@@ -516,6 +520,10 @@ def main(argv: list[str]) -> int:
         "vload_max_send_lag_ms": args.vload_max_send_lag_ms,
         "steps": args.steps, "peer_steps": args.peer_steps, "frame_ms": 20, "clip": str(CLIP.relative_to(ROOT)),
     }
+    if not supports_option(args.vload, "run", "--max-send-lag-ms"):
+        log("bench: this vload has no --max-send-lag-ms; its runs are judged by its own check (one frame)")
+        args.vload_max_send_lag_ms = None
+        settings["vload_max_send_lag_ms"] = "unsupported by this vload"
     for name in ("threads", "sim_threads"):
         if not getattr(args, f"{name}_supported"):
             log(f"bench: this vload has no --threads for {'run' if name == 'threads' else 'serve'}; not passed")
@@ -531,7 +539,7 @@ def main(argv: list[str]) -> int:
             if "vload" in args.tools:
                 rows += step_tool(
                     "vload", args.steps, lambda n: run_vload_step(args, dialect, n, simulator, work),
-                    lambda done: should_stop_vload([r["invalid"] for r in done]) or done[-1]["exit_code"] in (2, 4),
+                    lambda done: should_stop_vload(done, args.max_send_lag_ms) or done[-1]["exit_code"] in (2, 4),
                     simulator, args, log)
             if "peer" in args.tools:
                 rows += step_tool(

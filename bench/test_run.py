@@ -140,11 +140,14 @@ class TableTests(unittest.TestCase):
         self.assertEqual(run.summary_line(rows, "openai-realtime", 5.0),
                          "openai-realtime: largest N with send-lag p99 ≤ 5 ms: vload none, peer ≥ 50; vload/peer = n/a")
 
-    def test_vload_stops_after_the_first_invalid_step_and_the_next(self):
-        self.assertFalse(run.should_stop_vload([False, False]))
-        self.assertFalse(run.should_stop_vload([False, True]))
-        self.assertTrue(run.should_stop_vload([False, True, False]))
-        self.assertTrue(run.should_stop_vload([True, True]))
+    def test_vload_stops_at_the_first_invalid_step_beyond_the_comparison_bound(self):
+        def row(invalid, p99):
+            return {"invalid": invalid, "send_lag_p99_ms": p99}
+        self.assertFalse(run.should_stop_vload([row(False, 1.0)], 5.0))
+        self.assertFalse(run.should_stop_vload([row(False, 1.0), row(True, 2.4)], 5.0))
+        self.assertFalse(run.should_stop_vload([row(False, 6.0)], 5.0))
+        self.assertTrue(run.should_stop_vload([row(True, 2.4), row(True, 7.5)], 5.0))
+        self.assertTrue(run.should_stop_vload([row(True, None)], 5.0))
 
     def test_verdicts(self):
         invalid = {"generator": {"healthy": False, "problems": ["send-lag p99 12.0 ms above one frame"]}}

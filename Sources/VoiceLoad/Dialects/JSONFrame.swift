@@ -4,8 +4,9 @@ import Foundation
 /// (text, or UTF-8 in a binary frame, PROTOCOLS.md §2.2) into a Foundation object, and
 /// renders Foundation objects as compact JSON frames.
 ///
-/// Parsing uses `JSONSerialization` once per frame, with no `Codable` round trip, so the
-/// receive path stays cheap.
+/// A flat object (strings without escapes, integers, null: every audio delta) is read by
+/// `FlatJSONObject` in one pass; anything else by `JSONSerialization`, once per frame, with
+/// no `Codable` round trip. Both give the same Foundation object.
 enum JSONFrame {
     /// The JSON object in `frame`, or a one-line reason why the frame is not one.
     static func object(in frame: WireFrame) -> Result<[String: Any], JSONFrameError> {
