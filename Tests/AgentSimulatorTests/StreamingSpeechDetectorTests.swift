@@ -15,6 +15,13 @@ struct StreamingSpeechDetectorTests {
         }
     }
 
+    /// Feeds `frames` silent 40 ms frames, 40 ms apart, the first arriving at `us`.
+    private func silence(_ detector: inout StreamingSpeechDetector, frames: Int, firstArrivingAt us: Int64) -> [StreamingSpeechDetector.Event] {
+        (0..<frames).flatMap { index in
+            detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(us + 40_000 * Int64(index)))
+        }
+    }
+
     @Test("speech end is placed inside the frame by the arrival time of the frame's last sample")
     func endTime() {
         var detector = StreamingSpeechDetector(format: .pcm16(16_000), thresholdDbfs: -45, minSpeechMs: 30, silenceMs: 100)
@@ -23,9 +30,7 @@ struct StreamingSpeechDetectorTests {
         #expect(events == [.speechStarted(at: instant(0), audioMs: 0)])
         events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 320), arrivedAt: instant(80_000))
         #expect(events.isEmpty)
-        for index in 0..<3 {
-            events += detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(120_000 + 40_000 * Int64(index)))
-        }
+        events += silence(&detector, frames: 3, firstArrivingAt: 120_000)
         #expect(events == [.speechEnded(at: instant(60_000), audioMs: 60)])
     }
 
@@ -42,9 +47,7 @@ struct StreamingSpeechDetectorTests {
         _ = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 640), arrivedAt: instant(40_000))
         // The frame where speech ends arrives 7 ms late, the silence after it later still.
         var events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 320), arrivedAt: instant(87_000))
-        for index in 0..<3 {
-            events += detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(129_000 + 40_000 * Int64(index)))
-        }
+        events += silence(&detector, frames: 3, firstArrivingAt: 129_000)
         #expect(events == [.speechEnded(at: instant(60_000), audioMs: 60)])
     }
 
@@ -56,9 +59,7 @@ struct StreamingSpeechDetectorTests {
         var events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 640), arrivedAt: instant(1_080_000))
         #expect(events == [.speechStarted(at: instant(1_040_000), audioMs: 40)])
         events = detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 320), arrivedAt: instant(1_120_000))
-        for index in 0..<3 {
-            events += detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(1_160_000 + 40_000 * Int64(index)))
-        }
+        events += silence(&detector, frames: 3, firstArrivingAt: 1_160_000)
         #expect(events == [.speechEnded(at: instant(1_100_000), audioMs: 100)])
     }
 }

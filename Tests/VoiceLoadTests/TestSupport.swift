@@ -70,3 +70,10 @@ func withGroup(_ body: (MultiThreadedEventLoopGroup) async throws -> Void) async
     }
     try await group.shutdownGracefully()
 }
+
+extension SeededGenerator {
+    /// `count` random bytes from this seeded stream.
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
+    }
+}

@@ -49,6 +49,11 @@ struct WebSocketMessageAssembler {
                 return .violation(closeCode: 1002, message: "new data frame inside a fragmented message")
             }
             let isText = frame.opcode == .text
+            if frame.fin, let key = frame.maskKey {
+                // The common case on the server: a whole masked message, unmasked straight into it.
+                let wire = WebSocketMasking.unmaskedWireFrame(frame.data, maskedWith: key, isText: isText)
+                return .deliver(TimestampedFrame(frame: wire, receivedAt: receivedAt))
+            }
             if frame.fin {
                 return .deliver(Self.message(isText: isText, payload: Self.payload(of: frame), at: receivedAt))
             }

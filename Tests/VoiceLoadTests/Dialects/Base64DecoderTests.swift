@@ -7,7 +7,7 @@ struct Base64DecoderTests {
     @Test func decodesWhatFoundationEncodes() {
         var random = SeededGenerator(seed: 42)
         for length in 0..<300 {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = random.bytes(length)
             let text = Data(bytes).base64EncodedString()
             #expect(Base64Decoder.decode(text) == bytes, "length \(length)")
         }

@@ -10,7 +10,7 @@ struct WebSocketMaskingTests {
         var random = SeededGenerator(seed: 7)
         for length in 0..<70 {
             let key = WebSocketMaskingKey.random(using: &random)
-            let payload = ByteBuffer(bytes: (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let payload = ByteBuffer(bytes: random.bytes(length))
             var expected = payload
             expected.webSocketMask(key)
             var masked = ByteBuffer()
@@ -32,6 +32,24 @@ struct WebSocketMaskingTests {
         #expect(WebSocketMasking.unmaskedData(of: frame, allocator: ByteBufferAllocator()) == payload)
         let plain = WebSocketFrame(fin: true, opcode: .binary, data: payload)
         #expect(WebSocketMasking.unmaskedData(of: plain, allocator: ByteBufferAllocator()) == payload)
+    }
+
+    @Test func maskedMessagesUnmaskStraightIntoTheirFrame() {
+        let key: WebSocketMaskingKey = [0x11, 0x22, 0x33, 0x44]
+        for text in ["", "héllo, a text longer than eight bytes", "x"] {
+            var masked = ByteBuffer(string: text)
+            masked.webSocketMask(key)
+            #expect(WebSocketMasking.unmaskedWireFrame(masked, maskedWith: key, isText: true) == .text(text))
+        }
+        // Invalid UTF-8 is repaired as String(buffer:) repairs it.
+        let invalid = ByteBuffer(bytes: [0x61, 0xFF, 0x62, 0xC3])
+        var masked = invalid
+        masked.webSocketMask(key)
+        #expect(WebSocketMasking.unmaskedWireFrame(masked, maskedWith: key, isText: true) == .text(String(buffer: invalid)))
+        let bytes: [UInt8] = Array(0..<19)
+        var maskedBytes = ByteBuffer(bytes: bytes)
+        maskedBytes.webSocketMask(key)
+        #expect(WebSocketMasking.unmaskedWireFrame(maskedBytes, maskedWith: key, isText: false) == .binary(bytes))
     }
 
     @Test(arguments: [0, 1, 125, 126, 1_000, 65_535, 65_536, 100_000])
