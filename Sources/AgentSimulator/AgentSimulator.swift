@@ -40,6 +40,7 @@ public final class AgentSimulator: Sendable {
         let tally = SimulatorTally()
         // One relaxed atomic load; 1 without a capacity model (`workers` nil).
         let slowdown: @Sendable () -> Double = { configuration.slowdown(openSessions: tally.sessionsOpen) }
+        let pacers = FramePacers(group: group)
         let listener = try await WebSocketListener.start(
             host: host, port: port, group: group,
             shouldUpgrade: { _ in
@@ -55,7 +56,7 @@ public final class AgentSimulator: Sendable {
                 let driver = SimulatorConnection(
                     connection: connection, dialect: dialect, audio: audio, faultFrames: faultFrames,
                     configuration: configuration, sessionNumber: connection.tag ?? 0, replyFaults: replyFaults,
-                    slowdown: slowdown,
+                    pacer: pacers.pacer(for: connection.eventLoop), slowdown: slowdown,
                     onFinish: { statistics in tally.sessionEnded(statistics) }
                 )
                 driver.attach()

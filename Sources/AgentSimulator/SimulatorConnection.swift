@@ -4,7 +4,11 @@ import VoiceLoad
 /// Drives one session's `SimulatorSession` from its WebSocket: decodes frames with the
 /// server side of the dialect, runs the actions, keeps the timers. Runs on the connection's
 /// event loop (the actor's executor), like a virtual client.
-actor SimulatorConnection {
+///
+/// The reply audio's chunks (`Timer.nextChunk`, 50 a second per speaking session) are paced
+/// by the loop's `FramePacer`, as the clients' frames are; the other timers, a few per turn,
+/// are NIO timers, so the first chunk of a reply leaves exactly when its latency is up.
+actor SimulatorConnection: PacedStream {
     nonisolated let eventLoop: any EventLoop
     nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
 
@@ -17,12 +21,15 @@ actor SimulatorConnection {
     private let slowdown: @Sendable () -> Double
     private var session: SimulatorSession
     private var timers: [SimulatorSession.Timer: Scheduled<Void>] = [:]
+    private let pacer: FramePacer
+    /// Counts `nextChunk` schedules: a chunk queued with the pacer under an older one is stale.
+    private var chunkToken = 0
     private var finished = false
 
     init(
         connection: WebSocketServerConnection, dialect: any ServerDialect, audio: ReplyAudio, faultFrames: FaultFrames,
         configuration: SimulatorConfiguration, sessionNumber: UInt64, replyFaults: ReplyFaultDrawer?,
-        slowdown: @escaping @Sendable () -> Double,
+        pacer: FramePacer, slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics) -> Void
     ) {
         self.eventLoop = connection.eventLoop
@@ -32,6 +39,7 @@ actor SimulatorConnection {
         self.faultFrames = faultFrames
         self.onFinish = onFinish
         self.slowdown = slowdown
+        self.pacer = pacer
         self.session = SimulatorSession(
             configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
             awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat,
@@ -75,6 +83,11 @@ actor SimulatorConnection {
                 for frame in codec.frames(for: output) { connection.send(EncodedFrame(frame)) }
             case .sendChunk(let clip, let index):
                 if let prepared = audio.chunks[clip]?[index] { connection.send(codec.audioFrame(prepared)) }
+            case .schedule(.nextChunk, let at):
+                chunkToken += 1
+                pacer.schedule(self, token: chunkToken, at: at)
+            case .cancel(.nextChunk):
+                chunkToken += 1
             case .schedule(let timer, let at):
                 timers[timer]?.cancel()
                 timers[timer] = eventLoop.scheduleTask(deadline: at.deadline) { [self] in
@@ -97,9 +110,18 @@ actor SimulatorConnection {
         perform(session.timerFired(timer, at: .now()))
     }
 
+    /// The pacer's call, on the loop: the chunk queued with `token` is due.
+    nonisolated func pacingDue(token: Int) {
+        assumeIsolated { connection in
+            guard token == connection.chunkToken, !connection.finished else { return }
+            connection.fire(.nextChunk)
+        }
+    }
+
     private func finish() {
         guard !finished else { return }
         finished = true
+        chunkToken += 1
         for timer in timers.values { timer.cancel() }
         timers.removeAll()
         var statistics = session.statistics

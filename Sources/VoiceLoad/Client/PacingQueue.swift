@@ -39,6 +39,18 @@ struct PacingQueue<Element> {
         entries.insert(entry, at: index)
     }
 
+    /// When the pacer should wake: at the earliest deadline, but no sooner than
+    /// `minimumIntervalUs` after its last wake-up (nil when nothing is queued).
+    func wakeDeadline(lastWakeAt: MonotonicInstant?, minimumIntervalUs: Int64) -> MonotonicInstant? {
+        nextDeadline.map { Self.wakeDeadline(for: $0, lastWakeAt: lastWakeAt, minimumIntervalUs: minimumIntervalUs) }
+    }
+
+    /// When the pacer should wake for `deadline`, given its last wake-up.
+    static func wakeDeadline(for deadline: MonotonicInstant, lastWakeAt: MonotonicInstant?, minimumIntervalUs: Int64) -> MonotonicInstant {
+        guard let lastWakeAt else { return deadline }
+        return max(deadline, lastWakeAt.advanced(byMicroseconds: minimumIntervalUs))
+    }
+
     /// Takes the earliest entry if it is due by `now`.
     mutating func popDue(at now: MonotonicInstant) -> Entry? {
         guard let first = entries.first, first.deadline <= now else { return nil }

@@ -1,6 +1,6 @@
 /// The client's outgoing audio stream: opened by the first `say`, `silence` or barge-in of a
 /// session, then paced frame by frame (clip audio, else silence) until hang-up.
-extension VirtualClient {
+extension VirtualClient: PacedStream {
     /// Opens the stream if it is not open yet and, with `clip`, starts speaking it at the next
     /// frame slot. Returns that slot's start (`T_mic_open` of the clip).
     @discardableResult
@@ -20,11 +20,13 @@ extension VirtualClient {
         pacer.schedule(self, token: pacingToken, at: microphone.deadline(ofFrame: microphone.nextFrameIndex))
     }
 
-    /// The pacer's call: the frame queued with `token` is due (ignored when the stream it was
-    /// queued for has stopped since).
-    func pacingDue(token: Int) {
-        guard token == pacingToken else { return }
-        sendDueFrames()
+    /// The pacer's call, on the client's loop: the frame queued with `token` is due (ignored
+    /// when the stream it was queued for has stopped since).
+    public nonisolated func pacingDue(token: Int) {
+        assumeIsolated { client in
+            guard token == client.pacingToken else { return }
+            client.sendDueFrames()
+        }
     }
 
     /// Sends every frame that is due, records each one's lag, and queues the next.

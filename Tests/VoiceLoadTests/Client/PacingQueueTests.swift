@@ -36,3 +36,31 @@ struct PacingQueueTests {
         #expect(entry?.element == 7 && entry?.token == 41)
     }
 }
+
+@Suite("When a pacer wakes")
+struct PacerWakeDeadlineTests {
+    private static func at(_ us: Int64) -> MonotonicInstant { MonotonicInstant(nanoseconds: UInt64(us) * 1_000) }
+
+    @Test func theFirstWakeUpIsAtTheEarliestDeadline() {
+        var queue = PacingQueue<String>()
+        #expect(queue.wakeDeadline(lastWakeAt: nil, minimumIntervalUs: 1_000) == nil)
+        queue.enqueue("a", token: 0, at: Self.at(20_040))
+        #expect(queue.wakeDeadline(lastWakeAt: nil, minimumIntervalUs: 1_000) == Self.at(20_040))
+    }
+
+    @Test func deadlinesCloserThanTheIntervalWaitForIt() {
+        var queue = PacingQueue<String>()
+        queue.enqueue("a", token: 0, at: Self.at(20_040))
+        // Woken at 20 000 µs: the next wake-up is 1 ms later, not 40 µs later.
+        #expect(queue.wakeDeadline(lastWakeAt: Self.at(20_000), minimumIntervalUs: 1_000) == Self.at(21_000))
+        // Without a floor, the deadline itself.
+        #expect(queue.wakeDeadline(lastWakeAt: Self.at(20_000), minimumIntervalUs: 0) == Self.at(20_040))
+    }
+
+    @Test func deadlinesFurtherApartThanTheIntervalAreKept() {
+        var queue = PacingQueue<String>()
+        queue.enqueue("a", token: 0, at: Self.at(40_000))
+        #expect(queue.wakeDeadline(lastWakeAt: Self.at(20_000), minimumIntervalUs: 1_000) == Self.at(40_000))
+        #expect(PacingQueue<String>.wakeDeadline(for: Self.at(21_000), lastWakeAt: Self.at(20_000), minimumIntervalUs: 1_000) == Self.at(21_000))
+    }
+}
