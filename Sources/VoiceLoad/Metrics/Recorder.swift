@@ -74,11 +74,14 @@ public final class Recorder: Sendable {
         state.withLock { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds) }
     }
 
-    /// The generator's lag for one paced frame (actual − scheduled send time).
-    public func recordFrameSent(lagUs: Int64) {
+    /// The generator's lag for one paced frame (actual − scheduled send time), sent at
+    /// `sentAt`. Every frame counts in `framesSent`; a frame sent within the warm-up is left
+    /// out of `send_lag_ms`, as the warm-up's sessions and turns are left out of theirs.
+    public func recordFrameSent(lagUs: Int64, sentAt: MonotonicInstant = .now()) {
+        let steady = warmupEndsAt.map { sentAt >= $0 } ?? true
         state.withLock {
             $0.framesSent += 1
-            $0.histograms[.sendLagMs, default: LatencyHistogram()].record(microseconds: lagUs)
+            if steady { $0.histograms[.sendLagMs, default: LatencyHistogram()].record(microseconds: lagUs) }
         }
     }
 

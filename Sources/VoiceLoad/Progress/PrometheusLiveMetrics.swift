@@ -34,7 +34,7 @@ public final class PrometheusLiveMetrics: Sendable {
             "first_audio_from_end", "ms", "first_audio_from_end_ms of the turns that finished in the last \(LiveFigures.windowS) s."
         )
         let sendLag = Self.named(
-            "send_lag", "ms", "The generator's send lag (actual - scheduled send time of each audio frame) over the run so far."
+            "send_lag", "ms", "The generator's send lag (actual - scheduled send time of each audio frame) over the run so far, after the warm-up."
         )
         elapsed = registry.makeGauge(descriptor: Self.named("elapsed", "seconds", "Time since the run started."))
         active = registry.makeGauge(descriptor: Self.named("active", "sessions", "Sessions open now."))

@@ -41,4 +41,21 @@ struct WarmupTests {
         #expect(report.warmup == WarmupReport(durationS: 2.5, excludedSessions: 1, excludedTurns: 2))
         #expect(report.turns == ["completed": 1])
     }
+
+    @Test("frames sent within the warm-up count as sent but stay out of send_lag_ms")
+    func warmupFrames() {
+        let warmupEndsAt = MonotonicInstant(nanoseconds: 10_000_000_000)
+        let recorder = Recorder(startedAt: MonotonicInstant(nanoseconds: 0), warmupEndsAt: warmupEndsAt)
+        recorder.recordFrameSent(lagUs: 9_000, sentAt: warmupEndsAt.advanced(byMilliseconds: -1))
+        recorder.recordFrameSent(lagUs: 300, sentAt: warmupEndsAt)
+        recorder.recordFrameSent(lagUs: 500, sentAt: warmupEndsAt.advanced(byMilliseconds: 20))
+        let snapshot = recorder.snapshot()
+        #expect(snapshot.framesSent == 3)
+        #expect(snapshot.histograms[.sendLagMs]?.count == 2)
+        #expect(snapshot.histograms[.sendLagMs]?.summary?.maxMs == 0.5)
+
+        let noWarmup = Recorder()
+        noWarmup.recordFrameSent(lagUs: 9_000, sentAt: MonotonicInstant(nanoseconds: 1))
+        #expect(noWarmup.snapshot().histograms[.sendLagMs]?.count == 1)
+    }
 }
