@@ -15,19 +15,20 @@ public protocol PacedStream: AnyObject, Sendable {
 /// queues its next deadline (`PacingQueue`) and one NIO timer, set for the earliest, fires
 /// every frame that is due. A frame is sent when its own deadline has come, never earlier.
 ///
-/// Waking the loop costs more than a send on this class of machine (a `perf` profile and
-/// bench/floor/floor.c: 24.5 µs per frame for a raw C writer that wakes for every deadline
-/// at 500 streams, 12.6 µs when it wakes at most once a millisecond). With many streams the
-/// deadlines are microseconds apart, so the pacer wakes no sooner than `minimumWakeIntervalUs`
-/// after its last wake-up and sends everything due by then (`PacingQueue.wakeDeadline`): a
-/// frame waits at most that long more, which its send lag shows. With few streams, whose
-/// deadlines are further apart than that, nothing changes.
+/// Each wake-up of the loop costs a timer and an `epoll_wait` round trip. With many streams
+/// the deadlines are microseconds apart, so the pacer wakes no sooner than
+/// `minimumWakeIntervalUs` after its last wake-up and sends everything due by then
+/// (`PacingQueue.wakeDeadline`): a frame waits at most that long more, which its send lag
+/// shows. With few streams, whose deadlines are further apart, nothing changes. The default,
+/// 250 µs, came from A/B runs at 300 sessions (BENCHMARKS.md): it cost no tail latency and
+/// saved a little CPU on both sides; 1 ms saved 17 % of the tester's CPU, but with bursts of
+/// 15 writes at a time the send-lag p99 went from 3.7 to 6.6 ms (medians of the runs).
 ///
 /// Used on its event loop only (as the streams that share it are): that is what makes it
 /// `Sendable`.
 public final class FramePacer: @unchecked Sendable {
-    /// The default floor between wake-ups: 1 ms, a twentieth of a 20 ms frame.
-    public static let defaultMinimumWakeIntervalUs: Int64 = 1_000
+    /// The default floor between wake-ups.
+    public static let defaultMinimumWakeIntervalUs: Int64 = 250
 
     let eventLoop: any EventLoop
     let minimumWakeIntervalUs: Int64
