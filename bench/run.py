@@ -15,7 +15,9 @@ Per step it records sessions, send-lag p50/p99, the tester's and the simulator's
 steady window (user+sys seconds per second from /proc/PID/stat, sampled at the end of the
 warm-up and 0.5 s before the end of the load), RSS per session (the tester's VmRSS at the end of
 the steady window minus the 1-session baseline's, over N), the first-audio error (p50/p99 of
-first_audio_from_end_ms minus the injected reply latency, signed) and the verdict. It writes
+first_audio_from_end_ms minus the injected reply latency, signed) and the verdict. Before each
+step it measures the idle machine for 2 s (how late 1 ms sleeps wake: p99, max, count over 5 ms),
+so figures taken while the host was contended can be told apart. It writes
 bench/results/<stamp>-<dialect>.json (every figure) and bench/results/<stamp>.md (the table),
 and prints the table.
 
@@ -117,6 +119,22 @@ def with_errors(verdict: str, errors: int | None) -> str:
     return verdict if not errors else f"{verdict}, {errors} errors"
 
 
+def nearest_rank(values: list[float], percent: float) -> float | None:
+    """The nearest-rank percentile of `values` (None when empty)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * percent // 100))  # ceil(n·p/100), at least 1
+    return ordered[int(rank) - 1]
+
+
+def idle_lateness(lates_ms: list[float]) -> dict:
+    """How late the idle machine woke 1 ms sleeps: p99, max and the count over 5 ms."""
+    return {"idle_late_p99_ms": nearest_rank(lates_ms, 99),
+            "idle_late_max_ms": max(lates_ms) if lates_ms else None,
+            "idle_late_over_5ms": sum(1 for late in lates_ms if late > 5.0)}
+
+
 def _cell(value, digits: int, signed: bool = False) -> str:
     if value is None:
         return "—"
@@ -125,7 +143,7 @@ def _cell(value, digits: int, signed: bool = False) -> str:
 
 TABLE_HEADER = (
     "| tool | dialect | sessions | send-lag p50 ms | send-lag p99 ms | tester CPU (cores) | simulator CPU (cores) "
-    "| RSS/session KB | first-audio error p50 ms | first-audio error p99 ms | verdict |"
+    "| RSS/session KB | first-audio error p50 ms | first-audio error p99 ms | idle machine late p99 ms | verdict |"
 )
 
 
@@ -140,6 +158,7 @@ def format_table(rows: list[dict]) -> str:
             _cell(row.get("rss_per_session_kb"), 1),
             _cell(row.get("first_audio_error_p50_ms"), 1, signed=True),
             _cell(row.get("first_audio_error_p99_ms"), 1, signed=True),
+            _cell(row.get("idle_late_p99_ms"), 2),
             row.get("verdict", "").replace("|", "/"),
         ]
         lines.append("| " + " | ".join(cells) + " |")
@@ -291,6 +310,21 @@ def wait_for_text(path: Path, text: str, timeout_s: float, process: subprocess.P
     return False
 
 
+def measure_idle_lateness(seconds: float = 2.0, period_s: float = 0.001) -> dict:
+    """The machine's own stalls, measured just before a step while no load runs: sleeps to
+    absolute deadlines 1 ms apart, as a paced sender does, and how late each wake-up was. A
+    contended host (other VMs on it) shows here as late wake-ups that no tester could avoid,
+    so a step's figures are read against it."""
+    lates_ms: list[float] = []
+    deadline = time.monotonic()
+    end = deadline + seconds
+    while deadline + period_s <= end:
+        deadline += period_s
+        sleep_until(deadline)
+        lates_ms.append(max(0.0, time.monotonic() - deadline) * 1000)
+    return idle_lateness(lates_ms)
+
+
 def sleep_until(moment: float) -> None:
     delay = moment - time.monotonic()
     if delay > 0:
@@ -419,8 +453,11 @@ def step_tool(name: str, steps: list[int], run_step, stop_after, simulator: Simu
         if not simulator.alive():
             log(f"bench: the simulator had exited ({simulator.process.returncode}); restarting it")
             simulator.start()
-        log(f"bench: {name} {simulator.dialect} {sessions} sessions …")
+        idle = measure_idle_lateness()
+        log(f"bench: {name} {simulator.dialect} {sessions} sessions (idle machine: late p99 "
+            f"{_cell(idle['idle_late_p99_ms'], 2)} ms, {idle['idle_late_over_5ms']} wake-ups over 5 ms) …")
         row = run_step(sessions)
+        row.update(idle)
         if not simulator.alive():
             row["verdict"] += " (the simulator died during the step)"
             row["simulator_died"] = True

@@ -116,15 +116,23 @@ def row(tool, sessions, p99, dialect="openai-realtime", **extra):
 class TableTests(unittest.TestCase):
     def test_table_rows_and_missing_figures(self):
         table = run.format_table([
-            row("vload", 1000, 1.234, rss_per_session_kb=41.26),
+            row("vload", 1000, 1.234, rss_per_session_kb=41.26, idle_late_p99_ms=0.081),
             row("peer", 50, None, tester_cpu_cores=None, first_audio_error_p50_ms=None, verdict="failed | x"),
         ])
         lines = table.splitlines()
         self.assertEqual(len(lines), 4)
-        self.assertEqual(lines[0].count("|"), 12)
-        self.assertEqual(lines[1], "|---|---|---|---|---|---|---|---|---|---|---|")
-        self.assertEqual(lines[2], "| vload | openai-realtime | 1000 | 0.10 | 1.23 | 0.25 | 0.50 | 41.3 | +0.9 | -1.2 | healthy |")
-        self.assertEqual(lines[3], "| peer | openai-realtime | 50 | 0.10 | — | — | 0.50 | — | — | -1.2 | failed / x |")
+        self.assertEqual(lines[0].count("|"), 13)
+        self.assertEqual(lines[1], "|---|---|---|---|---|---|---|---|---|---|---|---|")
+        self.assertEqual(lines[2], "| vload | openai-realtime | 1000 | 0.10 | 1.23 | 0.25 | 0.50 | 41.3 | +0.9 | -1.2 | 0.08 | healthy |")
+        self.assertEqual(lines[3], "| peer | openai-realtime | 50 | 0.10 | — | — | 0.50 | — | — | -1.2 | — | failed / x |")
+
+    def test_idle_lateness(self):
+        lates = [0.05] * 985 + [0.4] * 11 + [6.0, 7.5, 12.0, 30.0]  # rank 990 of 1,000 is a 0.4
+        self.assertEqual(run.idle_lateness(lates),
+                         {"idle_late_p99_ms": 0.4, "idle_late_max_ms": 30.0, "idle_late_over_5ms": 4})
+        self.assertEqual(run.idle_lateness([]),
+                         {"idle_late_p99_ms": None, "idle_late_max_ms": None, "idle_late_over_5ms": 0})
+        self.assertEqual(run.nearest_rank([3.0, 1.0, 2.0], 50), 2.0)
 
     def test_summary_line_ratio(self):
         rows = [row("vload", 1, 0.1), row("vload", 1000, 1.0), row("vload", 2000, 4.0), row("vload", 2500, 9.0),

@@ -5,9 +5,10 @@ import VoiceLoad
 /// server side of the dialect, runs the actions, keeps the timers. Runs on the connection's
 /// event loop (the actor's executor), like a virtual client.
 ///
-/// The reply audio's chunks (`Timer.nextChunk`, 50 a second per speaking session) are paced
-/// by the loop's `FramePacer`, as the clients' frames are; the other timers, a few per turn,
-/// are NIO timers, so the first chunk of a reply leaves exactly when its latency is up.
+/// The reply audio's chunks (`Timer.nextChunk`, 25 a second per speaking session at the default
+/// 40 ms chunks) are paced by the loop's `FramePacer`, as the clients' frames are; the other
+/// timers, a few per turn, are NIO timers, so the first chunk of a reply leaves exactly when
+/// its latency is up.
 actor SimulatorConnection: PacedStream {
     nonisolated let eventLoop: any EventLoop
     nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
