@@ -21,8 +21,8 @@ public protocol PacedStream: AnyObject, Sendable {
 /// (`PacingQueue.wakeDeadline`): a frame waits at most that long more, which its send lag
 /// shows. With few streams, whose deadlines are further apart, nothing changes. The default,
 /// 250 µs, came from A/B runs at 300 sessions (BENCHMARKS.md): it cost no tail latency and
-/// saved a little CPU on both sides; 1 ms saved 17 % of the tester's CPU, but with bursts of
-/// 15 writes at a time the send-lag p99 went from 3.7 to 6.6 ms (medians of the runs).
+/// saved a little CPU on both sides; 1 ms saved a fifth of the tester's CPU, but with bursts
+/// of 15 writes at a time the send-lag p99 went from 3.72 to 6.65 ms (medians of the runs).
 ///
 /// Used on its event loop only (as the streams that share it are): that is what makes it
 /// `Sendable`.
