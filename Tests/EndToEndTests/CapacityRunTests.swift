@@ -3,24 +3,26 @@ import TestSupport
 import Testing
 import VoiceLoad
 
-/// `vload capacity` against the built-in simulator with a known capacity: 120 workers, a
-/// 1000 ms reply latency stretched by N/120 beyond them, and the SLO p95 < 1050 ms, so the
-/// knee is at 120 · 1050 / 1000 = 126 clients (a little lower for the few ms the answer
-/// takes to travel). Steps of 3 s warm-up and 8 s hold: about two minutes. Up to 160
-/// real-time clients: like the other end-to-end suites it needs the release build
-/// (`scripts/test`); a debug build spends about 3% of a core per client.
+/// `vload capacity` against the built-in simulator with a known capacity: 60 workers, a
+/// 1000 ms reply latency stretched by N/60 beyond them, and the SLO p95 < 1050 ms, so the
+/// knee is at 60 · 1050 / 1000 = 63 clients (a little lower for the few ms the answer takes
+/// to travel): 20, 40 and 60 pass, 80 fails, then 70 and 65 fail. Steps of 3 s warm-up and
+/// 8 s hold: about a minute and a half. Up to 80 real-time clients, with the simulator in the
+/// same process: K = 120 needed a step of 160, which on a slow day saturated the generator
+/// on this 2-core machine (send-lag p99 62 ms) and made the search untrustworthy. Like the
+/// other end-to-end suites it needs the release build (`scripts/test`).
 @Suite("End to end: capacity search")
 struct CapacityRunTests {
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-capacity-\(UUID().uuidString)")
 
-    @Test("with capacity K = 120 the highest passing concurrency is within 100–130; capacity.json validates")
+    @Test("with capacity K = 60 the highest passing concurrency is within 50–65; capacity.json validates")
     func knownCapacity() throws {
         let process = Process()
         process.executableURL = BadInputTests.locateBinary()
         process.arguments = [
-            "capacity", "--scenario", "capacity", "--sim-workers", "120", "--sim-reply-latency", "1000",
+            "capacity", "--scenario", "capacity", "--sim-workers", "60", "--sim-reply-latency", "1000",
             "--slo", "first_audio_from_end_ms.p95 < 1050", "--slo", "error_rate < 1%",
-            "--start", "40", "--warmup", "3s", "--hold", "8s", "--resolution", "5", "--out", directory.path,
+            "--start", "20", "--warmup", "3s", "--hold", "8s", "--resolution", "5", "--out", directory.path,
         ]
         process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot())
         let output = Pipe()
@@ -39,12 +41,11 @@ struct CapacityRunTests {
         let report = try CapacityReport.decode(from: data)
         #expect(report.outcome == "found")
         let highest = try #require(report.highestPassing, "\(stdout)")
-        // Below 120 the simulator adds nothing, but the tester and the simulator share two
-        // cores: on a slow day 115 clients measured p95 1080 ms (110 passed), on a quiet one
-        // 125 passed. The lower bound allows for the machine, the upper one for nothing more.
-        #expect((100...130).contains(highest), "\(stdout)")
+        // Below 60 the simulator adds nothing, but the tester and the simulator share two
+        // cores: the lower bound allows a step for the machine, the upper one nothing more.
+        #expect((50...65).contains(highest), "\(stdout)")
         #expect(report.firstFailing.map { $0.clients > highest } == true)
-        #expect(report.simulator?["workers"] == "120")
+        #expect(report.simulator?["workers"] == "60")
         #expect(stdout.contains("capacity: \(highest) concurrent clients met every SLO"))
         let html = try String(contentsOf: directory.appendingPathComponent("capacity.html"), encoding: .utf8)
         #expect(html.contains("<meta name=\"vload-charts\" content=\"2\">"))
