@@ -39,6 +39,8 @@ import sys
 import time
 from pathlib import Path
 
+from peer import percentile  # nearest rank; peer.py imports websockets only when it runs
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 CLIP = ROOT / "scenarios" / "audio" / "hello.wav"
@@ -119,18 +121,9 @@ def with_errors(verdict: str, errors: int | None) -> str:
     return verdict if not errors else f"{verdict}, {errors} errors"
 
 
-def nearest_rank(values: list[float], percent: float) -> float | None:
-    """The nearest-rank percentile of `values` (None when empty)."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * percent // 100))  # ceil(n·p/100), at least 1
-    return ordered[int(rank) - 1]
-
-
 def idle_lateness(lates_ms: list[float]) -> dict:
     """How late the idle machine woke 1 ms sleeps: p99, max and the count over 5 ms."""
-    return {"idle_late_p99_ms": nearest_rank(lates_ms, 99),
+    return {"idle_late_p99_ms": percentile(sorted(lates_ms), 99),
             "idle_late_max_ms": max(lates_ms) if lates_ms else None,
             "idle_late_over_5ms": sum(1 for late in lates_ms if late > 5.0)}
 

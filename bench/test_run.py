@@ -132,7 +132,7 @@ class TableTests(unittest.TestCase):
                          {"idle_late_p99_ms": 0.4, "idle_late_max_ms": 30.0, "idle_late_over_5ms": 4})
         self.assertEqual(run.idle_lateness([]),
                          {"idle_late_p99_ms": None, "idle_late_max_ms": None, "idle_late_over_5ms": 0})
-        self.assertEqual(run.nearest_rank([3.0, 1.0, 2.0], 50), 2.0)
+        self.assertEqual(run.percentile(sorted([3.0, 1.0, 2.0]), 50), 2.0)
 
     def test_summary_line_ratio(self):
         rows = [row("vload", 1, 0.1), row("vload", 1000, 1.0), row("vload", 2000, 4.0), row("vload", 2500, 9.0),

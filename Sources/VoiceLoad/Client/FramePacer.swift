@@ -48,9 +48,9 @@ public final class FramePacer: @unchecked Sendable {
         eventLoop.preconditionInEventLoop()
         queue.enqueue(stream, token: token, at: deadline)
         guard !firing else { return }  // `fire` arms the timer when it is done
-        let wake = PacingQueue<any PacedStream>.wakeDeadline(
-            for: deadline, lastWakeAt: lastWakeAt, minimumIntervalUs: minimumWakeIntervalUs)
-        if timerDeadline.map({ wake < $0 }) ?? true { arm() }
+        // Re-arm only when the new deadline moves the wake-up earlier.
+        let wake = queue.wakeDeadline(lastWakeAt: lastWakeAt, minimumIntervalUs: minimumWakeIntervalUs)
+        if let wake, timerDeadline.map({ wake < $0 }) ?? true { arm() }
     }
 
     private func arm() {
@@ -77,19 +77,15 @@ public final class FramePacer: @unchecked Sendable {
 /// One `FramePacer` per event loop of a group.
 public struct FramePacers: Sendable {
     private let pacers: [ObjectIdentifier: FramePacer]
-    private let minimumWakeIntervalUs: Int64
 
-    public init(group: any EventLoopGroup, minimumWakeIntervalUs: Int64 = FramePacer.defaultMinimumWakeIntervalUs) {
+    public init(group: any EventLoopGroup) {
         var pacers: [ObjectIdentifier: FramePacer] = [:]
-        for loop in group.makeIterator() {
-            pacers[ObjectIdentifier(loop)] = FramePacer(eventLoop: loop, minimumWakeIntervalUs: minimumWakeIntervalUs)
-        }
+        for loop in group.makeIterator() { pacers[ObjectIdentifier(loop)] = FramePacer(eventLoop: loop) }
         self.pacers = pacers
-        self.minimumWakeIntervalUs = minimumWakeIntervalUs
     }
 
     /// The pacer of `eventLoop` (a new one when the loop is not the group's).
     public func pacer(for eventLoop: any EventLoop) -> FramePacer {
-        pacers[ObjectIdentifier(eventLoop)] ?? FramePacer(eventLoop: eventLoop, minimumWakeIntervalUs: minimumWakeIntervalUs)
+        pacers[ObjectIdentifier(eventLoop)] ?? FramePacer(eventLoop: eventLoop)
     }
 }

@@ -78,7 +78,7 @@ public final class Recorder: Sendable {
     /// `sentAt`. Every frame counts in `framesSent`; a frame sent within the warm-up is left
     /// out of `send_lag_ms`, as the warm-up's sessions and turns are left out of theirs.
     public func recordFrameSent(lagUs: Int64, sentAt: MonotonicInstant = .now()) {
-        let steady = warmupEndsAt.map { sentAt >= $0 } ?? true
+        let steady = !inWarmup(sentAt)
         state.withLock {
             $0.framesSent += 1
             if steady { $0.histograms[.sendLagMs, default: LatencyHistogram()].record(microseconds: lagUs) }

@@ -49,13 +49,8 @@ struct WebSocketMessageAssembler {
                 return .violation(closeCode: 1002, message: "new data frame inside a fragmented message")
             }
             let isText = frame.opcode == .text
-            if frame.fin, let key = frame.maskKey {
-                // The common case on the server: a whole masked message, unmasked straight into it.
-                let wire = WebSocketMasking.unmaskedWireFrame(frame.data, maskedWith: key, isText: isText)
-                return .deliver(TimestampedFrame(frame: wire, receivedAt: receivedAt))
-            }
             if frame.fin {
-                return .deliver(Self.message(isText: isText, payload: Self.payload(of: frame), at: receivedAt))
+                return .deliver(TimestampedFrame(frame: Self.wholeMessage(frame, isText: isText), receivedAt: receivedAt))
             }
             partial = PartialMessage(isText: isText, payload: Self.payload(of: frame), firstFragmentAt: receivedAt)
             return .none
@@ -92,9 +87,19 @@ struct WebSocketMessageAssembler {
 
     private static let allocator = ByteBufferAllocator()
 
+    /// A message in one frame. A masked one (every client frame) is unmasked straight into
+    /// the message: one copy, not one into a buffer and another into the message.
+    private static func wholeMessage(_ frame: WebSocketFrame, isText: Bool) -> WireFrame {
+        guard let key = frame.maskKey else { return wireFrame(isText: isText, payload: frame.data) }
+        return WebSocketMasking.unmaskedWireFrame(frame.data, maskedWith: key, isText: isText)
+    }
+
     private static func message(isText: Bool, payload: ByteBuffer, at receivedAt: MonotonicInstant) -> TimestampedFrame {
-        let wire: WireFrame = isText ? .text(String(buffer: payload)) : .binary(Array(payload.readableBytesView))
-        return TimestampedFrame(frame: wire, receivedAt: receivedAt)
+        TimestampedFrame(frame: wireFrame(isText: isText, payload: payload), receivedAt: receivedAt)
+    }
+
+    private static func wireFrame(isText: Bool, payload: ByteBuffer) -> WireFrame {
+        isText ? .text(String(buffer: payload)) : .binary(Array(payload.readableBytesView))
     }
 
     private static func closeAction(payload: ByteBuffer) -> Action {
