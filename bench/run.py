@@ -15,7 +15,9 @@ Per step it records sessions, send-lag p50/p99, the tester's and the simulator's
 steady window (user+sys seconds per second from /proc/PID/stat, sampled at the end of the
 warm-up and 0.5 s before the end of the load), RSS per session (the tester's VmRSS at the end of
 the steady window minus the 1-session baseline's, over N), the first-audio error (p50/p99 of
-first_audio_from_end_ms minus the injected reply latency, signed) and the verdict. Before each
+first_audio_from_end_ms minus the injected reply latency, signed), how late the simulator
+started its replies (p50/p99/max over the whole step, from the line `vload serve` prints when it
+stops: each step has a simulator of its own) and the verdict. Before each
 step it measures the idle machine for 2 s (how late 1 ms sleeps wake: p99, max, count over 5 ms),
 so figures taken while the host was contended can be told apart. It writes
 bench/results/<stamp>-<dialect>.json (every figure) and bench/results/<stamp>.md (the table),
@@ -90,6 +92,19 @@ def parse_speech_end_ms(validate_output: str) -> float | None:
     return float(match.group(2)) * 1000.0 if match else None
 
 
+def parse_reply_timing(serve_output: str) -> dict:
+    """How late `vload serve` started its replies, from the line it prints when it stops
+    ("reply timing: N replies started late by p50 A ms, p99 B ms, max C ms …"); Nones when the
+    build prints no such line."""
+    match = re.search(r"reply timing: (\d+) replies started late by p50 ([\d.]+) ms, p99 ([\d.]+) ms, "
+                      r"max ([\d.]+) ms", serve_output)
+    if not match:
+        return {"simulator_replies": None, "simulator_late_p50_ms": None, "simulator_late_p99_ms": None,
+                "simulator_late_max_ms": None}
+    return {"simulator_replies": int(match.group(1)), "simulator_late_p50_ms": float(match.group(2)),
+            "simulator_late_p99_ms": float(match.group(3)), "simulator_late_max_ms": float(match.group(4))}
+
+
 def vload_verdict(exit_code: int | None, report: dict | None) -> tuple[str, bool]:
     """The generator's verdict on a vload step and whether the step counts as invalid."""
     generator = (report or {}).get("generator") or {}
@@ -136,7 +151,8 @@ def _cell(value, digits: int, signed: bool = False) -> str:
 
 TABLE_HEADER = (
     "| tool | dialect | sessions | send-lag p50 ms | send-lag p99 ms | tester CPU (cores) | simulator CPU (cores) "
-    "| RSS/session KB | first-audio error p50 ms | first-audio error p99 ms | idle machine late p99 ms | verdict |"
+    "| RSS/session KB | first-audio error p50 ms | first-audio error p99 ms | simulator replies late p99 ms "
+    "| idle machine late p99 ms | verdict |"
 )
 
 
@@ -151,6 +167,7 @@ def format_table(rows: list[dict]) -> str:
             _cell(row.get("rss_per_session_kb"), 1),
             _cell(row.get("first_audio_error_p50_ms"), 1, signed=True),
             _cell(row.get("first_audio_error_p99_ms"), 1, signed=True),
+            _cell(row.get("simulator_late_p99_ms"), 2),
             _cell(row.get("idle_late_p99_ms"), 2),
             row.get("verdict", "").replace("|", "/"),
         ]
@@ -266,7 +283,8 @@ class Simulator:
                    "--sim-reply-latency", str(self.args.reply_latency_ms)]
         if self.args.sim_threads_supported:
             command += ["--threads", str(self.args.sim_threads)]
-        log = open(self.log_dir / f"simulator-{self.dialect}-{self.starts}.log", "w")
+        self.log_path = self.log_dir / f"simulator-{self.dialect}-{self.starts}.log"
+        log = open(self.log_path, "w")
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         log.close()
         deadline = time.monotonic() + 10
@@ -287,6 +305,13 @@ class Simulator:
     def stop(self) -> None:
         if self.process is not None:
             stop_process(self.process)
+
+    def reply_timing(self) -> dict:
+        """How late this simulator started its replies, from what it printed when it stopped."""
+        try:
+            return parse_reply_timing(self.log_path.read_text(errors="replace"))
+        except (AttributeError, OSError):
+            return parse_reply_timing("")
 
 
 def wait_for_text(path: Path, text: str, timeout_s: float, process: subprocess.Popen) -> bool:
@@ -439,13 +464,13 @@ def run_peer_step(args, dialect: str, sessions: int, simulator: Simulator, work:
 
 def step_tool(name: str, steps: list[int], run_step, stop_after, simulator: Simulator, args, log) -> list[dict]:
     """The 1-session baseline then `steps`, in order, until `stop_after(rows)`; RSS per session
-    against the baseline; the simulator checked (and restarted) between steps."""
+    against the baseline; a fresh simulator for every step."""
     rows: list[dict] = []
     baseline_rss = None
     for sessions in [BASELINE_SESSIONS] + steps:
-        if not simulator.alive():
-            log(f"bench: the simulator had exited ({simulator.process.returncode}); restarting it")
-            simulator.start()
+        # A simulator per step: what it prints when it stops (how late its replies started) is
+        # this step's alone.
+        simulator.start()
         idle = measure_idle_lateness()
         log(f"bench: {name} {simulator.dialect} {sessions} sessions (idle machine: late p99 "
             f"{_cell(idle['idle_late_p99_ms'], 2)} ms, {idle['idle_late_over_5ms']} wake-ups over 5 ms) …")
@@ -454,6 +479,8 @@ def step_tool(name: str, steps: list[int], run_step, stop_after, simulator: Simu
         if not simulator.alive():
             row["verdict"] += " (the simulator died during the step)"
             row["simulator_died"] = True
+        simulator.stop()
+        row.update(simulator.reply_timing())
         if sessions == BASELINE_SESSIONS:
             baseline_rss = row["tester_rss_kb"]
         row["baseline_rss_kb"] = baseline_rss
@@ -563,7 +590,6 @@ def main(argv: list[str]) -> int:
         validated = subprocess.run([args.vload, "validate", str(scenario)], capture_output=True, text=True, cwd=ROOT)
         speech_end_ms = parse_speech_end_ms(validated.stdout)
         simulator = Simulator(args, dialect, work)
-        simulator.start()
         rows: list[dict] = []
         try:
             if "vload" in args.tools:

@@ -57,7 +57,7 @@ public final class AgentSimulator: Sendable {
                     connection: connection, dialect: dialect, audio: audio, faultFrames: faultFrames,
                     configuration: configuration, sessionNumber: connection.tag ?? 0, replyFaults: replyFaults,
                     pacer: pacers.pacer(for: connection.eventLoop), slowdown: slowdown,
-                    onFinish: { statistics in tally.sessionEnded(statistics) }
+                    onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) }
                 )
                 driver.attach()
             },
@@ -88,6 +88,12 @@ public final class AgentSimulator: Sendable {
 
     /// What the simulator did in the sessions that have ended so far (and the upgrades it refused).
     public var statistics: SimulatorStatistics { tally.totals }
+
+    /// How late the replies of the sessions that have ended so far started: from when each was
+    /// due (the end of the user's speech plus the drawn latency) to when the simulator's timer
+    /// fired. Near zero on a machine with CPU to spare; when the simulator shares the machine
+    /// with a tester that saturates it, this lateness is added to every measured latency.
+    public var replyLateness: LatencyHistogram { tally.replyLateness }
 
     /// The faults performed so far (in sessions that have ended, and refused upgrades), by
     /// `InjectedFault.countKey`, with 0 for every fault of the plan that has not struck.

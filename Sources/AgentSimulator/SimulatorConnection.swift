@@ -17,7 +17,7 @@ actor SimulatorConnection: PacedStream {
     private var codec: any ServerCodec
     private let audio: ReplyAudio
     private let faultFrames: FaultFrames
-    private let onFinish: @Sendable (SimulatorStatistics) -> Void
+    private let onFinish: @Sendable (SimulatorStatistics, [Int64]) -> Void
     /// The agent's slowdown at this moment (from the sessions open across the simulator).
     private let slowdown: @Sendable () -> Double
     private var session: SimulatorSession
@@ -31,7 +31,7 @@ actor SimulatorConnection: PacedStream {
         connection: WebSocketServerConnection, dialect: any ServerDialect, audio: ReplyAudio, faultFrames: FaultFrames,
         configuration: SimulatorConfiguration, sessionNumber: UInt64, replyFaults: ReplyFaultDrawer?,
         pacer: FramePacer, slowdown: @escaping @Sendable () -> Double,
-        onFinish: @escaping @Sendable (SimulatorStatistics) -> Void
+        onFinish: @escaping @Sendable (SimulatorStatistics, [Int64]) -> Void
     ) {
         self.eventLoop = connection.eventLoop
         self.connection = connection
@@ -127,6 +127,6 @@ actor SimulatorConnection: PacedStream {
         timers.removeAll()
         var statistics = session.statistics
         statistics.sessions = 1
-        onFinish(statistics)
+        onFinish(statistics, session.replyLatenessUs)
     }
 }

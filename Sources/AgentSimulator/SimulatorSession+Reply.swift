@@ -26,13 +26,16 @@ extension SimulatorSession {
         var latencyMs: Int
         /// When the user's speech ended: the reply's latency counts from here.
         var speechEndedAt: MonotonicInstant
+        /// When the reply is due: the end of the speech plus the drawn latency.
+        var dueAt: MonotonicInstant
     }
 
     /// The reply latency is over: speech-to-text answers with its final result, an agent with
     /// a tool call or its reply.
     mutating func replyDue(at now: MonotonicInstant) -> [Action] {
-        guard phase == .live, reply?.stage == .thinking else { return [] }
+        guard phase == .live, let pending = reply, pending.stage == .thinking else { return [] }
         statistics.replies += 1
+        replyLatenessUs.append(max(0, now.microseconds(since: pending.dueAt)))
         guard speaks else {
             reply = nil
             return startReply(at: now, latencyMs: 0)

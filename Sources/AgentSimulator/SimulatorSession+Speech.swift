@@ -27,8 +27,9 @@ extension SimulatorSession {
             // A reply to an earlier utterance still waiting (barge-in ignored) gives way to this one.
             actions += cancelReply()
             let latencyUs = stretchedUs(configuration.replyLatency.sampleUs(using: &random))
-            reply = PendingReply(stage: .thinking, latencyMs: Int(latencyUs / 1_000), speechEndedAt: endedAt)
-            actions.append(.schedule(.reply, at: max(now, endedAt.advanced(byMicroseconds: latencyUs))))
+            let dueAt = endedAt.advanced(byMicroseconds: latencyUs)
+            reply = PendingReply(stage: .thinking, latencyMs: Int(latencyUs / 1_000), speechEndedAt: endedAt, dueAt: dueAt)
+            actions.append(.schedule(.reply, at: max(now, dueAt)))
             return actions
         }
     }

@@ -93,6 +93,9 @@ struct SimulatorSession: Sendable {
     var turnsStarted = 0
     var toolCallsMade = 0
     var statistics = SimulatorStatistics()
+    /// How late each reply started, in µs: from when it was due (the end of the user's speech
+    /// plus the drawn latency) to the timer's firing. The loop's lateness, seen from the agent.
+    var replyLatenessUs: [Int64] = []
     /// How much slower the agent is at the moment: open sessions / workers beyond its capacity,
     /// else 1 (`SimulatorConfiguration.slowdown`). An input: the driver sets it before every
     /// intent and timer; each agent-side delay is stretched by it when the delay starts.

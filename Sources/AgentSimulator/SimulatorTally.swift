@@ -1,4 +1,5 @@
 import Synchronization
+import VoiceLoad
 
 /// Numbers sessions as they ask to connect, counts those open (the load on the agent's workers)
 /// and sums what they did when they end (and the upgrades refused by a fault); shared by every
@@ -8,6 +9,7 @@ final class SimulatorTally: Sendable {
         var upgradeRequests: UInt64 = 0
         var handoffs: UInt64 = 0
         var totals = SimulatorStatistics()
+        var replyLateness = LatencyHistogram()
     }
 
     private let state = Mutex(State())
@@ -32,10 +34,14 @@ final class SimulatorTally: Sendable {
         state.withLock { $0.totals.faultsInjected[fault.countKey, default: 0] += 1 }
     }
 
-    /// A session has ended: it is no longer open, and what it did is added to the totals.
-    func sessionEnded(_ statistics: SimulatorStatistics) {
+    /// A session has ended: it is no longer open, and what it did (and how late its replies
+    /// started, µs) is added to the totals.
+    func sessionEnded(_ statistics: SimulatorStatistics, replyLatenessUs: [Int64]) {
         open.subtract(1, ordering: .relaxed)
-        state.withLock { $0.totals.add(statistics) }
+        state.withLock {
+            $0.totals.add(statistics)
+            for lateUs in replyLatenessUs { $0.replyLateness.record(microseconds: lateUs) }
+        }
     }
 
     /// The sessions connected and not yet ended.
@@ -50,4 +56,6 @@ final class SimulatorTally: Sendable {
     }
 
     var totals: SimulatorStatistics { state.withLock { $0.totals } }
+
+    var replyLateness: LatencyHistogram { state.withLock { $0.replyLateness } }
 }

@@ -158,7 +158,7 @@ struct RunCommand: AsyncParsableCommand {
             report = try await LoadRun.execute(
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
                 threads: threads ?? System.coreCount, maxSendLagMs: maxSendLagMs, warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer, interruption: interruption,
-                simulatorFaults: embedded.flatMap(Self.injectedFaults)
+                embeddedSimulator: embedded.map(Self.figures)
             )
         } catch {
             await metricsServer?.stop()
@@ -176,13 +176,17 @@ struct RunCommand: AsyncParsableCommand {
 
     /// With a fault plan: the simulator's injected counts once its sessions have all ended
     /// (at most 10 s after the run's last session), for the report.
-    private static func injectedFaults(of simulator: AgentSimulator) -> (@Sendable () async -> [String: Int])? {
-        guard !simulator.configuration.faults.isEmpty else { return nil }
-        return {
+    /// What the built-in simulator adds to the report once the clients are gone: its injected
+    /// faults (with a fault plan) and how late its replies started.
+    private static func figures(of simulator: AgentSimulator) -> @Sendable () async -> EmbeddedSimulatorFigures {
+        {
             if !(await simulator.settle(timeoutMs: 10_000)) {
-                print("warning: simulator sessions still open 10 s after the run; their injected faults are not counted")
+                print("warning: simulator sessions still open 10 s after the run; their injected faults and reply timing are not counted")
             }
-            return simulator.faultsInjected
+            return EmbeddedSimulatorFigures(
+                faultsInjected: simulator.configuration.faults.isEmpty ? nil : simulator.faultsInjected,
+                replyLateness: simulator.replyLateness
+            )
         }
     }
 

@@ -59,6 +59,11 @@ struct ServeCommand: AsyncParsableCommand {
         if !configuration.faults.isEmpty {
             print("simulator injected: " + SummaryTable.injectedText(server.faultsInjected))
         }
+        if let late = server.replyLateness.summary {
+            let ms = { (value: Double) in String(format: "%.3f", value) }
+            print("reply timing: \(late.count) replies started late by p50 \(ms(late.p50Ms)) ms, p99 \(ms(late.p99Ms)) ms, "
+                + "max \(ms(late.maxMs)) ms (after the end of speech plus the drawn latency)")
+        }
         try await group.shutdownGracefully()
     }
 

@@ -72,6 +72,22 @@ struct SimulatorSessionTests {
             .send(.agentTurnStarted(turnKey: "resp_sim-1_1", latencyMs: 700)), .sendChunk(.reply, index: 0),
         ])
         #expect(agent.statistics.replies == 1 && agent.statistics.userTurns == 1)
+        #expect(agent.replyLatenessUs == [0])
+    }
+
+    @Test("a reply timer that fires late is recorded as the reply's lateness, in µs from its due time")
+    func replyLateness() {
+        var agent = session()
+        _ = agent.receive(.start(parameters: [:]), at: ms(0))
+        _ = agent.timerFired(.ready, at: ms(100))
+        for index in 0..<10 { _ = agent.receive(.audio(frame(loud: true)), at: ms(1_040 + 40 * Int64(index))) }
+        for index in 0..<5 { _ = agent.receive(.audio(frame(loud: false)), at: ms(1_440 + 40 * Int64(index))) }
+        // Due at 2100 ms; the loop gets to the timer 3 ms later.
+        _ = agent.timerFired(.reply, at: ms(2_103))
+        #expect(agent.replyLatenessUs == [3_000])
+        // A timer of a reply already dropped records nothing.
+        _ = agent.timerFired(.reply, at: ms(2_200))
+        #expect(agent.replyLatenessUs == [3_000])
     }
 
     @Test("speech during the reply stops it and sends interrupted; with barge-in off it goes on")

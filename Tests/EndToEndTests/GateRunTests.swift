@@ -31,6 +31,8 @@ struct GateRunTests {
         let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: first)))
         #expect(report.thresholds.count == 2)
         #expect(report.thresholds.allSatisfy { $0.passed })
+        // The built-in simulator's reply timing: one reply per session, held to the send-lag bound.
+        #expect(report.generator.simulatorReplyLateMs?.count == 24, "\(report.generator)")
 
         let (tight, second) = try run("second", latencyMs: 700, ["--threshold", "first_audio_from_end_ms.p95 < 300"])
         #expect(tight.status == 1, "\(tight.stdout)\n\(tight.stderr)")

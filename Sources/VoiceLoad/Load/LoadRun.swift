@@ -13,9 +13,10 @@ public enum LoadRun {
     /// `load.drainMs` later. `interruption` (signals) winds the run down too, and the report is
     /// then `interrupted`; until the report is written, a forced exit writes report.json from
     /// the recorder as it stands.
-    /// `simulatorFaults`, when given, is asked once the last session has ended, before the
-    /// report is written: the faults the run's built-in simulator injected
-    /// (`simulator_faults_injected`).
+    /// `embeddedSimulator`, when given, is asked once the last session has ended, before the
+    /// report is built: the faults the run's built-in simulator injected
+    /// (`simulator_faults_injected`) and how late its replies started
+    /// (`generator.simulator_reply_late_ms`, judged like the send lag).
     /// `maxSendLagMs` tightens the generator's own validity check (send-lag p99; one frame
     /// when nil).
     /// The one error: the reports cannot be written.
@@ -23,7 +24,7 @@ public enum LoadRun {
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
         threads: Int = System.coreCount, maxSendLagMs: Double? = nil, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
         observer: (any RunObserver)? = nil, interruption: RunInterruption? = nil,
-        simulatorFaults: (@Sendable () async -> [String: Int])? = nil
+        embeddedSimulator: (@Sendable () async -> EmbeddedSimulatorFigures)? = nil
     ) async throws(InputError) -> RunReport {
         let rows = try writing(to: outputDirectory) {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
@@ -67,10 +68,11 @@ public enum LoadRun {
         let endedAt = Date()
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try? await group.shutdownGracefully()
-        var report = facts.report(
-            snapshot: recorder.snapshot(), endedAt: endedAt, cpuSeconds: cpuSeconds, interruptedBy: interruption?.signal
+        let simulatorFigures = await embeddedSimulator?()
+        let report = facts.report(
+            snapshot: recorder.snapshot(), endedAt: endedAt, cpuSeconds: cpuSeconds, interruptedBy: interruption?.signal,
+            simulator: simulatorFigures
         )
-        report.simulatorFaultsInjected = await simulatorFaults?()
         try writing(to: outputDirectory) {
             try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"), options: .atomic)
             try ReportFiles.write(report, to: outputDirectory)
@@ -88,7 +90,10 @@ public enum LoadRun {
         var thresholds: [ThresholdExpression]
         var maxSendLagMs: Double?
 
-        func report(snapshot: Recorder.Snapshot, endedAt: Date, cpuSeconds: Double, interruptedBy: InterruptSignal?) -> RunReport {
+        func report(
+            snapshot: Recorder.Snapshot, endedAt: Date, cpuSeconds: Double, interruptedBy: InterruptSignal?,
+            simulator figures: EmbeddedSimulatorFigures? = nil
+        ) -> RunReport {
             var context = RunContext(
                 scenario: plan.scenario, load: load, redactedURL: plan.redactedURL,
                 dialect: plan.dialect.id, metricsMeasured: plan.metricsMeasured, frameMs: plan.frameMs, simulator: simulator,
@@ -97,7 +102,9 @@ public enum LoadRun {
             context.warmupMs = warmupMs
             context.interruptedBy = interruptedBy
             context.maxSendLagMs = maxSendLagMs
+            context.simulatorReplyLateness = figures?.replyLateness
             var report = RunReport(context: context, snapshot: snapshot)
+            report.simulatorFaultsInjected = figures?.faultsInjected
             report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
             return report
         }

@@ -98,7 +98,8 @@ public enum ReportMerge {
             }
         }
         for (part, name) in zip(parts, names) {
-            let histograms = part.metrics.values.compactMap(\.histogram) + [part.generator.sendLagMs.histogram].compactMap { $0 }
+            let generatorMetrics = [part.generator.sendLagMs, part.generator.startLagMs, part.generator.simulatorReplyLateMs]
+            let histograms = part.metrics.values.compactMap(\.histogram) + generatorMetrics.compactMap { $0?.histogram }
             if let odd = histograms.first(where: {
                 $0.lowestDiscernibleValue != 1 || $0.highestTrackableValue != LatencyHistogram.highestTrackableUs
                     || $0.significantDigits != 3 || $0.unit != "us"
@@ -146,10 +147,12 @@ public enum ReportMerge {
             problems += part.generator.problems.map { "\(name): \($0)" }
         }
         let startLags = parts.compactMap(\.generator.startLagMs)
+        let simulatorLates = parts.compactMap(\.generator.simulatorReplyLateMs)
         return RunReport.Generator(
             framesSent: parts.map(\.generator.framesSent).reduce(0, +),
             sendLagMs: mergeMetric(parts.map(\.generator.sendLagMs)),
             startLagMs: startLags.isEmpty ? nil : mergeMetric(startLags),
+            simulatorReplyLateMs: simulatorLates.isEmpty ? nil : mergeMetric(simulatorLates),
             cpuSeconds: (cpuSeconds * 1_000).rounded() / 1_000,
             cpuPercentOfOneCore: (cpuSeconds / max(durationS, 0.001) * 1_000).rounded() / 10,
             cores: parts.map(\.generator.cores).reduce(0, +),

@@ -19,6 +19,9 @@ public struct RunContext: Sendable {
     public var interruptedBy: InterruptSignal?
     /// The send-lag p99 above which the generator counts as saturated; nil: one frame.
     public var maxSendLagMs: Double?
+    /// How late the built-in simulator's replies started, when it ran in this process; its p99
+    /// is held to the send-lag bound.
+    public var simulatorReplyLateness: LatencyHistogram?
 
     public init(
         scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String,
@@ -98,6 +101,10 @@ extension RunReport {
         if let p99 = sendLag.p99, p99 > context.maxSendLagMs ?? Double(context.frameMs) {
             problems.append("send_lag_ms p99 \(p99) ms exceeds \(sendLagBound)")
         }
+        let simulatorLate = context.simulatorReplyLateness.map { MetricReport($0) }
+        if let p99 = simulatorLate?.p99, p99 > context.maxSendLagMs ?? Double(context.frameMs) {
+            problems.append("simulator_reply_late_ms p99 \(p99) ms exceeds \(sendLagBound): the built-in simulator shares this machine and fell behind")
+        }
         if let p99 = startLag.p99, p99 > Self.startLagLimitMs {
             problems.append("start_lag_ms p99 \(p99) ms: sessions began more than \(Int(Self.startLagLimitMs)) ms after their scheduled start")
         }
@@ -105,7 +112,7 @@ extension RunReport {
             problems.append("CPU \(cpuPercent)% of one core: all \(context.cores) cores busy")
         }
         generator = Generator(
-            framesSent: snapshot.framesSent, sendLagMs: sendLag, startLagMs: startLag,
+            framesSent: snapshot.framesSent, sendLagMs: sendLag, startLagMs: startLag, simulatorReplyLateMs: simulatorLate,
             cpuSeconds: (context.cpuSeconds * 1_000).rounded() / 1_000,
             cpuPercentOfOneCore: cpuPercent, cores: context.cores,
             healthy: problems.isEmpty, problems: problems

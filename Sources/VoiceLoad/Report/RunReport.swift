@@ -168,13 +168,17 @@ public struct RunReport: Codable, Sendable {
 
     public struct Generator: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", startLagMs = "start_lag_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
+            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", startLagMs = "start_lag_ms"
+            case simulatorReplyLateMs = "simulator_reply_late_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
         }
 
         public var framesSent: Int
         public var sendLagMs: MetricReport
         /// How late sessions began against the load model's schedule.
         public var startLagMs: MetricReport?
+        /// With the built-in simulator in this process: how late its replies started (from
+        /// the end of the user's speech plus the drawn latency to its timer), warm-up included.
+        public var simulatorReplyLateMs: MetricReport?
         public var cpuSeconds: Double
         /// CPU time per second of run, in percent of one core (the in-process simulator included).
         public var cpuPercentOfOneCore: Double

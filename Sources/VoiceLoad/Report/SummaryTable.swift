@@ -28,6 +28,9 @@ public enum SummaryTable {
         if let startLag = report.generator.startLagMs, startLag.count > 0 {
             rows.append(row(MetricName.startLagMs.rawValue, startLag))
         }
+        if let simulatorLate = report.generator.simulatorReplyLateMs, simulatorLate.count > 0 {
+            rows.append(row("simulator_reply_late_ms", simulatorLate))
+        }
         lines += align(rows)
         if rows.contains(where: { $0[1].hasSuffix("*") }) {
             lines.append("* fewer than 20 samples: percentiles are indicative only")

@@ -37,12 +37,15 @@ struct ReportMergeTests {
         if segment?.index == 1 || segment == nil { recorder.recordDroppedStart(reason: .maxInFlight) }
         var load = LoadProfile(clients: 10)
         load.segment = segment ?? .whole
-        let context = RunContext(
+        var simulatorLate = LatencyHistogram()
+        for client in owned { simulatorLate.record(microseconds: Int64(50 * client)) }
+        var context = RunContext(
             scenario: Scenario(name: scenario, sourcePath: "scenarios/\(scenario).yaml", steps: [.connect(timeoutMs: 1)]),
             load: load, redactedURL: "ws://127.0.0.1:9/", dialect: "datagrid", frameMs: 40, simulator: nil,
             startedAt: Date(timeIntervalSince1970: 1_700_000_000 + startS),
             endedAt: Date(timeIntervalSince1970: 1_700_000_007 + startS), cpuSeconds: 0.5, cores: 2
         )
+        context.simulatorReplyLateness = simulatorLate
         return RunReport(context: context, snapshot: recorder.snapshot())
     }
 
@@ -67,6 +70,8 @@ struct ReportMergeTests {
         #expect(merged.labels["first"]?["first_audio_from_end_ms"]?.p95 == whole.labels["first"]?["first_audio_from_end_ms"]?.p95)
         #expect(merged.generator.sendLagMs.p99 == whole.generator.sendLagMs.p99)
         #expect(merged.generator.startLagMs?.max == whole.generator.startLagMs?.max)
+        #expect(merged.generator.simulatorReplyLateMs?.count == 10)
+        #expect(merged.generator.simulatorReplyLateMs?.p99 == whole.generator.simulatorReplyLateMs?.p99)
         #expect(merged.config.load?.segment == nil)
         #expect(merged.mergedFrom?.map(\.segment) == [1, 2])
         // Started one second apart on the wall clock: 8 s in all, timelines shifted by a second.

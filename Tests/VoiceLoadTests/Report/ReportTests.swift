@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite("Reports")
 struct ReportTests {
-    private func report(sendLagUs: Int64 = 200, maxSendLagMs: Double? = nil) -> RunReport {
+    private func report(sendLagUs: Int64 = 200, maxSendLagMs: Double? = nil, simulatorLateUs: [Int64]? = nil) -> RunReport {
         let recorder = Recorder()
         var session = SessionRecord(client: 0, iteration: 0)
         session.connectMs = 2
@@ -18,6 +18,11 @@ struct ReportTests {
             endedAt: Date(timeIntervalSince1970: 2), cpuSeconds: 0.5, cores: 2
         )
         context.maxSendLagMs = maxSendLagMs
+        context.simulatorReplyLateness = simulatorLateUs.map { values in
+            var histogram = LatencyHistogram()
+            for value in values { histogram.record(microseconds: value) }
+            return histogram
+        }
         return RunReport(context: context, snapshot: recorder.snapshot())
     }
 
@@ -70,6 +75,23 @@ struct ReportTests {
         #expect(report(sendLagUs: 1_500, maxSendLagMs: 2).generator.healthy)
         #expect(try JSONSchemaValidator.reportSchema().violations(of: strict.jsonData()) == [])
         #expect(try RunReport.decode(from: strict.jsonData()).config.maxSendLagMs == 2)
+    }
+
+    @Test("the built-in simulator's late replies are held to the send-lag bound, shown and schema-valid")
+    func simulatorLateness() throws {
+        #expect(report().generator.simulatorReplyLateMs == nil)
+        let onTime = report(simulatorLateUs: [100, 300, 1_500])
+        #expect(onTime.generator.healthy)
+        #expect(onTime.generator.simulatorReplyLateMs?.count == 3)
+        #expect(SummaryTable.render(onTime).split(separator: "\n").contains { $0.hasPrefix("simulator_reply_late_ms") })
+        // Within a 40 ms frame, beyond a 2 ms bound.
+        let late = report(maxSendLagMs: 2, simulatorLateUs: [100, 300, 3_000])
+        #expect(!late.generator.healthy)
+        #expect(late.generator.problems == [
+            "simulator_reply_late_ms p99 3.0 ms exceeds the 2 ms bound (--max-send-lag-ms): the built-in simulator shares this machine and fell behind",
+        ])
+        #expect(try JSONSchemaValidator.reportSchema().violations(of: late.jsonData()) == [])
+        #expect(try RunReport.decode(from: late.jsonData()).generator.simulatorReplyLateMs?.p99 == 3)
     }
 
     @Test("the summary table shows n/a for metrics without samples")
