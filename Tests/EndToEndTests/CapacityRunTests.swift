@@ -17,24 +17,14 @@ struct CapacityRunTests {
 
     @Test("with capacity K = 60 the highest passing concurrency is within 50–65; capacity.json validates")
     func knownCapacity() throws {
-        let process = Process()
-        process.executableURL = BadInputTests.locateBinary()
-        process.arguments = [
+        let outcome = try VLoadProcess.runValid([
             "capacity", "--scenario", "capacity", "--sim-workers", "60", "--sim-reply-latency", "1000",
             "--slo", "first_audio_from_end_ms.p95 < 1050", "--slo", "error_rate < 1%",
             "--start", "20", "--warmup", "3s", "--hold", "8s", "--resolution", "5", "--out", directory.path,
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot())
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ])
+        let stdout = outcome.stdout
         print(stdout.split(separator: "\n").filter { $0.contains(" clients  ") || $0.hasPrefix("capacity:") }.joined(separator: "\n"))
-        #expect(process.terminationStatus == 0, "\(stdout)\n\(stderr)")
+        #expect(outcome.status == 0, "\(stdout)\n\(outcome.stderr)")
 
         let data = try Data(contentsOf: directory.appendingPathComponent("capacity.json"))
         #expect(try JSONSchemaValidator.capacitySchema().violations(of: data) == [])

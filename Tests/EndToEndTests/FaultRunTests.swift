@@ -23,7 +23,7 @@ struct FaultRunTests {
     func everyFault() throws {
         let out = directory.appendingPathComponent("run").path
         // The scenario's own threshold (error_rate < 50%) holds; this one cannot: exit 1.
-        let outcome = try VLoadProcess.run(["run", "--scenario", "faults", "--clients", "100", "--out", out, "--threshold", "errors < 1"])
+        let outcome = try VLoadProcess.runValid(["run", "--scenario", "faults", "--clients", "100", "--out", out, "--threshold", "errors < 1"])
         #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.contains("FAILED errors < 1"), "\(outcome.stdout)")
         #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])

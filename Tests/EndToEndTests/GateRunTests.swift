@@ -16,7 +16,7 @@ struct GateRunTests {
     /// simulator at `latencyMs`.
     private func run(_ name: String, latencyMs: Int, _ extra: [String] = []) throws -> (VLoadProcess.Outcome, String) {
         let out = directory.appendingPathComponent(name).path
-        let outcome = try vload([
+        let outcome = try VLoadProcess.runValid([
             "run", "--scenario", "greeting", "--clients", "24", "--sim-reply-speed", "4",
             "--sim-reply-latency", String(latencyMs), "--out", out,
         ] + extra)

@@ -10,8 +10,17 @@ struct GreetingRunTests {
     static let clients = 50
     static let frameMs = 40
 
-    /// Runs the shipped greeting scenario at 50 clients with the simulator's reply latency fixed at `latencyMs`.
+    /// Runs the shipped greeting scenario at 50 clients with the simulator's reply latency fixed
+    /// at `latencyMs`, again while vload finds the run invalid (`runValid`).
     private func run(latencyMs: Int) async throws -> (report: RunReport, directory: URL, simulator: SimulatorStatistics) {
+        try await runValid {
+            let run = try await attempt(latencyMs: latencyMs)
+            if !run.report.generator.healthy { try? FileManager.default.removeItem(at: run.directory) }
+            return (run, run.report.generator)
+        }
+    }
+
+    private func attempt(latencyMs: Int) async throws -> (report: RunReport, directory: URL, simulator: SimulatorStatistics) {
         var settings = SimulatorConfiguration()
         settings.replyLatency = .fixed(ms: latencyMs)
         settings.replySpeed = 4  // the reply's length does not matter here; keep the test short
@@ -25,7 +34,8 @@ struct GreetingRunTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-\(UUID().uuidString)")
         let report = try await LoadRun.execute(
             plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 1_000), outputDirectory: directory,
-            simulator: settings.summary
+            simulator: settings.summary,
+            embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])
         try await simulator.stop()
@@ -47,6 +57,7 @@ struct GreetingRunTests {
             #expect(report.metrics[metric]?.count == 50, "\(metric)")
         }
         #expect(report.generator.sendLagMs.count > 0)
+        #expect(report.generator.simulatorReplyLateMs?.count == 50)
         #expect(simulator.sessions == 50 && simulator.replies == 50 && simulator.interruptions == 0)
 
         let turns = try String(contentsOf: directory.appendingPathComponent("turns.csv"), encoding: .utf8)

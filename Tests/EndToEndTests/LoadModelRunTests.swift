@@ -51,15 +51,14 @@ struct LoadModelRunTests {
         ]
         // The same load in one process, for reference.
         let single = directory.appendingPathComponent("single").path
-        let whole = try VLoadProcess.run(common + ["--out", single])
+        let whole = try VLoadProcess.runValid(common + ["--out", single])
         #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
         // The local equivalent of the Kubernetes job: four processes at once, then a merge.
         let split = directory.appendingPathComponent("split").path
-        let script = try VLoadProcess(
+        let merge = try VLoadProcess.runValid(
             ["4", split] + common.dropFirst() + ["--threshold", "first_audio_from_end_ms.p95 < 5000", "--threshold", "error_rate == 0"],
-            script: "deploy/run-segments.sh"
+            script: "deploy/run-segments.sh", output: split
         )
-        let merge = script.finish()
         let segments = (1...4).map { "\(split)/segment-\($0)" }
         let mergedDirectory = split + "/merged"
         try await simulator.stop()

@@ -11,9 +11,23 @@ struct ScenarioRunTests {
     static let clients = 20
     static let frameMs = 40
 
+    /// Runs `scenarioName` against a simulator of its own, again while vload finds the run
+    /// invalid (`runValid`).
     private func run(
         _ scenarioName: String, dialect: String = "datagrid", clients: Int = clients, scenarioPath: String? = nil,
         iterations: Int = 1, configure: (inout SimulatorConfiguration) -> Void = { _ in }
+    ) async throws -> (report: RunReport, simulator: SimulatorStatistics, settings: SimulatorConfiguration) {
+        try await runValid {
+            let run = try await attempt(
+                scenarioName, dialect: dialect, clients: clients, scenarioPath: scenarioPath, iterations: iterations, configure: configure
+            )
+            return (run, run.report.generator)
+        }
+    }
+
+    private func attempt(
+        _ scenarioName: String, dialect: String, clients: Int, scenarioPath: String?, iterations: Int,
+        configure: (inout SimulatorConfiguration) -> Void
     ) async throws -> (report: RunReport, simulator: SimulatorStatistics, settings: SimulatorConfiguration) {
         let scenario = try ScenarioLoader.load(path: scenarioPath ?? repositoryRoot() + "/scenarios/\(scenarioName).yaml")
         var settings = SimulatorConfiguration()
@@ -30,7 +44,8 @@ struct ScenarioRunTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-\(scenarioName)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: clients, rampUpMs: 1_000, iterations: iterations), outputDirectory: directory, simulator: settings.summary
+            plan: plan, load: LoadProfile(clients: clients, rampUpMs: 1_000, iterations: iterations), outputDirectory: directory, simulator: settings.summary,
+            embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])
         try await simulator.stop()
