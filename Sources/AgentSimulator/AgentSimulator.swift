@@ -89,11 +89,27 @@ public final class AgentSimulator: Sendable {
     /// What the simulator did in the sessions that have ended so far (and the upgrades it refused).
     public var statistics: SimulatorStatistics { tally.totals }
 
-    /// How late the replies of the sessions that have ended so far started: from when each was
-    /// due (the end of the user's speech plus the drawn latency) to when the simulator's timer
-    /// fired. Near zero on a machine with CPU to spare; when the simulator shares the machine
+    /// How late the replies of the sessions that have ended so far (since the last `runFigures`)
+    /// started: from when each was due (the end of the user's speech plus the drawn latency) to
+    /// when the simulator's timer fired. Near zero on a machine with CPU to spare; when the simulator shares the machine
     /// with a tester that saturates it, this lateness is added to every measured latency.
     public var replyLateness: LatencyHistogram { tally.replyLateness }
+
+    /// What a run's report takes from this simulator once the run's clients are gone: waits
+    /// (at most `settleTimeoutMs`) for its sessions to end, then gives the faults it injected
+    /// (with a fault plan; 0 for a planned fault that did not strike) and how late its replies
+    /// started, both since the last call, so that each step of a capacity search has its own.
+    /// `settled` is false when sessions were still open.
+    public func runFigures(settleTimeoutMs: Int = 10_000) async -> (figures: EmbeddedSimulatorFigures, settled: Bool) {
+        let settled = await settle(timeoutMs: settleTimeoutMs)
+        let taken = tally.takeSinceLastTake()
+        let zeros = Dictionary(configuration.faults.faults.map { ($0.countKey, 0) }) { first, _ in first }
+        let faults = zeros.merging(taken.faultsInjected.filter { $0.value != 0 }, uniquingKeysWith: +)
+        let figures = EmbeddedSimulatorFigures(
+            faultsInjected: configuration.faults.isEmpty ? nil : faults, replyLateness: taken.replyLateness
+        )
+        return (figures, settled)
+    }
 
     /// The faults performed so far (in sessions that have ended, and refused upgrades), by
     /// `InjectedFault.countKey`, with 0 for every fault of the plan that has not struck.

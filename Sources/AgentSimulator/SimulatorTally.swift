@@ -10,6 +10,8 @@ final class SimulatorTally: Sendable {
         var handoffs: UInt64 = 0
         var totals = SimulatorStatistics()
         var replyLateness = LatencyHistogram()
+        /// The fault counts at the last `takeSinceLastTake`.
+        var faultsTaken: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -58,4 +60,16 @@ final class SimulatorTally: Sendable {
     var totals: SimulatorStatistics { state.withLock { $0.totals } }
 
     var replyLateness: LatencyHistogram { state.withLock { $0.replyLateness } }
+
+    /// The faults performed and the replies' lateness recorded since the last call (since the
+    /// start for the first): one run's, or one capacity step's.
+    func takeSinceLastTake() -> (faultsInjected: [String: Int], replyLateness: LatencyHistogram) {
+        state.withLock { state in
+            let faults = state.totals.faultsInjected.merging(state.faultsTaken.mapValues { -$0 }, uniquingKeysWith: +)
+            let lateness = state.replyLateness
+            state.faultsTaken = state.totals.faultsInjected
+            state.replyLateness = LatencyHistogram()
+            return (faults, lateness)
+        }
+    }
 }

@@ -100,7 +100,8 @@ struct CapacityCommand: AsyncParsableCommand {
             defer { signals.remove() }
             let (steps, outcome) = try await runSteps(
                 search, plan: plan, load: (rampUpMs, warmupMs, holdMs), slos: expressions,
-                simulator: simulatorSummary, outputDirectory: outputDirectory, interruption: interruption
+                simulator: simulatorSummary, embedded: embedded.map(RunCommand.figures), outputDirectory: outputDirectory,
+                interruption: interruption
             )
             let report = CapacityReport(
                 scenario: scenario, url: plan.redactedURL, dialect: plan.dialect.id, slos: expressions, search: settings,
@@ -119,7 +120,8 @@ struct CapacityCommand: AsyncParsableCommand {
     /// way wound down and left out); prints a line as each finishes.
     private func runSteps(
         _ initial: CapacitySearch, plan: SessionPlan, load: (rampUpMs: Int, warmupMs: Int, holdMs: Int),
-        slos: [ThresholdExpression], simulator: [String: String]?, outputDirectory: URL, interruption: RunInterruption
+        slos: [ThresholdExpression], simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
+        outputDirectory: URL, interruption: RunInterruption
     ) async throws -> ([CapacityStep], CapacitySearch.Outcome) {
         var search = initial
         var steps: [CapacityStep] = []
@@ -131,7 +133,7 @@ struct CapacityCommand: AsyncParsableCommand {
                 let profile = LoadProfile(clients: clients, rampUpMs: load.rampUpMs, durationMs: load.warmupMs + load.holdMs)
                 let step = try await runStep(
                     clients: clients, plan: plan, load: profile, warmupMs: load.warmupMs, slos: slos,
-                    simulator: simulator, outputDirectory: outputDirectory, interruption: interruption
+                    simulator: simulator, embedded: embedded, outputDirectory: outputDirectory, interruption: interruption
                 )
                 if let signal = interruption.signal { return (steps, .interrupted(by: signal, clients: clients)) }
                 print(step.line)
@@ -143,13 +145,14 @@ struct CapacityCommand: AsyncParsableCommand {
 
     private func runStep(
         clients: Int, plan: SessionPlan, load: LoadProfile, warmupMs: Int, slos: [ThresholdExpression],
-        simulator: [String: String]?, outputDirectory: URL, interruption: RunInterruption
+        simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?, outputDirectory: URL,
+        interruption: RunInterruption
     ) async throws -> CapacityStep {
         let name = "step-\(clients)"
         let directory = outputDirectory.appendingPathComponent(name)
         let run = try await LoadRun.execute(
             plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos,
-            interruption: interruption
+            interruption: interruption, embeddedSimulator: embedded
         )
         return CapacityStep(clients: clients, run: run, report: name + "/report.json")
     }

@@ -178,15 +178,13 @@ struct RunCommand: AsyncParsableCommand {
     /// (at most 10 s after the run's last session), for the report.
     /// What the built-in simulator adds to the report once the clients are gone: its injected
     /// faults (with a fault plan) and how late its replies started.
-    private static func figures(of simulator: AgentSimulator) -> @Sendable () async -> EmbeddedSimulatorFigures {
+    static func figures(of simulator: AgentSimulator) -> @Sendable () async -> EmbeddedSimulatorFigures {
         {
-            if !(await simulator.settle(timeoutMs: 10_000)) {
+            let (figures, settled) = await simulator.runFigures()
+            if !settled {
                 print("warning: simulator sessions still open 10 s after the run; their injected faults and reply timing are not counted")
             }
-            return EmbeddedSimulatorFigures(
-                faultsInjected: simulator.configuration.faults.isEmpty ? nil : simulator.faultsInjected,
-                replyLateness: simulator.replyLateness
-            )
+            return figures
         }
     }
 

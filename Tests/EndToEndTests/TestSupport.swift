@@ -120,9 +120,6 @@ extension AgentSimulator {
     /// What `vload run` asks of its built-in simulator at the end of a run, for in-process runs
     /// against a simulator in the test's process: its replies' lateness joins vload's own check.
     var figures: @Sendable () async -> EmbeddedSimulatorFigures {
-        {
-            await self.settle(timeoutMs: 10_000)
-            return EmbeddedSimulatorFigures(faultsInjected: nil, replyLateness: self.replyLateness)
-        }
+        { await self.runFigures().figures }
     }
 }
