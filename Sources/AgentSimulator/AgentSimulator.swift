@@ -91,8 +91,9 @@ public final class AgentSimulator: Sendable {
 
     /// How late the replies of the sessions that have ended so far (since the last `runFigures`)
     /// started: from when each was due (the end of the user's speech plus the drawn latency) to
-    /// when the simulator's timer fired. Near zero on a machine with CPU to spare; when the simulator shares the machine
-    /// with a tester that saturates it, this lateness is added to every measured latency.
+    /// when the simulator's timer fired. Near zero on a machine with CPU to spare; when the
+    /// simulator shares the machine with a tester that saturates it, this lateness is added to
+    /// every measured latency.
     public var replyLateness: LatencyHistogram { tally.replyLateness }
 
     /// What a run's report takes from this simulator once the run's clients are gone: waits
