@@ -9,7 +9,8 @@ import Foundation
 /// containers, escapes, fractions, booleans, any doubt about the syntax — gives nil, and the
 /// caller parses the frame in full. It never accepts what the full parser would reject.
 enum FlatJSONObject {
-    /// The flat object in `bytes` (UTF-8), or nil when the text is not one.
+    /// The flat object in `bytes`, or nil when the text is not one. `bytes` must be valid UTF-8
+    /// (a `String`'s, as a text frame's is): invalid sequences inside strings are not checked.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: Any]? {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
@@ -68,6 +69,8 @@ enum FlatJSONObject {
         mutating func string() -> String? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
+            // Foundation drops a byte-order mark that opens a string; leave such text to it.
+            if index + 3 <= bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return nil }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {

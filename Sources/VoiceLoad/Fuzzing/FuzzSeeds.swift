@@ -22,6 +22,8 @@ public enum FuzzSeeds {
         case .arrivalRate: return arrivalRates.map { Fuzzing.input(.arrivalRate, text: $0) }
         case .restAnswer: return restBodies().map { Fuzzing.input(.restAnswer, payload: $0) }
         case .audioFile: return audioFiles().map { Fuzzing.input(.audioFile, payload: $0) }
+        case .flatJSON: return flatJSONTexts().map { Fuzzing.input(.flatJSON, text: $0) }
+        case .base64: return base64Texts().map { Fuzzing.input(.base64, text: $0) }
         }
     }
 
@@ -37,6 +39,27 @@ public enum FuzzSeeds {
         case .clientDecoder, .serverDecoder, .restAnswer: return 2
         default: return 1
         }
+    }
+
+    // MARK: - Fast paths
+
+    /// Flat objects as the dialects' servers send them: audio deltas and appends, with null,
+    /// negative and large integers, empty strings and spaces.
+    static func flatJSONTexts() -> [String] {
+        let audio = Data((0..<96).map { UInt8($0 * 7 % 256) }).base64EncodedString()
+        return [
+            #"{"type":"response.output_audio.delta","response_id":"resp_1","item_id":"item_1","output_index":0,"content_index":0,"delta":"\#(audio)"}"#,
+            #"{"type":"input_audio_buffer.append","audio":"\#(audio)"}"#,
+            #"{ "event" : "media", "sequenceNumber" : -42, "streamSid" : null, "n" : 9007199254740993 }"#,
+            #"{"type":"Audio","data":"","count":0}"#,
+            #"{}"#,
+        ]
+    }
+
+    /// Base64 of 0 to 6 bytes (each padding), of a 20 ms frame, and the empty text.
+    static func base64Texts() -> [String] {
+        (0...6).map { Data((0..<$0).map { UInt8(200 + $0) }).base64EncodedString() }
+            + [Data((0..<640).map { UInt8($0 % 251) }).base64EncodedString()]
     }
 
     // MARK: - Decoder frames

@@ -1,6 +1,7 @@
 /// Fuzz targets for everything vload reads from outside: every dialect decoder (client side,
 /// built-in and custom, and the simulator's server side), the REST pre-step's answer, the
-/// WebSocket message assembler, audio files, and the parsers of user input (scenario and
+/// WebSocket message assembler, the receive side's fast paths for flat JSON and base64 (against
+/// Foundation), audio files, and the parsers of user input (scenario and
 /// custom-dialect YAML, thresholds, stages, durations, arrival rates).
 ///
 /// The libFuzzer executable (`vload-fuzz`) and the seeded property tests run the same targets,
@@ -39,6 +40,10 @@ public enum Fuzzing {
         case restAnswer
         /// `WAVReader.read` (through a temporary file) and `PreparedUtterance.prepare`.
         case audioFile
+        /// `FlatJSONObject.parse` against `JSONSerialization`.
+        case flatJSON
+        /// `Base64Decoder.decode` against Foundation's base64.
+        case base64
 
         /// The target an input's first byte chooses.
         public init(selector: UInt8) {
@@ -66,6 +71,8 @@ public enum Fuzzing {
         case .arrivalRate: return arrivalRateParsing(text(payload))
         case .restAnswer: return restAnswerReading(payload)
         case .audioFile: return audioFileReading(payload)
+        case .flatJSON: return flatJSONReading(payload)
+        case .base64: return base64Decoding(payload)
         }
     }
 

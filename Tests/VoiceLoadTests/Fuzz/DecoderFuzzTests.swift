@@ -3,19 +3,20 @@ import Testing
 @testable import VoiceLoad
 
 /// Seeded fuzzing of everything that reads what a server or client sends: every client and
-/// server codec, the REST pre-step's answer and the WebSocket assembler. Inputs are mutations
+/// server codec, the REST pre-step's answer, the WebSocket assembler, and the flat-JSON and
+/// base64 fast paths (against Foundation). Inputs are mutations
 /// of valid frames made by the dialects' own encoders, and random bytes.
 @Suite("Decoder fuzzing")
 struct DecoderFuzzTests {
     @Test("every seed frame decodes without a .malformed event and within the event bounds")
     func seedsAreValid() {
-        for target in [Fuzzing.Target.clientDecoder, .serverDecoder, .webSocketAssembler, .restAnswer] {
+        for target in [Fuzzing.Target.clientDecoder, .serverDecoder, .webSocketAssembler, .restAnswer, .flatJSON, .base64] {
             let seeds = FuzzSeeds.inputs(for: target)
             #expect(seeds.count >= 5, "\(target)")
             for seed in seeds {
                 let outcome = Fuzzing.run(seed)
                 #expect(outcome.violations.isEmpty, "\(target): \(outcome.violations)")
-                if target == .clientDecoder || target == .serverDecoder {
+                if target == .clientDecoder || target == .serverDecoder || target == .flatJSON || target == .base64 {
                     #expect(outcome.accepted, "\(target) seed \(Data(seed).base64EncodedString().prefix(300)) is not accepted")
                 }
             }
@@ -27,6 +28,8 @@ struct DecoderFuzzTests {
         (Fuzzing.Target.serverDecoder, 2_500, 500, UInt64(12)),
         (Fuzzing.Target.webSocketAssembler, 2_000, 1_000, UInt64(13)),
         (Fuzzing.Target.restAnswer, 2_000, 500, UInt64(14)),
+        (Fuzzing.Target.flatJSON, 3_000, 500, UInt64(15)),
+        (Fuzzing.Target.base64, 3_000, 500, UInt64(16)),
     ])
     func fuzz(target: Fuzzing.Target, mutations: Int, randomInputs: Int, seed: UInt64) {
         let result = FuzzCampaign(target, mutations: mutations, randomInputs: randomInputs, seed: seed).run()
