@@ -104,10 +104,9 @@ public final class AgentSimulator: Sendable {
     public func runFigures(settleTimeoutMs: Int = 10_000) async -> (figures: EmbeddedSimulatorFigures, settled: Bool) {
         let settled = await settle(timeoutMs: settleTimeoutMs)
         let taken = tally.takeSinceLastTake()
-        let zeros = Dictionary(configuration.faults.faults.map { ($0.countKey, 0) }) { first, _ in first }
-        let faults = zeros.merging(taken.faultsInjected.filter { $0.value != 0 }, uniquingKeysWith: +)
         let figures = EmbeddedSimulatorFigures(
-            faultsInjected: configuration.faults.isEmpty ? nil : faults, replyLateness: taken.replyLateness
+            faultsInjected: configuration.faults.isEmpty ? nil : withPlannedFaults(taken.faultsInjected),
+            replyLateness: taken.replyLateness
         )
         return (figures, settled)
     }
@@ -115,9 +114,12 @@ public final class AgentSimulator: Sendable {
     /// The faults performed so far (in sessions that have ended, and refused upgrades), by
     /// `InjectedFault.countKey`, with 0 for every fault of the plan that has not struck.
     /// Call `settle` first for a run's totals.
-    public var faultsInjected: [String: Int] {
+    public var faultsInjected: [String: Int] { withPlannedFaults(tally.totals.faultsInjected) }
+
+    /// `counts` with 0 for every fault of the plan that is not among them.
+    private func withPlannedFaults(_ counts: [String: Int]) -> [String: Int] {
         let zeros = Dictionary(configuration.faults.faults.map { ($0.countKey, 0) }) { first, _ in first }
-        return zeros.merging(tally.totals.faultsInjected, uniquingKeysWith: +)
+        return zeros.merging(counts, uniquingKeysWith: +)
     }
 
     /// Waits until every open session has ended (the clients are gone and the simulator has

@@ -61,11 +61,12 @@ final class SimulatorTally: Sendable {
 
     var replyLateness: LatencyHistogram { state.withLock { $0.replyLateness } }
 
-    /// The faults performed and the replies' lateness recorded since the last call (since the
-    /// start for the first): one run's, or one capacity step's.
+    /// The faults performed (those that struck) and the replies' lateness recorded since the
+    /// last call (since the start for the first): one run's, or one capacity step's.
     func takeSinceLastTake() -> (faultsInjected: [String: Int], replyLateness: LatencyHistogram) {
         state.withLock { state in
             let faults = state.totals.faultsInjected.merging(state.faultsTaken.mapValues { -$0 }, uniquingKeysWith: +)
+                .filter { $0.value != 0 }
             let lateness = state.replyLateness
             state.faultsTaken = state.totals.faultsInjected
             state.replyLateness = LatencyHistogram()

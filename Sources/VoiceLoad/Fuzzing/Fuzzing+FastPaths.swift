@@ -8,7 +8,7 @@ extension Fuzzing {
     /// reads as an equal object. (It may refuse what Foundation accepts: the caller then asks
     /// Foundation.) Its input is a text frame's `String`, as in `JSONFrame`, so valid UTF-8.
     static func flatJSONReading(_ payload: [UInt8]) -> FuzzOutcome {
-        var string = Fuzzing.text(payload)
+        var string = text(payload)
         guard let flat = string.withUTF8(FlatJSONObject.parse) else { return FuzzOutcome(accepted: false) }
         var outcome = FuzzOutcome()
         let text = String(string.prefix(120)).debugDescription
@@ -26,11 +26,11 @@ extension Fuzzing {
     /// back to themselves.
     static func base64Decoding(_ payload: [UInt8]) -> FuzzOutcome {
         var outcome = FuzzOutcome(accepted: false)
-        let text = String(decoding: payload, as: UTF8.self)
-        if let decoded = Base64Decoder.decode(text) {
+        let string = text(payload)
+        if let decoded = Base64Decoder.decode(string) {
             outcome.accepted = true
-            let foundation = Data(base64Encoded: text).map { [UInt8]($0) }
-            outcome.check(foundation == decoded, "Base64Decoder decoded \(text.prefix(80).debugDescription) unlike Foundation")
+            let foundation = Data(base64Encoded: string).map { [UInt8]($0) }
+            outcome.check(foundation == decoded, "Base64Decoder decoded \(string.prefix(80).debugDescription) unlike Foundation")
         }
         let encoded = Data(payload).base64EncodedString()
         outcome.check(Base64Decoder.decode(encoded) == payload, "Base64Decoder does not decode Foundation's encoding of \(payload.count) bytes")
