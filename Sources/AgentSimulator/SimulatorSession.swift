@@ -184,7 +184,7 @@ struct SimulatorSession: Sendable {
                 .schedule(.closeAfterEnd, at: now.advanced(byMilliseconds: 2_000)),
             ]
             return actions
-        case .text, .commit, .keepAlive, .markPlayed, .playbackTruncated:
+        case .text, .commit, .keepAlive, .markPlayed, .playbackTruncated, .dtmf:
             return []
         }
     }

@@ -37,7 +37,7 @@ struct VLoad: AsyncParsableCommand {
         version: VLoadVersion.current,
         subcommands: [
             RunCommand.self, CapacityCommand.self, MergeCommand.self, CompareCommand.self, ValidateCommand.self,
-            ServeCommand.self, DialectsCommand.self,
+            ServeCommand.self, DialectsCommand.self, WireCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -74,6 +74,8 @@ public struct TurnTracker: Sendable {
         var firstPartialTranscriptAt: MonotonicInstant?
         var finalTranscriptAt: MonotonicInstant?
         var endpointAt: MonotonicInstant?
+        /// When the client committed the utterance (manual turns: OpenAI `input_audio_buffer.commit`).
+        var committedAt: MonotonicInstant?
     }
 
     /// The audio of an interrupted turn that may still arrive after the acknowledgement: it
@@ -150,6 +152,12 @@ public struct TurnTracker: Sendable {
             speechEndOffsetMs: Double(speechEndUs) / 1_000
         )
         return abandoned
+    }
+
+    /// The client committed the utterance awaiting its answer (manual turns): its answer's
+    /// first audio is also timed from here (`first_audio_from_commit_ms`).
+    public mutating func utteranceCommitted(at: MonotonicInstant) {
+        utterance?.committedAt = at
     }
 
     /// A chunk of agent audio arrived: part of the open turn, the tail of an interrupted one,
@@ -373,6 +381,7 @@ public struct TurnTracker: Sendable {
         row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)
         row.firstAudioFromStartMs = response.firstAudioAt.milliseconds(since: utterance.speechStartAt)
         row.firstVoicedAudioFromEndMs = response.firstVoicedAt?.milliseconds(since: utterance.speechEndAt)
+        row.firstAudioFromCommitMs = utterance.committedAt.map { response.firstAudioAt.milliseconds(since: $0) }
         row.turnDurationMs = endedAt?.milliseconds(since: response.firstAudioAt)
         return row
     }

@@ -71,9 +71,19 @@ extension VirtualClient {
             sendRepliesPlayedOut(flushed: true)
         case .responseCancelled:
             emit(tracker.interruptionSignal(.responseCancelled, at: at))
-        case .toolCall(let name, _, let id, _):
-            recorder.recordToolCall()
-            pendingToolCalls.append((name: name, id: id))
+        case .toolCall(let name, let status, let id, _):
+            switch status {
+            case "cancelled":
+                // Withdrawn by the server: no result may be sent for it.
+                pendingToolCalls.removeAll { $0.id != nil && $0.id == id }
+            case "called":
+                recorder.recordToolCall()  // run by the server itself: nothing to answer
+            default:
+                recorder.recordToolCall()
+                pendingToolCalls.append((name: name, id: id))
+            }
+        case .warning(let code, _):
+            recorder.recordWarning(code: code)
         case .error(let code, let message, let fatal):
             if readyAt == nil, plan.dialect.readySignal == .event {
                 // The session never became ready (ruling 9).

@@ -76,6 +76,11 @@ extension VirtualClient {
         }
         let clipMs = frames.frames.count * frames.frameMs
         try await waitStep(for: .clipSent, step: bargeIn == nil ? "say" : "barge_in", timeoutMs: clipMs + 10_000)
+        // Dialects where the client ends its turns (OpenAI manual turns) commit it now.
+        let boundary = codec.framesAfterUtterance()
+        guard let connection, !boundary.isEmpty else { return }
+        for frame in boundary { connection.send(EncodedFrame(frame)) }
+        tracker.utteranceCommitted(at: .now())
     }
 
     /// Waits until the caller has heard `after_heard_ms` of the agent's turn, then talks over

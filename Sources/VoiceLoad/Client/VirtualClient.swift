@@ -230,8 +230,8 @@ public actor VirtualClient {
         stopMicrophone()
         guard let connection else { return }
         let stopFrames = codec.frames(for: .stop)
-        if !stopFrames.isEmpty {
-            for frame in stopFrames { connection.send(EncodedFrame(frame)) }
+        for frame in stopFrames { connection.send(EncodedFrame(frame)) }
+        if !stopFrames.isEmpty, plan.dialect.awaitsSessionEndOnHangUp {
             // The end-of-session event is optional; its absence is not an error.
             try? await wait(for: .sessionEnded, step: "hangup", timeoutMs: timeoutMs)
         }

@@ -24,6 +24,8 @@ public enum ClientIntent: Sendable, Hashable {
     case playbackTruncated(audioEndMs: Int)
     /// Twilio `mark` echo: audio up to this label has played.
     case markPlayed(name: String)
+    /// The caller pressed a key on the phone's keypad (Twilio `dtmf`): one of `0-9`, `*`, `#`.
+    case dtmf(digit: String)
     /// End the session cleanly (Datagrid `stop`, Twilio `stop`, Deepgram `CloseStream`).
     case stop
 }

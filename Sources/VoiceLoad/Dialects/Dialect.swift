@@ -61,6 +61,15 @@ public protocol ClientDialect: Sendable {
     /// The URL for one session (`session` is unique within a run, from 1): dialects whose
     /// path names the session (ADK `/ws/{id}`) give every session its own.
     func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint
+    /// This dialect as the scenario's session parameters configure it for a run at `url` (OpenAI
+    /// takes its audio formats from the session); throws a one-line reason when the parameters
+    /// ask for what the dialect or the service cannot do. The default is the dialect itself.
+    func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect
+    /// Whether hanging up waits for the server's end-of-session event after the stop message
+    /// (Datagrid `ended`, Deepgram `Metadata`). False where the real peer closes the socket
+    /// itself and the server under test sends nothing (Twilio: vload plays Twilio, which sends
+    /// `stop` and closes at once).
+    var awaitsSessionEndOnHangUp: Bool { get }
 }
 
 extension ClientDialect {
@@ -80,6 +89,10 @@ extension ClientDialect {
     }
 
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
+
+    public func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect { self }
+
+    public var awaitsSessionEndOnHangUp: Bool { true }
 
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
         endpoint(for: base, parameters: parameters)
@@ -106,6 +119,10 @@ public protocol ClientCodec: Sendable {
     /// Every normalized event one inbound frame carries (possibly several, possibly none),
     /// and the frames the protocol wants sent back.
     mutating func receive(_ frame: WireFrame) -> DecodedFrame
+    /// Frames to send when the client has sent the whole clip of an utterance: the turn
+    /// boundary of dialects where the client ends turns itself (OpenAI manual turns:
+    /// `input_audio_buffer.commit` and `response.create`). Most dialects send nothing.
+    mutating func framesAfterUtterance() -> [WireFrame]
     /// Takes what the REST pre-step's answer holds for later frames (a custom dialect's
     /// captured variables), before `framesOnOpen`. Built-in dialects need nothing from it.
     mutating func adoptRESTSetup(_ setup: RESTSetup)
@@ -113,6 +130,8 @@ public protocol ClientCodec: Sendable {
 
 extension ClientCodec {
     public mutating func adoptRESTSetup(_ setup: RESTSetup) {}
+
+    public mutating func framesAfterUtterance() -> [WireFrame] { [] }
 }
 
 /// Why a server-side dialect could not turn a frame into intents.

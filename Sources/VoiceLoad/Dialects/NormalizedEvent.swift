@@ -25,9 +25,14 @@ public enum NormalizedEvent: Sendable, Hashable {
     case transcript(role: String, text: String, isFinal: Bool)
     /// `tool.call(name, args, status, id?)`: `id` is the call id a client-side tool result
     /// must quote (OpenAI `call_id`, Deepgram function `id`); `arguments` is the JSON text.
+    /// `status` is `requested` for a call the client must answer, `called` for one the server
+    /// runs itself (Deepgram `client_side: false`), `cancelled` for a call the server withdrew
+    /// (Deepgram `FunctionCallCancelled`): no result may be sent for it.
     case toolCall(name: String, status: String, id: String? = nil, arguments: String? = nil)
     /// `error(code, message, fatal?)`: an in-band error from the server.
     case error(code: String?, message: String, fatal: Bool)
+    /// A warning from the server (Deepgram `Warning`): counted by code, never fatal, never an error.
+    case warning(code: String?, message: String)
     /// `session.ended(reason)`.
     case sessionEnded(reason: String?)
     /// The server cancelled the response of this turn (OpenAI `response.done` status

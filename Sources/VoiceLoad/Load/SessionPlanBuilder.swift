@@ -5,10 +5,11 @@ import NIOSSL
 /// every clip once.
 public enum SessionPlanBuilder {
     public static func build(
-        scenario originalScenario: Scenario, dialect: any ClientDialect, url: String, token: String?, frameMs: Int?,
+        scenario originalScenario: Scenario, dialect unconfigured: any ClientDialect, url: String, token: String?, frameMs: Int?,
         headers extraHeaders: [HTTPHeaderField] = [], subprotocols extraSubprotocols: [String] = []
     ) throws(InputError) -> SessionPlan {
         var scenario = originalScenario
+        let dialect = try unconfigured.configured(parameters: scenario.sessionParameters, url: url)
         if let target = try dialect.connectionTarget(url: url, parameters: scenario.sessionParameters, token: token) {
             return try plan(scenario: scenario, dialect: dialect, target: target, headers: extraHeaders,
                             subprotocols: extraSubprotocols, frameMs: frameMs)

@@ -15,6 +15,8 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case firstAudioFromEndMs = "first_audio_from_end_ms"
     case firstAudioFromStartMs = "first_audio_from_start_ms"
     case firstVoicedAudioFromEndMs = "first_voiced_audio_from_end_ms"
+    /// Manual turns (OpenAI `turn_detection: null`): the client's commit → first audio.
+    case firstAudioFromCommitMs = "first_audio_from_commit_ms"
     case turnDurationMs = "turn_duration_ms"
     // (d) interruption (barge-in)
     case intAckMs = "int_ack_ms"

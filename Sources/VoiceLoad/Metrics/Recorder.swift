@@ -32,6 +32,8 @@ public final class Recorder: Sendable {
         public var reconnects = ReconnectCounts()
         public var turnsByOutcome: [TurnOutcome: Int]
         public var unknownEvents: Int
+        /// Server warnings (Deepgram `Warning`) by code (`unknown` without one), warm-up included.
+        public var warnings: [String: Int] = [:]
         public var framesSent: Int
         /// Session starts the open model could not make, by reason (`max_in_flight`, `late`).
         public var droppedStarts: [String: Int] = [:]
@@ -159,6 +161,10 @@ public final class Recorder: Sendable {
 
     public func recordUnknownEvent() {
         state.withLock { $0.unknownEvents += 1 }
+    }
+
+    public func recordWarning(code: String?) {
+        state.withLock { $0.warnings[code ?? "unknown", default: 0] += 1 }
     }
 
     /// A session began; within the warm-up it is counted apart and its figures left out.

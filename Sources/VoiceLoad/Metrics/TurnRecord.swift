@@ -28,6 +28,8 @@ public struct TurnRecord: Sendable, Hashable {
     public var firstAudioFromEndMs: Double?
     public var firstAudioFromStartMs: Double?
     public var firstVoicedAudioFromEndMs: Double?
+    /// Manual turns only: the utterance's commit (sent after its clip) → first agent audio.
+    public var firstAudioFromCommitMs: Double?
     public var turnDurationMs: Double?
     public var userTranscriptFirstPartialMs: Double?
     public var userTranscriptFinalMs: Double?
@@ -71,7 +73,7 @@ public struct TurnRecord: Sendable, Hashable {
 extension TurnRecord {
     /// The metrics of a turn row, in column order; nil where the turn has no figure.
     public static let metricNames: [MetricName] = [
-        .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .turnDurationMs,
+        .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .firstAudioFromCommitMs, .turnDurationMs,
         .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .endpointMs,
         .intAckMs, .intCutoffMs, .intCancelMs, .intCommandRttMs, .audioAfterAckMs,
     ]
@@ -82,6 +84,7 @@ extension TurnRecord {
         case .firstAudioFromEndMs: return firstAudioFromEndMs
         case .firstAudioFromStartMs: return firstAudioFromStartMs
         case .firstVoicedAudioFromEndMs: return firstVoicedAudioFromEndMs
+        case .firstAudioFromCommitMs: return firstAudioFromCommitMs
         case .turnDurationMs: return turnDurationMs
         case .userTranscriptFirstPartialMs: return userTranscriptFirstPartialMs
         case .userTranscriptFinalMs: return userTranscriptFinalMs

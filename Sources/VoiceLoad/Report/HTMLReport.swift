@@ -92,6 +92,9 @@ public enum HTMLReport {
             facts.append(("Steps timed out", SummaryTable.countsText(report.stepTimeouts)))
         }
         if report.unknownEvents > 0 { facts.append(("Unknown events", String(report.unknownEvents))) }
+        if let warnings = report.warnings, !warnings.isEmpty {
+            facts.append(("Server warnings", warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+        }
         return facts
     }
 

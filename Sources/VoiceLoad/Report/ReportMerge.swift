@@ -58,6 +58,8 @@ public enum ReportMerge {
             examples: mergeExamples(parts, startedAt: merged.startedAt)
         )
         merged.unknownEvents = parts.map(\.unknownEvents).reduce(0, +)
+        let warnings = parts.compactMap(\.warnings).reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) }
+        merged.warnings = warnings.isEmpty ? nil : warnings
         let injected = parts.compactMap(\.simulatorFaultsInjected)
         merged.simulatorFaultsInjected = injected.isEmpty ? nil : sum(injected)
         merged.generator = mergeGenerators(parts, names: names, durationS: merged.durationS)

@@ -85,6 +85,7 @@ extension RunReport {
         stepTimeouts = snapshot.stepTimeouts
         errors = Errors(byClass: snapshot.errors, examples: snapshot.errorExamples)
         unknownEvents = snapshot.unknownEvents
+        warnings = snapshot.warnings.isEmpty ? nil : snapshot.warnings
         timeline = snapshot.timeline.points
         if context.warmupMs > 0 {
             warmup = WarmupReport(

@@ -8,6 +8,7 @@ public struct RunReport: Codable, Sendable {
             case interruptedBy = "interrupted_by", reconnects
             case mergedFrom = "merged_from"
             case simulatorFaultsInjected = "simulator_faults_injected"
+            case warnings
         }
 
     public var tool = "vload"
@@ -37,6 +38,9 @@ public struct RunReport: Codable, Sendable {
     public var thresholds: [ThresholdResult] = []
     public var errors: Errors
     public var unknownEvents: Int
+    /// Server warnings (Deepgram `Warning`) by code; absent when there were none. Warnings
+    /// are not errors: they fail no session and count in no error rate.
+    public var warnings: [String: Int]?
     public var generator: Generator
     /// The run per time bucket (one second, ten past the first hour).
     public var timeline: [TimelinePoint] = []

@@ -51,6 +51,9 @@ public enum SummaryTable {
         if let injected = report.simulatorFaultsInjected {
             lines.append("simulator injected: " + injectedText(injected))
         }
+        if let warnings = report.warnings, !warnings.isEmpty {
+            lines.append("server warnings (not errors): " + warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
         if report.unknownEvents > 0 {
             lines.append("unknown server events (ignored): \(report.unknownEvents)")
         }

@@ -47,8 +47,7 @@ struct DeepgramAgentClientTests {
             {"type":"Settings",
              "audio":{"input":{"encoding":"linear16","sample_rate":16000},
                       "output":{"encoding":"linear16","sample_rate":24000,"container":"none"}},
-             "agent":{"language":"en",
-                      "listen":{"provider":{"type":"deepgram","model":"nova-3"}},
+             "agent":{"listen":{"provider":{"type":"deepgram","model":"nova-3","language":"en"}},
                       "think":{"provider":{"type":"open_ai","model":"gpt-4o-mini"},
                                "prompt":"You are a helpful voice assistant. Keep your answers short."},
                       "speak":{"provider":{"type":"deepgram","model":"aura-2-thalia-en"}}}}
@@ -155,19 +154,27 @@ struct DeepgramAgentClientTests {
         #expect(events(.text(#"{"type":"Error","description":"Failed to parse settings","code":"INVALID_SETTINGS"}"#))
             == [.error(code: "INVALID_SETTINGS", message: "Failed to parse settings", fatal: true)])
         #expect(events(.text(#"{"type":"Warning","description":"Slow think provider","code":"SLOW_THINK"}"#))
-            == [.error(code: "SLOW_THINK", message: "Slow think provider", fatal: false)])
+            == [.warning(code: "SLOW_THINK", message: "Slow think provider")])
         #expect(events(.text(#"{"type":"Error","message":"old shape"}"#)) == [.error(code: nil, message: "old shape", fatal: true)])
     }
 
     @Test(arguments: [
         #"{"type":"AgentThinking","content":"Let me check."}"#, #"{"type":"PromptUpdated"}"#, #"{"type":"SpeakUpdated"}"#,
         #"{"type":"FunctionCallResponse","id":"f2","name":"lookup","content":"42"}"#,
+        #"{"type":"History","role":"user","content":"hi"}"#, #"{"type":"InjectionRefused","message":"busy"}"#,
+        #"{"type":"ThinkUpdated"}"#,
     ])
     func acknowledgementsCarryNoEvent(frame: String) {
         #expect(events(.text(frame)) == [])
     }
 
-    @Test(arguments: ["Results", "InjectionRefused", "settingsapplied"])
+    @Test func cancelledFunctionCallsAreWithdrawn() {
+        #expect(events(.text(#"{"type":"FunctionCallCancelled","functions":[{"id":"fc_1","name":"get_weather"},{"id":"fc_2","name":"book"}]}"#))
+            == [.toolCall(name: "get_weather", status: "cancelled", id: "fc_1"), .toolCall(name: "book", status: "cancelled", id: "fc_2")])
+        #expect(Support.isSingleMalformed(events(.text(#"{"type":"FunctionCallCancelled"}"#))))
+    }
+
+    @Test(arguments: ["Results", "NewThing", "settingsapplied"])
     func unknownTypesAreCounted(type: String) {
         #expect(events(.text(#"{"type":"\#(type)"}"#)) == [.unknown(type: type)])
     }

@@ -1,9 +1,10 @@
+import Foundation
 import Testing
 @testable import VoiceLoad
 
 @Suite("Deepgram STT endpoint query (PROTOCOLS.md §8.1, §2.6 ruling 10)")
 struct DeepgramListenQueryTests {
-    static let defaultQuery = "encoding=linear16&sample_rate=16000&channels=1&interim_results=true&endpointing=300"
+    static let defaultQuery = "model=nova-3&encoding=linear16&sample_rate=16000&channels=1&interim_results=true&endpointing=300"
         + "&utterance_end_ms=1000&vad_events=true"
 
     func endpoint(_ url: String, _ parameters: [String: JSONValue] = [:], dialect: DeepgramSTTClientDialect = .init()) throws -> WebSocketEndpoint {
@@ -15,6 +16,13 @@ struct DeepgramListenQueryTests {
         #expect(endpoint.query == Self.defaultQuery)
         #expect(endpoint.path == "/v1/listen")
         #expect(endpoint.host == "api.deepgram.com")
+    }
+
+    @Test func theModelIsNova3UnlessTheSessionNamesOne() throws {
+        #expect(try endpoint("wss://api.deepgram.com/v1/listen").queryValue(named: "model") == "nova-3")
+        let named = try endpoint("wss://api.deepgram.com/v1/listen", ["model": .string("nova-2-phonecall")])
+        #expect(named.queryValue(named: "model") == "nova-2-phonecall")
+        #expect(named.query?.components(separatedBy: "model=").count == 2)
     }
 
     @Test func formatFollowsTheInputFormat() throws {
@@ -39,7 +47,7 @@ struct DeepgramListenQueryTests {
             "endpointing": .number(500), "interim_results": .bool(false), "utterance_end_ms": .null,
             "vad_events": .string("false"), "sample_rate": .number(16_000),
         ])
-        #expect(endpoint.query == "encoding=linear16&sample_rate=16000&channels=1&interim_results=false&endpointing=500"
+        #expect(endpoint.query == "model=nova-3&encoding=linear16&sample_rate=16000&channels=1&interim_results=false&endpointing=500"
             + "&vad_events=false")
     }
 
@@ -50,12 +58,13 @@ struct DeepgramListenQueryTests {
 
     @Test func otherSessionParametersBecomeQueryItemsInNameOrder() throws {
         let endpoint = try endpoint("ws://127.0.0.1:8080/v1/listen?", [
-            "smart_format": .bool(true), "model": .string("nova-3"), "language": .string("en-US"),
+            "smart_format": .bool(true), "model": .string("nova-2"), "language": .string("en-US"),
             "keyterm": .array([.string("vload"), .string("load test")]), "numerals": .number(1),
             "ratio": .number(0.5), "options": .object(["a": .number(1)]), "nothing": .null,
         ])
-        #expect(endpoint.query == Self.defaultQuery
-            + "&keyterm=vload&keyterm=load%20test&language=en-US&model=nova-3&numerals=1&ratio=0.5&smart_format=true")
+        // The session's model takes the default's place; the others follow in name order.
+        #expect(endpoint.query == Self.defaultQuery.replacingOccurrences(of: "model=nova-3", with: "model=nova-2")
+            + "&keyterm=vload&keyterm=load%20test&language=en-US&numerals=1&ratio=0.5&smart_format=true")
         #expect(endpoint.queryValue(named: "keyterm") == "vload")
     }
 

@@ -94,7 +94,14 @@ struct DeepgramSTTClientTests {
         #expect(events(.binary(Array(#"{"type":"SpeechStarted","channel":[0,1],"timestamp":1.0}"#.utf8))) == [.userSpeechStarted])
     }
 
-    @Test(arguments: ["Welcome", "Error", "results", "Finalize"])
+    @Test func errorsAreFatalAndConfigureFailuresAreNot() {
+        #expect(events(.text(#"{"type":"Error","variant":"error","code":"NET-0001","description":"no audio"}"#))
+            == [.error(code: "NET-0001", message: "no audio", fatal: true)])
+        #expect(events(.text(#"{"type":"ConfigureFailure","request_id":"r"}"#)) == [.error(code: "ConfigureFailure", message: "", fatal: false)])
+        #expect(events(.text(#"{"type":"ConfigureSuccess","request_id":"r"}"#)) == [])
+    }
+
+    @Test(arguments: ["Welcome", "results", "Finalize"])
     func unknownTypesAreCounted(type: String) {
         #expect(events(.text(#"{"type":"\#(type)"}"#)) == [.unknown(type: type)])
     }

@@ -55,7 +55,7 @@ struct OpenAIRealtimeClientEncodingTests {
         var codec = makeCodec(parameters)
         #expect(Support.json(codec.framesOnOpen().first) == Support.json("""
             {"type":"session.update","session":{
-              "type":"realtime","output_modalities":["audio"],"instructions":"Be brief.",
+              "type":"realtime","model":"gpt-realtime-mini","output_modalities":["audio"],"instructions":"Be brief.",
               "tools":[{"type":"function","name":"get_weather"}],
               "audio":{
                 "input":{"format":{"type":"audio/pcm","rate":24000},

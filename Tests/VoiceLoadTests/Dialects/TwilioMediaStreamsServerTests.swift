@@ -29,7 +29,7 @@ struct TwilioMediaStreamsServerTests {
             == [.audio(audio)])
         #expect(try codec.receive(.binary(Array(#"{"event":"media","media":{"payload":"AQID"}}"#.utf8))) == [.audio([1, 2, 3])])
         #expect(try codec.receive(.text(#"{"event":"media","media":{"payload":""}}"#)) == [])
-        #expect(try codec.receive(.text(#"{"event":"dtmf","sequenceNumber":"5","streamSid":"MZ1","dtmf":{"track":"inbound_track","digit":"5"}}"#)) == [])
+        #expect(try codec.receive(.text(#"{"event":"dtmf","sequenceNumber":"5","streamSid":"MZ1","dtmf":{"track":"inbound_track","digit":"5"}}"#)) == [.dtmf(digit: "5")])
         #expect(try codec.receive(.text(#"{"event":"mark","sequenceNumber":"6","streamSid":"MZ1","mark":{"name":"utt-17-end"}}"#)) == [.markPlayed(name: "utt-17-end")])
         #expect(try codec.receive(.text(#"{"event":"stop","sequenceNumber":"7","streamSid":"MZ1","stop":{"accountSid":"AC1","callSid":"CA1"}}"#)) == [.stop])
     }

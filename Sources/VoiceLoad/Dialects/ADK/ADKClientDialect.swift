@@ -103,7 +103,7 @@ public struct ADKClientDialect: ClientDialect {
             case .seed, .legacy: return .text(JSONFrame.text(["mime_type": "text/plain", "data": text]))
             case .events: return .text(JSONFrame.text(["type": "text", "text": text]))
             }
-        case .start, .interrupt, .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .stop:
+        case .start, .interrupt, .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .stop, .dtmf:
             return nil
         }
     }

@@ -61,7 +61,7 @@ struct CustomClientCodec: ClientCodec {
             return templates.close.map { [render($0)] } ?? []
         case .text(let text):
             return templates.text.map { [render($0, text: text)] } ?? []
-        case .toolResult, .markPlayed, .playbackTruncated:
+        case .toolResult, .markPlayed, .playbackTruncated, .dtmf:
             return []
         }
     }

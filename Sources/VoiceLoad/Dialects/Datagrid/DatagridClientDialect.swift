@@ -54,7 +54,7 @@ public struct DatagridClientDialect: ClientDialect {
             return frame(JSONFrame.text(["type": DatagridMessage.Name.stop]))
         case .text(let text):
             return frame(JSONFrame.text(["type": DatagridMessage.Name.text, "payload": ["text": text]]))
-        case .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated:
+        case .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf:
             return nil
         }
     }

@@ -39,7 +39,7 @@ struct DeepgramAgentClientCodec: ClientCodec {
             return [.text(DeepgramMessage.text(type: Name.functionCallResponse, [
                 "id": callID, "name": name, "content": output,
             ]))]
-        case .stop, .interrupt, .commit, .markPlayed, .playbackTruncated:
+        case .stop, .interrupt, .commit, .markPlayed, .playbackTruncated, .dtmf:
             return []
         }
     }
@@ -66,9 +66,11 @@ struct DeepgramAgentClientCodec: ClientCodec {
     /// `.agentSpeechStarted` plus `.serverLatency` for `total_latency`, `tts_latency` and
     /// `ttt_latency`; `AgentAudioDone` → `.agentSpeechEnded` + `.turnComplete`;
     /// `ConversationText` → final `.transcript`; `LatencyReport` → `.serverLatency` per
-    /// number; `FunctionCallRequest` → `.toolCall` per function; `Error` → fatal `.error`,
-    /// `Warning` → non-fatal; `AgentThinking`, `PromptUpdated`, `SpeakUpdated` and
-    /// `FunctionCallResponse` → nothing.
+    /// number; `FunctionCallRequest` → `.toolCall` per function (`called` when the server runs
+    /// it); `FunctionCallCancelled` → a `cancelled` `.toolCall` per function; `Error` → fatal
+    /// `.error`, `Warning` → `.warning`; the informational messages (`AgentThinking`,
+    /// `History`, `InjectionRefused`, the `…Updated` acknowledgements, the server's
+    /// `FunctionCallResponse`) → nothing.
     private func events(in message: DeepgramMessage) -> [NormalizedEvent] {
         typealias Name = DeepgramMessage.Name
         switch message.type {
@@ -92,13 +94,13 @@ struct DeepgramAgentClientCodec: ClientCodec {
             return message.members.keys.sorted().compactMap { Self.serverLatency(message, $0) }
         case Name.functionCallRequest:
             return Self.toolCalls(message)
-        case Name.error, Name.warning:
-            return [.error(
-                code: message.string("code"),
-                message: message.string("description") ?? message.string("message") ?? "",
-                fatal: message.type == Name.error
-            )]
-        case Name.agentThinking, Name.promptUpdated, Name.speakUpdated, Name.functionCallResponse:
+        case Name.functionCallCancelled:
+            return Self.cancelledCalls(message)
+        case Name.error:
+            return [.error(code: message.string("code"), message: Self.description(message), fatal: true)]
+        case Name.warning:
+            return [.warning(code: message.string("code"), message: Self.description(message))]
+        case _ where Name.informational.contains(message.type):
             return []
         default:
             return [.unknown(type: message.type)]
@@ -141,6 +143,23 @@ struct DeepgramAgentClientCodec: ClientCodec {
             name: name, status: "requested", id: message.string("function_call_id"),
             arguments: arguments(message.members["input"])
         )]
+    }
+
+    /// One `.toolCall` with status `cancelled` per function the server withdrew.
+    private static func cancelledCalls(_ message: DeepgramMessage) -> [NormalizedEvent] {
+        guard case .array(let functions)? = message.members["functions"] else {
+            return [.malformed(reason: "FunctionCallCancelled without functions")]
+        }
+        return functions.map { function in
+            guard case .object(let members) = function, case .string(let id)? = members["id"] else {
+                return .malformed(reason: "FunctionCallCancelled function without an id")
+            }
+            return .toolCall(name: string(members["name"]) ?? "", status: "cancelled", id: id)
+        }
+    }
+
+    private static func description(_ message: DeepgramMessage) -> String {
+        message.string("description") ?? message.string("message") ?? ""
     }
 
     private static func string(_ value: JSONValue?) -> String? {

@@ -6,10 +6,12 @@ enum DeepgramAgentSettings {
     static let parameterName = "settings"
 
     /// The agent used when the session parameters hold no `settings` object, so a run works
-    /// with no configuration: the example of PROTOCOLS.md §9.2.
+    /// with no configuration. The language goes in the listen provider (the SDK's models mark
+    /// `agent.language` deprecated).
     static let defaultAgent: JSONValue = .object([
-        "language": .string("en"),
-        "listen": .object(["provider": .object(["type": .string("deepgram"), "model": .string("nova-3")])]),
+        "listen": .object(["provider": .object([
+            "type": .string("deepgram"), "model": .string("nova-3"), "language": .string("en"),
+        ])]),
         "think": .object([
             "provider": .object(["type": .string("open_ai"), "model": .string("gpt-4o-mini")]),
             "prompt": .string("You are a helpful voice assistant. Keep your answers short."),

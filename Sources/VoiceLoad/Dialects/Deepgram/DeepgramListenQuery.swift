@@ -2,10 +2,15 @@
 /// travels (PROTOCOLS.md §8.1): the defaults vload adds (§2.6 ruling 10) and the rendering of
 /// session parameters as query items.
 enum DeepgramListenQuery {
+    /// The model vload asks for unless the URL or the session's `model` names one (Deepgram's
+    /// SDK requires a model; nova-3 is its current general model).
+    static let defaultModel = "nova-3"
+
     /// The parameters vload always sets unless the URL or the session parameters say
     /// otherwise, in the order they are appended, for user audio in `format`.
     static func defaults(for format: AudioFormat) -> [(name: String, value: String)] {
         [
+            ("model", defaultModel),
             ("encoding", DeepgramMessage.encodingName(of: format)),
             ("sample_rate", String(format.sampleRateHz)),
             ("channels", "1"),

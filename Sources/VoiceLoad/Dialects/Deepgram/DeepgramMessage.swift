@@ -91,6 +91,8 @@ struct DeepgramMessage {
         static let speechStarted = "SpeechStarted"
         static let utteranceEnd = "UtteranceEnd"
         static let metadata = "Metadata"
+        static let configureSuccess = "ConfigureSuccess"
+        static let configureFailure = "ConfigureFailure"
         // Voice agent, client → server.
         static let settings = "Settings"
         static let injectUserMessage = "InjectUserMessage"
@@ -109,5 +111,13 @@ struct DeepgramMessage {
         static let speakUpdated = "SpeakUpdated"
         static let error = "Error"
         static let warning = "Warning"
+        static let functionCallCancelled = "FunctionCallCancelled"
+        /// Server messages that change nothing vload measures: known, so not counted as
+        /// unknown. The conformance suite feeds every server message of the deepgram-sdk's
+        /// agent v1 models through the codec (docs/conformance.md).
+        static let informational: Set<String> = [
+            agentThinking, promptUpdated, speakUpdated, functionCallResponse, "ThinkUpdated", "ListenUpdated",
+            "ThinkLiveUpdated", "History", "InjectionRefused", "FrustrationDetected", "__customFromThinkProvider",
+        ]
     }
 }

@@ -21,7 +21,7 @@ struct DeepgramSTTClientCodec: ClientCodec {
         case .keepAlive: return [.text(DeepgramMessage.Literal.keepAlive)]
         case .commit: return [.text(DeepgramMessage.Literal.finalize)]
         case .stop: return [.text(DeepgramMessage.Literal.closeStream)]
-        case .start, .interrupt, .text, .toolResult, .markPlayed, .playbackTruncated: return []
+        case .start, .interrupt, .text, .toolResult, .markPlayed, .playbackTruncated, .dtmf: return []
         }
     }
 
@@ -32,7 +32,8 @@ struct DeepgramSTTClientCodec: ClientCodec {
     /// `Results` → `.speechResult`, plus a final-or-interim user `.transcript` when it has
     /// text, plus `.userSpeechStopped` when `speech_final`; `SpeechStarted` →
     /// `.userSpeechStarted`; `UtteranceEnd` → `.utteranceEnd`; `Metadata` →
-    /// `.sessionEnded(reason: "metadata")`.
+    /// `.sessionEnded(reason: "metadata")`; `Error` → fatal `.error`; `ConfigureFailure` →
+    /// non-fatal `.error`; `ConfigureSuccess` → nothing.
     func events(in frame: WireFrame) -> [NormalizedEvent] {
         let message: DeepgramMessage
         switch DeepgramMessage.parse(frame) {
@@ -45,6 +46,12 @@ struct DeepgramSTTClientCodec: ClientCodec {
         case Name.speechStarted: return [.userSpeechStarted]
         case Name.utteranceEnd: return [.utteranceEnd]
         case Name.metadata: return [.sessionEnded(reason: "metadata")]
+        case Name.error:
+            // Deepgram closes the stream after an error.
+            return [.error(code: message.string("code"), message: message.string("description") ?? "", fatal: true)]
+        case Name.configureFailure:
+            return [.error(code: message.string("code") ?? Name.configureFailure, message: message.string("description") ?? "", fatal: false)]
+        case Name.configureSuccess: return []
         default: return [.unknown(type: message.type)]
         }
     }

@@ -17,9 +17,19 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     /// The `item_id` of the latest agent audio, for `conversation.item.truncate` on barge-in.
     private(set) var lastAudioItemID: String?
 
+    /// Whether the session turns server turn detection off: the client commits each utterance.
+    let manualTurns: Bool
+
     init(dialect: OpenAIRealtimeClientDialect, parameters: [String: JSONValue]) {
         self.dialect = dialect
         self.parameters = parameters
+        self.manualTurns = OpenAIRealtimeSession.hasManualTurns(OpenAIRealtimeSession.scenarioSession(parameters))
+    }
+
+    /// Manual turns (`turn_detection: null`, §7.6): `input_audio_buffer.commit` then
+    /// `response.create`; with server turn detection, nothing.
+    func framesAfterUtterance() -> [WireFrame] {
+        manualTurns ? [Self.event(Name.inputAudioCommit), Self.event(Name.responseCreate)] : []
     }
 
     func framesOnOpen() -> [WireFrame] {
@@ -60,7 +70,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
             return [.text(JSONFrame.text([
                 "type": Name.itemTruncate, "item_id": itemID, "content_index": 0, "audio_end_ms": audioEndMs,
             ]))]
-        case .stop, .keepAlive, .markPlayed:
+        case .stop, .keepAlive, .markPlayed, .dtmf:
             return []
         }
     }
@@ -119,7 +129,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         case Name.error:
             return [errorEvent(message.member("error"), fallbackCode: nil)]
         default:
-            if Name.structural.contains(message.type) || message.type.hasPrefix(Name.structuralPrefix) { return [] }
+            if Name.structural.contains(message.type) || Name.structuralPrefixes.contains(where: message.type.hasPrefix) { return [] }
             return [.unknown(type: message.type)]
         }
     }

@@ -20,7 +20,8 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
     /// Also the user transcript latencies, from input-audio transcription (§7.7 e).
     public var measures: Set<MetricName> {
-        MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
+        MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .firstAudioFromCommitMs])
+            .union(MetricName.audioReply)
     }
     /// A barge-in's response ends in `response.done` with status `cancelled` (`int_cancel_ms`).
     public let cancelsResponses = true
@@ -47,8 +48,8 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
         )
     }
 
-    /// A codec for one connection; `parameters["session"]` (an object) is merged into the
-    /// `session.update` vload sends on open.
+    /// A codec for one connection; the scenario's session parameters (see
+    /// `OpenAIRealtimeSession.scenarioSession`) are merged into the `session.update` vload sends on open.
     public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         OpenAIRealtimeClientCodec(dialect: self, parameters: parameters)
     }
@@ -62,10 +63,29 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
         return base.addingQueryItem(name: "model", value: model)
     }
 
+    /// This dialect in the formats the scenario's session asks for (`audio.input.format`,
+    /// `audio.output.format`: `audio/pcm` at a rate, or `audio/pcmu`); against api.openai.com,
+    /// which takes PCM at 24 kHz or G.711 only, any other input rate is a one-line error.
+    public func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect {
+        let session = OpenAIRealtimeSession.scenarioSession(parameters)
+        let formats = try OpenAIRealtimeSession.formats(session, fallback: (inputFormat, outputFormat))
+        if Self.isOpenAIHost(url), formats.input.encoding == .pcm16, formats.input.sampleRateHz != 24_000 {
+            throw InputError(
+                "api.openai.com takes PCM at 24000 Hz or G.711 (audio/pcmu) only; the scenario's session asks for PCM at \(formats.input.sampleRateHz) Hz"
+            )
+        }
+        return OpenAIRealtimeClientDialect(inputFormat: formats.input, outputFormat: formats.output)
+    }
+
+    /// Whether `url` is OpenAI's own service (api.openai.com), not a compatible server.
+    static func isOpenAIHost(_ url: String) -> Bool {
+        guard let endpoint = try? WebSocketEndpoint(parsing: url) else { return false }
+        return endpoint.host.lowercased() == "api.openai.com"
+    }
+
     /// The `session.update` event for the scenario's session parameters (ruling 9).
     func sessionUpdateFrame(parameters: [String: JSONValue]) -> WireFrame {
-        var scenarioSession: [String: JSONValue] = [:]
-        if case .object(let session)? = parameters["session"] { scenarioSession = session }
+        let scenarioSession = OpenAIRealtimeSession.scenarioSession(parameters)
         let session = OpenAIRealtimeSession.update(
             scenarioSession: scenarioSession, inputFormat: inputFormat, outputFormat: outputFormat
         )

@@ -77,16 +77,22 @@ enum OpenAIRealtimeEventName {
     static let error = "error"
 
     /// Server events that carry nothing vload measures: known, so not counted as unknown
-    /// (`response.output_item.*` is structural too, but read for function names).
+    /// (`response.output_item.*` is structural too, but read for function names). The
+    /// conformance suite feeds every server event of the openai SDK's GA and beta unions
+    /// through the codec, so a type missing here fails it (docs/conformance.md).
     static let structural: Set<String> = [
         "input_audio_buffer.committed", "input_audio_buffer.cleared", "input_audio_buffer.timeout_triggered",
+        "input_audio_buffer.dtmf_event_received",
         "response.content_part.added", "response.content_part.done",
         "response.function_call_arguments.delta",
-        "rate_limits.updated", "conversation.created",
+        "rate_limits.updated", "conversation.created", "transcription_session.updated",
         "output_audio_buffer.started", "output_audio_buffer.stopped", "output_audio_buffer.cleared",
     ]
 
-    /// Every `conversation.item.*` event not mapped explicitly is structural too (`added`,
-    /// `done`, beta `created`, `truncated`, `deleted`, `retrieved`).
-    static let structuralPrefix = "conversation.item."
+    /// Families of structural events: every `conversation.item.*` event not mapped explicitly
+    /// (`added`, `done`, beta `created`, `truncated`, `deleted`, `retrieved`), and the remote
+    /// MCP tool events (`mcp_list_tools.*`, `response.mcp_call.*`, `response.mcp_call_arguments.*`).
+    static let structuralPrefixes = [
+        "conversation.item.", "mcp_list_tools.", "response.mcp_call.", "response.mcp_call_arguments.",
+    ]
 }

@@ -44,6 +44,72 @@ enum OpenAIRealtimeSession {
         return session
     }
 
+    /// The GA session fields a scenario's `session:` block may hold directly (the openai SDK's
+    /// `RealtimeSessionCreateRequest`), and the beta top-level `turn_detection`. Other members
+    /// belong to other dialects (`ephemeral` is Datagrid's) and stay out of `session.update`.
+    static let sessionFieldNames: Set<String> = [
+        "type", "model", "instructions", "audio", "include", "max_output_tokens", "output_modalities", "prompt",
+        "tool_choice", "tools", "tracing", "truncation", "turn_detection",
+    ]
+
+    /// The session object a scenario asks for: the OpenAI session fields of its `session:`
+    /// block (`audio`, `instructions`, `tools`, …) overlaid with its nested `session` object
+    /// (`session: {session: {...}}`), with the beta top-level `turn_detection` moved to GA
+    /// `audio.input.turn_detection` (`null` included: manual turns).
+    static func scenarioSession(_ parameters: [String: JSONValue]) -> [String: JSONValue] {
+        var session = parameters.filter { sessionFieldNames.contains($0.key) }
+        if case .object(let nested)? = parameters["session"] { session = merging(session, with: nested) }
+        if let turnDetection = session.removeValue(forKey: "turn_detection") {
+            session = setting(["audio", "input", "turn_detection"], to: turnDetection, in: session)
+        }
+        return session
+    }
+
+    /// Whether `session` turns server turn detection off (`audio.input.turn_detection: null`):
+    /// the client then ends each utterance with `input_audio_buffer.commit` and `response.create`.
+    static func hasManualTurns(_ session: [String: JSONValue]) -> Bool {
+        guard case .object(let audio)? = session["audio"], case .object(let input)? = audio["input"],
+              case .null? = input["turn_detection"]
+        else { return false }
+        return true
+    }
+
+    /// The audio format of a GA `format` object (`{"type":"audio/pcm","rate":24000}`,
+    /// `{"type":"audio/pcmu"}`); nil when absent; a one-line reason when vload cannot stream it.
+    static func format(_ value: JSONValue?, place: String) throws(InputError) -> AudioFormat? {
+        guard let value, value != .null else { return nil }
+        guard case .object(let object) = value, case .string(let type)? = object["type"] else {
+            throw InputError("openai-realtime session \(place).format must be an object with a \"type\" (audio/pcm or audio/pcmu)")
+        }
+        switch type {
+        case "audio/pcm":
+            guard case .number(let rate)? = object["rate"] else { return .pcm16(24_000) }
+            guard [8_000.0, 16_000, 24_000, 48_000].contains(rate) else {
+                throw InputError("openai-realtime session \(place).format rate \(JSONText.number(rate)) is not one vload streams (8000, 16000, 24000 or 48000)")
+            }
+            return .pcm16(Int(rate))
+        case "audio/pcmu":
+            return .mulaw8k
+        default:
+            throw InputError("openai-realtime session \(place).format type '\(type)' is not one vload streams (audio/pcm or audio/pcmu)")
+        }
+    }
+
+    /// The input and output formats the scenario's session asks for (`audio.input.format`,
+    /// `audio.output.format`), each `fallback` when not given.
+    static func formats(_ session: [String: JSONValue], fallback: (input: AudioFormat, output: AudioFormat)) throws(InputError) -> (input: AudioFormat, output: AudioFormat) {
+        var input: JSONValue?
+        var output: JSONValue?
+        if case .object(let audio)? = session["audio"] {
+            if case .object(let inputObject)? = audio["input"] { input = inputObject["format"] }
+            if case .object(let outputObject)? = audio["output"] { output = outputObject["format"] }
+        }
+        return (
+            try format(input, place: "audio.input") ?? fallback.input,
+            try format(output, place: "audio.output") ?? fallback.output
+        )
+    }
+
     /// `base` overlaid with `overlay`: objects present on both sides merge recursively; any
     /// other value of `overlay` replaces the one in `base`.
     static func merging(_ base: [String: JSONValue], with overlay: [String: JSONValue]) -> [String: JSONValue] {

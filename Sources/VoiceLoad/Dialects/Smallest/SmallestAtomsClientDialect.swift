@@ -89,7 +89,7 @@ public struct SmallestAtomsClientDialect: ClientDialect {
             return frame(JSONFrame.text(["type": Name.textSend, "text": text]))
         case .stop:
             return frame(JSONFrame.text(["type": Name.sessionClose]))
-        case .start, .interrupt, .keepAlive, .toolResult, .markPlayed, .playbackTruncated:
+        case .start, .interrupt, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf:
             return nil
         }
     }

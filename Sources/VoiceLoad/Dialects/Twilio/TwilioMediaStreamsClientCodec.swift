@@ -44,7 +44,7 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     }
 
     /// `start` → `start` (custom parameters read like the scenario's), audio → `media`,
-    /// `markPlayed` → `mark`, `stop` → `stop`; Twilio has no message for the other intents.
+    /// `markPlayed` → `mark`, `dtmf` → `dtmf`, `stop` → `stop`; Twilio has no message for the other intents.
     mutating func frames(for intent: ClientIntent) -> [WireFrame] {
         switch intent {
         case .start(let parameters):
@@ -56,6 +56,8 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
         case .stop:
             let stop: [String: Any] = ["accountSid": identity.accountSid, "callSid": identity.callSid]
             return [messageFrame(Name.stop, extra: ["stop": stop])]
+        case .dtmf(let digit):
+            return [messageFrame(Name.dtmf, extra: ["dtmf": ["track": "inbound_track", "digit": digit]])]
         case .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
             return []
         }

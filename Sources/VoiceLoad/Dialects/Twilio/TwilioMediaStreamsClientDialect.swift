@@ -18,6 +18,9 @@ public struct TwilioMediaStreamsClientDialect: ClientDialect {
     public let authentication = AuthenticationStyle.sessionParameter(name: "token")
     /// 20 ms, Twilio's fixed cadence (§2.2).
     public let defaultFrameMs = 20
+    /// Twilio sends `stop` and closes the socket at once; agent servers answer `stop` with
+    /// nothing, so waiting for them would hold every call open for the hang-up timeout.
+    public let awaitsSessionEndOnHangUp = false
     private let callCounter = TwilioCallCounter()
 
     public init() {}

@@ -10,7 +10,7 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
     /// `media` up to the opening quote of `payload`, for the captured stream SID.
     private var mediaPrefix = Self.mediaPrefix(streamSid: "")
 
-    /// `connected` and `dtmf` → nothing, `start` → `start` with `customParameters` as the
+    /// `connected` → nothing, `dtmf` → the digit, `start` → `start` with `customParameters` as the
     /// parameters, `media` → audio (µ-law bytes; an empty payload → nothing), `mark` →
     /// `markPlayed`, `stop` → `stop`. Throws `.unknownType` for other events and `.malformed`
     /// for frames that are not Twilio messages.
@@ -21,8 +21,11 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
         case .failure(let error): throw .malformed(error.reason)
         }
         switch message.event {
-        case Name.connected, Name.dtmf:
+        case Name.connected:
             return []
+        case Name.dtmf:
+            guard let digit = message.member("dtmf")?["digit"] as? String else { throw .malformed("dtmf message without a string digit") }
+            return [.dtmf(digit: digit)]
         case Name.start:
             return try startIntents(message)
         case Name.media:

@@ -1,0 +1,268 @@
+"""A real Pipecat (pipecat-ai 1.14.0) Twilio Media Streams bot, fully local, for vload's conformance runs.
+
+    python pipecat_server.py --port 8765 [--reply-wav ../../scenarios/audio/thanks.wav] [--log-file server.log]
+
+One FastAPI WebSocket endpoint, `/ws`, served by uvicorn on 127.0.0.1. Per connection:
+
+- the handshake (`connected`, `start`) is read with Pipecat's own parser,
+  `pipecat.runner.utils.parse_telephony_websocket`, which must say "twilio";
+- a `TwilioFrameSerializer` for the call's streamSid/callSid (auto_hang_up off: no Twilio REST);
+- the pipeline: FastAPIWebsocketTransport input → VADProcessor (the Silero ONNX model shipped
+  in the wheel, offline) → UserTurnProcessor (VAD starts a turn and interrupts the bot; the
+  turn ends after Pipecat's speech timeout, no transcript needed) → CannedReply → output;
+- on UserStoppedSpeakingFrame, CannedReply speaks a WAV as TTSStartedFrame, TTSAudioRawFrame
+  (40 ms chunks) and TTSStoppedFrame; the output transport paces it in real time, and an
+  InterruptionFrame (user speech while the bot talks) flushes it and makes the serializer send
+  `clear`.
+
+No STT, LLM or TTS service, nothing but loopback. It prints "ready on port N" when it accepts
+connections, exits cleanly on SIGTERM/SIGINT, and stops by itself after --max-lifetime-s.
+Pipecat logs go to --log-file at WARNING; this app's own per-call trace at INFO.
+"""
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+import time
+import wave
+from pathlib import Path
+
+from loguru import logger
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+
+def configure_logging(log_file: str | None, level: str) -> None:
+    logger.remove()
+    own = lambda record: record["name"] == "__main__"  # noqa: E731
+    others = lambda record: record["name"] != "__main__"  # noqa: E731
+    sinks = [log_file] if log_file else [sys.stderr]
+    for sink in sinks:
+        logger.add(sink, level="INFO", filter=own, enqueue=False)
+        logger.add(sink, level=level, filter=others, enqueue=False)
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--reply-wav", default=str(ROOT / "scenarios" / "audio" / "thanks.wav"))
+    parser.add_argument("--in-rate", type=int, default=8000, help="pipeline input rate (Silero: 8000 or 16000)")
+    parser.add_argument("--out-rate", type=int, default=8000, help="pipeline output rate")
+    parser.add_argument("--speech-timeout-s", type=float, default=0.6,
+                        help="SpeechTimeoutUserTurnStopStrategy.user_speech_timeout (Pipecat's default 0.6)")
+    parser.add_argument("--call-timeout-s", type=int, default=90, help="a call is cancelled after this long")
+    parser.add_argument("--max-lifetime-s", type=float, default=300, help="the server stops itself after this long")
+    parser.add_argument("--log-file", default=None)
+    parser.add_argument("--log-level", default="WARNING", help="Pipecat's log level")
+    return parser.parse_args(argv)
+
+
+ARGS = parse_args() if __name__ == "__main__" else None
+if ARGS is not None:
+    configure_logging(ARGS.log_file, ARGS.log_level)
+
+# Pipecat logs its banner at import time: configure loguru first.
+import uvicorn  # noqa: E402
+from fastapi import FastAPI, WebSocket  # noqa: E402
+
+from pipecat.audio.utils import create_file_resampler  # noqa: E402
+from pipecat.audio.vad.silero import SileroVADAnalyzer  # noqa: E402
+from pipecat.frames.frames import (  # noqa: E402
+    Frame,
+    InterruptionFrame,
+    TTSAudioRawFrame,
+    TTSStartedFrame,
+    TTSStoppedFrame,
+    UserStartedSpeakingFrame,
+    UserStoppedSpeakingFrame,
+)
+from pipecat.pipeline.pipeline import Pipeline  # noqa: E402
+from pipecat.pipeline.worker import PipelineParams, PipelineWorker  # noqa: E402
+from pipecat.processors.audio.vad_processor import VADProcessor  # noqa: E402
+from pipecat.processors.frame_processor import FrameDirection, FrameProcessor  # noqa: E402
+from pipecat.runner.utils import parse_telephony_websocket  # noqa: E402
+from pipecat.serializers.twilio import TwilioFrameSerializer  # noqa: E402
+from pipecat.transports.websocket.fastapi import FastAPIWebsocketParams, FastAPIWebsocketTransport  # noqa: E402
+from pipecat.turns.user_start import VADUserTurnStartStrategy  # noqa: E402
+from pipecat.turns.user_stop import SpeechTimeoutUserTurnStopStrategy  # noqa: E402
+from pipecat.turns.user_turn_processor import UserTurnProcessor  # noqa: E402
+from pipecat.turns.user_turn_strategies import UserTurnStrategies  # noqa: E402
+from pipecat.workers.runner import WorkerRunner  # noqa: E402
+
+CHUNK_MS = 40
+
+
+async def load_reply(path: str, rate: int) -> bytes:
+    """The WAV's 16-bit mono PCM at `rate`, resampled with Pipecat's file resampler."""
+    with wave.open(path, "rb") as wav:
+        if wav.getsampwidth() != 2:
+            raise SystemExit(f"{path}: 16-bit PCM WAV expected")
+        pcm = wav.readframes(wav.getnframes())
+        channels, source_rate = wav.getnchannels(), wav.getframerate()
+    if channels != 1:
+        import audioop
+        pcm = audioop.tomono(pcm, 2, 0.5, 0.5)
+    if source_rate != rate:
+        pcm = await create_file_resampler().resample(pcm, source_rate, rate)
+    return pcm
+
+
+class CannedReply(FrameProcessor):
+    """Stands in for STT → LLM → TTS: answers every user turn with the same audio."""
+
+    def __init__(self, pcm: bytes, rate: int, call: str, started: float):
+        super().__init__(name="CannedReply")
+        self._pcm, self._rate, self._call, self._started = pcm, rate, call, started
+        self._replies = 0
+
+    def _t(self) -> str:
+        return f"{time.monotonic() - self._started:7.3f}s"
+
+    async def process_frame(self, frame: Frame, direction: FrameDirection):
+        await super().process_frame(frame, direction)
+        await self.push_frame(frame, direction)
+        if direction != FrameDirection.DOWNSTREAM:
+            return
+        if isinstance(frame, UserStartedSpeakingFrame):
+            logger.info(f"{self._call} {self._t()} user turn started")
+        elif isinstance(frame, InterruptionFrame):
+            logger.info(f"{self._call} {self._t()} interruption (the serializer sends clear)")
+        elif isinstance(frame, UserStoppedSpeakingFrame):
+            await self._speak()
+
+    async def _speak(self):
+        self._replies += 1
+        context_id = f"reply-{self._replies}"
+        step = self._rate * 2 * CHUNK_MS // 1000
+        logger.info(f"{self._call} {self._t()} user turn stopped: reply {self._replies}, "
+                    f"{len(self._pcm) / 2 / self._rate * 1000:.0f} ms of audio")
+        await self.push_frame(TTSStartedFrame(context_id=context_id))
+        for offset in range(0, len(self._pcm), step):
+            chunk = self._pcm[offset:offset + step]
+            await self.push_frame(TTSAudioRawFrame(audio=chunk, sample_rate=self._rate, num_channels=1,
+                                                   context_id=context_id))
+        await self.push_frame(TTSStoppedFrame(context_id=context_id))
+
+
+def make_app(args, reply_pcm: bytes) -> FastAPI:
+    app = FastAPI()
+    calls = {"count": 0}
+
+    @app.websocket("/ws")
+    async def media_stream(websocket: WebSocket):
+        await websocket.accept()
+        started = time.monotonic()
+        calls["count"] += 1
+        call = f"call {calls['count']}"
+        try:
+            transport_type, call_data = await asyncio.wait_for(parse_telephony_websocket(websocket), 10)
+        except Exception as error:  # noqa: BLE001
+            logger.error(f"{call}: no Twilio handshake: {error!r}")
+            await websocket.close(code=1008)
+            return
+        if transport_type != "twilio":
+            logger.error(f"{call}: parse_telephony_websocket detected {transport_type!r}, not twilio")
+            await websocket.close(code=1008)
+            return
+        logger.info(f"{call} handshake: stream_sid={call_data.stream_id} call_sid={call_data.call_id} "
+                    f"custom_parameters={sorted(call_data.body)}")
+
+        serializer = TwilioFrameSerializer(
+            stream_sid=call_data.stream_id,
+            call_sid=call_data.call_id,
+            params=TwilioFrameSerializer.InputParams(auto_hang_up=False),
+        )
+        transport = FastAPIWebsocketTransport(
+            websocket=websocket,
+            params=FastAPIWebsocketParams(
+                audio_in_enabled=True,
+                audio_out_enabled=True,
+                add_wav_header=False,
+                serializer=serializer,
+                session_timeout=args.call_timeout_s,
+                allowed_origins=[],
+            ),
+        )
+        vad = VADProcessor(vad_analyzer=SileroVADAnalyzer())
+        turns = UserTurnProcessor(
+            user_turn_strategies=UserTurnStrategies(
+                start=[VADUserTurnStartStrategy()],
+                stop=[SpeechTimeoutUserTurnStopStrategy(user_speech_timeout=args.speech_timeout_s,
+                                                        wait_for_transcript=False)],
+            ),
+        )
+        reply = CannedReply(reply_pcm, args.out_rate, call, started)
+        worker = PipelineWorker(
+            Pipeline([transport.input(), vad, turns, reply, transport.output()]),
+            params=PipelineParams(audio_in_sample_rate=args.in_rate, audio_out_sample_rate=args.out_rate),
+            enable_rtvi=False,
+            idle_timeout_secs=args.call_timeout_s,
+            check_dangling_tasks=False,
+        )
+
+        @transport.event_handler("on_client_disconnected")
+        async def on_client_disconnected(_transport, _websocket):
+            logger.info(f"{call} {time.monotonic() - started:7.3f}s client disconnected")
+            await worker.cancel()
+
+        @transport.event_handler("on_session_timeout")
+        async def on_session_timeout(_transport, _websocket):
+            logger.warning(f"{call}: call timeout ({args.call_timeout_s} s)")
+            await worker.cancel()
+
+        runner = WorkerRunner(handle_sigint=False, handle_sigterm=False, check_dangling_tasks=False)
+        await runner.add_workers(worker)
+        await runner.run()
+        logger.info(f"{call} {time.monotonic() - started:7.3f}s pipeline finished")
+
+    return app
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server without its signal capture: uvicorn re-raises a captured SIGTERM after
+    its graceful shutdown (exit 143); this app handles SIGTERM/SIGINT itself and exits 0."""
+
+    @contextlib.contextmanager
+    def capture_signals(self):
+        yield
+
+
+async def serve(args) -> int:
+    SileroVADAnalyzer()  # load onnxruntime and the bundled model once, before "ready"
+    app = make_app(args, await load_reply(args.reply_wav, args.out_rate))
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                            timeout_graceful_shutdown=3, lifespan="off")
+    server = Server(config)
+    loop = asyncio.get_running_loop()
+
+    def stop(reason: str):
+        logger.info(f"stopping: {reason}")
+        if server.should_exit:
+            server.force_exit = True
+        server.should_exit = True
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop, signal.Signals(sig).name)
+    lifetime = loop.call_later(args.max_lifetime_s, stop, f"--max-lifetime-s {args.max_lifetime_s} reached")
+
+    task = asyncio.create_task(server.serve())
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if task.done() or time.monotonic() > deadline:
+            print("failed to start", flush=True)
+            server.should_exit = True
+            await asyncio.wait({task}, timeout=5)
+            return 1
+        await asyncio.sleep(0.02)
+    print(f"ready on port {args.port}", flush=True)
+    await task
+    lifetime.cancel()
+    print("stopped", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(serve(ARGS)))
