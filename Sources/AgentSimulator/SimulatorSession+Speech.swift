@@ -4,6 +4,7 @@ import VoiceLoad
 /// the results that answer an utterance.
 extension SimulatorSession {
     mutating func speech(_ event: StreamingSpeechDetector.Event, now: MonotonicInstant) -> [Action] {
+        if manualTurns { return manualTurnSpeech(event) }
         switch event {
         case .speechStarted(_, let audioMs):
             statistics.userTurns += 1
@@ -24,14 +25,51 @@ extension SimulatorSession {
                 actions.append(.send(.transcript(TranscriptLine(role: "user", text: Self.transcriptText, isFinal: true))))
             }
             utteranceEndMs = audioMs
-            // A reply to an earlier utterance still waiting (barge-in ignored) gives way to this one.
-            actions += cancelReply()
-            let latencyUs = stretchedUs(configuration.replyLatency.sampleUs(using: &random))
-            let dueAt = endedAt.advanced(byMicroseconds: latencyUs)
-            reply = PendingReply(stage: .thinking, latencyMs: Int(latencyUs / 1_000), speechEndedAt: endedAt, dueAt: dueAt)
-            actions.append(.schedule(.reply, at: max(now, dueAt)))
-            return actions
+            return actions + scheduleReply(speechEndedAt: endedAt, now: now)
         }
+    }
+
+    /// A reply to speech that ended at `speechEndedAt`, due the drawn latency later (and, with
+    /// `notBefore`, not before it); a reply to an earlier utterance still waiting gives way to
+    /// it. The timer fires at once when the due moment has passed: the lateness is measured.
+    private mutating func scheduleReply(
+        speechEndedAt: MonotonicInstant, notBefore: MonotonicInstant? = nil, now: MonotonicInstant
+    ) -> [Action] {
+        let actions = cancelReply()
+        let latencyUs = stretchedUs(configuration.replyLatency.sampleUs(using: &random))
+        var dueAt = speechEndedAt.advanced(byMicroseconds: latencyUs)
+        if let notBefore { dueAt = max(dueAt, notBefore) }
+        reply = PendingReply(stage: .thinking, latencyMs: Int(latencyUs / 1_000), speechEndedAt: speechEndedAt, dueAt: dueAt)
+        return actions + [.schedule(.reply, at: max(now, dueAt))]
+    }
+
+    /// Manual turns: no VAD events go out and nothing is answered until the client commits;
+    /// the end of the speech is kept for the reply's timing.
+    private mutating func manualTurnSpeech(_ event: StreamingSpeechDetector.Event) -> [Action] {
+        switch event {
+        case .speechStarted:
+            statistics.userTurns += 1
+            speechUnderWayCommitted = false
+        case .speechEnded(let endedAt, _):
+            if !speechUnderWayCommitted { uncommittedSpeechEndedAt = endedAt }
+            speechUnderWayCommitted = false
+        }
+        return []
+    }
+
+    /// Manual turns: the client committed its utterance (and asks for a response). The reply
+    /// is due the drawn latency after the end of the speech the agent heard, as with server
+    /// VAD, but never before the commit. A commit that comes before the VAD's silence window
+    /// has ended the speech takes the end of the voiced audio so far; one with no speech
+    /// since the last is answered from the commit.
+    mutating func replyToCommit(at now: MonotonicInstant) -> [Action] {
+        var endedAt = uncommittedSpeechEndedAt ?? now
+        if let voicedEnd = detector.voicedEndSoFar {
+            endedAt = voicedEnd
+            speechUnderWayCommitted = true
+        }
+        uncommittedSpeechEndedAt = nil
+        return scheduleReply(speechEndedAt: endedAt, notBefore: now, now: now)
     }
 
     /// The user starts talking to an agent that speaks: a barge-in when the agent is speaking or
@@ -81,6 +119,15 @@ extension SimulatorSession {
             text: Self.transcriptText, isFinal: isFinal, speechFinal: isFinal,
             startS: Double(utteranceStartMs) / 1_000, durationS: Double(max(0, endMs - utteranceStartMs)) / 1_000
         )
+    }
+
+    /// Speech-to-text: the client's finalize request flushes what has been heard of the
+    /// utterance as a final result (`from_finalize`).
+    func finalizedTranscript() -> SpeechResult {
+        var result = transcript(endMs: detector.audioPositionMs, isFinal: true)
+        result.speechFinal = false
+        result.fromFinalize = true
+        return result
     }
 
     /// Speech-to-text: the final, endpointed result of the utterance and its end.

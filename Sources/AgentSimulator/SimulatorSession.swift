@@ -101,6 +101,13 @@ struct SimulatorSession: Sendable {
     /// intent and timer; each agent-side delay is stretched by it when the delay starts.
     var slowdown = 1.0
     var detector: StreamingSpeechDetector
+    /// Manual turns (OpenAI `turn_detection: null` in the client's session): the agent's VAD
+    /// only marks where the user's speech ended; the client's commit asks for the reply.
+    var manualTurns = false
+    /// Manual turns: the end of the user's latest speech, not yet committed.
+    var uncommittedSpeechEndedAt: MonotonicInstant?
+    /// Manual turns: the client committed the speech under way before the VAD ended it.
+    var speechUnderWayCommitted = false
     var random: SeededGenerator
     /// The session's fault (`configuration.faults`, drawn from its number), while it has not struck.
     var sessionFault: InjectedFault?
@@ -153,9 +160,10 @@ struct SimulatorSession: Sendable {
     mutating func receive(_ intent: ClientIntent, at now: MonotonicInstant) -> [Action] {
         guard phase != .stalled else { return [] }
         switch intent {
-        case .start:
+        case .start(let parameters):
             guard phase == .awaitingStart else { return [] }
             phase = .starting
+            manualTurns = OpenAIRealtimeSession.hasManualTurns(parameters)
             return [
                 .send(.sessionStarted(sessionID: sessionID, conversationID: "conv-\(sessionID)")),
                 scheduleReady(at: now),
@@ -184,7 +192,17 @@ struct SimulatorSession: Sendable {
                 .schedule(.closeAfterEnd, at: now.advanced(byMilliseconds: 2_000)),
             ]
             return actions
-        case .text, .commit, .keepAlive, .markPlayed, .playbackTruncated, .dtmf:
+        case .commit:
+            guard phase == .live else { return [] }
+            if !speaks { return [.send(.speechResult(finalizedTranscript()))] }
+            return manualTurns ? replyToCommit(at: now) : []
+        case .keepAlive:
+            statistics.keepAlives += 1
+            return []
+        case .dtmf(let digit):
+            statistics.dtmfDigits += digit
+            return []
+        case .text, .markPlayed, .playbackTruncated:
             return []
         }
     }

@@ -12,6 +12,11 @@ public struct SimulatorStatistics: Sendable, Hashable {
     public var toolResultTimeouts = 0
     /// Faults performed, by `InjectedFault.countKey` (`refuse_503`, `close_1011`, `stall`, …).
     public var faultsInjected: [String: Int] = [:]
+    /// Keep-alive messages the clients sent (Deepgram `KeepAlive`).
+    public var keepAlives = 0
+    /// The keys the callers pressed (Twilio `dtmf`), session after session in the order the
+    /// sessions ended.
+    public var dtmfDigits = ""
 
     public init() {}
 
@@ -24,5 +29,7 @@ public struct SimulatorStatistics: Sendable, Hashable {
         toolResults += other.toolResults
         toolResultTimeouts += other.toolResultTimeouts
         faultsInjected.merge(other.faultsInjected, uniquingKeysWith: +)
+        keepAlives += other.keepAlives
+        dtmfDigits += other.dtmfDigits
     }
 }

@@ -53,6 +53,10 @@ struct StreamingSpeechDetector: Sendable {
 
     var isInSpeech: Bool { inSpeech }
 
+    /// While in speech: where the voiced audio heard so far ended (the end of speech, should
+    /// no more speech follow); nil outside speech.
+    var voicedEndSoFar: MonotonicInstant? { inSpeech ? lastVoicedEndAt : nil }
+
     /// How much audio the stream has carried so far.
     var audioPositionMs: Int { milliseconds(samplesSeen) }
 

@@ -21,6 +21,7 @@ from deepgram.agent.v1 import socket_client as agent_socket
 from deepgram.agent.v1.socket_client import _sanitize_numeric_types
 from deepgram.listen.v1 import client as listen_client_module
 from deepgram.listen.v1 import socket_client as listen_socket
+from schema_samples import minimal_value
 
 
 # --- The SDK's message models -------------------------------------------------------------
@@ -48,37 +49,6 @@ LISTEN_SERVER_MODELS_BY_TYPE = {message_type(model): model for model in LISTEN_S
 
 
 # --- Minimal valid instances, from the model's JSON schema ---------------------------------
-
-def minimal_value(schema: dict, root: dict):
-    """The smallest value `schema` accepts: required members only, the first const/enum value,
-    "x" for strings, 0 for numbers, [] for arrays, objects recursively, the first non-null
-    option of a union."""
-    if "$ref" in schema:
-        return minimal_value(root["$defs"][schema["$ref"].rsplit("/", 1)[-1]], root)
-    if "const" in schema:
-        return schema["const"]
-    if "enum" in schema:
-        return schema["enum"][0]
-    for key in ("anyOf", "oneOf"):
-        if key in schema:
-            options = [option for option in schema[key] if option.get("type") != "null"]
-            return minimal_value(options[0], root)
-    if "allOf" in schema:
-        return minimal_value(schema["allOf"][0], root)
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        kind = next(item for item in kind if item != "null")
-    if kind == "object" or "properties" in schema:
-        properties = schema.get("properties", {})
-        return {name: minimal_value(properties[name], root) for name in schema.get("required", [])}
-    if kind == "array":
-        return []
-    if kind in ("number", "integer"):
-        return 0
-    if kind == "boolean":
-        return False
-    return "x"  # a string, or `Any`
-
 
 def build(model, **overrides):
     """A valid instance of `model`: the minimal one, with `overrides` on top, validated by the SDK."""

@@ -16,6 +16,7 @@ from openai.types.beta.realtime import realtime_client_event as beta_client_modu
 from openai.types.beta.realtime import realtime_server_event as beta_server_module
 from openai.types.realtime import realtime_client_event as ga_client_module
 from openai.types.realtime import realtime_server_event as ga_server_module
+from schema_samples import minimal_value
 
 GA_CLIENT_UNION = ga_client_module.RealtimeClientEvent
 GA_SERVER_UNION = ga_server_module.RealtimeServerEvent
@@ -111,54 +112,10 @@ _STRING_BY_NAME = {
 }
 
 
-def _resolve(schema: dict, root: dict) -> dict:
-    while "$ref" in schema:
-        name = schema["$ref"].split("/")[-1]
-        rest = {k: v for k, v in schema.items() if k != "$ref"}
-        schema = {**root["$defs"][name], **rest}
-    if "allOf" in schema and len(schema["allOf"]) == 1:
-        rest = {k: v for k, v in schema.items() if k != "allOf"}
-        schema = {**_resolve(schema["allOf"][0], root), **rest}
-    return schema
-
-
-def _value(schema: dict, root: dict, name: str = "", depth: int = 0):
-    assert depth < 40, f"schema too deep at {name}"
-    schema = _resolve(schema, root)
-    if "const" in schema:
-        return schema["const"]
-    if "enum" in schema:
-        return schema["enum"][0]
-    for key in ("anyOf", "oneOf"):
-        if key in schema:
-            options = [option for option in schema[key] if _resolve(option, root).get("type") != "null"]
-            return _value(options[0] if options else {"type": "null"}, root, name, depth + 1)
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        kind = next((k for k in kind if k != "null"), "null")
-    if kind == "string":
-        return _STRING_BY_NAME.get(name, "x")
-    if kind in ("integer", "number"):
-        return 0
-    if kind == "boolean":
-        return False
-    if kind == "array":
-        return []
-    if kind == "null":
-        return None
-    if kind == "object" or "properties" in schema:
-        properties = schema.get("properties", {})
-        return {
-            field: _value(properties[field], root, field, depth + 1)
-            for field in schema.get("required", [])
-        }
-    return "x"  # `Any`: any JSON will do
-
-
 def minimal_raw(model) -> dict:
     """The required fields of `model`, filled from its JSON schema."""
     schema = model.model_json_schema()
-    return _value(schema, schema)
+    return minimal_value(schema, schema, strings=_STRING_BY_NAME)
 
 
 def deep_merge(base, overlay):

@@ -52,6 +52,7 @@ enum WaitCondition: Sendable {
         case .until: return "the pause did not end \(within)"
         case .clipSent: return "the clip was not sent \(within)"
         case .sessionEnded: return "no end of session \(within)"
+        case .finalized: return "no result of the finalize request \(within)"
         }
     }
 
@@ -78,6 +79,8 @@ enum WaitCondition: Sendable {
     case until(MonotonicInstant)
     /// The clip being spoken has been sent in full.
     case clipSent
+    /// The result the server flushed for the client's finalize request has arrived.
+    case finalized
     /// The server said the session is over, or closed it.
     case sessionEnded
 }

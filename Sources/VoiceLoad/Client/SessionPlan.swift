@@ -41,7 +41,18 @@ public struct SessionPlan: Sendable {
             if dialect.cancelsResponses { metrics.insert(.intCancelMs) }
             if bargeIns.contains(where: { $0.action == .command }) { metrics.insert(.intCommandRttMs) }
         }
+        if ScenarioStep.flattened(scenario.steps).contains(where: { if case .finalize = $0 { return true } else { return false } }) {
+            metrics.insert(.finalizeMs)
+        }
         return metrics
+    }
+
+    /// The keep-alive of the run: the dialect's, at the scenario's `keepalive_ms` when it sets
+    /// one (0: none).
+    public var keepAlive: KeepAlivePolicy? {
+        guard var policy = dialect.keepAlive else { return nil }
+        if let everyMs = scenario.keepAliveMs { policy.everyMs = everyMs }
+        return policy.everyMs > 0 ? policy : nil
     }
 
     public init(

@@ -102,6 +102,7 @@ extension VirtualClient {
         case .transcript(let role, let text, let isFinal):
             if role == "user" { tracker.userTranscript(text: text, isFinal: isFinal, at: at) }
         case .speechResult(let result):
+            if result.fromFinalize, finalizeSentAt != nil, finalizedAt == nil { finalizedAt = at }
             recordPositionLatency(of: result, at: at)
             // The result is the user's transcript too; take it before the endpoint closes the turn.
             tracker.userTranscript(text: result.text, isFinal: result.isFinal, at: at)

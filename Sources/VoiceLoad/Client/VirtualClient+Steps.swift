@@ -30,6 +30,10 @@ extension VirtualClient {
             for _ in 0..<times { try await run(steps) }
         case .hangup(let timeoutMs):
             try await hangUp(timeoutMs: timeoutMs)
+        case .dtmf(let digits, let intervalMs):
+            try await pressKeys(digits, intervalMs: intervalMs)
+        case .finalize(let timeoutMs, let onTimeout):
+            try await finalize(timeoutMs: timeoutMs, onTimeout: onTimeout)
         }
     }
 

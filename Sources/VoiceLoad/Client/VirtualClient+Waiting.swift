@@ -106,6 +106,7 @@ extension VirtualClient {
         case .heard, .quiet, .until, .commandInterruptionSettled: return recheckAt(condition).map { $0 <= now } ?? false
         case .clipSent: return microphone.map { !$0.isSpeaking } ?? true
         case .sessionEnded: return sessionEndedAt != nil
+        case .finalized: return finalizedAt != nil
         }
     }
 

@@ -69,6 +69,11 @@ public actor VirtualClient {
     var turnsBeforeAttempt = 0
     /// The connection being opened, which a wind-down stops waiting for.
     var pendingConnect: EventLoopPromise<WebSocketConnection>?
+    /// The latest `finalize` step's request, and the arrival of the result it flushed.
+    var finalizeSentAt: MonotonicInstant?
+    var finalizedAt: MonotonicInstant?
+    /// Sends the dialect's keep-alive while the connection is open (`KeepAlivePolicy`).
+    var keepAliveTimer: RepeatedTask?
 
     /// `pacers`: the frame pacers of the run's event loops, shared by their clients (the
     /// client gets a pacer of its own without them).
@@ -141,6 +146,8 @@ public actor VirtualClient {
         streamOpenedAt = nil
         failure = nil
         hangingUp = false
+        finalizeSentAt = nil
+        finalizedAt = nil
     }
 
     func connect(timeoutMs: Int) async throws {
@@ -192,6 +199,7 @@ public actor VirtualClient {
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
         for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
         if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
+        startKeepAlive()
         let early = framesBeforeOpen
         framesBeforeOpen = []
         for frame in early { handle(.frame(frame)) }
@@ -264,6 +272,8 @@ public actor VirtualClient {
         replyTimer = nil
         recheckTimer?.cancel()
         recheckTimer = nil
+        keepAliveTimer?.cancel()
+        keepAliveTimer = nil
         cancelDelayedReplies()
         emit(tracker.finishPendingUtterance(outcome: .aborted))
         if let connection {

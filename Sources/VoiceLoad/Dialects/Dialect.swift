@@ -70,6 +70,11 @@ public protocol ClientDialect: Sendable {
     /// itself and the server under test sends nothing (Twilio: vload plays Twilio, which sends
     /// `stop` and closes at once).
     var awaitsSessionEndOnHangUp: Bool { get }
+    /// The dialect's keep-alive: how often `frames(for: .keepAlive)` goes out; nil for none.
+    var keepAlive: KeepAlivePolicy? { get }
+    /// Whether `frames(for: .commit)` asks the server to flush its transcript and the result
+    /// says so (Deepgram `Finalize`, `from_finalize`): what a `finalize` step needs.
+    var reportsFinalizedResults: Bool { get }
 }
 
 extension ClientDialect {
@@ -93,6 +98,10 @@ extension ClientDialect {
     public func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect { self }
 
     public var awaitsSessionEndOnHangUp: Bool { true }
+
+    public var keepAlive: KeepAlivePolicy? { nil }
+
+    public var reportsFinalizedResults: Bool { false }
 
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
         endpoint(for: base, parameters: parameters)

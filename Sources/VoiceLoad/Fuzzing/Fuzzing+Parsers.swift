@@ -88,8 +88,11 @@ extension Fuzzing {
         func visit(_ steps: [ScenarioStep]) {
             for step in steps {
                 switch step {
-                case .connect(let timeoutMs), .hangup(let timeoutMs):
+                case .connect(let timeoutMs), .hangup(let timeoutMs), .finalize(let timeoutMs, _):
                     checkMs(timeoutMs, "\(step.name) timeout_ms", from: 1)
+                case .dtmf(let digits, let intervalMs):
+                    checkMs(intervalMs, "dtmf interval_ms")
+                    outcome.check(!digits.isEmpty && digits.allSatisfy { "0123456789*#".contains($0) }, "dtmf keys \(digits.debugDescription)")
                 case .wait(let wait):
                     checkMs(wait.timeoutMs, "\(step.name) timeout_ms", from: 1)
                     if case .quiet(let ms) = wait.target { checkMs(ms, "wait quiet ms", from: 1) }
@@ -118,6 +121,7 @@ extension Fuzzing {
         }
         checkMs(scenario.quietMs, "quiet_ms", from: 1)
         checkMs(scenario.jitterBufferMs, "jitter_buffer_ms", to: 1_000)
+        checkMs(scenario.keepAliveMs, "keepalive_ms")
         outcome.check(!scenario.steps.isEmpty, "scenario without steps")
         visit(scenario.steps)
         for threshold in scenario.thresholds {

@@ -31,6 +31,8 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case sttInterimLatencyMs = "stt_interim_latency_ms"
     case sttFinalLatencyMs = "stt_final_latency_ms"
     case endpointMs = "endpoint_ms"
+    /// The `finalize` step's request (Deepgram `Finalize`) → the result it flushed (`from_finalize`).
+    case finalizeMs = "finalize_ms"
     // latencies the server reports about itself, never mixed with client-measured ones
     case serverTotalLatencyMs = "server_total_latency_ms"
     case serverSttLatencyMs = "server_stt_latency_ms"

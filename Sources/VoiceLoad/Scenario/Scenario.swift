@@ -27,6 +27,9 @@ public struct Scenario: Sendable, Hashable {
     public var stages: StageList?
     /// Runs the scenario again on a fresh connection after a failure (`reconnect:`); nil: off.
     public var reconnect: ReconnectPolicy?
+    /// `keepalive_ms:` the interval of the dialect's keep-alive message (0: none); nil: the
+    /// dialect's own (Deepgram: 5000).
+    public var keepAliveMs: Int?
 
     public init(
         name: String, description: String? = nil, sourcePath: String, dialect: String? = nil,

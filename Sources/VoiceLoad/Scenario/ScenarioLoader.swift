@@ -5,7 +5,7 @@ import Yams
 public enum ScenarioLoader {
     static let topLevelKeys = [
         "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps", "thresholds", "stages",
-        "reconnect",
+        "reconnect", "keepalive_ms",
     ]
 
     /// Finds a scenario by path, or by name in `scenarios/` of the working directory.
@@ -97,6 +97,9 @@ public enum ScenarioLoader {
         } ?? []
         scenario.stages = try mapping["stages"].map { node throws(ScenarioError) in try stages(node, reader: reader) }
         scenario.reconnect = try mapping["reconnect"].map { node throws(ScenarioError) in try reconnect(node, reader: reader) }
+        scenario.keepAliveMs = try mapping["keepalive_ms"].map { node throws(ScenarioError) in
+            try reader.milliseconds(node, field: "keepalive_ms", allowsZero: true)
+        }
         return scenario
     }
 

@@ -10,6 +10,11 @@ public enum ScenarioStep: Sendable, Hashable {
     /// `repeat`: the nested steps, `times` times over.
     case repeatSteps(times: Int, steps: [ScenarioStep])
     case hangup(timeoutMs: Int)
+    /// `dtmf: "1234#"`: the caller presses these keys (Twilio `dtmf`), one every `intervalMs`.
+    case dtmf(digits: String, intervalMs: Int)
+    /// `finalize`: the client asks the server for its transcript now (Deepgram `Finalize`) and
+    /// waits for the result it flushes (`finalize_ms`).
+    case finalize(timeoutMs: Int, onTimeout: StepTimeoutPolicy)
 
     /// The step's name in reports (`timeout_wait_ready`).
     public var name: String {
@@ -22,6 +27,8 @@ public enum ScenarioStep: Sendable, Hashable {
         case .toolReply: return "tool_reply"
         case .repeatSteps: return "repeat"
         case .hangup: return "hangup"
+        case .dtmf: return "dtmf"
+        case .finalize: return "finalize"
         }
     }
 

@@ -10,7 +10,11 @@ struct ScenarioStepParser {
     static let defaultConnectTimeoutMs = 10_000
     static let defaultWaitTimeoutMs = 30_000
     static let defaultHangupTimeoutMs = 5_000
-    static let stepKinds = ["connect", "wait", "say", "silence", "think", "barge_in", "tool_reply", "repeat", "hangup"]
+    static let stepKinds = [
+        "connect", "wait", "say", "silence", "think", "barge_in", "tool_reply", "repeat", "dtmf", "finalize", "hangup",
+    ]
+    static let defaultDTMFIntervalMs = 250
+    static let defaultFinalizeTimeoutMs = 10_000
 
     let reader: NodeReader
     /// Audio paths are relative to the scenario file.
@@ -62,6 +66,18 @@ struct ScenarioStepParser {
             return .bargeIn(try bargeIn(step))
         case "tool_reply":
             return .toolReply(try toolReply(step))
+        case "dtmf":
+            try step.allow(["interval_ms"])
+            guard let digits = step.argument?.string, !digits.isEmpty, digits.allSatisfy({ "0123456789*#".contains($0) }) else {
+                throw step.error("'dtmf' needs the keys to press: digits 0-9, * and # (\"1234#\")")
+            }
+            let intervalMs = try step.option("interval_ms").map { node throws(ScenarioError) in
+                try reader.milliseconds(node, field: "interval_ms", allowsZero: true)
+            } ?? Self.defaultDTMFIntervalMs
+            return .dtmf(digits: digits, intervalMs: intervalMs)
+        case "finalize":
+            try step.allow(["timeout_ms", "on_timeout"])
+            return .finalize(timeoutMs: try step.timeout(default: Self.defaultFinalizeTimeoutMs), onTimeout: try step.onTimeout())
         case "repeat":
             try step.allow(["steps"])
             guard let times = step.argument?.int, (1...100_000).contains(times) else {

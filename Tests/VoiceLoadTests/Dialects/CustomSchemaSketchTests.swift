@@ -90,7 +90,8 @@ struct CustomSchemaSketchTests {
         #expect(dialect.preRequest?.headers.map(\.1) == ["Bearer tok"])
         #expect(dialect.readySignal == .event)
         #expect(dialect.turnEndSignal == .event)
-        #expect(dialect.keepAlive == CustomKeepAlive(everyMs: 5_000, onlyWhenIdle: true))
+        #expect(dialect.keepAliveRule == CustomKeepAlive(everyMs: 5_000, onlyWhenIdle: true))
+        #expect(dialect.keepAlive == KeepAlivePolicy(everyMs: 5_000, whileStreaming: false))
         #expect(dialect.inputFormat == .pcm16(16_000))
         #expect(dialect.outputFormat == .pcm16(24_000))
     }

@@ -142,7 +142,8 @@ struct CustomTemplateTests {
 
     @Test func rawTextTemplatesAndEscapedDollars() throws {
         let custom = try dialect(send: #"send: {keepalive: {every_ms: 5000, json: "PING ${seq} $${literal}"}, message_frames: binary}"#)
-        #expect(custom.keepAlive == CustomKeepAlive(everyMs: 5_000, onlyWhenIdle: false))
+        #expect(custom.keepAliveRule == CustomKeepAlive(everyMs: 5_000, onlyWhenIdle: false))
+        #expect(custom.keepAlive == KeepAlivePolicy(everyMs: 5_000, whileStreaming: true))
         var codec = custom.makeCodec(parameters: [:])
         #expect(codec.frames(for: .keepAlive) == [.binary(Array("PING 1 ${literal}".utf8))])
         #expect(codec.frames(for: .keepAlive) == [.binary(Array("PING 2 ${literal}".utf8))])

@@ -38,7 +38,12 @@ public struct CustomDialect: ClientDialect {
     /// `connect.pre_request`: the REST step every session takes first.
     public internal(set) var preRequest: CustomPreRequest?
     /// `send.keepalive` timing, when declared.
-    public internal(set) var keepAlive: CustomKeepAlive?
+    public internal(set) var keepAliveRule: CustomKeepAlive?
+    /// `send.keepalive` as the client sends it: every `every_ms`, and while audio streams too
+    /// unless `only_when_idle`.
+    public var keepAlive: KeepAlivePolicy? {
+        keepAliveRule.map { KeepAlivePolicy(everyMs: $0.everyMs, whileStreaming: !$0.onlyWhenIdle) }
+    }
     /// `timing.quiet_ms` (default 500): the gap that ends a derived agent turn.
     public internal(set) var quietMs = 500
     /// `timing.ready_timeout_ms` and `timing.close_timeout_ms`, when declared.

@@ -55,7 +55,7 @@ extension CustomDialectLoader {
             guard let every = keepAliveFields["every_ms"], let json = keepAliveFields["json"] else {
                 throw reader.error(at: keepAlive, "'send.keepalive' needs 'every_ms' and 'json'")
             }
-            dialect.keepAlive = CustomKeepAlive(
+            dialect.keepAliveRule = CustomKeepAlive(
                 everyMs: try reader.positiveInt(every, field: "every_ms"),
                 onlyWhenIdle: try keepAliveFields["only_when_idle"].map { node throws(CustomDialectError) in
                     try reader.bool(node, field: "only_when_idle")

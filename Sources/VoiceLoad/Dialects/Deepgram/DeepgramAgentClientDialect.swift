@@ -14,6 +14,8 @@ public struct DeepgramAgentClientDialect: ClientDialect {
     public let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Token <API_KEY>` (§9.1).
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
+    /// `KeepAlive` every 5 s while no audio streams: Deepgram closes a stream idle for about 10 s.
+    public let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
     /// Also the final user transcript (`ConversationText`) and what the server reports of its own
     /// latency (§9.4), kept apart from the client-measured figures.
     public var measures: Set<MetricName> {

@@ -14,6 +14,10 @@ public struct DeepgramSTTClientDialect: ClientDialect {
     public let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Token <API_KEY>`: the literal `Token ` prefix, not `Bearer` (§8.1).
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
+    /// `KeepAlive` every 5 s while no audio streams: Deepgram closes a stream idle for about 10 s.
+    public let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
+    /// `Finalize` flushes the transcript; its results carry `from_finalize`.
+    public let reportsFinalizedResults = true
     /// Speech-to-text answers with transcripts, never audio: the endpoint ends the server's turn.
     public var repliesWithAudio: Bool { false }
 

@@ -18,10 +18,14 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
     public let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Bearer KEY` (§7.1).
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
-    /// Also the user transcript latencies, from input-audio transcription (§7.7 e).
+    /// Whether the session turns server turn detection off (`turn_detection: null`): the
+    /// client commits each utterance, and first audio is also timed from the commit.
+    public let manualTurns: Bool
+    /// Also the user transcript latencies, from input-audio transcription (§7.7 e), and with
+    /// manual turns `first_audio_from_commit_ms`.
     public var measures: Set<MetricName> {
-        MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .firstAudioFromCommitMs])
-            .union(MetricName.audioReply)
+        MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs])
+            .union(MetricName.audioReply).union(manualTurns ? [.firstAudioFromCommitMs] : [])
     }
     /// A barge-in's response ends in `response.done` with status `cancelled` (`int_cancel_ms`).
     public let cancelsResponses = true
@@ -35,9 +39,10 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
     }
 
     /// A dialect with explicit formats, for compatible servers (`.mulaw8k` is sent as `audio/pcmu`).
-    public init(inputFormat: AudioFormat, outputFormat: AudioFormat) {
+    public init(inputFormat: AudioFormat, outputFormat: AudioFormat, manualTurns: Bool = false) {
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
+        self.manualTurns = manualTurns
     }
 
     /// The `input_audio_buffer.append` event, identical for every connection.
@@ -74,7 +79,9 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
                 "api.openai.com takes PCM at 24000 Hz or G.711 (audio/pcmu) only; the scenario's session asks for PCM at \(formats.input.sampleRateHz) Hz"
             )
         }
-        return OpenAIRealtimeClientDialect(inputFormat: formats.input, outputFormat: formats.output)
+        return OpenAIRealtimeClientDialect(
+            inputFormat: formats.input, outputFormat: formats.output, manualTurns: OpenAIRealtimeSession.hasManualTurns(session)
+        )
     }
 
     /// Whether `url` is OpenAI's own service (api.openai.com), not a compatible server.

@@ -1,7 +1,7 @@
 /// The GA session configuration of the OpenAI Realtime dialect (PROTOCOLS.md §7.2, ruling 9):
 /// what vload sends in `session.update`, and what the simulator reports in `session.created`
 /// and `session.updated`.
-enum OpenAIRealtimeSession {
+package enum OpenAIRealtimeSession {
     /// The input transcription model vload asks for, so user transcripts can be timed (§7.7 e).
     static let defaultTranscriptionModel = "gpt-4o-mini-transcribe"
 
@@ -67,7 +67,7 @@ enum OpenAIRealtimeSession {
 
     /// Whether `session` turns server turn detection off (`audio.input.turn_detection: null`):
     /// the client then ends each utterance with `input_audio_buffer.commit` and `response.create`.
-    static func hasManualTurns(_ session: [String: JSONValue]) -> Bool {
+    package static func hasManualTurns(_ session: [String: JSONValue]) -> Bool {
         guard case .object(let audio)? = session["audio"], case .object(let input)? = audio["input"],
               case .null? = input["turn_detection"]
         else { return false }
