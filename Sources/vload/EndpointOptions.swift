@@ -29,6 +29,11 @@ struct EndpointOptions: ParsableArguments {
         valueName: "name: value"))
     var headers: [String] = []
 
+    @Option(name: .customLong("twilio-auth-token"), help: ArgumentHelp(
+        "twilio-media-streams: sign each upgrade with X-Twilio-Signature (HMAC-SHA1 of the URL), for servers that check it; or set TWILIO_AUTH_TOKEN. Never printed or saved.",
+        valueName: "token"))
+    var twilioAuthToken: String?
+
     @Option(name: .customLong("frame-ms"), help: "Length of each audio frame sent, in ms (default: the scenario's, else 40).")
     var frameMs: Int?
 
@@ -55,6 +60,11 @@ struct EndpointOptions: ParsableArguments {
     ) async throws -> Result {
         let dialectID = dialect ?? scenario.dialect ?? "datagrid"
         let resolved = try ResolvedDialect(id: dialectID, file: dialectFile)
+        var scenario = scenario
+        if resolved.dialect.id == TwilioMediaStreamsClientDialect().id,
+           let authToken = twilioAuthToken ?? ProcessInfo.processInfo.environment["TWILIO_AUTH_TOKEN"], !authToken.isEmpty {
+            scenario.sessionParameters[TwilioMediaStreamsClientDialect.authTokenParameter] = .string(authToken)
+        }
         var extras = resolved.extras
         extras.headers = headers.compactMap(Self.parseHeader) + extras.headers
         let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]

@@ -21,6 +21,7 @@ from deepgram.agent.v1 import socket_client as agent_socket
 from deepgram.agent.v1.socket_client import _sanitize_numeric_types
 from deepgram.listen.v1 import client as listen_client_module
 from deepgram.listen.v1 import socket_client as listen_socket
+
 from schema_samples import minimal_value
 
 

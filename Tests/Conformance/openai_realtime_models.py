@@ -16,6 +16,7 @@ from openai.types.beta.realtime import realtime_client_event as beta_client_modu
 from openai.types.beta.realtime import realtime_server_event as beta_server_module
 from openai.types.realtime import realtime_client_event as ga_client_module
 from openai.types.realtime import realtime_server_event as ga_server_module
+
 from schema_samples import minimal_value
 
 GA_CLIENT_UNION = ga_client_module.RealtimeClientEvent

@@ -1,9 +1,14 @@
 """A real Pipecat (pipecat-ai 1.14.0) Twilio Media Streams bot, fully local, for vload's conformance runs.
 
     python pipecat_server.py --port 8765 [--reply-wav ../../scenarios/audio/thanks.wav] [--log-file server.log]
+                             [--twilio-auth-token TOKEN]
 
 One FastAPI WebSocket endpoint, `/ws`, served by uvicorn on 127.0.0.1. Per connection:
 
+- with --twilio-auth-token, before the upgrade is accepted: its `X-Twilio-Signature` is checked
+  with the twilio package's `RequestValidator` against the URL the client connected to (Twilio
+  signs a Media Streams upgrade like a request without POST parameters); a missing or wrong
+  signature closes the socket before accept, which Starlette answers with HTTP 403;
 - the handshake (`connected`, `start`) is read with Pipecat's own parser,
   `pipecat.runner.utils.parse_telephony_websocket`, which must say "twilio";
 - a `TwilioFrameSerializer` for the call's streamSid/callSid (auto_hang_up off: no Twilio REST);
@@ -57,6 +62,8 @@ def parse_args(argv=None):
     parser.add_argument("--max-lifetime-s", type=float, default=300, help="the server stops itself after this long")
     parser.add_argument("--log-file", default=None)
     parser.add_argument("--log-level", default="WARNING", help="Pipecat's log level")
+    parser.add_argument("--twilio-auth-token", default=None,
+                        help="reject upgrades whose X-Twilio-Signature this auth token does not validate")
     return parser.parse_args(argv)
 
 
@@ -67,6 +74,7 @@ if ARGS is not None:
 # Pipecat logs its banner at import time: configure loguru first.
 import uvicorn  # noqa: E402
 from fastapi import FastAPI, WebSocket  # noqa: E402
+from twilio.request_validator import RequestValidator  # noqa: E402
 
 from pipecat.audio.utils import create_file_resampler  # noqa: E402
 from pipecat.audio.vad.silero import SileroVADAnalyzer  # noqa: E402
@@ -93,6 +101,19 @@ from pipecat.turns.user_turn_strategies import UserTurnStrategies  # noqa: E402
 from pipecat.workers.runner import WorkerRunner  # noqa: E402
 
 CHUNK_MS = 40
+SIGNATURE_HEADER = "X-Twilio-Signature"
+
+
+def connected_url(websocket: WebSocket) -> str:
+    """The URL the client connected to, as Twilio signs it: scheme, Host header, the request
+    line's path as sent (raw_path, not percent-decoded) and query string. For `/ws` this is
+    `str(websocket.url)`, which Starlette builds the same way from the decoded path."""
+    scope = websocket.scope
+    raw_path = scope.get("raw_path")
+    path = raw_path.decode("latin-1") if raw_path else scope["path"]
+    host = websocket.headers.get("host") or websocket.url.netloc
+    query = scope.get("query_string", b"").decode("latin-1")
+    return f"{scope.get('scheme', 'ws')}://{host}{path}" + (f"?{query}" if query else "")
 
 
 async def load_reply(path: str, rate: int) -> bytes:
@@ -150,13 +171,26 @@ class CannedReply(FrameProcessor):
 def make_app(args, reply_pcm: bytes) -> FastAPI:
     app = FastAPI()
     calls = {"count": 0}
+    validator = RequestValidator(args.twilio_auth_token) if args.twilio_auth_token else None
 
     @app.websocket("/ws")
     async def media_stream(websocket: WebSocket):
+        signed = None
+        if validator is not None:
+            url = connected_url(websocket)
+            signature = websocket.headers.get(SIGNATURE_HEADER)
+            if not signature or not validator.validate(url, {}, signature):
+                logger.warning(f"upgrade rejected (HTTP 403): {SIGNATURE_HEADER} "
+                               f"{'missing' if not signature else 'invalid'} for {url}")
+                await websocket.close(code=1008)  # before accept: Starlette answers 403
+                return
+            signed = url
         await websocket.accept()
         started = time.monotonic()
         calls["count"] += 1
         call = f"call {calls['count']}"
+        if signed is not None:
+            logger.info(f"{call} {SIGNATURE_HEADER} validated for {signed}")
         try:
             transport_type, call_data = await asyncio.wait_for(parse_telephony_websocket(websocket), 10)
         except Exception as error:  # noqa: BLE001

@@ -24,6 +24,9 @@ struct Interruption: Sendable, Hashable {
     var cutoffAt: MonotonicInstant?
     /// Audio of the interrupted turn that still arrived after the acknowledgement.
     var audioAfterAckUs: Int64 = 0
+    /// The server had nothing to cancel when the command arrived (OpenAI
+    /// `response_cancel_not_active`).
+    var lateCancel = false
 
     /// Whether it was acknowledged in time.
     var isAcknowledged: Bool {
@@ -49,6 +52,7 @@ struct Interruption: Sendable, Hashable {
     func fill(_ row: inout TurnRecord) {
         row.bargeIn = true
         row.missedInterruption = !isAcknowledged
+        row.lateCancel = lateCancel
         if isAcknowledged, let ackAt { row.intAckMs = ackAt.milliseconds(since: startedAt) }
         if let commandSentAt, let commandAckAt, commandAckAt <= deadline {
             row.intCommandRttMs = commandAckAt.milliseconds(since: commandSentAt)

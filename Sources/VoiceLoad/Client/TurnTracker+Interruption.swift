@@ -50,6 +50,16 @@ extension TurnTracker {
         return endAgentTurn(at: at, interrupted: true)
     }
 
+    /// The server answered the interrupt command being measured with "nothing to cancel" at
+    /// `at`: its reply had been delivered and completed first. The command is answered (its
+    /// `int_cmd_rtt_ms` runs to here) and counted as a late cancel. False when no command waits.
+    public mutating func commandFoundNothingToCancel(at: MonotonicInstant) -> Bool {
+        guard let command = interruption, let sentAt = command.commandSentAt, at >= sentAt else { return false }
+        interruption?.lateCancel = true
+        interruption?.acknowledge(at: at)
+        return true
+    }
+
     /// For an interrupt command: the moment its row can be written — the acknowledgement plus
     /// `quietMs` with no more audio of the interrupted turn, or the deadline with none.
     public var commandInterruptionSettlesAt: MonotonicInstant? {

@@ -171,7 +171,8 @@ public actor VirtualClient {
         connectStartedAt = startedAt
         let future = WebSocketClient.connect(
             to: endpoint,
-            headers: plan.headers.map { ($0.name, $0.value) },
+            headers: (plan.headers + plan.dialect.upgradeHeaders(for: endpoint, parameters: plan.scenario.sessionParameters))
+                .map { ($0.name, $0.value) },
             subprotocols: plan.subprotocols,
             on: eventLoop,
             tlsConfiguration: plan.tlsConfiguration,

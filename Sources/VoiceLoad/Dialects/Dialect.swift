@@ -75,6 +75,9 @@ public protocol ClientDialect: Sendable {
     /// Whether `frames(for: .commit)` asks the server to flush its transcript and the result
     /// says so (Deepgram `Finalize`, `from_finalize`): what a `finalize` step needs.
     var reportsFinalizedResults: Bool { get }
+    /// Headers the dialect adds to the upgrade request of a session at `endpoint` (Twilio's
+    /// `X-Twilio-Signature` over the exact URL). None by default.
+    func upgradeHeaders(for endpoint: WebSocketEndpoint, parameters: [String: JSONValue]) -> [HTTPHeaderField]
 }
 
 extension ClientDialect {
@@ -102,6 +105,8 @@ extension ClientDialect {
     public var keepAlive: KeepAlivePolicy? { nil }
 
     public var reportsFinalizedResults: Bool { false }
+
+    public func upgradeHeaders(for endpoint: WebSocketEndpoint, parameters: [String: JSONValue]) -> [HTTPHeaderField] { [] }
 
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
         endpoint(for: base, parameters: parameters)

@@ -34,7 +34,7 @@ extension NormalizedEvent {
         case .toolCall: return .toolCall
         case .error: return .error
         case .sessionEnded: return .sessionEnded
-        case .responseCancelled, .utteranceEnd, .serverLatency, .mark, .warning, .unknown, .malformed: return nil
+        case .responseCancelled, .cancelNotActive, .utteranceEnd, .serverLatency, .mark, .warning, .unknown, .malformed: return nil
         }
     }
 }

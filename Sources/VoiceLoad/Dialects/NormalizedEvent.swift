@@ -38,6 +38,9 @@ public enum NormalizedEvent: Sendable, Hashable {
     /// The server cancelled the response of this turn (OpenAI `response.done` status
     /// `cancelled`): recorded as `int_cancel_ms`, apart from the acknowledgement.
     case responseCancelled(turnKey: String?)
+    /// The server had no response in progress to cancel (OpenAI error
+    /// `response_cancel_not_active`): an interrupt command that came after the reply was complete.
+    case cancelNotActive
     /// A speech-to-text result with its audio position (Deepgram `Results`).
     case speechResult(SpeechResult)
     /// Deepgram `UtteranceEnd`: the end of an utterance by word timing.

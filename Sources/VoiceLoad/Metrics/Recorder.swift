@@ -261,6 +261,9 @@ public struct InterruptionCounts: Sendable, Hashable, Codable {
     public var missed = 0
     /// The reply had been delivered in full before the barge-in began.
     public var audioAlreadyDelivered = 0
+    /// Interrupt commands the server found nothing to cancel for (OpenAI
+    /// `response_cancel_not_active`): the reply was complete first. Not errors.
+    public var lateCancels = 0
 
     public init() {}
 
@@ -268,6 +271,7 @@ public struct InterruptionCounts: Sendable, Hashable, Codable {
         bargeIns += 1
         if turn.missedInterruption == true { missed += 1 } else { acknowledged += 1 }
         if turn.audioAlreadyDelivered == true { audioAlreadyDelivered += 1 }
+        if turn.lateCancel { lateCancels += 1 }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -275,6 +279,17 @@ public struct InterruptionCounts: Sendable, Hashable, Codable {
         case acknowledged
         case missed = "missed_interruptions"
         case audioAlreadyDelivered = "audio_already_delivered"
+        case lateCancels = "late_cancels"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        bargeIns = try container.decode(Int.self, forKey: .bargeIns)
+        acknowledged = try container.decode(Int.self, forKey: .acknowledged)
+        missed = try container.decode(Int.self, forKey: .missed)
+        audioAlreadyDelivered = try container.decode(Int.self, forKey: .audioAlreadyDelivered)
+        // Absent in reports of earlier versions.
+        lateCancels = try container.decodeIfPresent(Int.self, forKey: .lateCancels) ?? 0
     }
 }
 

@@ -35,6 +35,10 @@ public struct Redactor: Sendable, Hashable {
             if case .string(let token)? = plan.scenario.sessionParameters[name] { secrets.append(token) }
         default: tokenQueryName = nil
         }
+        // Twilio's auth token signs the upgrade (`X-Twilio-Signature`); it is never sent itself.
+        if case .string(let authToken)? = plan.scenario.sessionParameters[TwilioMediaStreamsClientDialect.authTokenParameter] {
+            secrets.append(authToken)
+        }
         switch plan.target {
         case .webSocket(let endpoint):
             secrets += Self.querySecrets(endpoint.query, alsoNamed: tokenQueryName)

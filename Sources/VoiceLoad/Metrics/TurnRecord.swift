@@ -40,6 +40,9 @@ public struct TurnRecord: Sendable, Hashable {
     public var missedInterruption: Bool?
     /// The reply had been delivered in full before `T_bi_start` (`int_cutoff_ms` is then absent).
     public var audioAlreadyDelivered: Bool?
+    /// An interrupt command the server found nothing to cancel for: the reply was complete
+    /// before it arrived (not a CSV column; counted in `interruptions.late_cancels`).
+    public var lateCancel = false
     public var intAckMs: Double?
     public var intCutoffMs: Double?
     public var intCancelMs: Double?

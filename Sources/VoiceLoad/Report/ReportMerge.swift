@@ -45,6 +45,7 @@ public enum ReportMerge {
             total.acknowledged += part.interruptions.acknowledged
             total.missed += part.interruptions.missed
             total.audioAlreadyDelivered += part.interruptions.audioAlreadyDelivered
+            total.lateCancels += part.interruptions.lateCancels
             return total
         }
         let reconnects = parts.compactMap(\.reconnects)

@@ -161,7 +161,8 @@ public enum SummaryTable {
         var lines = [
             "",
             "barge-ins: \(counts.bargeIns) · acknowledged \(counts.acknowledged) · missed_interruption \(counts.missed)"
-                + " · audio_already_delivered \(counts.audioAlreadyDelivered)",
+                + " · audio_already_delivered \(counts.audioAlreadyDelivered)"
+                + (counts.lateCancels > 0 ? " · late_cancels \(counts.lateCancels)" : ""),
         ]
         if counts.missed > 0 {
             lines.append("MISSED INTERRUPTIONS: \(counts.missed) of \(counts.bargeIns) barge-ins got no acknowledgement in time")

@@ -114,6 +114,25 @@ struct TurnTrackerInterruptionTests {
         turns.agentAudio(chunk(key: "r2"), at: ms(1_720))  // the new answer, no gap needed
         #expect(turns.agentTurnsStarted == 2 && turns.isAgentSpeaking)
     }
+
+    @Test("a command the server found nothing to cancel for: answered, counted as a late cancel, not missed")
+    func lateCancel() throws {
+        var turns = answering(untilMs: 2_000, signal: .event)
+        _ = turns.agentTurnEnded(turnKey: nil, at: ms(2_000))  // the reply is complete
+        turns.bargeInStarted(label: "cancel", at: ms(2_500), commandSentAt: ms(2_500), intTimeoutMs: 3_000)
+        let answered = turns.commandFoundNothingToCancel(at: ms(2_530))
+        #expect(answered)
+        let finished = turns.finishCommandInterruption()
+        let row = try #require(finished)
+        #expect(row.lateCancel && row.missedInterruption == false)
+        #expect(row.intCommandRttMs == 30)
+        var counts = InterruptionCounts()
+        counts.add(row)
+        #expect(counts.lateCancels == 1 && counts.acknowledged == 1)
+        // With no command waiting, it is the server's error (the client records it).
+        let nothingWaiting = turns.commandFoundNothingToCancel(at: ms(2_600))
+        #expect(!nothingWaiting)
+    }
 }
 
 extension TurnTracker {
@@ -121,4 +140,5 @@ extension TurnTracker {
     mutating func playbackForTest(durationUs: Int64, at: MonotonicInstant) {
         playback.enqueue(durationUs: durationUs, at: at)
     }
+
 }

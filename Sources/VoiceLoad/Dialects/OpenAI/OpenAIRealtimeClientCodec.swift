@@ -127,6 +127,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
             rememberFunctionName(message.member("item"))
             return []
         case Name.error:
+            if message.member("error")?["code"] as? String == Name.cancelNotActiveCode { return [.cancelNotActive] }
             return [errorEvent(message.member("error"), fallbackCode: nil)]
         default:
             if Name.structural.contains(message.type) || Name.structuralPrefixes.contains(where: message.type.hasPrefix) { return [] }

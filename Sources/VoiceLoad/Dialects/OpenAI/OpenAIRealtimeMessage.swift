@@ -75,6 +75,8 @@ enum OpenAIRealtimeEventName {
     static let outputItemDone = "response.output_item.done"
     static let responseDone = "response.done"
     static let error = "error"
+    /// The `error.code` of a `response.cancel` that found no response in progress.
+    static let cancelNotActiveCode = "response_cancel_not_active"
 
     /// Server events that carry nothing vload measures: known, so not counted as unknown
     /// (`response.output_item.*` is structural too, but read for function names). The

@@ -23,7 +23,17 @@ public struct TwilioMediaStreamsClientDialect: ClientDialect {
     public let awaitsSessionEndOnHangUp = false
     private let callCounter = TwilioCallCounter()
 
+    /// The session parameter that holds the account's auth token (`--twilio-auth-token`).
+    public static let authTokenParameter = "auth_token"
+
     public init() {}
+
+    /// `X-Twilio-Signature` over the session's URL when the parameters hold an auth token.
+    public func upgradeHeaders(for endpoint: WebSocketEndpoint, parameters: [String: JSONValue]) -> [HTTPHeaderField] {
+        guard case .string(let authToken)? = parameters[Self.authTokenParameter], !authToken.isEmpty else { return [] }
+        let signature = TwilioSignature.signature(url: endpoint.urlString, authToken: authToken)
+        return [HTTPHeaderField(name: TwilioSignature.headerName, value: signature)]
+    }
 
     /// The audio as base64: each `media` message carries its own sequence number, chunk and
     /// timestamp, so the frame is built per send.

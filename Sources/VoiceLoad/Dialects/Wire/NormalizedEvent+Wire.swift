@@ -43,6 +43,7 @@ extension NormalizedEvent {
                 "start_s": result.startS, "duration_s": result.durationS, "from_finalize": result.fromFinalize,
             ]
         case .utteranceEnd: return ["event": "utterance_end"]
+        case .cancelNotActive: return ["event": "cancel_not_active"]
         case .serverLatency(let name, let valueMs): return ["event": "server_latency", "name": name, "value_ms": valueMs]
         case .mark(let name): return ["event": "mark", "name": name]
         case .unknown(let type): return ["event": "unknown", "type": type]
