@@ -9,6 +9,10 @@ subprocess on a free 127.0.0.1 port; vload runs the way a user runs it:
 
 Each scenario runs once per module (about 6 s and 10 s of real-time audio); the tests read
 report.json, turns.csv and sessions.csv. The server log is printed under a failing test.
+
+A second server, started with --twilio-auth-token, checks each upgrade's X-Twilio-Signature
+with the twilio package's RequestValidator: vload's `--twilio-auth-token` must pass it with the
+right token and be refused (HTTP 403) with a wrong one, without ever writing the token out.
 """
 import csv
 import json
@@ -55,8 +59,9 @@ def free_port() -> int:
 class PipecatServer:
     """pipecat_server.py as a subprocess: started on a free port, stopped with SIGTERM."""
 
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, extra_args=()):
         self.directory = directory
+        self.extra_args = list(extra_args)
         self.log_path = directory / "pipecat-server.log"
         self.process = None
         self.port = None
@@ -69,7 +74,7 @@ class PipecatServer:
             command = [
                 sys.executable, str(HERE / "pipecat_server.py"), "--port", str(self.port),
                 "--reply-wav", str(REPLY_WAV), "--log-file", str(self.log_path),
-                "--max-lifetime-s", "240", "--call-timeout-s", "60",
+                "--max-lifetime-s", "240", "--call-timeout-s", "60", *self.extra_args,
             ]
             env = dict(os.environ, PYTHONUNBUFFERED="1")
             self.process = subprocess.Popen(
@@ -123,8 +128,9 @@ def server(tmp_path_factory):
 def show_server_log(request):
     """Prints the server log after each test; pytest shows it only under a failing test."""
     yield
-    if "server" in request.fixturenames:
-        print(request.getfixturevalue("server").log())
+    for name in ("server", "signed_server"):
+        if name in request.fixturenames:
+            print(request.getfixturevalue(name).log())
 
 
 def vload_binary() -> str:
@@ -151,18 +157,21 @@ def vload_binary() -> str:
 class Run:
     """One `vload run` and what it wrote."""
 
-    def __init__(self, scenario: Path, server: PipecatServer, out: Path):
+    def __init__(self, scenario: Path, server: PipecatServer, out: Path, extra_args=()):
         self.scenario = scenario
         self.out = out
         command = [
             vload_binary(), "run", "--url", f"ws://127.0.0.1:{server.port}/ws",
             "--dialect", "twilio-media-streams", "--scenario", str(scenario),
-            "--clients", "1", "--out", str(out), "--quiet",
+            "--clients", "1", "--out", str(out), "--quiet", *extra_args,
         ]
+        env = {key: value for key, value in os.environ.items() if key != "TWILIO_AUTH_TOKEN"}
         started = time.monotonic()
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=VLOAD_RUN_TIMEOUT_S)
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                              timeout=VLOAD_RUN_TIMEOUT_S)
         self.wall_s = time.monotonic() - started
         self.returncode = done.returncode
+        self.stdout, self.stderr = done.stdout, done.stderr
         self.output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}"
         report = out / "report.json"
         self.report = json.loads(report.read_text()) if report.exists() else None
@@ -298,3 +307,59 @@ def test_server_stops_cleanly_on_sigterm(server, one_question, barge_in):
     returncode = server.stop()
     assert returncode == 0, f"pipecat_server.py exited {returncode} on SIGTERM"
     assert server.stdout_lines and server.stdout_lines[-1] == "stopped", server.stdout_lines
+
+
+# --- X-Twilio-Signature: vload's --twilio-auth-token against the twilio package's RequestValidator.
+
+#: Made up; what a Twilio account's auth token looks like (32 hex digits).
+SERVER_AUTH_TOKEN = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+WRONG_AUTH_TOKEN = "f0e1d2c3b4a5968778695a4b3c2d1e0f"
+
+
+@pytest.fixture(scope="module")
+def signed_server(tmp_path_factory):
+    instance = PipecatServer(tmp_path_factory.mktemp("pipecat-server-signed"),
+                             extra_args=["--twilio-auth-token", SERVER_AUTH_TOKEN])
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+def assert_token_not_written(run: Run, token: str):
+    """vload never prints or saves a secret: not on stdout/stderr, not in report.json or any other output."""
+    assert token not in run.stdout and token not in run.stderr, "vload printed the Twilio auth token"
+    written = [path for path in run.out.rglob("*") if path.is_file()]
+    assert any(path.name == "report.json" for path in written), written
+    for path in written:
+        assert token.encode() not in path.read_bytes(), f"vload wrote the Twilio auth token into {path}"
+
+
+def test_twilio_signature_accepted(signed_server, tmp_path):
+    run = Run(SCENARIOS / "pipecat-one-question.yaml", signed_server, tmp_path / "out",
+              extra_args=["--twilio-auth-token", SERVER_AUTH_TOKEN])
+    assert_clean_run(run)
+    assert run.report["turns"] == {"completed": 1}, run.report["turns"]
+    log = signed_server.log()
+    url = f"ws://127.0.0.1:{signed_server.port}/ws"
+    assert f"call 1 X-Twilio-Signature validated for {url}" in log, log
+    assert "upgrade rejected" not in log, log
+    assert "reply 1" in log, log
+    assert_token_not_written(run, SERVER_AUTH_TOKEN)
+    print(f"signed run: exit {run.returncode}, turns {run.report['turns']}, "
+          f"vload wrote {len(run.stdout)} + {len(run.stderr)} chars of stdout + stderr")
+
+
+def test_twilio_signature_rejected(signed_server, tmp_path):
+    run = Run(SCENARIOS / "pipecat-one-question.yaml", signed_server, tmp_path / "out",
+              extra_args=["--twilio-auth-token", WRONG_AUTH_TOKEN])
+    assert run.report is not None, f"no report.json\n{run.output}"
+    assert run.returncode == 4, f"exit {run.returncode}, expected 4 (no session reached the endpoint)\n{run.output}"
+    by_class = run.report["errors"]["by_class"]
+    assert by_class.get("upgrade_rejected_403", 0) >= 1, json.dumps(run.report["errors"], indent=1)
+    log = signed_server.log()
+    url = f"ws://127.0.0.1:{signed_server.port}/ws"
+    assert f"upgrade rejected (HTTP 403): X-Twilio-Signature invalid for {url}" in log, log
+    assert_token_not_written(run, WRONG_AUTH_TOKEN)
+    assert SERVER_AUTH_TOKEN not in log and WRONG_AUTH_TOKEN not in log, "the server logged a token"
+    print(f"wrong token: exit {run.returncode}, errors.by_class {by_class}, "
+          f"vload wrote {len(run.stdout)} + {len(run.stderr)} chars of stdout + stderr")
