@@ -81,6 +81,7 @@ struct EndpointOptions: ParsableArguments {
         do {
             let agent = try await AgentSimulator.start(configuration: configuration, group: group)
             let sessionPlan = try plan(rest ? agent.restURL : agent.url)
+            try Self.checkSimulatorSpeaks(sessionPlan.dialect, simulatorDialect: configuration.dialect)
             print("no --url: running against the built-in agent simulator at \(sessionPlan.redactedURL) "
                 + "(simulator dialect \(configuration.dialect), reply latency \(configuration.replyLatency) ms"
                 + (configuration.workers.map { ", \($0) workers" } ?? "")
@@ -92,6 +93,18 @@ struct EndpointOptions: ParsableArguments {
         } catch {
             try? await group.shutdownGracefully()
             throw error
+        }
+    }
+
+    /// The built-in simulator streams in its dialect's formats; a scenario that asks for others
+    /// (OpenAI `audio/pcmu`) would be measured on audio neither side can read: refused.
+    static func checkSimulatorSpeaks(_ dialect: any ClientDialect, simulatorDialect id: String) throws(InputError) {
+        guard let server = try? DialectRegistry.server(id) else { return }
+        guard dialect.inputFormat == server.inputFormat, dialect.outputFormat == server.outputFormat else {
+            throw InputError(
+                "the built-in simulator speaks \(id) with \(server.inputFormat) in and \(server.outputFormat) out; the run asks for "
+                    + "\(dialect.inputFormat) in and \(dialect.outputFormat) out (give --url, or keep the dialect's default formats)"
+            )
         }
     }
 

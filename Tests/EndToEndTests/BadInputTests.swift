@@ -110,6 +110,34 @@ struct BadInputTests {
         try expectUsageError(["--scenario", path], mentions: "unknown step 'sya'")
     }
 
+    @Test("what the dialect or the endpoint cannot do is refused before the run")
+    func refusedBeforeTheRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-refused-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ name: String, _ yaml: String) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let wide = try write("wide.yaml", """
+            dialect: openai-realtime
+            session: {audio: {input: {format: {type: audio/pcm, rate: 16000}}}}
+            steps: [connect]
+            """)
+        try expectUsageError(["--scenario", wide, "--url", "wss://api.openai.com/v1/realtime"], mentions: "24000 Hz or G.711")
+        let mulaw = try write("mulaw.yaml", """
+            dialect: openai-realtime
+            session: {audio: {input: {format: {type: audio/pcmu}}, output: {format: {type: audio/pcmu}}}}
+            steps: [connect]
+            """)
+        try expectUsageError(["--scenario", mulaw], mentions: "the built-in simulator speaks openai-realtime")
+        let keys = try write("keys.yaml", "steps:\n  - connect\n  - dtmf: \"12\"\n")
+        try expectUsageError(["--scenario", keys, "--dialect", "datagrid"], mentions: "'dtmf'")
+        let flush = try write("flush.yaml", "steps:\n  - connect\n  - finalize\n")
+        try expectUsageError(["--scenario", flush, "--dialect", "openai-realtime"], mentions: "'finalize'")
+    }
+
     @Test("vload validate: a typo fails with the line and column, exit 2; the shipped scenarios pass")
     func validate() throws {
         let path = try scenario(audio: "x.wav")
