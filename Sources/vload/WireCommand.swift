@@ -11,10 +11,12 @@ struct WireCommand: ParsableCommand {
         abstract: "Drive a dialect's codec with a JSON-lines script on stdin (for conformance tests).",
         discussion: """
             Each line of standard input is one action: {"send": "open" | "start" | "audio" | \
-            "interrupt" | "commit" | "keep_alive" | "stop" | "text" | "tool_result" | \
-            "playback_truncated" | "mark_played" | "dtmf", …} or {"receive": {"text": …} | \
-            {"binary": "<base64>"}}. Each is answered by one JSON line on standard output with \
-            the frames the codec wrote, or the normalized events and replies of a received frame.
+            "end_of_utterance" | "interrupt" | "commit" | "keep_alive" | "stop" | "text" | \
+            "tool_result" | "playback_truncated" | "mark_played" | "dtmf", …}, {"receive": \
+            {"text": …} | {"binary": "<base64>"}} or {"endpoint": "wss://…"}. Each is answered \
+            by one JSON line on standard output: the frames the codec wrote, the normalized \
+            events and replies of a received frame, or the URL the dialect connects to \
+            (docs/conformance.md).
             """,
         shouldDisplay: false
     )
