@@ -92,6 +92,23 @@ struct ReportMergeTests {
         #expect(try ReportMerge.merge(parts).simulatorFaultsInjected == ["close_1011": 3, "stall": 1, "refuse_503": 4])
     }
 
+    @Test func warningsAndLateCancelsAddUpAndAreSchemaValid() throws {
+        var parts = (0..<2).map { report(segment: LoadSegment(index: $0, count: 2)) }
+        #expect(try ReportMerge.merge(parts).warnings == nil)
+        parts[0].warnings = ["SLOW_THINK": 2]
+        parts[1].warnings = ["SLOW_THINK": 1, "unknown": 1]
+        parts[0].interruptions.lateCancels = 1
+        parts[1].interruptions.lateCancels = 2
+        let merged = try ReportMerge.merge(parts)
+        #expect(merged.warnings == ["SLOW_THINK": 3, "unknown": 1])
+        #expect(merged.interruptions.lateCancels == 3)
+        let data = try merged.jsonData()
+        #expect(try JSONSchemaValidator.reportSchema().violations(of: data) == [])
+        let decoded = try RunReport.decode(from: data)
+        #expect(decoded.warnings == merged.warnings && decoded.interruptions.lateCancels == 3)
+        #expect(SummaryTable.render(merged).contains("server warnings (not errors): SLOW_THINK 3, unknown 1"))
+    }
+
     @Test func errorCategoriesSumAndExamplesKeepTheEarliestThreeOnOneClock() throws {
         func example(_ tS: Double, client: Int) -> ErrorExample {
             ErrorExample(tS: tS, client: client, iteration: 0, detail: "detail \(client)")
