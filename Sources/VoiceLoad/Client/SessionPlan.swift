@@ -27,11 +27,12 @@ public struct SessionPlan: Sendable {
         }
     }
 
-    /// What this run can measure: the dialect's metrics, the REST step's when it has one, and
-    /// the interruption metrics when the scenario barges in.
+    /// What this run can measure: the dialect's metrics, the REST step's when it has one, the
+    /// TLS handshake's over wss, and the interruption metrics when the scenario barges in.
     public var metricsMeasured: Set<MetricName> {
         var metrics = dialect.measures
         if case .rest = target { metrics.insert(.restSetupMs) }
+        if case .webSocket(let endpoint) = target, endpoint.isSecure { metrics.insert(.tlsMs) }
         let bargeIns = ScenarioStep.flattened(scenario.steps).compactMap { step -> BargeInStep? in
             if case .bargeIn(let bargeIn) = step { return bargeIn }
             return nil

@@ -190,6 +190,7 @@ public actor VirtualClient {
         self.connection = connection
         openedAt = connection.openedAt
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
+        session.connectPhases = ConnectPhases(stamps: connection.connectStamps, startedAt: startedAt)
         for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
         if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
         let early = framesBeforeOpen
