@@ -9,6 +9,8 @@ public struct SessionPlan: Sendable {
     /// `Sec-WebSocket-Protocol` values offered on the upgrade.
     public let subprotocols: [String]
     public let dialect: any ClientDialect
+    /// TLS for wss (and an https REST step): nil for the defaults (system roots, full
+    /// verification). Its context is built once, when the plan is (`ClientTLSOptions`).
     public let tlsConfiguration: TLSConfiguration?
     /// The wire frames of every clip the scenario says, by audio path.
     public let frameSets: [String: FrameSet]
@@ -25,6 +27,12 @@ public struct SessionPlan: Sendable {
         case .webSocket(let endpoint): return endpoint.redactedDescription
         case .rest(let endpoint, _): return endpoint.description
         }
+    }
+
+    /// Whether the server's certificate goes unchecked (`--insecure`).
+    public var tlsInsecure: Bool {
+        guard case .none(let options)? = tlsConfiguration?.certificateVerification else { return false }
+        return !options.validatePresentedCertificates
     }
 
     /// What this run can measure: the dialect's metrics, the REST step's when it has one, the

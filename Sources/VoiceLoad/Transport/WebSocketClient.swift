@@ -20,7 +20,8 @@ public enum WebSocketClient {
     ///   - subprotocols: values for `Sec-WebSocket-Protocol`, in preference order.
     ///   - eventLoop: the loop the connection lives on; `onEvent` runs there.
     ///   - tlsConfiguration: TLS settings for wss; nil uses the default client configuration
-    ///     (system trust roots, full verification). Ignored for ws.
+    ///     (system trust roots, full verification). Ignored for ws. Its context is built on
+    ///     first use and shared (`ClientTLSContexts`).
     ///   - connectTimeoutMs: the limit for TCP connect, TLS and upgrade together.
     ///   - maxFrameBytes: the largest inbound frame, and reassembled message, accepted.
     ///   - onEvent: receives the connection's events, synchronously on `eventLoop`, from inside

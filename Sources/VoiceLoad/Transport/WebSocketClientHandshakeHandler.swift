@@ -160,15 +160,15 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         case .failed:
             break
         case .idle, .awaitingResponse, .awaitingEndOfUpgrade, .removingHTTPHandlers, .collectingRejection:
-            fail(Self.classify(error), context: context)
+            fail(Self.classify(error, host: handshake.endpoint.host), context: context)
         }
     }
 
-    /// Maps an error seen before the upgrade completed to the public error.
-    static func classify(_ error: Error) -> WebSocketConnectError {
+    /// Maps an error seen before the upgrade completed to the public error; `host` is named in
+    /// a host-name mismatch.
+    static func classify(_ error: Error, host: String? = nil) -> WebSocketConnectError {
+        if let failure = TLSFailure(error, host: host) { return failure.connectError }
         switch error {
-        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
-            return .tlsFailed("\(error)")
         case is HTTPParserError:
             return .invalidUpgradeResponse("malformed HTTP response: \(error)")
         default:
