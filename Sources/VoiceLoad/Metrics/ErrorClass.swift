@@ -110,7 +110,8 @@ public enum ErrorClass: Sendable, Hashable {
 
     private static let fixedNames: [String: ErrorClass] = Dictionary(
         uniqueKeysWithValues: [
-            ErrorClass.connectRefused, .dnsFailed, .connectFailed, .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed, .invalidUpgrade, .closedByServer(code: nil),
+            ErrorClass.connectRefused, .dnsFailed, .connectFailed, .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed,
+            .invalidUpgrade, .closedByServer(code: nil),
             .connectionLost, .frameTooLarge, .inBandError(code: nil), .readyRejected, .malformedFrame, .invalidRESTSetup,
             .resultBeforeAudio, .missingTurnEnd, .silentReply, .toolReplyMissing, .generatorError,
         ].map { ($0.name, $0) }

@@ -33,8 +33,9 @@ public final class CSVRowWriter: RowSink {
     public func write(_ session: SessionRecord) {
         let line = Self.line([
             String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
-            Self.format(session.restSetupMs), Self.format(session.connectMs), Self.format(session.connectPhases?.dnsMs),
-            Self.format(session.connectPhases?.tcpMs), Self.format(session.connectPhases?.tlsMs), Self.format(session.connectPhases?.upgradeMs),
+            Self.format(session.restSetupMs), Self.format(session.connectMs),
+            Self.format(session.connectPhases?.dnsMs), Self.format(session.connectPhases?.tcpMs),
+            Self.format(session.connectPhases?.tlsMs), Self.format(session.connectPhases?.upgradeMs),
             Self.format(session.startedMs), Self.format(session.readyMs),
             Self.format(session.sessionSetupTotalMs), Self.format(session.readyFromScheduledMs), Self.format(session.greetingMs),
             String(session.turns), String(session.attempts),

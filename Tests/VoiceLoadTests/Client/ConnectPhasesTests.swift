@@ -22,7 +22,9 @@ struct ConnectPhasesTests {
 
     @Test("ws to an IP literal: no lookup (dns 0), no TLS (absent), the upgrade counts from TCP")
     func plainIPLiteral() {
-        let stamps = ConnectStamps(resolvedAt: nil, tcpConnectedAt: at(microseconds: 300), tlsCompletedAt: nil, openedAt: at(microseconds: 900))
+        let stamps = ConnectStamps(
+            resolvedAt: nil, tcpConnectedAt: at(microseconds: 300), tlsCompletedAt: nil, openedAt: at(microseconds: 900)
+        )
         let phases = ConnectPhases(stamps: stamps, startedAt: start)
         #expect(phases == ConnectPhases(dnsMs: 0, tcpMs: 0.3, tlsMs: nil, upgradeMs: 0.6))
         #expect(abs(phases.totalMs - 0.9) < 1e-9)
