@@ -12,19 +12,23 @@ import VoiceLoad
 public final class AgentSimulator: Sendable {
     public let configuration: SimulatorConfiguration
     public let port: Int
+    /// Whether it serves TLS (wss://, https://).
+    public let isSecure: Bool
     private let listener: WebSocketListener
     private let tally: SimulatorTally
 
-    private init(configuration: SimulatorConfiguration, listener: WebSocketListener, tally: SimulatorTally) {
+    private init(configuration: SimulatorConfiguration, listener: WebSocketListener, tally: SimulatorTally, isSecure: Bool) {
         self.configuration = configuration
         self.listener = listener
         self.port = listener.port
         self.tally = tally
+        self.isSecure = isSecure
     }
 
-    /// Starts listening on `host:port` (port 0 picks a free one).
+    /// Starts listening on `host:port` (port 0 picks a free one); with `tls`, over TLS only.
     public static func start(
-        configuration: SimulatorConfiguration, host: String = "127.0.0.1", port: Int = 0, group: any EventLoopGroup
+        configuration: SimulatorConfiguration, host: String = "127.0.0.1", port: Int = 0, group: any EventLoopGroup,
+        tls: ServerTLS? = nil
     ) async throws -> AgentSimulator {
         try configuration.validate()
         let dialect: any ServerDialect
@@ -61,16 +65,19 @@ public final class AgentSimulator: Sendable {
                 )
                 driver.attach()
             },
-            plainHTTP: { request in Self.restSession(request, dialect: dialect, tally: tally) }
+            plainHTTP: { request in Self.restSession(request, dialect: dialect, tally: tally, secure: tls != nil) },
+            tls: tls
         ).get()
-        return AgentSimulator(configuration: configuration, listener: listener, tally: tally)
+        return AgentSimulator(configuration: configuration, listener: listener, tally: tally, isSecure: tls != nil)
     }
 
     /// The dialect's REST pre-step, where it has one (Datagrid `POST /v1/voice`): the answer
     /// points at this simulator's WebSocket with a hand-off token.
-    private static func restSession(_ request: PlainHTTPRequest, dialect: any ServerDialect, tally: SimulatorTally) -> PlainHTTPResponse? {
+    private static func restSession(
+        _ request: PlainHTTPRequest, dialect: any ServerDialect, tally: SimulatorTally, secure: Bool
+    ) -> PlainHTTPResponse? {
         guard request.method == "POST", request.path == restPath, let host = request.headerValue("Host") else { return nil }
-        let url = "ws://\(host)/ws/voice?token=sim-handoff-\(tally.nextHandoffNumber())"
+        let url = "\(secure ? "wss" : "ws")://\(host)/ws/voice?token=sim-handoff-\(tally.nextHandoffNumber())"
         guard let body = dialect.restSessionResponse(requestBody: request.body, webSocketURL: url) else {
             return PlainHTTPResponse(status: 400, contentType: "text/plain", body: Array("bad session request".utf8))
         }
@@ -81,10 +88,10 @@ public final class AgentSimulator: Sendable {
     public static let restPath = "/v1/voice"
 
     /// The REST pre-step URL, for dialects that have one.
-    public var restURL: String { "http://127.0.0.1:\(port)\(Self.restPath)" }
+    public var restURL: String { "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(Self.restPath)" }
 
     /// The URL clients connect to.
-    public var url: String { "ws://127.0.0.1:\(port)/ws/voice" }
+    public var url: String { "\(isSecure ? "wss" : "ws")://127.0.0.1:\(port)/ws/voice" }
 
     /// What the simulator did in the sessions that have ended so far (and the upgrades it refused).
     public var statistics: SimulatorStatistics { tally.totals }

@@ -5,7 +5,7 @@ import NIOPosix
 import VoiceLoad
 
 /// Where the sessions go and how they talk to it, shared by `run` and `capacity`: the URL (or
-/// the built-in simulator without one), REST step, dialect, token, headers and frame length.
+/// the built-in simulator without one), REST step, dialect, token, headers, frame length and TLS.
 struct EndpointOptions: ParsableArguments {
     @Option(help: "Endpoint URL (ws:// or wss://). Without it vload runs its built-in agent simulator.")
     var url: String?
@@ -37,7 +37,29 @@ struct EndpointOptions: ParsableArguments {
     @Option(name: .customLong("frame-ms"), help: "Length of each audio frame sent, in ms (default: the scenario's, else 40).")
     var frameMs: Int?
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "Trust the CA certificates in this PEM file, in addition to the system's roots (a private CA's wss:// endpoint).",
+        valueName: "pem"))
+    var caFile: String?
+
+    @Flag(help: "Do not verify the server's TLS certificate or host name (said in the summary and report.json).")
+    var insecure = false
+
+    @Option(name: .customLong("cert"), help: ArgumentHelp(
+        "Client certificate (PEM chain, leaf first) for servers that ask for one; needs --key.", valueName: "pem"))
+    var certificate: String?
+
+    @Option(help: ArgumentHelp("The unencrypted PEM private key of --cert.", valueName: "pem"))
+    var key: String?
+
+    /// The TLS settings of the command line.
+    var tls: ClientTLSOptions {
+        ClientTLSOptions(caFile: caFile, insecure: insecure, certificateFile: certificate, keyFile: key)
+    }
+
     func validate() throws {
+        if certificate != nil, key == nil { throw ValidationError("--cert needs --key (the client certificate's private key)") }
+        if key != nil, certificate == nil { throw ValidationError("--key needs --cert (the client certificate it belongs to)") }
         for header in headers where Self.parseHeader(header) == nil {
             throw ValidationError("--header '\(header.split(separator: ":").first ?? "")' must look like 'Name: value'")
         }
@@ -71,10 +93,18 @@ struct EndpointOptions: ParsableArguments {
         func plan(_ url: String) throws(InputError) -> SessionPlan {
             try SessionPlanBuilder.build(
                 scenario: scenario, dialect: resolved.dialect, url: url, token: token, frameMs: frameMs,
-                headers: extras.headers, subprotocols: extras.subprotocols
+                headers: extras.headers, subprotocols: extras.subprotocols, tls: tls
             )
         }
-        if let endpointURL = url ?? scenario.url { return try await body(try plan(endpointURL), nil) }
+        if let endpointURL = url ?? scenario.url {
+            try Self.check(tls: tls, url: endpointURL)
+            let sessionPlan = try plan(endpointURL)
+            if sessionPlan.tlsInsecure {
+                print("warning: --insecure: the server's TLS certificate and host name are not verified")
+            }
+            return try await body(sessionPlan, nil)
+        }
+        try Self.check(tls: tls, url: nil)
         // No endpoint: the built-in simulator, in-process on its own event loop.
         let configuration = try options.overriding(scenario: scenario).configuration(dialect: dialectID)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -105,6 +135,17 @@ struct EndpointOptions: ParsableArguments {
                 "the built-in simulator speaks \(id) with \(server.inputFormat) in and \(server.outputFormat) out; the run asks for "
                     + "\(dialect.inputFormat) in and \(dialect.outputFormat) out (give --url, or keep the dialect's default formats)"
             )
+        }
+    }
+
+    /// Rejects TLS options for an endpoint without TLS: a ws:// or http:// URL, or the built-in
+    /// simulator (nil), which speaks plain ws.
+    static func check(tls: ClientTLSOptions, url: String?) throws(InputError) {
+        guard !tls.isDefault else { return }
+        let scheme = url?.split(separator: ":").first?.lowercased()
+        guard scheme == "wss" || scheme == "https" else {
+            throw InputError("--ca-file, --insecure, --cert and --key apply to a wss:// or https:// --url only"
+                + (url == nil ? " (the built-in simulator speaks plain ws://)" : ""))
         }
     }
 

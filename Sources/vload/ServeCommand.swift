@@ -25,30 +25,43 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Event-loop threads that serve the sessions (default: one per core).", valueName: "n"))
     var threads: Int?
 
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
+        "Serve TLS (wss://) with this PEM certificate chain, leaf first; needs --tls-key.", valueName: "pem"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The unencrypted PEM private key of --tls-cert.", valueName: "pem"))
+    var tlsKey: String?
+
     @OptionGroup(title: "Simulator behaviour")
     var simulator: SimulatorOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535 (got \(port))") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1–256 (got \(threads))") }
+        if tlsCertificate != nil, tlsKey == nil { throw ValidationError("--tls-cert needs --tls-key (the certificate's private key)") }
+        if tlsKey != nil, tlsCertificate == nil { throw ValidationError("--tls-key needs --tls-cert (the certificate it belongs to)") }
     }
 
     func run() async throws {
         let configuration = try simulator.configuration(dialect: dialect)
+        let tls = try tlsCertificate.map { certificate throws(InputError) in
+            try ServerTLS(certificateFile: certificate, keyFile: tlsKey ?? "")
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads ?? System.coreCount)
         let server: AgentSimulator
         do {
-            server = try await AgentSimulator.start(configuration: configuration, host: host, port: port, group: group)
+            server = try await AgentSimulator.start(configuration: configuration, host: host, port: port, group: group, tls: tls)
         } catch let error as InputError {
             throw error
         } catch {
             throw InputError("cannot listen on \(host):\(port): \(error)")
         }
-        print("vload agent simulator listening on ws://\(host):\(server.port)/ws/voice "
+        print("vload agent simulator listening on \(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice "
             + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"
             + (configuration.workers.map { ", \($0) workers" } ?? "")
             + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")")
         print("press Ctrl-C to stop")
+        fflush(nil)  // the address at once, for a script reading a pipe (`--port 0`)
         await Self.waitForTerminationSignal()
         try? await server.stop()
         let settled = await server.settle(timeoutMs: 2_000)

@@ -9,6 +9,8 @@ public struct SessionPlan: Sendable {
     /// `Sec-WebSocket-Protocol` values offered on the upgrade.
     public let subprotocols: [String]
     public let dialect: any ClientDialect
+    /// TLS for wss (and an https REST step): nil for the defaults (system roots, full
+    /// verification). Its context is built once, when the plan is (`ClientTLSOptions`).
     public let tlsConfiguration: TLSConfiguration?
     /// The wire frames of every clip the scenario says, by audio path.
     public let frameSets: [String: FrameSet]
@@ -27,11 +29,18 @@ public struct SessionPlan: Sendable {
         }
     }
 
-    /// What this run can measure: the dialect's metrics, the REST step's when it has one, and
-    /// the interruption metrics when the scenario barges in.
+    /// Whether the server's certificate goes unchecked (`--insecure`).
+    public var tlsInsecure: Bool {
+        guard case .none(let options)? = tlsConfiguration?.certificateVerification else { return false }
+        return !options.validatePresentedCertificates
+    }
+
+    /// What this run can measure: the dialect's metrics, the REST step's when it has one, the
+    /// TLS handshake's over wss, and the interruption metrics when the scenario barges in.
     public var metricsMeasured: Set<MetricName> {
         var metrics = dialect.measures
         if case .rest = target { metrics.insert(.restSetupMs) }
+        if case .webSocket(let endpoint) = target, endpoint.isSecure { metrics.insert(.tlsMs) }
         let bargeIns = ScenarioStep.flattened(scenario.steps).compactMap { step -> BargeInStep? in
             if case .bargeIn(let bargeIn) = step { return bargeIn }
             return nil

@@ -198,6 +198,7 @@ public actor VirtualClient {
         self.connection = connection
         openedAt = connection.openedAt
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
+        session.connectPhases = ConnectPhases(stamps: connection.connectStamps, startedAt: startedAt)
         for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
         if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
         startKeepAlive()
@@ -215,7 +216,7 @@ public actor VirtualClient {
             response = try await HTTPRequestClient.send(
                 method: HTTPMethod(rawValue: request.method), to: endpoint,
                 headers: request.headers.map { ($0.name, $0.value) }, body: request.body,
-                on: eventLoop, timeoutMs: Int64(timeoutMs)
+                on: eventLoop, tlsConfiguration: plan.tlsConfiguration, timeoutMs: Int64(timeoutMs)
             ).get()
         } catch let error as WebSocketConnectError {
             guard error != .timedOut else {
@@ -289,6 +290,8 @@ public actor VirtualClient {
         case .connectionRefused(let reason): return SessionFailure(.connectRefused, .text(reason))
         case .dnsFailed(let reason): return SessionFailure(.dnsFailed, .text(reason))
         case .connectFailed(let reason): return SessionFailure(.connectFailed, .text(reason))
+        case .tlsUntrustedCertificate(let reason): return SessionFailure(.tlsUntrustedCertificate, .text(reason))
+        case .tlsHostnameMismatch(let reason): return SessionFailure(.tlsHostnameMismatch, .text(reason))
         case .tlsFailed(let reason): return SessionFailure(.tlsFailed, .text(reason))
         case .upgradeRejected(let status, let body): return SessionFailure(.upgradeRejected(status: status), .httpStatus(status, body: body))
         case .timedOut: return SessionFailure(.timeout(step: "connect"), .text("no WebSocket open (TCP, TLS and upgrade) within \(timeoutMs) ms"))

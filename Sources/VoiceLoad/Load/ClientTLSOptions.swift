@@ -46,6 +46,9 @@ public struct ClientTLSOptions: Sendable, Hashable {
         }
         do {
             _ = try ClientTLSContexts.context(for: configuration)
+        } catch NIOSSLError.failedToLoadPrivateKey where certificateFile != nil {
+            // Both files read well on their own: BoringSSL refused the pair.
+            throw InputError("--key \(keyFile ?? ""): not the private key of the certificate in --cert \(certificateFile ?? "")")
         } catch {
             let files = [certificateFile, keyFile, caFile].compactMap { $0 }.joined(separator: ", ")
             throw InputError("TLS settings (\(files)) unusable: \(TLSFailure(describing: "\(error)").reason)")

@@ -102,6 +102,7 @@ public enum LoadRun {
             context.warmupMs = warmupMs
             context.interruptedBy = interruptedBy
             context.maxSendLagMs = maxSendLagMs
+            context.tlsInsecure = plan.tlsInsecure
             context.simulatorReplyLateness = figures?.replyLateness
             var report = RunReport(context: context, snapshot: snapshot)
             report.simulatorFaultsInjected = figures?.faultsInjected

@@ -1,18 +1,20 @@
 import NIOSSL
 
 /// Turns a scenario and the command line's overrides into the shared `SessionPlan` of a run:
-/// resolves the dialect and endpoint, adds credentials, and decodes, resamples and encodes
-/// every clip once.
+/// resolves the dialect and endpoint, adds credentials, builds the TLS configuration (and its
+/// context) once, and decodes, resamples and encodes every clip once.
 public enum SessionPlanBuilder {
     public static func build(
         scenario originalScenario: Scenario, dialect unconfigured: any ClientDialect, url: String, token: String?, frameMs: Int?,
-        headers extraHeaders: [HTTPHeaderField] = [], subprotocols extraSubprotocols: [String] = []
+        headers extraHeaders: [HTTPHeaderField] = [], subprotocols extraSubprotocols: [String] = [],
+        tls: ClientTLSOptions = ClientTLSOptions()
     ) throws(InputError) -> SessionPlan {
+        let tlsConfiguration = try tls.configuration()
         var scenario = originalScenario
         let dialect = try unconfigured.configured(parameters: scenario.sessionParameters, url: url)
         if let target = try dialect.connectionTarget(url: url, parameters: scenario.sessionParameters, token: token) {
             return try plan(scenario: scenario, dialect: dialect, target: target, headers: extraHeaders,
-                            subprotocols: extraSubprotocols, frameMs: frameMs)
+                            subprotocols: extraSubprotocols, frameMs: frameMs, tlsConfiguration: tlsConfiguration)
         }
         if let restEndpoint = HTTPEndpoint(parsing: url) {
             // The REST step carries the credentials; its answer names the WebSocket.
@@ -20,7 +22,7 @@ public enum SessionPlanBuilder {
                 throw InputError("dialect '\(dialect.id)' has no REST pre-step: give a ws:// or wss:// URL (got \(restEndpoint))")
             }
             return try plan(scenario: scenario, dialect: dialect, target: .rest(restEndpoint, request),
-                            headers: extraHeaders, subprotocols: [], frameMs: frameMs)
+                            headers: extraHeaders, subprotocols: [], frameMs: frameMs, tlsConfiguration: tlsConfiguration)
         }
         var endpoint: WebSocketEndpoint
         do {
@@ -45,13 +47,13 @@ public enum SessionPlanBuilder {
             }
         }
         return try plan(scenario: scenario, dialect: dialect, target: .webSocket(endpoint), headers: headers,
-                        subprotocols: subprotocols, frameMs: frameMs)
+                        subprotocols: subprotocols, frameMs: frameMs, tlsConfiguration: tlsConfiguration)
     }
 
     /// Prepares the audio of every `say` once and assembles the plan.
     private static func plan(
         scenario: Scenario, dialect: any ClientDialect, target: ConnectionTarget, headers: [HTTPHeaderField],
-        subprotocols: [String], frameMs: Int?
+        subprotocols: [String], frameMs: Int?, tlsConfiguration: TLSConfiguration?
     ) throws(InputError) -> SessionPlan {
         let commands = ScenarioStep.flattened(scenario.steps).contains {
             if case .bargeIn(let bargeIn) = $0 { return bargeIn.action == .command }
@@ -94,7 +96,7 @@ public enum SessionPlanBuilder {
         )
         return SessionPlan(
             scenario: scenario, target: target, headers: headers, subprotocols: subprotocols, dialect: dialect,
-            tlsConfiguration: nil,
+            tlsConfiguration: tlsConfiguration,
             frameSets: frameSets, silenceFrame: dialect.prepareAudio(silence), frameMs: frameMs
         )
     }

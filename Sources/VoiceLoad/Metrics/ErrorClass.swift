@@ -7,7 +7,11 @@ public enum ErrorClass: Sendable, Hashable {
     case dnsFailed
     /// Any other TCP failure: unreachable, reset or closed before the upgrade finished.
     case connectFailed
-    /// The TLS handshake failed.
+    /// The server's certificate did not verify against the trust roots (docs/tls.md).
+    case tlsUntrustedCertificate
+    /// The server's certificate does not name the host connected to.
+    case tlsHostnameMismatch
+    /// Any other TLS handshake failure.
     case tlsFailed
     /// The server answered the upgrade with this HTTP status.
     case upgradeRejected(status: Int)
@@ -66,6 +70,8 @@ public enum ErrorClass: Sendable, Hashable {
         case .connectRefused: return "connect_refused"
         case .dnsFailed: return "dns_failed"
         case .connectFailed: return "connect_failed"
+        case .tlsUntrustedCertificate: return "tls_untrusted_certificate"
+        case .tlsHostnameMismatch: return "tls_hostname_mismatch"
         case .tlsFailed: return "tls_failed"
         case .upgradeRejected(let status): return "upgrade_rejected_\(status)"
         case .restRejected(let status): return "rest_rejected_\(status)"
@@ -91,7 +97,7 @@ public enum ErrorClass: Sendable, Hashable {
         switch self {
         case .connectRefused, .connectFailed: return .connect
         case .dnsFailed: return .dns
-        case .tlsFailed: return .tls
+        case .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed: return .tls
         case .upgradeRejected, .restRejected, .invalidUpgrade: return .upgrade
         case .closedByServer, .connectionLost: return .close
         case .inBandError, .readyRejected: return .inBandError
@@ -104,7 +110,8 @@ public enum ErrorClass: Sendable, Hashable {
 
     private static let fixedNames: [String: ErrorClass] = Dictionary(
         uniqueKeysWithValues: [
-            ErrorClass.connectRefused, .dnsFailed, .connectFailed, .tlsFailed, .invalidUpgrade, .closedByServer(code: nil),
+            ErrorClass.connectRefused, .dnsFailed, .connectFailed, .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed,
+            .invalidUpgrade, .closedByServer(code: nil),
             .connectionLost, .frameTooLarge, .inBandError(code: nil), .readyRejected, .malformedFrame, .invalidRESTSetup,
             .resultBeforeAudio, .missingTurnEnd, .silentReply, .toolReplyMissing, .generatorError,
         ].map { ($0.name, $0) }

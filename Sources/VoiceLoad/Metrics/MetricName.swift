@@ -3,6 +3,11 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     // (a) connect
     case restSetupMs = "rest_setup_ms"
     case connectMs = "connect_ms"
+    /// `connect_ms` in its phases (docs/tls.md): name lookup, TCP, TLS (wss only), upgrade.
+    case dnsMs = "dns_ms"
+    case tcpMs = "tcp_ms"
+    case tlsMs = "tls_ms"
+    case upgradeMs = "upgrade_ms"
     // (b) time-to-ready
     case startedMs = "started_ms"
     case readyMs = "ready_ms"
@@ -55,7 +60,8 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     public static let generatorMetrics: Set<MetricName> = [.sendLagMs, .startLagMs]
 
     /// Metrics every dialect measures: shown in tables even when they have no samples.
-    public static let core: Set<MetricName> = [.connectMs, .sessionSetupTotalMs, .readyFromScheduledMs]
+    /// (`tls_ms` only over wss: `SessionPlan.metricsMeasured` adds it.)
+    public static let core: Set<MetricName> = [.connectMs, .dnsMs, .tcpMs, .upgradeMs, .sessionSetupTotalMs, .readyFromScheduledMs]
 
     /// Metrics that only exist when the agent answers with audio.
     public static let audioReply: Set<MetricName> = [

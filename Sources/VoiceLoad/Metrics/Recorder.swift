@@ -219,6 +219,10 @@ public final class Recorder: Sendable {
             }
             Self.add(.restSetupMs, session.restSetupMs, to: &state)
             Self.add(.connectMs, session.connectMs, to: &state)
+            Self.add(.dnsMs, session.connectPhases?.dnsMs, to: &state)
+            Self.add(.tcpMs, session.connectPhases?.tcpMs, to: &state)
+            Self.add(.tlsMs, session.connectPhases?.tlsMs, to: &state)
+            Self.add(.upgradeMs, session.connectPhases?.upgradeMs, to: &state)
             Self.add(.startedMs, session.startedMs, to: &state)
             Self.add(.readyMs, session.readyMs, to: &state)
             Self.add(.sessionSetupTotalMs, session.sessionSetupTotalMs, to: &state)

@@ -119,6 +119,8 @@ public struct SessionRecord: Sendable, Hashable {
     public var errorClass: String?
     public var restSetupMs: Double?
     public var connectMs: Double?
+    /// `connect_ms` in its phases (dns, tcp, tls, upgrade), when the connect succeeded.
+    public var connectPhases: ConnectPhases?
     public var startedMs: Double?
     public var readyMs: Double?
     public var sessionSetupTotalMs: Double?

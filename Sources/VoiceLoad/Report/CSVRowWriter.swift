@@ -7,7 +7,8 @@ public final class CSVRowWriter: RowSink {
     static let turnColumns = ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
         + TurnRecord.metricNames.map(\.rawValue) + ["barge_in", "missed_interruption", "audio_already_delivered"]
     static let sessionColumns = [
-        "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "started_ms", "ready_ms",
+        "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
+        "started_ms", "ready_ms",
         "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "turns", "attempts",
     ]
 
@@ -32,7 +33,10 @@ public final class CSVRowWriter: RowSink {
     public func write(_ session: SessionRecord) {
         let line = Self.line([
             String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
-            Self.format(session.restSetupMs), Self.format(session.connectMs), Self.format(session.startedMs), Self.format(session.readyMs),
+            Self.format(session.restSetupMs), Self.format(session.connectMs),
+            Self.format(session.connectPhases?.dnsMs), Self.format(session.connectPhases?.tcpMs),
+            Self.format(session.connectPhases?.tlsMs), Self.format(session.connectPhases?.upgradeMs),
+            Self.format(session.startedMs), Self.format(session.readyMs),
             Self.format(session.sessionSetupTotalMs), Self.format(session.readyFromScheduledMs), Self.format(session.greetingMs),
             String(session.turns), String(session.attempts),
         ])

@@ -81,6 +81,7 @@ public enum HTMLReport {
             ("Turns", turns.isEmpty ? "0" : turns),
         ]
         if let windDown = SummaryTable.windDownText(report) { facts.append(("Wound down", windDown)) }
+        if let insecure = SummaryTable.insecureText(report) { facts.append(("TLS", insecure)) }
         if let reconnects = SummaryTable.reconnectText(report) { facts.append(("Reconnects", reconnects)) }
         if let dropped = report.sessions.dropped, dropped > 0 {
             facts.append(("Dropped starts", SummaryTable.droppedText(report)))

@@ -25,6 +25,7 @@ public enum ReportMerge {
         merged.interruptedBy = parts.lazy.compactMap(\.interruptedBy).first
         merged.config.load?.segment = nil
         merged.config.load?.segmentCount = nil
+        merged.config.tlsInsecure = parts.contains { $0.config.tlsInsecure == true } ? true : nil
         merged.sessions = RunReport.Sessions(
             started: parts.map(\.sessions.started).reduce(0, +),
             completed: parts.map(\.sessions.completed).reduce(0, +),

@@ -19,6 +19,8 @@ public struct RunContext: Sendable {
     public var interruptedBy: InterruptSignal?
     /// The send-lag p99 above which the generator counts as saturated; nil: one frame.
     public var maxSendLagMs: Double?
+    /// The server's TLS certificate went unchecked (`--insecure`).
+    public var tlsInsecure = false
     /// How late the built-in simulator's replies started, when it ran in this process; its p99
     /// is held to the send-lag bound.
     public var simulatorReplyLateness: LatencyHistogram?
@@ -66,7 +68,8 @@ extension RunReport {
             metricsMeasured: context.metricsMeasured.sorted().map(\.rawValue),
             load: LoadDescription(context.load),
             drainMs: context.load.durationMs != nil ? context.load.drainMs : nil,
-            maxSendLagMs: context.maxSendLagMs
+            maxSendLagMs: context.maxSendLagMs,
+            tlsInsecure: context.tlsInsecure ? true : nil
         )
         sessions = Sessions(
             started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed,

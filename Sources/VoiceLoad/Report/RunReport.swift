@@ -59,6 +59,7 @@ public struct RunReport: Codable, Sendable {
             case load
             case drainMs = "drain_ms"
             case maxSendLagMs = "max_send_lag_ms"
+            case tlsInsecure = "tls_insecure"
         }
 
         public var clients: Int
@@ -82,6 +83,8 @@ public struct RunReport: Codable, Sendable {
         /// Set by `--max-send-lag-ms`: the send-lag p99 above which the run is invalid (one
         /// frame when absent).
         public var maxSendLagMs: Double?
+        /// True when the server's TLS certificate was not verified (`--insecure`); absent otherwise.
+        public var tlsInsecure: Bool?
     }
 
     public struct Sessions: Codable, Sendable {

@@ -14,6 +14,7 @@ public enum SummaryTable {
                 + "\(report.errors.total) errors · \(String(format: "%.1f", report.durationS)) s"
         )
         if let windDown = windDownText(report) { lines.append(windDown) }
+        if let insecure = insecureText(report) { lines.append(insecure) }
         lines.append("")
         let header = ["metric", "count", "min", "p50", "p90", "p95", "p99", "max"]
         var rows: [[String]] = [header]
@@ -95,6 +96,12 @@ public enum SummaryTable {
         guard interrupted > 0, let drainMs = report.config.drainMs else { return nil }
         return "DRAIN LIMIT: \(interrupted) session\(interrupted == 1 ? " was" : "s were") still open "
             + "\(String(format: "%.1f", Double(drainMs) / 1_000)) s after the load ended and \(interrupted == 1 ? "was" : "were") wound down"
+    }
+
+    /// The warning of a run that did not verify the server's TLS certificate (`--insecure`).
+    static func insecureText(_ report: RunReport) -> String? {
+        guard report.config.tlsInsecure == true else { return nil }
+        return "TLS certificate verification was OFF (--insecure): the server's identity was not checked"
     }
 
     /// `reconnects: 5 (2 sessions recovered, 1 exhausted; closed_by_server_1011 5)`, when any were made.

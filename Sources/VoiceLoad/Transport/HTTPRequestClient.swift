@@ -13,15 +13,16 @@ public enum HTTPRequestClient {
 
     /// Sends `method target` with `headers` and `body`, and returns the whole response.
     /// Fails with `WebSocketConnectError` cases for connect, TLS and timeout failures, the same
-    /// classes the WebSocket connect reports.
+    /// classes the WebSocket connect reports. `tlsConfiguration` as for `WebSocketClient.connect`.
     public static func send(
         method: HTTPMethod, to endpoint: HTTPEndpoint, headers: [(String, String)], body: [UInt8],
-        on eventLoop: any EventLoop, timeoutMs: Int64 = 10_000, maxResponseBytes: Int = 1 << 20
+        on eventLoop: any EventLoop, tlsConfiguration: TLSConfiguration? = nil, timeoutMs: Int64 = 10_000,
+        maxResponseBytes: Int = 1 << 20
     ) -> EventLoopFuture<Response> {
         let promise = eventLoop.makePromise(of: Response.self)
         let sslContext: NIOSSLContext?
         do {
-            sslContext = endpoint.isSecure ? try ClientTLSContexts.context(for: nil) : nil
+            sslContext = endpoint.isSecure ? try ClientTLSContexts.context(for: tlsConfiguration) : nil
         } catch {
             promise.fail(WebSocketConnectError.tlsFailed("\(error)"))
             return promise.futureResult
@@ -42,7 +43,7 @@ public enum HTTPRequestClient {
                     try pipeline.addHTTPClientHandlers()
                     try pipeline.addHandlers([
                         NIOHTTPClientResponseAggregator(maxContentLength: maxResponseBytes),
-                        ResponseCollector(promise: promise),
+                        ResponseCollector(promise: promise, host: endpoint.host),
                     ])
                 }
             }
@@ -71,9 +72,12 @@ private final class ResponseCollector: ChannelInboundHandler {
     typealias InboundIn = NIOHTTPClientResponseFull
 
     private let promise: EventLoopPromise<HTTPRequestClient.Response>
+    /// The host requested, named in a TLS host-name mismatch.
+    private let host: String
 
-    init(promise: EventLoopPromise<HTTPRequestClient.Response>) {
+    init(promise: EventLoopPromise<HTTPRequestClient.Response>, host: String) {
         self.promise = promise
+        self.host = host
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -83,7 +87,7 @@ private final class ResponseCollector: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        promise.fail(WebSocketConnectError.connectFailed("\(error)"))
+        promise.fail(TLSFailure(error, host: host)?.connectError ?? WebSocketConnectError.connectFailed("\(error)"))
         context.close(promise: nil)
     }
 

@@ -16,6 +16,9 @@ public struct ServerTLS: Sendable {
         )
         do {
             context = try NIOSSLContext(configuration: configuration)
+        } catch NIOSSLError.failedToLoadPrivateKey {
+            // Both files read well on their own: BoringSSL refused the pair.
+            throw InputError("--tls-key \(keyFile): not the private key of the certificate in --tls-cert \(certificateFile)")
         } catch {
             throw InputError("--tls-cert \(certificateFile) / --tls-key \(keyFile): unusable: \(TLSFailure(describing: "\(error)").reason)")
         }

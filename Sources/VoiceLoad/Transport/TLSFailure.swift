@@ -22,11 +22,13 @@ struct TLSFailure: Sendable, Hashable {
     /// One line: the cause, with BoringSSL's reason codes where it gave some.
     var reason: String
 
-    /// The failure a TLS error stands for; nil when `error` is not one of NIOSSL's.
-    init?(_ error: any Error) {
+    /// The failure a TLS error stands for; nil when `error` is not one of NIOSSL's. `host` is
+    /// the host connected to, named in a mismatch.
+    init?(_ error: any Error, host: String? = nil) {
         switch error {
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
-            self.init(kind: .hostnameMismatch, reason: "the server's certificate does not name the host (\(error))")
+            let named = host.map { "the server's certificate does not name \($0)" } ?? "the server's certificate does not name the host"
+            self.init(kind: .hostnameMismatch, reason: named + " (no matching DNS or IP subject alternative name)")
         case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
             self.init(describing: "\(error)")
         default:
@@ -55,6 +57,15 @@ struct TLSFailure: Sendable, Hashable {
             self.init(kind: .handshakeFailed, reason: codes.joined(separator: ", "))
         } else {
             self.init(kind: .handshakeFailed, reason: text)
+        }
+    }
+
+    /// The connect error this failure fails a connection with.
+    var connectError: WebSocketConnectError {
+        switch kind {
+        case .untrustedCertificate: return .tlsUntrustedCertificate(reason)
+        case .hostnameMismatch: return .tlsHostnameMismatch(reason)
+        case .handshakeFailed: return .tlsFailed(reason)
         }
     }
 

@@ -20,14 +20,17 @@ public enum WebSocketClient {
     ///   - subprotocols: values for `Sec-WebSocket-Protocol`, in preference order.
     ///   - eventLoop: the loop the connection lives on; `onEvent` runs there.
     ///   - tlsConfiguration: TLS settings for wss; nil uses the default client configuration
-    ///     (system trust roots, full verification). Ignored for ws.
+    ///     (system trust roots, full verification). Ignored for ws. Its context is built on
+    ///     first use and shared (`ClientTLSContexts`).
     ///   - connectTimeoutMs: the limit for TCP connect, TLS and upgrade together.
     ///   - maxFrameBytes: the largest inbound frame, and reassembled message, accepted.
     ///   - onEvent: receives the connection's events, synchronously on `eventLoop`, from inside
     ///     the channel handler. It may be called before the returned future completes when the
     ///     server sends frames right behind its 101.
     /// - Returns: a future that succeeds once the server's 101 has been validated, or fails with
-    ///   a `WebSocketConnectError`.
+    ///   a `WebSocketConnectError`. The connection's `connectStamps` time the lookup (a host
+    ///   name goes to a `TimedResolver`, with NIO's Happy Eyeballs; an IP literal is connected
+    ///   to directly, no lookup), TCP, TLS and the upgrade.
     public static func connect(
         to endpoint: WebSocketEndpoint,
         headers: [(String, String)] = [],
@@ -50,7 +53,9 @@ public enum WebSocketClient {
         let timeout = TimeAmount.milliseconds(max(connectTimeoutMs, 1))
         let deadline = NIODeadline.now() + timeout
         let handshake = WebSocketClientHandshake(endpoint: endpoint, headers: headers, subprotocols: subprotocols)
-        let serverHostname = Self.isIPAddress(endpoint.host) ? nil : endpoint.host
+        let isIPAddress = Self.isIPAddress(endpoint.host)
+        let serverHostname = isIPAddress ? nil : endpoint.host
+        let resolver = isIPAddress ? nil : TimedResolver(loop: eventLoop)
 
         let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)
@@ -70,22 +75,37 @@ public enum WebSocketClient {
                         maxFrameBytes: frameLimit,
                         onEvent: onEvent,
                         requestEncoder: requestEncoder,
-                        responseDecoder: responseDecoder
+                        responseDecoder: responseDecoder,
+                        resolver: resolver
                     )
                     try pipeline.addHandlers([requestEncoder, responseDecoder, handshakeHandler])
                 }
             }
-        bootstrap.connect(host: endpoint.host, port: endpoint.port).whenFailure { error in
-            promise.fail(Self.classifyConnectError(error))
+        let channel: EventLoopFuture<Channel>
+        if let resolver {
+            channel = bootstrap.resolver(resolver).connect(host: endpoint.host, port: endpoint.port)
+        } else {
+            do {
+                channel = bootstrap.connect(to: try SocketAddress(ipAddress: endpoint.host, port: endpoint.port))
+            } catch {
+                promise.fail(WebSocketConnectError.connectFailed("\(endpoint.host):\(endpoint.port): \(error)"))
+                return promise.futureResult
+            }
+        }
+        channel.whenFailure { error in
+            promise.fail(Self.classifyConnectError(error, host: endpoint.host, port: endpoint.port))
         }
         return promise.futureResult
     }
 
-    /// Maps a bootstrap failure (before any handler ran) to the public error.
-    static func classifyConnectError(_ error: Error) -> WebSocketConnectError {
+    /// Maps a bootstrap failure (before any handler ran) to the public error. `host` and `port`
+    /// name the target of a direct connect (an IP literal), whose failure is a bare `IOError`.
+    static func classifyConnectError(_ error: Error, host: String? = nil, port: Int? = nil) -> WebSocketConnectError {
         switch error {
         case ChannelError.connectTimeout:
             return .timedOut
+        case let error as IOError where host != nil:
+            return classifyConnectionFailure(host: host ?? "", port: port ?? 0, attempts: [error], dnsError: nil)
         case let error as NIOConnectionError:
             return classifyConnectionFailure(
                 host: error.host, port: error.port, attempts: error.connectionErrors.map(\.error),

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import NIOTLS
 import NIOWebSocket
 
 /// Runs the client's opening handshake on the channel, then swaps the HTTP handlers for the
@@ -10,6 +11,10 @@ import NIOWebSocket
 /// the channel becomes active; on a valid 101 it installs the frame encoder, decoder and
 /// `WebSocketFrameHandler`, removes the HTTP handlers and itself, and succeeds the promise.
 /// A refused upgrade fails the promise with the status and the first 2 KiB of the body.
+///
+/// It also stamps the opening's steps for the connect phases (`ConnectStamps`): TCP connected
+/// (`channelActive`), TLS done (NIOSSL's `handshakeCompleted`, which reaches it from the TLS
+/// handler before it) and the 101; the lookup's end comes from the connection's resolver.
 final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundOut = HTTPClientRequestPart
@@ -35,7 +40,11 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
     private let onEvent: @Sendable (WebSocketConnectionEvent) -> Void
     private let requestEncoder: HTTPRequestEncoder
     private let responseDecoder: ByteToMessageHandler<HTTPResponseDecoder>
+    /// The connection's name lookup; nil for an IP-literal host.
+    private let resolver: TimedResolver?
     private var state = State.idle
+    private var tcpConnectedAt: MonotonicInstant?
+    private var tlsCompletedAt: MonotonicInstant?
     private var timeout: Scheduled<Void>?
 
     init(
@@ -45,8 +54,10 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         maxFrameBytes: Int,
         onEvent: @escaping @Sendable (WebSocketConnectionEvent) -> Void,
         requestEncoder: HTTPRequestEncoder,
-        responseDecoder: ByteToMessageHandler<HTTPResponseDecoder>
+        responseDecoder: ByteToMessageHandler<HTTPResponseDecoder>,
+        resolver: TimedResolver? = nil
     ) {
+        self.resolver = resolver
         self.handshake = handshake
         self.promise = promise
         self.deadline = deadline
@@ -61,6 +72,7 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
             self?.fail(.timedOut, context: context)
         }
         if context.channel.isActive {
+            tcpConnectedAt = MonotonicInstant.now()
             sendRequest(context: context)
         }
     }
@@ -71,8 +83,16 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        tcpConnectedAt = MonotonicInstant.now()
         sendRequest(context: context)
         context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let tls = event as? TLSUserEvent, case .handshakeCompleted = tls, tlsCompletedAt == nil {
+            tlsCompletedAt = MonotonicInstant.now()
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -140,15 +160,15 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         case .failed:
             break
         case .idle, .awaitingResponse, .awaitingEndOfUpgrade, .removingHTTPHandlers, .collectingRejection:
-            fail(Self.classify(error), context: context)
+            fail(Self.classify(error, host: handshake.endpoint.host), context: context)
         }
     }
 
-    /// Maps an error seen before the upgrade completed to the public error.
-    static func classify(_ error: Error) -> WebSocketConnectError {
+    /// Maps an error seen before the upgrade completed to the public error; `host` is named in
+    /// a host-name mismatch.
+    static func classify(_ error: Error, host: String? = nil) -> WebSocketConnectError {
+        if let failure = TLSFailure(error, host: host) { return failure.connectError }
         switch error {
-        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
-            return .tlsFailed("\(error)")
         case is HTTPParserError:
             return .invalidUpgradeResponse("malformed HTTP response: \(error)")
         default:
@@ -195,11 +215,15 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
             return fail(.invalidUpgradeResponse("could not install the WebSocket handlers: \(error)"), context: context)
         }
         state = .upgraded
+        let stamps = ConnectStamps(
+            resolvedAt: resolver?.resolvedAt, tcpConnectedAt: tcpConnectedAt ?? openedAt, tlsCompletedAt: tlsCompletedAt,
+            openedAt: openedAt
+        )
         promise.succeed(
             WebSocketConnection(
                 channel: context.channel,
                 handler: FrameHandlerReference(frameHandler, eventLoop: context.eventLoop),
-                openedAt: openedAt,
+                connectStamps: stamps,
                 subprotocol: subprotocol
             )
         )

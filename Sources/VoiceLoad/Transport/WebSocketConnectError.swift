@@ -6,7 +6,12 @@ public enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConver
     case dnsFailed(String)
     /// Any other TCP failure: unreachable, reset, or closed during the upgrade.
     case connectFailed(String)
-    /// The TLS handshake failed (certificate, protocol, SNI).
+    /// The server's certificate chain did not verify against the trust roots (unknown or
+    /// private CA, self-signed, expired).
+    case tlsUntrustedCertificate(String)
+    /// The server's certificate verified but does not name the host connected to.
+    case tlsHostnameMismatch(String)
+    /// Any other TLS handshake failure (protocol, cipher, an alert from the server).
     case tlsFailed(String)
     /// The server answered the upgrade request with a status other than 101. `body` holds at
     /// most the first 2 KiB of the response body, decoded as UTF-8.
@@ -22,6 +27,8 @@ public enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConver
         case .connectionRefused(let reason): return "connection refused: \(reason)"
         case .dnsFailed(let reason): return "DNS lookup failed: \(reason)"
         case .connectFailed(let reason): return "connect failed: \(reason)"
+        case .tlsUntrustedCertificate(let reason): return "TLS: untrusted certificate: \(reason)"
+        case .tlsHostnameMismatch(let reason): return "TLS: host name mismatch: \(reason)"
         case .tlsFailed(let reason): return "TLS handshake failed: \(reason)"
         case .upgradeRejected(let status, let body):
             return body.isEmpty ? "upgrade rejected with HTTP \(status)" : "upgrade rejected with HTTP \(status): \(body)"

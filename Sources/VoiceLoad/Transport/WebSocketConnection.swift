@@ -7,7 +7,9 @@ import NIOCore
 /// to `connect`.
 public final class WebSocketConnection: Sendable {
     /// When the server's 101 response was processed.
-    public let openedAt: MonotonicInstant
+    public var openedAt: MonotonicInstant { connectStamps.openedAt }
+    /// When the opening passed each of its steps (lookup, TCP, TLS, 101): the connect phases.
+    public let connectStamps: ConnectStamps
     /// The subprotocol the server selected (`Sec-WebSocket-Protocol`), if any.
     public let subprotocol: String?
     /// The event loop the connection lives on.
@@ -16,10 +18,10 @@ public final class WebSocketConnection: Sendable {
     private let handler: FrameHandlerReference
     private let channel: Channel
 
-    init(channel: Channel, handler: FrameHandlerReference, openedAt: MonotonicInstant, subprotocol: String?) {
+    init(channel: Channel, handler: FrameHandlerReference, connectStamps: ConnectStamps, subprotocol: String?) {
         self.channel = channel
         self.handler = handler
-        self.openedAt = openedAt
+        self.connectStamps = connectStamps
         self.subprotocol = subprotocol
     }
 

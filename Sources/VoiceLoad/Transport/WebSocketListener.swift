@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import NIOWebSocket
 
 /// A WebSocket server over raw SwiftNIO, for the agent simulator and tests.
@@ -35,6 +36,7 @@ public final class WebSocketListener: Sendable {
     ///     is read; install the event handler there.
     ///   - plainHTTP: answers plain (not upgraded) HTTP requests, for REST endpoints beside the
     ///     WebSocket; nil, or a nil answer, gives 426.
+    ///   - tls: serve TLS (wss://, https://) with this certificate; nil for plain TCP.
     public static func start(
         host: String = "127.0.0.1",
         port: Int,
@@ -42,7 +44,8 @@ public final class WebSocketListener: Sendable {
         maxFrameBytes: Int = 16 << 20,
         shouldUpgrade: @escaping @Sendable (WebSocketUpgradeRequest) -> WebSocketUpgradeDecision,
         onConnection: @escaping @Sendable (WebSocketServerConnection) -> Void,
-        plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil
+        plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil,
+        tls: ServerTLS? = nil
     ) -> EventLoopFuture<WebSocketListener> {
         let frameLimit = min(max(maxFrameBytes, 125), Int(UInt32.max))
         let bootstrap = ServerBootstrap(group: group)
@@ -51,6 +54,9 @@ public final class WebSocketListener: Sendable {
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls.context))
+                    }
                     try Self.configure(
                         channel: channel,
                         frameLimit: frameLimit,

@@ -96,6 +96,8 @@ struct VirtualClientErrorTests {
             (.dnsFailed("nowhere:80"), "dns_failed", .text("nowhere:80")),
             (.connectFailed("reset"), "connect_failed", .text("reset")),
             (.tlsFailed("bad certificate"), "tls_failed", .text("bad certificate")),
+            (.tlsUntrustedCertificate("unknown CA"), "tls_untrusted_certificate", .text("unknown CA")),
+            (.tlsHostnameMismatch("not example.com"), "tls_hostname_mismatch", .text("not example.com")),
             (.upgradeRejected(status: 429, body: "slow down"), "upgrade_rejected_429", .httpStatus(429, body: "slow down")),
             (.timedOut, "timeout_connect", .text("no WebSocket open (TCP, TLS and upgrade) within 750 ms")),
             (.invalidUpgradeResponse("no Upgrade header"), "invalid_upgrade", .text("no Upgrade header")),

@@ -9,6 +9,7 @@ struct ErrorTaxonomyTests {
         let expected: [(ErrorClass, String, ErrorCategory)] = [
             (.connectRefused, "connect_refused", .connect), (.dnsFailed, "dns_failed", .dns),
             (.connectFailed, "connect_failed", .connect), (.tlsFailed, "tls_failed", .tls),
+            (.tlsUntrustedCertificate, "tls_untrusted_certificate", .tls), (.tlsHostnameMismatch, "tls_hostname_mismatch", .tls),
             (.upgradeRejected(status: 401), "upgrade_rejected_401", .upgrade), (.restRejected(status: 503), "rest_rejected_503", .upgrade),
             (.invalidUpgrade, "invalid_upgrade", .upgrade), (.closedByServer(code: 1011), "closed_by_server_1011", .close),
             (.closedByServer(code: nil), "closed_by_server_no_code", .close), (.connectionLost, "connection_lost", .close),

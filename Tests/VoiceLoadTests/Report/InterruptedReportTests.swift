@@ -137,6 +137,6 @@ struct InterruptedReportTests {
         writer.close()
         let lines = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.hasSuffix(",turns,attempts") == true)
-        #expect(lines.last == "2,1,interrupted,,,,,,,,,0,3")
+        #expect(lines.last == "2,1,interrupted,,,,,,,,,,,,,0,3")
     }
 }

@@ -23,6 +23,7 @@ struct ReportMergeTests {
             }
             var session = SessionRecord(client: client, iteration: 0)
             session.connectMs = 1 + Double(client) / 10
+            session.connectPhases = ConnectPhases(dnsMs: 0.1, tcpMs: 0.2 + Double(client) / 40, tlsMs: 0.3, upgradeMs: 0.4)
             session.sessionSetupTotalMs = 100 + Double(client)
             if client == 3 {
                 session.outcome = .failed
@@ -62,7 +63,9 @@ struct ReportMergeTests {
         #expect(merged.generator.framesSent == 10)
         #expect(merged.generator.cpuSeconds == 1)
         #expect(merged.generator.cores == 4)
-        for name in ["first_audio_from_end_ms", "connect_ms", "session_setup_total_ms", "turn_duration_ms"] {
+        for name in [
+            "first_audio_from_end_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms", "session_setup_total_ms", "turn_duration_ms",
+        ] {
             let (a, b) = (try #require(merged.metrics[name]), try #require(whole.metrics[name]))
             #expect(a.count == b.count, "\(name)")
             #expect([a.min, a.p50, a.p90, a.p95, a.p99, a.max] == [b.min, b.p50, b.p90, b.p95, b.p99, b.max], "\(name)")
