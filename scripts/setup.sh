@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Installs the system libraries vload builds against (libsndfile, libsamplerate), when missing.
+# Installs the system libraries vload builds against (libsndfile, libsamplerate), when missing;
+# with --test also what the test suite uses (openssl, which makes the TLS tests' certificates).
 # Safe to run again: it does nothing when they are already there.
 set -euo pipefail
 
-packages=(pkg-config libsndfile1-dev libsamplerate0-dev)
-
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists sndfile samplerate; then
+packages=()
+if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists sndfile samplerate; then
+    packages+=(pkg-config libsndfile1-dev libsamplerate0-dev)
+fi
+if [ "${1:-}" = "--test" ] && ! command -v openssl >/dev/null 2>&1; then
+    packages+=(openssl)
+fi
+if [ ${#packages[@]} -eq 0 ]; then
     exit 0
 fi
 
