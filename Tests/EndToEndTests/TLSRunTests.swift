@@ -97,6 +97,19 @@ struct TLSRunTests {
             + (url.map { ["--url", $0] } ?? []) + extra)
     }
 
+    /// Runs vload against a `vload serve` with `certificate` (nil: plain ws) at `url(port)`,
+    /// with `extra` options, and hands `check` what it printed and its output directory.
+    private func runAgainstServer(
+        tls certificate: Certificate?, url: (Int) -> String, _ extra: [String] = [],
+        _ check: (VLoadProcess.Outcome, String) throws -> Void
+    ) throws {
+        let server = try Server(tls: certificate)
+        defer { server.stop() }
+        let out = outputDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try check(try run(url: url(server.port), extra, out: out), out)
+    }
+
     private func report(_ out: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -141,65 +154,54 @@ struct TLSRunTests {
     @Test("wss with --ca-file: exit 0, tls_ms measured, and the four phases add up to connect_ms")
     func trustedByCAFile() throws {
         let certificate = try Certificate.shared.get()
-        let server = try Server(tls: certificate)
-        defer { server.stop() }
-        let out = outputDirectory()
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let outcome = try run(url: "wss://localhost:\(server.port)/ws/voice", ["--ca-file", certificate.certificate], out: out)
-        #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
-        #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
-        let report = try report(out)
-        for metric in ["connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms"] {
-            #expect(metricCount(report, metric) == 2, "\(metric)")
+        try runAgainstServer(tls: certificate, url: { "wss://localhost:\($0)/ws/voice" }, ["--ca-file", certificate.certificate]) { outcome, out in
+            #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
+            #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
+            let report = try report(out)
+            for metric in ["connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms"] {
+                #expect(metricCount(report, metric) == 2, "\(metric)")
+            }
+            #expect((report["config"] as? [String: Any])?["tls_insecure"] == nil)
+            #expect(outcome.stdout.contains("tls_ms"))
+            try expectPhasesAddUp(out, tls: true)
         }
-        #expect((report["config"] as? [String: Any])?["tls_insecure"] == nil)
-        #expect(outcome.stdout.contains("tls_ms"))
-        try expectPhasesAddUp(out, tls: true)
     }
 
     @Test("wss without the CA: exit 4, every session tls_untrusted_certificate, named in the output")
     func untrusted() throws {
-        let server = try Server(tls: try Certificate.shared.get())
-        defer { server.stop() }
-        let out = outputDirectory()
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let outcome = try run(url: "wss://localhost:\(server.port)/ws/voice", out: out)
-        #expect(outcome.status == 4, "\(outcome.stdout)\n\(outcome.stderr)")
-        #expect(outcome.stdout.contains("tls_untrusted_certificate"))
-        #expect(outcome.stdout.contains("CERTIFICATE_VERIFY_FAILED"))
-        let report = try report(out)
-        #expect(errorClasses(report) == ["tls_untrusted_certificate": 2])
-        #expect((report["errors"] as? [String: Any])?["by_category"] as? [String: Int] == ["tls": 2])
-        #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
+        try runAgainstServer(tls: try Certificate.shared.get(), url: { "wss://localhost:\($0)/ws/voice" }) { outcome, out in
+            #expect(outcome.status == 4, "\(outcome.stdout)\n\(outcome.stderr)")
+            #expect(outcome.stdout.contains("tls_untrusted_certificate"))
+            #expect(outcome.stdout.contains("CERTIFICATE_VERIFY_FAILED"))
+            let report = try report(out)
+            #expect(errorClasses(report) == ["tls_untrusted_certificate": 2])
+            #expect((report["errors"] as? [String: Any])?["by_category"] as? [String: Int] == ["tls": 2])
+            #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
+        }
     }
 
     @Test("wss with --insecure: exit 0; the summary and report.json say verification was off")
     func insecure() throws {
-        let server = try Server(tls: try Certificate.shared.get())
-        defer { server.stop() }
-        let out = outputDirectory()
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let outcome = try run(url: "wss://localhost:\(server.port)/ws/voice", ["--insecure"], out: out)
-        #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
-        #expect(outcome.stdout.contains("TLS certificate verification was OFF (--insecure)"))
-        let report = try report(out)
-        #expect((report["config"] as? [String: Any])?["tls_insecure"] as? Bool == true)
-        #expect(metricCount(report, "tls_ms") == 2)
-        #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
+        try runAgainstServer(tls: try Certificate.shared.get(), url: { "wss://localhost:\($0)/ws/voice" }, ["--insecure"]) { outcome, out in
+            #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
+            #expect(outcome.stdout.contains("TLS certificate verification was OFF (--insecure)"))
+            let report = try report(out)
+            #expect((report["config"] as? [String: Any])?["tls_insecure"] as? Bool == true)
+            #expect(metricCount(report, "tls_ms") == 2)
+            #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
+        }
     }
 
     @Test("wss to 127.0.0.1 with a certificate for localhost only: exit 4, tls_hostname_mismatch")
     func hostnameMismatch() throws {
         let certificate = try Certificate.shared.get()
-        let server = try Server(tls: certificate)
-        defer { server.stop() }
-        let out = outputDirectory()
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let outcome = try run(url: "wss://127.0.0.1:\(server.port)/ws/voice", ["--ca-file", certificate.certificate], out: out)
-        #expect(outcome.status == 4, "\(outcome.stdout)\n\(outcome.stderr)")
-        #expect(outcome.stdout.contains("tls_hostname_mismatch"))
-        #expect(outcome.stdout.contains("does not name 127.0.0.1"))
-        #expect(errorClasses(try report(out)) == ["tls_hostname_mismatch": 2])
+        try runAgainstServer(tls: certificate, url: { "wss://127.0.0.1:\($0)/ws/voice" }, ["--ca-file", certificate.certificate]) { outcome, out in
+            #expect(outcome.status == 4, "\(outcome.stdout)\n\(outcome.stderr)")
+            #expect(outcome.stdout.contains("tls_hostname_mismatch"))
+            #expect(outcome.stdout.contains("does not name 127.0.0.1"))
+            let report = try report(out)
+            #expect(errorClasses(report) == ["tls_hostname_mismatch": 2])
+        }
     }
 
     @Test("ws: the phases add up to connect_ms without tls_ms; an IP literal has no lookup (dns_ms 0)")

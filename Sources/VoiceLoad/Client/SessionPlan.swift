@@ -50,9 +50,7 @@ public struct SessionPlan: Sendable {
             if dialect.cancelsResponses { metrics.insert(.intCancelMs) }
             if bargeIns.contains(where: { $0.action == .command }) { metrics.insert(.intCommandRttMs) }
         }
-        if ScenarioStep.flattened(scenario.steps).contains(where: { if case .finalize = $0 { return true } else { return false } }) {
-            metrics.insert(.finalizeMs)
-        }
+        if ScenarioStep.flattened(scenario.steps).contains(where: { $0.name == "finalize" }) { metrics.insert(.finalizeMs) }
         return metrics
     }
 

@@ -75,7 +75,8 @@ extension VirtualClient {
             // The answer to vload's own cancel, too late to cancel anything: a late cancel.
             // Without a command of vload's waiting for it, the server's error it is.
             if !tracker.commandFoundNothingToCancel(at: at) {
-                record(.inBandError(code: OpenAIRealtimeEventName.cancelNotActiveCode), .inBand(code: OpenAIRealtimeEventName.cancelNotActiveCode, message: ""), at: at)
+                let code = OpenAIRealtimeEventName.cancelNotActiveCode
+                record(.inBandError(code: code), .inBand(code: code, message: ""), at: at)
             }
         case .toolCall(let name, let status, let id, _):
             switch status {

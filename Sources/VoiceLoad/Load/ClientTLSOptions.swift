@@ -44,15 +44,9 @@ public struct ClientTLSOptions: Sendable, Hashable {
         case (nil, _?):
             throw InputError("--key needs --cert (the client certificate it belongs to)")
         }
-        do {
-            _ = try ClientTLSContexts.context(for: configuration)
-        } catch NIOSSLError.failedToLoadPrivateKey where certificateFile != nil {
-            // Both files read well on their own: BoringSSL refused the pair.
-            throw InputError("--key \(keyFile ?? ""): not the private key of the certificate in --cert \(certificateFile ?? "")")
-        } catch {
-            let files = [certificateFile, keyFile, caFile].compactMap { $0 }.joined(separator: ", ")
-            throw InputError("TLS settings (\(files)) unusable: \(TLSFailure(describing: "\(error)").reason)")
-        }
+        _ = try PEMFile.context(
+            certificate: certificateFile.map { ("--cert", $0) }, key: keyFile.map { ("--key", $0) }, otherFiles: [caFile].compactMap { $0 }
+        ) { try ClientTLSContexts.context(for: configuration) }
         return configuration
     }
 }

@@ -29,6 +29,23 @@ enum PEMFile {
         }
     }
 
+    /// The TLS context `build` makes from files read here, or one line naming them: a key that
+    /// is not the certificate's (each file read well on its own, BoringSSL refused the pair),
+    /// or any other refusal with its reason. `certificate` and `key` are (option, path).
+    static func context(
+        certificate: (option: String, path: String)?, key: (option: String, path: String)?, otherFiles: [String] = [],
+        _ build: () throws -> NIOSSLContext
+    ) throws(InputError) -> NIOSSLContext {
+        do {
+            return try build()
+        } catch NIOSSLError.failedToLoadPrivateKey where certificate != nil && key != nil {
+            throw InputError("\(key?.option ?? "") \(key?.path ?? ""): not the private key of the certificate in \(certificate?.option ?? "") \(certificate?.path ?? "")")
+        } catch {
+            let files = ([certificate?.path, key?.path].compactMap { $0 } + otherFiles).joined(separator: ", ")
+            throw InputError("TLS settings (\(files)) unusable: \(TLSFailure(describing: "\(error)").reason)")
+        }
+    }
+
     private static func contents(of path: String, option: String) throws(InputError) -> [UInt8] {
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -65,11 +65,11 @@ public enum SessionPlanBuilder {
                 "\(scenario.sourcePath): 'barge_in: command' sends the dialect's interrupt message, and '\(dialect.id)' has none (barge in with a WAV instead)"
             )
         }
-        let steps = ScenarioStep.flattened(scenario.steps)
-        if steps.contains(where: { if case .dtmf = $0 { return true } else { return false } }), codec.frames(for: .dtmf(digit: "1")).isEmpty {
+        let stepNames = Set(ScenarioStep.flattened(scenario.steps).map(\.name))
+        if stepNames.contains("dtmf"), codec.frames(for: .dtmf(digit: "1")).isEmpty {
             throw InputError("\(scenario.sourcePath): 'dtmf' sends the dialect's keypad message, and '\(dialect.id)' has none (twilio-media-streams has)")
         }
-        if steps.contains(where: { if case .finalize = $0 { return true } else { return false } }), !dialect.reportsFinalizedResults {
+        if stepNames.contains("finalize"), !dialect.reportsFinalizedResults {
             throw InputError(
                 "\(scenario.sourcePath): 'finalize' asks the server to flush its transcript, and '\(dialect.id)' cannot (deepgram-stt can)"
             )

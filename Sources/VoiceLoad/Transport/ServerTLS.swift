@@ -14,13 +14,8 @@ public struct ServerTLS: Sendable {
         let configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)
         )
-        do {
-            context = try NIOSSLContext(configuration: configuration)
-        } catch NIOSSLError.failedToLoadPrivateKey {
-            // Both files read well on their own: BoringSSL refused the pair.
-            throw InputError("--tls-key \(keyFile): not the private key of the certificate in --tls-cert \(certificateFile)")
-        } catch {
-            throw InputError("--tls-cert \(certificateFile) / --tls-key \(keyFile): unusable: \(TLSFailure(describing: "\(error)").reason)")
+        context = try PEMFile.context(certificate: ("--tls-cert", certificateFile), key: ("--tls-key", keyFile)) {
+            try NIOSSLContext(configuration: configuration)
         }
     }
 }
