@@ -23,7 +23,7 @@ trap 'kill -INT $server 2>/dev/null || true' EXIT
 sleep 1
 "$binary" run --scenario "$root/bench/scenarios/bench-$dialect.yaml" --url "ws://127.0.0.1:$port" \
     --dialect "$dialect" --clients "$sessions" --ramp-up 10s --duration 40s --drain 0s --warmup 15s \
-    --quiet --threads 1 --max-send-lag-ms 2 --out "$out/report" >"$out/run.log" 2>&1 &
+    --quiet --threads 1 --max-lag-ms 2 --out "$out/report" >"$out/run.log" 2>&1 &
 tester=$!
 sleep 15
 t0=$(cpu $tester) s0=$(cpu $server) r0=$(retransmitted)

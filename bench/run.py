@@ -150,7 +150,7 @@ def _cell(value, digits: int, signed: bool = False) -> str:
 
 
 TABLE_HEADER = (
-    "| tool | dialect | sessions | send-lag p50 ms | send-lag p99 ms | tester CPU (cores) | simulator CPU (cores) "
+    "| tool | dialect | sessions | send-lag p50 ms | send-lag p99 ms | receive-lag p99 ms | tester CPU (cores) | simulator CPU (cores) "
     "| RSS/session KB | first-audio error p50 ms | first-audio error p99 ms | simulator replies late p99 ms "
     "| idle machine late p99 ms | verdict |"
 )
@@ -163,6 +163,7 @@ def format_table(rows: list[dict]) -> str:
         cells = [
             row["tool"], row["dialect"], str(row["sessions"]),
             _cell(row.get("send_lag_p50_ms"), 2), _cell(row.get("send_lag_p99_ms"), 2),
+            _cell(row.get("receive_lag_p99_ms"), 2),
             _cell(row.get("tester_cpu_cores"), 2), _cell(row.get("simulator_cpu_cores"), 2),
             _cell(row.get("rss_per_session_kb"), 1),
             _cell(row.get("first_audio_error_p50_ms"), 1, signed=True),
@@ -208,7 +209,7 @@ def summary_line(rows: list[dict], dialect: str, max_lag_ms: float) -> str:
 def should_stop_vload(rows: list[dict], max_lag_ms: float) -> bool:
     """Stop after the first step that is both invalid and beyond the send-lag bound of the
     comparison (--max-send-lag-ms): the table then shows where vload's own check trips
-    (--vload-max-send-lag-ms, or one frame) and where the load passes the comparison bound."""
+    (--vload-max-lag-ms, or vload's default bound) and where the load passes the comparison bound."""
     last = rows[-1]
     p99 = last.get("send_lag_p99_ms")
     return last["invalid"] and (p99 is None or p99 > max_lag_ms)
@@ -283,6 +284,7 @@ class Simulator:
                    "--sim-reply-latency", str(self.args.reply_latency_ms)]
         if self.args.sim_threads_supported:
             command += ["--threads", str(self.args.sim_threads)]
+        command = pinned(command, self.args.pin_simulator)
         self.log_path = self.log_dir / f"simulator-{self.dialect}-{self.starts}.log"
         log = open(self.log_path, "w")
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
@@ -341,6 +343,11 @@ def measure_idle_lateness(seconds: float = 2.0, period_s: float = 0.001) -> dict
         sleep_until(deadline)
         lates_ms.append(max(0.0, time.monotonic() - deadline) * 1000)
     return idle_lateness(lates_ms)
+
+
+def pinned(command: list[str], cpus: str | None) -> list[str]:
+    """`command` under `taskset -c CPUS` (when given): the tester and the simulator each on a core of its own."""
+    return ["taskset", "-c", cpus] + command if cpus else command
 
 
 def sleep_until(moment: float) -> None:
@@ -411,18 +418,21 @@ def run_vload_step(args, dialect: str, sessions: int, simulator: Simulator, work
                "--quiet", "--out", str(out / "report")]
     if args.threads_supported:
         command += ["--threads", str(args.threads)]
-    if args.vload_max_send_lag_ms is not None:
-        command += ["--max-send-lag-ms", str(args.vload_max_send_lag_ms)]
-    load = run_load(command, out, simulator, args, None, args.duration + 60)
+    if args.vload_max_lag_ms is not None:
+        command += [args.vload_lag_option, str(args.vload_max_lag_ms)]
+    load = run_load(pinned(command, args.pin_tester), out, simulator, args, None, args.duration + 60)
     report_path = out / "report" / "report.json"
     report = json.loads(report_path.read_text()) if report_path.exists() else None
     generator = (report or {}).get("generator") or {}
     lag = generator.get("send_lag_ms") or {}
+    receive_lag = generator.get("receive_lag_ms") or {}
     first_audio = ((report or {}).get("metrics") or {}).get("first_audio_from_end_ms") or {}
     errors = ((report or {}).get("errors") or {}).get("total")
     verdict, invalid = vload_verdict(load["exit_code"], report)
     return {
         **step_row("vload", dialect, sessions, lag, first_audio, load, args),
+        "receive_lag_p50_ms": receive_lag.get("p50"), "receive_lag_p99_ms": receive_lag.get("p99"),
+        "receive_lag_count": receive_lag.get("count"),
         "errors": errors, "generator_cpu_seconds": generator.get("cpu_seconds"),
         "generator_healthy": generator.get("healthy"), "generator_problems": generator.get("problems"),
         "exit_code": load["exit_code"], "invalid": invalid, "verdict": with_errors(verdict, errors),
@@ -439,7 +449,7 @@ def run_peer_step(args, dialect: str, sessions: int, simulator: Simulator, work:
                "--duration", str(args.duration), "--warmup", str(args.warmup), "--wav", str(CLIP)]
     if speech_end_ms is not None:
         command += ["--speech-end-ms", f"{speech_end_ms:g}"]
-    load = run_load(command, out, simulator, args, "peer: start", args.duration + 30)
+    load = run_load(pinned(command, args.pin_tester), out, simulator, args, "peer: start", args.duration + 30)
     result = None
     for line in reversed(load["stdout"].splitlines()):
         if line.startswith("{"):
@@ -532,9 +542,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--sim-threads", type=int, default=1, help="event-loop threads of `vload serve` (when it has --threads)")
     parser.add_argument("--reply-latency-ms", type=int, default=700, help="the simulator's injected reply latency")
     parser.add_argument("--max-send-lag-ms", type=float, default=5.0, help="the send-lag p99 bound")
-    parser.add_argument("--vload-max-send-lag-ms", type=float, default=2.0,
-                        help="passed to `vload run --max-send-lag-ms`: the send-lag p99 above which vload "
-                             "calls its own run invalid (vload's default: one frame)")
+    parser.add_argument("--vload-max-lag-ms", "--vload-max-send-lag-ms", dest="vload_max_lag_ms", type=float, default=None,
+                        help="passed to `vload run --max-lag-ms`: the lag p99 above which vload calls its own run "
+                             "invalid (default: not passed, so vload's own default bound judges)")
+    parser.add_argument("--pin", default="0,1", metavar="TESTER,SIMULATOR",
+                        help="taskset CPU lists for the tester and the simulator, e.g. 0,1 (the default); 'none' pins nothing")
     parser.add_argument("--pause", type=float, default=2.0, help="seconds between steps")
     parser.add_argument("--python", default=sys.executable, help="the interpreter of the peer (with websockets)")
     parser.add_argument("--results", default=str(BENCH / "results"), help="where the JSON and Markdown results go")
@@ -542,6 +554,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = parser.parse_args(argv)
     args.dialects = [d.strip() for d in args.dialects.split(",") if d.strip()]
     args.tools = [t.strip() for t in args.tools.split(",") if t.strip()]
+    if args.pin == "none":
+        args.pin_tester = args.pin_simulator = None
+    else:
+        cpus = args.pin.split(",")
+        if len(cpus) != 2 or not all(cpu.strip().isdigit() for cpu in cpus):
+            parser.error(f"--pin: want TESTER,SIMULATOR CPU numbers such as 0,1, or none (got '{args.pin}')")
+        args.pin_tester, args.pin_simulator = (cpu.strip() for cpu in cpus)
     for dialect in args.dialects:
         if dialect not in DIALECTS:
             parser.error(f"--dialects: '{dialect}' is not one of {', '.join(DIALECTS)}")
@@ -574,13 +593,14 @@ def main(argv: list[str]) -> int:
         "threads": args.threads if args.threads_supported else "unsupported by this vload",
         "sim_threads": args.sim_threads if args.sim_threads_supported else "unsupported by this vload",
         "reply_latency_ms": args.reply_latency_ms, "max_send_lag_ms": args.max_send_lag_ms,
-        "vload_max_send_lag_ms": args.vload_max_send_lag_ms,
+        "vload_max_lag_ms": args.vload_max_lag_ms, "pin": args.pin,
         "steps": args.steps, "peer_steps": args.peer_steps, "frame_ms": 20, "clip": str(CLIP.relative_to(ROOT)),
     }
-    if not supports_option(args.vload, "run", "--max-send-lag-ms"):
-        log("bench: this vload has no --max-send-lag-ms; its runs are judged by its own check (one frame)")
-        args.vload_max_send_lag_ms = None
-        settings["vload_max_send_lag_ms"] = "unsupported by this vload"
+    args.vload_lag_option = "--max-lag-ms" if supports_option(args.vload, "run", "--max-lag-ms") else "--max-send-lag-ms"
+    if args.vload_max_lag_ms is not None and not supports_option(args.vload, "run", args.vload_lag_option):
+        log("bench: this vload has no --max-lag-ms or --max-send-lag-ms; its runs are judged by its own check")
+        args.vload_max_lag_ms = None
+        settings["vload_max_lag_ms"] = "unsupported by this vload"
     for name in ("threads", "sim_threads"):
         if not getattr(args, f"{name}_supported"):
             log(f"bench: this vload has no --threads for {'run' if name == 'threads' else 'serve'}; not passed")
@@ -613,7 +633,8 @@ def main(argv: list[str]) -> int:
     info = machine()
     lines = [f"# vload benchmark {stamp}", "",
              f"Machine: {info['cpus']} CPUs ({info['cpu_model']}), Linux {info['kernel']}. "
-             f"{version}; threads run={settings['threads']}, serve={settings['sim_threads']}.",
+             f"{version}; threads run={settings['threads']}, serve={settings['sim_threads']}; "
+             f"pinned (tester,simulator): {args.pin}.",
              f"Command: `{settings['command']}` (duration {args.duration} s, warm-up {args.warmup} s, "
              f"ramp-up {args.ramp_up} s, injected reply latency {args.reply_latency_ms} ms, 20 ms frames).", "",
              format_table(all_rows), ""]

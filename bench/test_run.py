@@ -116,15 +116,16 @@ def row(tool, sessions, p99, dialect="openai-realtime", **extra):
 class TableTests(unittest.TestCase):
     def test_table_rows_and_missing_figures(self):
         table = run.format_table([
-            row("vload", 1000, 1.234, rss_per_session_kb=41.26, idle_late_p99_ms=0.081, simulator_late_p99_ms=0.314),
+            row("vload", 1000, 1.234, rss_per_session_kb=41.26, idle_late_p99_ms=0.081, simulator_late_p99_ms=0.314,
+                receive_lag_p99_ms=0.456),
             row("peer", 50, None, tester_cpu_cores=None, first_audio_error_p50_ms=None, verdict="failed | x"),
         ])
         lines = table.splitlines()
         self.assertEqual(len(lines), 4)
-        self.assertEqual(lines[0].count("|"), 14)
-        self.assertEqual(lines[1], "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-        self.assertEqual(lines[2], "| vload | openai-realtime | 1000 | 0.10 | 1.23 | 0.25 | 0.50 | 41.3 | +0.9 | -1.2 | 0.31 | 0.08 | healthy |")
-        self.assertEqual(lines[3], "| peer | openai-realtime | 50 | 0.10 | — | — | 0.50 | — | — | -1.2 | — | — | failed / x |")
+        self.assertEqual(lines[0].count("|"), 15)
+        self.assertEqual(lines[1], "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        self.assertEqual(lines[2], "| vload | openai-realtime | 1000 | 0.10 | 1.23 | 0.46 | 0.25 | 0.50 | 41.3 | +0.9 | -1.2 | 0.31 | 0.08 | healthy |")
+        self.assertEqual(lines[3], "| peer | openai-realtime | 50 | 0.10 | — | — | — | 0.50 | — | — | -1.2 | — | — | failed / x |")
 
     def test_reply_timing_from_what_serve_prints_when_it_stops(self):
         output = ("stopped: 300 sessions, 2400 user turns, 2400 replies, 0 interruptions\n"

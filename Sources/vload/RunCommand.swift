@@ -74,11 +74,13 @@ struct RunCommand: AsyncParsableCommand {
         valueName: "n"))
     var threads: Int?
 
-    @Option(name: .customLong("max-send-lag-ms"), help: ArgumentHelp(
-        "The run is invalid (exit 3) when the generator's send-lag p99 exceeds this (default: one frame). "
+    @Option(name: [.customLong("max-lag-ms"), .customLong("max-send-lag-ms")], help: ArgumentHelp(
+        "The run is invalid (exit 3) when the p99 of the generator's send lag (frames left late), of its receive lag "
+            + "(replies read late by a busy event loop) or of the built-in simulator's reply lateness exceeds this "
+            + "(default: 2). --max-send-lag-ms is the older name. "
             + "Latency is only as accurate as the generator is punctual: BENCHMARKS.md relates the two.",
         valueName: "ms"))
-    var maxSendLagMs: Double?
+    var maxLagMs: Double?
 
     @OptionGroup
     var endpoint: EndpointOptions
@@ -109,8 +111,8 @@ struct RunCommand: AsyncParsableCommand {
     var simulator: SimulatorOptions
 
     func validate() throws {
-        if let maxSendLagMs, !(maxSendLagMs > 0 && maxSendLagMs <= 60_000) {
-            throw ValidationError("--max-send-lag-ms must be above 0 and at most 60000 (got \(maxSendLagMs))")
+        if let maxLagMs, !(maxLagMs > 0 && maxLagMs <= 60_000) {
+            throw ValidationError("--max-lag-ms must be above 0 and at most 60000 (got \(maxLagMs))")
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be 1–256 (got \(threads))")
@@ -157,7 +159,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             report = try await LoadRun.execute(
                 plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
-                threads: threads ?? System.coreCount, maxSendLagMs: maxSendLagMs, warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer, interruption: interruption,
+                threads: threads ?? System.coreCount, maxLagMs: maxLagMs, warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer, interruption: interruption,
                 embeddedSimulator: embedded.map(Self.figures)
             )
         } catch {

@@ -29,7 +29,7 @@ struct VLoad: AsyncParsableCommand {
             Exit codes: 0 the run completed and every threshold passed; 1 a threshold failed \
             (or --baseline / compare found a regression); 2 bad input (scenario, audio, \
             dialect, URL, flag, threshold, unreadable report); 3 the run is invalid: the \
-            generator itself was saturated (send-lag p99 above one frame or --max-send-lag-ms, or every core busy), \
+            generator itself was saturated (send-lag or receive-lag p99 above --max-lag-ms, 2 ms by default, or every core busy), \
             or a threshold had no samples or too few for its percentile (20, and 100 for p99, \
             1000 for p99.9); 4 infrastructure failure: no session reached the endpoint (every \
             one failed at connect, TLS, upgrade or the REST step).

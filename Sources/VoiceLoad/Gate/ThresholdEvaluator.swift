@@ -47,6 +47,7 @@ public enum ThresholdEvaluator {
                 switch metric {
                 case .sendLagMs: figures = report.generator.sendLagMs
                 case .startLagMs: figures = report.generator.startLagMs
+                case .receiveLagMs: figures = report.generator.receiveLagMs
                 default: figures = report.metrics[metric.rawValue]
                 }
             }

@@ -17,12 +17,13 @@ public enum LoadRun {
     /// report is built: the faults the run's built-in simulator injected
     /// (`simulator_faults_injected`) and how late its replies started
     /// (`generator.simulator_reply_late_ms`, judged like the send lag).
-    /// `maxSendLagMs` tightens the generator's own validity check (send-lag p99; one frame
-    /// when nil).
+    /// `maxLagMs` sets the generator's own validity bound (the p99 of its send lag, of its
+    /// receive lag, measured by a `ReceiveLagProbe` on every loop, and of its built-in
+    /// simulator's reply lateness; `RunReport.defaultMaxLagMs` when nil).
     /// The one error: the reports cannot be written.
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
-        threads: Int = System.coreCount, maxSendLagMs: Double? = nil, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
+        threads: Int = System.coreCount, maxLagMs: Double? = nil, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
         observer: (any RunObserver)? = nil, interruption: RunInterruption? = nil,
         embeddedSimulator: (@Sendable () async -> EmbeddedSimulatorFigures)? = nil
     ) async throws(InputError) -> RunReport {
@@ -39,9 +40,17 @@ public enum LoadRun {
             rowSink: rows, startedAt: runStart,
             warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil
         )
+        let probe: ReceiveLagProbe?
+        let probeFailure: String?
+        do {
+            probe = try await ReceiveLagProbe.start(on: group) { lagsUs in recorder.record(.receiveLagMs, microseconds: lagsUs) }
+            probeFailure = nil
+        } catch {
+            (probe, probeFailure) = (nil, error.message)
+        }
         let facts = ReportFacts(
             plan: plan, load: load, simulator: simulator, startedAt: startedAt, warmupMs: warmupMs, thresholds: thresholds,
-            maxSendLagMs: maxSendLagMs
+            maxLagMs: maxLagMs, receiveLagProbeFailure: probeFailure
         )
         interruption?.setForcedExitReport {
             let report = facts.report(
@@ -64,6 +73,7 @@ public enum LoadRun {
         drainLimit?.cancel()
         if let observation { interruption?.stopObserving(observation) }
         await sessions.close()
+        await probe?.stop()
         await observer?.runEnded()
         let endedAt = Date()
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
@@ -88,7 +98,8 @@ public enum LoadRun {
         var startedAt: Date
         var warmupMs: Int
         var thresholds: [ThresholdExpression]
-        var maxSendLagMs: Double?
+        var maxLagMs: Double?
+        var receiveLagProbeFailure: String?
 
         func report(
             snapshot: Recorder.Snapshot, endedAt: Date, cpuSeconds: Double, interruptedBy: InterruptSignal?,
@@ -101,7 +112,8 @@ public enum LoadRun {
             )
             context.warmupMs = warmupMs
             context.interruptedBy = interruptedBy
-            context.maxSendLagMs = maxSendLagMs
+            context.maxLagMs = maxLagMs
+            context.receiveLagProbeFailure = receiveLagProbeFailure
             context.tlsInsecure = plan.tlsInsecure
             context.simulatorReplyLateness = figures?.replyLateness
             var report = RunReport(context: context, snapshot: snapshot)

@@ -28,6 +28,8 @@ public struct LiveFigures: Sendable, Hashable {
     public var firstAudioP95Ms: Double?
     /// `send_lag_ms` p99 over the run so far; nil before the first frame.
     public var sendLagP99Ms: Double?
+    /// `receive_lag_ms` p99 over the run so far; nil before the probe's first read.
+    public var receiveLagP99Ms: Double?
 
     public init(
         elapsedMs: Double, activeSessions: Int = 0, sessionsStarted: Int = 0, sessionsCompleted: Int = 0,
@@ -57,6 +59,7 @@ public struct LiveFigures: Sendable, Hashable {
     init(state: borrowing Recorder.Snapshot, at instant: MonotonicInstant) {
         let firstAudio = state.timeline.recentFirstAudio(windowMs: Double(Self.windowS * 1_000), endingAt: instant)
         let sendLag = state.histograms[.sendLagMs].flatMap { $0.count > 0 ? $0.histogram.valueAtPercentile(99) : nil }
+        let receiveLag = state.histograms[.receiveLagMs].flatMap { $0.count > 0 ? $0.histogram.valueAtPercentile(99) : nil }
         self.init(
             elapsedMs: max(0, instant.milliseconds(since: state.timeline.startedAt)),
             activeSessions: state.timeline.activeSessions,
@@ -72,5 +75,6 @@ public struct LiveFigures: Sendable, Hashable {
         )
         droppedStarts = state.droppedStarts.values.reduce(0, +)
         sessionsInterrupted = state.timeline.sessionsInterrupted
+        receiveLagP99Ms = receiveLag.map { Double($0) / 1_000 }
     }
 }

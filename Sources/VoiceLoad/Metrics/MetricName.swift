@@ -47,6 +47,8 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case sendLagMs = "send_lag_ms"
     /// Actual − scheduled start of each session.
     case startLagMs = "start_lag_ms"
+    /// How late the generator's event loops read what arrived for them (its receive-lag probe).
+    case receiveLagMs = "receive_lag_ms"
 
     /// Order of appearance in tables: the order of declaration.
     public static func < (lhs: MetricName, rhs: MetricName) -> Bool {
@@ -57,7 +59,7 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     public static var endpointMetrics: [MetricName] { allCases.filter { !generatorMetrics.contains($0) } }
 
     /// The generator's own health, reported apart from the endpoint's figures.
-    public static let generatorMetrics: Set<MetricName> = [.sendLagMs, .startLagMs]
+    public static let generatorMetrics: Set<MetricName> = [.sendLagMs, .receiveLagMs, .startLagMs]
 
     /// Metrics every dialect measures: shown in tables even when they have no samples.
     /// (`tls_ms` only over wss: `SessionPlan.metricsMeasured` adds it.)

@@ -76,6 +76,14 @@ public final class Recorder: Sendable {
         state.withLock { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds) }
     }
 
+    /// Samples of `metric` from one read of the receive-lag probe (one lock for all of them).
+    public func record(_ metric: MetricName, microseconds samples: [Int64]) {
+        if warmupEndsAt != nil, inWarmup() { return }
+        state.withLock {
+            for sample in samples { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: sample) }
+        }
+    }
+
     /// The generator's lag for one paced frame (actual − scheduled send time), sent at
     /// `sentAt`. Every frame counts in `framesSent`; a frame sent within the warm-up is left
     /// out of `send_lag_ms`, as the warm-up's sessions and turns are left out of theirs.

@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Gauges: `vload_elapsed_seconds`, `vload_active_sessions`,
 /// `vload_first_audio_from_end_ms{quantile="0.5"|"0.95"}` (turns that finished in the last
-/// `LiveFigures.windowS` seconds; NaN when none did), `vload_send_lag_ms{quantile="0.99"}` (the
-/// run so far). Counters: `vload_sessions_started_total`, `vload_sessions_completed_total`,
+/// `LiveFigures.windowS` seconds; NaN when none did), `vload_send_lag_ms{quantile="0.99"}` and
+/// `vload_receive_lag_ms{quantile="0.99"}` (the run so far). Counters: `vload_sessions_started_total`, `vload_sessions_completed_total`,
 /// `vload_sessions_failed_total`, `vload_turns_completed_total`, `vload_frames_sent_total`,
 /// `vload_errors_total{class="…"}`.
 public final class PrometheusLiveMetrics: Sendable {
@@ -20,6 +20,7 @@ public final class PrometheusLiveMetrics: Sendable {
     private let firstAudioP50: Gauge
     private let firstAudioP95: Gauge
     private let sendLagP99: Gauge
+    private let receiveLagP99: Gauge
     private let sessionsStarted: Counter
     private let sessionsCompleted: Counter
     private let sessionsFailed: Counter
@@ -36,11 +37,15 @@ public final class PrometheusLiveMetrics: Sendable {
         let sendLag = Self.named(
             "send_lag", "ms", "The generator's send lag (actual - scheduled send time of each audio frame) over the run so far, after the warm-up."
         )
+        let receiveLag = Self.named(
+            "receive_lag", "ms", "How late the generator's event loops read what arrived for them (its probe) over the run so far, after the warm-up."
+        )
         elapsed = registry.makeGauge(descriptor: Self.named("elapsed", "seconds", "Time since the run started."))
         active = registry.makeGauge(descriptor: Self.named("active", "sessions", "Sessions open now."))
         firstAudioP50 = registry.makeGauge(descriptor: firstAudio, labels: [("quantile", "0.5")])
         firstAudioP95 = registry.makeGauge(descriptor: firstAudio, labels: [("quantile", "0.95")])
         sendLagP99 = registry.makeGauge(descriptor: sendLag, labels: [("quantile", "0.99")])
+        receiveLagP99 = registry.makeGauge(descriptor: receiveLag, labels: [("quantile", "0.99")])
         sessionsStarted = registry.makeCounter(descriptor: Self.named("sessions_started", "total", "Sessions started."))
         sessionsCompleted = registry.makeCounter(descriptor: Self.named("sessions_completed", "total", "Sessions that ran to their end."))
         sessionsFailed = registry.makeCounter(descriptor: Self.named("sessions_failed", "total", "Sessions that ended in an error."))
@@ -49,7 +54,7 @@ public final class PrometheusLiveMetrics: Sendable {
         droppedStarts = registry.makeCounter(
             descriptor: Self.named("dropped_starts", "total", "Scheduled session starts an open model could not make.")
         )
-        for gauge in [firstAudioP50, firstAudioP95, sendLagP99] { gauge.set(to: .nan) }
+        for gauge in [firstAudioP50, firstAudioP95, sendLagP99, receiveLagP99] { gauge.set(to: .nan) }
     }
 
     /// Sets the gauges to `figures` and moves the counters up to them.
@@ -60,6 +65,7 @@ public final class PrometheusLiveMetrics: Sendable {
             firstAudioP50.set(to: figures.firstAudioP50Ms ?? .nan)
             firstAudioP95.set(to: figures.firstAudioP95Ms ?? .nan)
             sendLagP99.set(to: figures.sendLagP99Ms ?? .nan)
+            receiveLagP99.set(to: figures.receiveLagP99Ms ?? .nan)
             Self.raise(sessionsStarted, from: previous.sessionsStarted, to: figures.sessionsStarted)
             Self.raise(sessionsCompleted, from: previous.sessionsCompleted, to: figures.sessionsCompleted)
             Self.raise(sessionsFailed, from: previous.sessionsFailed, to: figures.sessionsFailed)

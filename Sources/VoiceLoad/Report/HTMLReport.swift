@@ -60,6 +60,7 @@ public enum HTMLReport {
             return (metric.rawValue, figures)
         }
         return endpoint + [(MetricName.sendLagMs.rawValue, report.generator.sendLagMs)]
+            + (report.generator.receiveLagMs.map { [(MetricName.receiveLagMs.rawValue, $0)] } ?? [])
     }
 
     private static func facts(_ report: RunReport) -> [(String, String)] {
@@ -105,6 +106,7 @@ public enum HTMLReport {
             ("Health", generator.healthy ? "healthy" : "SATURATED: " + generator.problems.joined(separator: "; ")),
             ("Frames sent", String(generator.framesSent)),
             ("send_lag_ms p99", HTMLText.ms(generator.sendLagMs.p99)),
+            ("receive_lag_ms p99", HTMLText.ms(generator.receiveLagMs?.p99)),
             ("CPU", "\(generator.cpuPercentOfOneCore)% of one core (\(String(format: "%.3f", generator.cpuSeconds)) s, \(generator.cores) cores)"),
         ]
     }

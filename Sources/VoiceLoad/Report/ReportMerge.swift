@@ -102,7 +102,9 @@ public enum ReportMerge {
             }
         }
         for (part, name) in zip(parts, names) {
-            let generatorMetrics = [part.generator.sendLagMs, part.generator.startLagMs, part.generator.simulatorReplyLateMs]
+            let generatorMetrics = [
+                part.generator.sendLagMs, part.generator.receiveLagMs, part.generator.startLagMs, part.generator.simulatorReplyLateMs,
+            ]
             let histograms = part.metrics.values.compactMap(\.histogram) + generatorMetrics.compactMap { $0?.histogram }
             if let odd = histograms.first(where: {
                 $0.lowestDiscernibleValue != 1 || $0.highestTrackableValue != LatencyHistogram.highestTrackableUs
@@ -151,10 +153,12 @@ public enum ReportMerge {
             problems += part.generator.problems.map { "\(name): \($0)" }
         }
         let startLags = parts.compactMap(\.generator.startLagMs)
+        let receiveLags = parts.compactMap(\.generator.receiveLagMs)
         let simulatorLates = parts.compactMap(\.generator.simulatorReplyLateMs)
         return RunReport.Generator(
             framesSent: parts.map(\.generator.framesSent).reduce(0, +),
             sendLagMs: mergeMetric(parts.map(\.generator.sendLagMs)),
+            receiveLagMs: receiveLags.isEmpty ? nil : mergeMetric(receiveLags),
             startLagMs: startLags.isEmpty ? nil : mergeMetric(startLags),
             simulatorReplyLateMs: simulatorLates.isEmpty ? nil : mergeMetric(simulatorLates),
             cpuSeconds: (cpuSeconds * 1_000).rounded() / 1_000,

@@ -58,7 +58,7 @@ public struct RunReport: Codable, Sendable {
             case metricsMeasured = "metrics_measured"
             case load
             case drainMs = "drain_ms"
-            case maxSendLagMs = "max_send_lag_ms"
+            case maxLagMs = "max_lag_ms"
             case tlsInsecure = "tls_insecure"
         }
 
@@ -80,9 +80,11 @@ public struct RunReport: Codable, Sendable {
         /// A time-bounded run: how long sessions still open at its end were given before they
         /// were wound down.
         public var drainMs: Int?
-        /// Set by `--max-send-lag-ms`: the send-lag p99 above which the run is invalid (one
-        /// frame when absent).
-        public var maxSendLagMs: Double?
+        /// The validity bound the run was held to: the p99 of the generator's send lag, of its
+        /// receive lag and of its built-in simulator's reply lateness above which the run is
+        /// invalid (`--max-lag-ms`, `RunReport.defaultMaxLagMs` by default). Absent in reports of
+        /// earlier versions, which held the send lag to one frame.
+        public var maxLagMs: Double?
         /// True when the server's TLS certificate was not verified (`--insecure`); absent otherwise.
         public var tlsInsecure: Bool?
     }
@@ -175,12 +177,16 @@ public struct RunReport: Codable, Sendable {
 
     public struct Generator: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", startLagMs = "start_lag_ms"
+            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", receiveLagMs = "receive_lag_ms", startLagMs = "start_lag_ms"
             case simulatorReplyLateMs = "simulator_reply_late_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
         }
 
         public var framesSent: Int
         public var sendLagMs: MetricReport
+        /// How late the generator's event loops read what arrived (its probe, every loop, after
+        /// the warm-up): every received frame's timestamp is late by as much. Absent in reports
+        /// of older versions.
+        public var receiveLagMs: MetricReport?
         /// How late sessions began against the load model's schedule.
         public var startLagMs: MetricReport?
         /// With the built-in simulator in this process: how late its replies started (from

@@ -26,6 +26,9 @@ public enum SummaryTable {
             rows.append(row(metric.rawValue, figures))
         }
         rows.append(row(MetricName.sendLagMs.rawValue, report.generator.sendLagMs))
+        if let receiveLag = report.generator.receiveLagMs {
+            rows.append(row(MetricName.receiveLagMs.rawValue, receiveLag))
+        }
         if let startLag = report.generator.startLagMs, startLag.count > 0 {
             rows.append(row(MetricName.startLagMs.rawValue, startLag))
         }

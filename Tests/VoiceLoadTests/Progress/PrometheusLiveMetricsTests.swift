@@ -16,6 +16,7 @@ struct PrometheusLiveMetricsTests {
             firstAudioP50Ms: 700.4, firstAudioP95Ms: 701.2, sendLagP99Ms: 1.8
         )
         figures.droppedStarts = 7
+        figures.receiveLagP99Ms = 0.4
         metrics.update(figures)
         let lines = Set(text(metrics).split(separator: "\n").map(String.init))
         for expected in [
@@ -31,6 +32,7 @@ struct PrometheusLiveMetricsTests {
             #"vload_first_audio_from_end_ms{quantile="0.5"} 700.4"#,
             #"vload_first_audio_from_end_ms{quantile="0.95"} 701.2"#,
             #"vload_send_lag_ms{quantile="0.99"} 1.8"#,
+            #"vload_receive_lag_ms{quantile="0.99"} 0.4"#,
             "# TYPE vload_active_sessions gauge",
             "# TYPE vload_turns_completed_total counter",
             "# TYPE vload_errors_total counter",
@@ -51,5 +53,6 @@ struct PrometheusLiveMetricsTests {
         #expect(lines.contains(#"vload_errors_total{class="timeout_ready"} 3"#))
         #expect(lines.contains(#"vload_errors_total{class="connect_failed"} 2"#))
         #expect(lines.contains(#"vload_first_audio_from_end_ms{quantile="0.5"} nan"#))
+        #expect(lines.contains(#"vload_receive_lag_ms{quantile="0.99"} nan"#))
     }
 }
