@@ -1,6 +1,7 @@
 import AgentSimulator
 import ArgumentParser
 import Foundation
+import Synchronization
 import VoiceLoad
 
 /// `vload capacity`: finds the highest concurrency at which every SLO holds, by running
@@ -16,7 +17,15 @@ struct CapacityCommand: AsyncParsableCommand {
             the lowest failing concurrency until they are --resolution clients apart. Each step \
             ramps up, warms up (left out of the figures) and holds, and writes its reports to \
             OUT/step-<clients>/; OUT/capacity.json and OUT/capacity.html record the search. A \
-            step fails when an SLO fails or cannot be judged (too few samples). Exit codes: 0 a \
+            step fails when an SLO fails or cannot be judged. A percentile SLO with fewer \
+            samples than it needs (20 for p95, 100 for p99) is judged on every sample when they \
+            all lie on one side of its bound; when they lie on both sides the step's hold is \
+            extended (sessions go on starting as before, checked once a second) until they \
+            suffice or the hold reaches --max-hold, and the step line and capacity.json say by \
+            how much. A step whose verdict is within the noise of an SLO (the 95% bootstrap \
+            interval of its percentile holds the bound) runs once more at the same concurrency, \
+            and passes only if both attempts pass; capacity.json lists those concurrencies \
+            under within_noise and the answer names them. Exit codes: 0 a \
             highest passing concurrency was found; 1 even the first step failed; 2 bad input; \
             3 the load generator was saturated (no answer to trust); 4 no session reached the \
             endpoint; 130 or 143 a SIGINT or SIGTERM stopped the search (the step under way is \
@@ -53,6 +62,11 @@ struct CapacityCommand: AsyncParsableCommand {
     @Option(help: "Per step: how long to go on after the warm-up (e.g. 30s).")
     var hold = "30s"
 
+    @Option(name: .customLong("max-hold"), help: ArgumentHelp(
+        "Per step: how long the hold may be extended to while a percentile SLO has too few samples, on both sides "
+            + "of its bound (default: 4 × --hold; at least --hold).", valueName: "duration"))
+    var maxHold: String?
+
     @Option(help: ArgumentHelp(
         "On SIGINT or SIGTERM: how long the step's open sessions get to hang up cleanly (a second signal exits at once).",
         valueName: "duration"))
@@ -78,6 +92,9 @@ struct CapacityCommand: AsyncParsableCommand {
         let warmupMs = try DurationText.milliseconds(warmup, option: "--warmup")
         let holdMs = try DurationText.milliseconds(hold, option: "--hold")
         guard holdMs > 0 else { throw InputError("--hold must be longer than 0") }
+        let maxHoldMs = try maxHold.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--max-hold") }
+            ?? HoldExtension.defaultMaxHoldMs(holdMs: holdMs)
+        let holdExtension = try HoldExtension(holdMs: holdMs, maxHoldMs: maxHoldMs)
         let rampUpMs = try rampUp.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--ramp-up") } ?? warmupMs
         let interruption = RunInterruption(graceMs: try DurationText.milliseconds(grace, option: "--grace"))
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
@@ -87,19 +104,22 @@ struct CapacityCommand: AsyncParsableCommand {
         guard !expressions.isEmpty else {
             throw InputError("capacity needs at least one --slo (e.g. --slo 'first_audio_from_end_ms.p95 < 1200'), or thresholds: in the scenario")
         }
-        let settings = CapacityReport.Search(search: search, warmupMs: warmupMs, holdMs: holdMs, rampUpMs: rampUpMs)
+        let settings = CapacityReport.Search(
+            search: search, warmupMs: warmupMs, holdMs: holdMs, rampUpMs: rampUpMs, maxHoldMs: maxHoldMs
+        )
         let outputDirectory = out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: "capacity-" + scenario.name)
         let outcome = try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
             print("capacity of \(plan.redactedURL) on scenario \(scenario.name): SLOs " + expressions.map(\.text).joined(separator: ", "))
             print("steps from \(start) clients, step \(settings.step), at most \(maxClients), resolution \(resolution); "
-                + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) → \(outputDirectory.path)/")
+                + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) (at most \(HoldExtension.seconds(maxHoldMs))s) "
+                + "→ \(outputDirectory.path)/")
             let startedAt = Date()
             let simulatorSummary = embedded?.configuration.summary
             let signals = InterruptSignals(interruption)
             defer { signals.remove() }
             let (steps, outcome) = try await runSteps(
-                search, plan: plan, load: (rampUpMs, warmupMs, holdMs), slos: expressions,
+                search, plan: plan, load: (rampUpMs, warmupMs, holdMs), holdExtension: holdExtension, slos: expressions,
                 simulator: simulatorSummary, embedded: embedded.map(RunCommand.figures), outputDirectory: outputDirectory,
                 interruption: interruption
             )
@@ -120,7 +140,7 @@ struct CapacityCommand: AsyncParsableCommand {
     /// way wound down and left out); prints a line as each finishes.
     private func runSteps(
         _ initial: CapacitySearch, plan: SessionPlan, load: (rampUpMs: Int, warmupMs: Int, holdMs: Int),
-        slos: [ThresholdExpression], simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
+        holdExtension: HoldExtension, slos: [ThresholdExpression], simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
         outputDirectory: URL, interruption: RunInterruption
     ) async throws -> ([CapacityStep], CapacitySearch.Outcome) {
         var search = initial
@@ -130,31 +150,60 @@ struct CapacityCommand: AsyncParsableCommand {
             case .finished(let outcome):
                 return (steps, outcome)
             case .run(let clients):
+                let attempt = search.nextAttempt
                 let profile = LoadProfile(clients: clients, rampUpMs: load.rampUpMs, durationMs: load.warmupMs + load.holdMs)
-                let step = try await runStep(
-                    clients: clients, plan: plan, load: profile, warmupMs: load.warmupMs, slos: slos,
-                    simulator: simulator, embedded: embedded, outputDirectory: outputDirectory, interruption: interruption
+                var step = try await runStep(
+                    clients: clients, attempt: attempt, plan: plan, load: profile, warmupMs: load.warmupMs,
+                    holdExtension: holdExtension, slos: slos, simulator: simulator, embedded: embedded,
+                    outputDirectory: outputDirectory, interruption: interruption
                 )
                 if let signal = interruption.signal { return (steps, .interrupted(by: signal, clients: clients)) }
+                if attempt == 2 { step.attempt = 2 }
                 print(step.line)
                 steps.append(step)
-                search.record(clients: clients, verdict: step.verdict)
+                search.record(clients: clients, verdict: step.verdict, withinNoise: step.withinNoise == true)
+                if search.nextAttempt == 2 {
+                    steps[steps.count - 1].attempt = 1
+                    print("       within the noise of " + step.noiseText.joined(separator: "; ") + ": running \(clients) clients once more")
+                }
             }
         }
     }
 
+    /// One step, its hold extended while an SLO's samples are too few and on both sides of its
+    /// bound (`HoldExtension`, asked once a second from the run's report as it stands; progress
+    /// on stderr). A repeat writes to `step-<clients>-2/`.
     private func runStep(
-        clients: Int, plan: SessionPlan, load: LoadProfile, warmupMs: Int, slos: [ThresholdExpression],
-        simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?, outputDirectory: URL,
-        interruption: RunInterruption
+        clients: Int, attempt: Int, plan: SessionPlan, load: LoadProfile, warmupMs: Int, holdExtension: HoldExtension,
+        slos: [ThresholdExpression], simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
+        outputDirectory: URL, interruption: RunInterruption
     ) async throws -> CapacityStep {
-        let name = "step-\(clients)"
+        let name = attempt == 1 ? "step-\(clients)" : "step-\(clients)-\(attempt)"
         let directory = outputDirectory.appendingPathComponent(name)
+        let extending = Mutex(holdExtension)
+        let overtime = RunOvertime(checkEveryMs: 1_000) { report, pastMs in
+            let shortfalls = ThresholdEvaluator.evaluate(slos, on: report).compactMap(\.shortfall)
+            let decision = extending.withLock { $0.decide(pastHoldMs: pastMs, shortfalls: shortfalls) }
+            if case .goOn(let shortfalls, first: true) = decision {
+                Self.progress(
+                    "step at \(clients) clients: extending the hold (up to --max-hold \(HoldExtension.seconds(holdExtension.maxHoldMs)) s): "
+                        + shortfalls.map(\.text).joined(separator: "; ") + ", on both sides of the bound"
+                )
+            }
+            return decision != .stop
+        }
         let run = try await LoadRun.execute(
             plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos,
-            interruption: interruption, embeddedSimulator: embedded
+            interruption: interruption, embeddedSimulator: embedded, overtime: overtime
         )
-        return CapacityStep(clients: clients, run: run, report: name + "/report.json")
+        var step = CapacityStep(clients: clients, run: run, report: name + "/report.json")
+        step.holdExtension = extending.withLock { $0.record }
+        if let hold = step.holdExtension { Self.progress("step at \(clients) clients: " + hold.text) }
+        return step
+    }
+
+    private static func progress(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     private func write(_ report: CapacityReport, to directory: URL) throws(InputError) {

@@ -13,8 +13,8 @@ struct RunCommand: AsyncParsableCommand {
             Thresholds (--threshold, and the scenario's 'thresholds:' list) are judged on the whole \
             run after --warmup; a verdict table follows the summary. Exit codes: 0 every threshold \
             passed; 1 a threshold failed, or --baseline found a regression; 2 bad input; 3 the run \
-            is invalid (generator saturated, or a threshold had no samples or too few for its \
-            percentile); 4 infrastructure failure (no session reached the endpoint). On SIGINT or \
+            is invalid (generator saturated, or a threshold had no samples, or too few for its \
+            percentile on both sides of its bound: all on one side pass or fail it); 4 infrastructure failure (no session reached the endpoint). On SIGINT or \
             SIGTERM vload starts no more sessions, lets the open ones hang up within --grace, writes \
             the reports (interrupted: true) and exits 130 or 143; a second signal exits at once.
             """

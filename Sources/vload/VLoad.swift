@@ -30,8 +30,8 @@ struct VLoad: AsyncParsableCommand {
             (or --baseline / compare found a regression); 2 bad input (scenario, audio, \
             dialect, URL, flag, threshold, unreadable report); 3 the run is invalid: the \
             generator itself was saturated (send-lag or receive-lag p99 above --max-lag-ms, 2 ms by default, or every core busy), \
-            or a threshold had no samples or too few for its percentile (20, and 100 for p99, \
-            1000 for p99.9); 4 infrastructure failure: no session reached the endpoint (every \
+            or a threshold had no samples, or too few for its percentile (20, and 100 for p99, \
+            1000 for p99.9) on both sides of its bound (all on one side pass or fail it); 4 infrastructure failure: no session reached the endpoint (every \
             one failed at connect, TLS, upgrade or the REST step).
             """,
         version: VLoadVersion.current,

@@ -59,6 +59,20 @@ struct GateRunTests {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    @Test("10 answers, all above a p95 < 1 bound: too few for p95, yet it fails (exit 1, not 3)")
+    func fewSamplesOneSide() throws {
+        let outcome = try VLoadProcess.runValid([
+            "run", "--scenario", "greeting", "--clients", "10", "--sim-reply-speed", "4",
+            "--threshold", "first_audio_from_end_ms.p95 < 1", "--out", directory.appendingPathComponent("few").path,
+        ])
+        #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(outcome.stdout.contains("FAILED first_audio_from_end_ms.p95 < 1: measured "), "\(outcome.stdout)")
+        let report = try RunReport.decode(from: Data(contentsOf: directory.appendingPathComponent("few/report.json")))
+        #expect(report.thresholds.first?.status == "failed")
+        #expect(report.thresholds.first?.reason?.contains("none of the 10 is < 1 ms") == true, "\(report.thresholds)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     @Test("an endpoint no session can reach: exit 4, infrastructure failure")
     func unreachable() throws {
         // Port 9 (discard) on loopback: nothing listens, the connect is refused at once.

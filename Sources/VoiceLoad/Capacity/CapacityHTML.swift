@@ -73,9 +73,13 @@ public enum CapacityHTML {
             ("Search", "from \(search.startClients) clients, step \(search.step), at most \(search.maxClients), "
                 + "resolution \(search.resolutionClients) clients"),
             ("Each step", "ramp-up \(SVGChart.label(search.rampUpS)) s, warm-up \(SVGChart.label(search.warmupS)) s, "
-                + "hold \(SVGChart.label(search.holdS)) s"),
+                + "hold \(SVGChart.label(search.holdS)) s"
+                + (search.maxHoldS.map { ", extended for samples up to \(SVGChart.label($0)) s" } ?? "")),
             ("Highest passing", report.highestPassing.map { "\($0) clients" } ?? "none"),
             ("First failing", report.firstFailing.map { "\($0.clients) clients: " + $0.reasons.joined(separator: "; ") } ?? "none"),
+            ("Within noise", report.withinNoise.map {
+                $0.map { "\($0) clients" }.joined(separator: ", ") + " (ran twice; passes only if both attempts passed)"
+            } ?? "none"),
             ("Started", report.startedAt),
             ("Ended", report.endedAt),
         ]
@@ -83,19 +87,26 @@ public enum CapacityHTML {
 
     private static func stepTable(_ report: CapacityReport) -> String {
         guard !report.steps.isEmpty else { return "<p>No steps ran.</p>" }
-        let header = ["step", "clients", "verdict"] + report.slos.map(metricName) + ["sessions", "failed", "errors", "generator", "report"]
+        let header = ["step", "clients", "verdict"] + report.slos.map(metricName)
+            + ["sessions", "failed", "errors", "generator", "notes", "report"]
         let rows = report.steps.enumerated().map { index, step -> [String] in
             let verdictClass = step.verdict == .passed ? "pass" : "fail"
             let figures = report.slos.map { slo -> String in
                 guard let result = step.slos.first(where: { $0.expression == slo }) else { return "n/a" }
-                let text = HTMLText.escape(ThresholdCheck(result: result).measuredText)
+                let interval = step.intervals?.first { $0.expression == slo }.map { " (95%: \($0.rangeText))" } ?? ""
+                let text = HTMLText.escape(ThresholdCheck(result: result).measuredText + interval)
                 return result.status == "passed" ? text : "<span class=\"fail\">\(text) (\(HTMLText.escape(result.status)))</span>"
             }
+            var notes = [String]()
+            if let attempt = step.attempt { notes.append("attempt \(attempt) of 2") }
+            if step.withinNoise == true { notes.append("within noise") }
+            if let hold = step.holdExtension { notes.append(hold.text) }
             let directory = HTMLText.escape((step.report as NSString).deletingLastPathComponent)
             return [String(index + 1), String(step.clients), "<span class=\"\(verdictClass)\">\(HTMLText.escape(step.verdict.rawValue))</span>"]
                 + figures
                 + [String(step.sessions.started), String(step.sessions.failed), String(step.errors),
                    step.generator.healthy ? "healthy" : "<span class=\"fail\">saturated</span>",
+                   HTMLText.escape(notes.joined(separator: "; ")),
                    "<a href=\"\(directory)/report.html\">\(directory)</a>"]
         }
         return HTMLReport.table(header, rows, caption: "In the order they ran; figures after each step's warm-up", escape: false)

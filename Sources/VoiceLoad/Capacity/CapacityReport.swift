@@ -7,7 +7,7 @@ public struct CapacityReport: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case tool, kind, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at"
         case url, dialect, slos, search, simulator, steps, outcome, highestPassing = "highest_passing"
-        case firstFailing = "first_failing", answer
+        case firstFailing = "first_failing", answer, withinNoise = "within_noise"
         case interrupted, interruptedBy = "interrupted_by"
     }
 
@@ -15,7 +15,7 @@ public struct CapacityReport: Codable, Sendable {
     public struct Search: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
             case startClients = "start_clients", step, maxClients = "max_clients", resolutionClients = "resolution_clients"
-            case warmupS = "warmup_s", holdS = "hold_s", rampUpS = "ramp_up_s"
+            case warmupS = "warmup_s", holdS = "hold_s", rampUpS = "ramp_up_s", maxHoldS = "max_hold_s"
         }
 
         public var startClients: Int
@@ -26,8 +26,10 @@ public struct CapacityReport: Codable, Sendable {
         public var warmupS: Double
         public var holdS: Double
         public var rampUpS: Double
+        /// How long a step's hold may be extended to for an SLO's samples (`--max-hold`).
+        public var maxHoldS: Double?
 
-        public init(search: CapacitySearch, warmupMs: Int, holdMs: Int, rampUpMs: Int) {
+        public init(search: CapacitySearch, warmupMs: Int, holdMs: Int, rampUpMs: Int, maxHoldMs: Int? = nil) {
             startClients = search.startClients
             step = search.growth.description
             maxClients = search.maxClients
@@ -35,6 +37,7 @@ public struct CapacityReport: Codable, Sendable {
             warmupS = Double(warmupMs) / 1_000
             holdS = Double(holdMs) / 1_000
             rampUpS = Double(rampUpMs) / 1_000
+            maxHoldS = maxHoldMs.map { Double($0) / 1_000 }
         }
     }
 
@@ -71,6 +74,9 @@ public struct CapacityReport: Codable, Sendable {
     public var firstFailing: Failing?
     /// The final line, as printed.
     public var answer: String
+    /// Concurrencies whose verdict was within the noise of an SLO, so each ran twice and
+    /// passed only if both attempts did (absent when none): the answer's uncertainty.
+    public var withinNoise: [Int]?
 
     public init(
         scenario: Scenario, url: String, dialect: String, slos: [ThresholdExpression], search: Search,
@@ -91,10 +97,30 @@ public struct CapacityReport: Codable, Sendable {
             interrupted = true
             interruptedBy = signal
         }
-        highestPassing = steps.filter { $0.verdict == .passed }.map(\.clients).max()
-        firstFailing = steps.filter { $0.verdict == .failed }.min { $0.clients < $1.clients }
-            .map { Failing(clients: $0.clients, reasons: $0.reasons) }
+        // A concurrency that ran twice passed only if both attempts did.
+        let verdicts = Dictionary(grouping: steps, by: \.clients)
+        highestPassing = verdicts.filter { $0.value.allSatisfy { $0.verdict == .passed } }.keys.max()
+        firstFailing = verdicts.filter { $0.value.contains { $0.verdict == .failed } }.min { $0.key < $1.key }
+            .map { clients, attempts in
+                Failing(clients: clients, reasons: attempts.filter { $0.verdict == .failed }.last?.reasons ?? [])
+            }
+        let repeated = steps.filter { $0.attempt == 2 }.map(\.clients)
+        withinNoise = repeated.isEmpty ? nil : repeated
         answer = Self.answer(outcome, highestPassing: highestPassing, firstFailing: firstFailing, steps: steps)
+            + Self.uncertainty(steps)
+    }
+
+    /// `; within noise at 130 clients (passed, then failed: first_audio_from_end_ms.p95 < 750 (95%: 731.0–768.0 ms))`,
+    /// or nothing when no step was repeated.
+    static func uncertainty(_ steps: [CapacityStep]) -> String {
+        let repeated = steps.filter { $0.attempt == 2 }
+        guard !repeated.isEmpty else { return "" }
+        let parts = repeated.map { second -> String in
+            let first = steps.first { $0.clients == second.clients && $0.attempt == 1 }
+            let verdicts = [first?.verdict, second.verdict].compactMap { $0?.rawValue }.joined(separator: ", then ")
+            return "\(second.clients) clients (\(verdicts): " + (first?.noiseText ?? []).joined(separator: "; ") + ")"
+        }
+        return "; within noise at " + parts.joined(separator: ", ")
     }
 
     /// The final line: the answer, or why there is none.

@@ -5,6 +5,13 @@
 /// pass; past the knee (the first failure) it bisects between the highest passing and the
 /// lowest failing concurrency until they are at most `resolutionClients` apart. A step whose
 /// generator was unhealthy, or that reached no endpoint, ends the search at once.
+///
+/// A step whose verdict was within the noise of an SLO (the 95% bootstrap interval of its
+/// percentile holds the bound) runs once more at the same concurrency, and the concurrency
+/// passes only if both attempts passed. Conservative on purpose: a capacity is a concurrency to
+/// promise, and one that failed one of two honest attempts cannot be promised; judging the
+/// two runs' pooled samples instead would need the runs merged and would still leave a
+/// coin flip at the bound. The concurrencies so repeated are `withinNoise`.
 public struct CapacitySearch: Sendable, Hashable {
     /// What one step showed.
     public enum Verdict: String, Sendable, Hashable, Codable {
@@ -70,7 +77,16 @@ public struct CapacitySearch: Sendable, Hashable {
     public private(set) var highestPassing: Int?
     /// The lowest concurrency that failed so far.
     public private(set) var lowestFailing: Int?
+    /// Concurrencies whose first verdict was within the noise of an SLO (each ran twice), in order.
+    public private(set) var withinNoise: [Int] = []
+    /// The first attempt at a concurrency being repeated, until the second one is recorded.
+    private var repeating: Attempt?
     private var stopped: Outcome?
+
+    private struct Attempt: Sendable, Hashable {
+        var clients: Int
+        var verdict: Verdict
+    }
 
     /// Checks the settings: 1 ≤ start ≤ max, resolution ≥ 1.
     public init(startClients: Int, growth: CapacityGrowth, maxClients: Int, resolutionClients: Int) throws(InputError) {
@@ -88,6 +104,7 @@ public struct CapacitySearch: Sendable, Hashable {
     /// The concurrency of the next step, or how the search ended.
     public var next: Next {
         if let stopped { return .finished(stopped) }
+        if let repeating { return .run(clients: repeating.clients) }
         switch (highestPassing, lowestFailing) {
         case (nil, nil):
             return .run(clients: startClients)
@@ -104,9 +121,23 @@ public struct CapacitySearch: Sendable, Hashable {
         }
     }
 
-    /// Takes the verdict of a step at `clients`.
-    public mutating func record(clients: Int, verdict: Verdict) {
+    /// 2 when the next step repeats one whose verdict was within noise, else 1.
+    public var nextAttempt: Int { repeating == nil ? 1 : 2 }
+
+    /// Takes the verdict of a step at `clients`; `withinNoise` when a passing or failing
+    /// verdict was within the noise of an SLO (then the step runs once more, unless it already
+    /// is the second attempt).
+    public mutating func record(clients: Int, verdict: Verdict, withinNoise: Bool = false) {
         guard stopped == nil else { return }
+        var verdict = verdict
+        if let first = repeating, first.clients == clients {
+            repeating = nil
+            if verdict == .passed, first.verdict != .passed { verdict = .failed }
+        } else if withinNoise, verdict == .passed || verdict == .failed {
+            repeating = Attempt(clients: clients, verdict: verdict)
+            self.withinNoise.append(clients)
+            return
+        }
         switch verdict {
         case .passed:
             highestPassing = max(highestPassing ?? clients, clients)

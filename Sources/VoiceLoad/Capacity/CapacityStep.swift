@@ -5,6 +5,61 @@ import Foundation
 public struct CapacityStep: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case clients, verdict, slos, reasons, sessions, errors, generator, durationS = "duration_s", report
+        case attempt, intervals, withinNoise = "within_noise", holdExtension = "hold_extension"
+    }
+
+    /// The 95% bootstrap interval of a percentile SLO's figure, and whether it holds the bound:
+    /// then the verdict on that SLO is within the run-to-run noise, and the step is repeated once.
+    public struct SLOInterval: Codable, Sendable, Hashable {
+        enum CodingKeys: String, CodingKey {
+            case expression, lowMs = "low_ms", highMs = "high_ms", withinNoise = "within_noise"
+        }
+
+        public var expression: String
+        public var lowMs: Double
+        public var highMs: Double
+        public var withinNoise: Bool
+
+        public init(expression: String, lowMs: Double, highMs: Double, withinNoise: Bool) {
+            self.expression = expression
+            self.lowMs = lowMs
+            self.highMs = highMs
+            self.withinNoise = withinNoise
+        }
+
+        /// `731–768 ms`.
+        public var rangeText: String { String(format: "%.1f–%.1f ms", lowMs, highMs) }
+    }
+
+    /// A hold extended for samples (`HoldExtension`): by how much, up to what, and why it ended.
+    public struct HoldRecord: Codable, Sendable, Hashable {
+        enum CodingKeys: String, CodingKey {
+            case extendedS = "extended_s", maxHoldS = "max_hold_s", outcome, shortfalls
+        }
+
+        /// Past the hold.
+        public var extendedS: Double
+        public var maxHoldS: Double
+        public var outcome: HoldExtension.Outcome
+        /// What was still short at `--max-hold` (empty when the samples sufficed).
+        public var shortfalls: [String]
+
+        public init(extendedS: Double, maxHoldS: Double, outcome: HoldExtension.Outcome, shortfalls: [String]) {
+            self.extendedS = extendedS
+            self.maxHoldS = maxHoldS
+            self.outcome = outcome
+            self.shortfalls = shortfalls
+        }
+
+        /// `hold extended 7.0 s (samples suffice)`, `hold extended 60.0 s to --max-hold 80 s: … has 14 of the 20 samples it needs`.
+        public var text: String {
+            let extended = "hold extended \(String(format: "%.1f", extendedS)) s"
+            switch outcome {
+            case .samplesSuffice: return extended + " (samples suffice)"
+            case .maxHoldReached:
+                return extended + " to --max-hold \(HoldExtension.seconds(Int(maxHoldS * 1_000))) s: " + shortfalls.joined(separator: "; ")
+            }
+        }
     }
 
     public struct Sessions: Codable, Sendable, Hashable {
@@ -39,6 +94,14 @@ public struct CapacityStep: Codable, Sendable, Hashable {
     public var durationS: Double
     /// The step's report.json, relative to the capacity report.
     public var report: String
+    /// 1 or 2 when the step at this concurrency ran twice (its first result was within noise); nil otherwise.
+    public var attempt: Int?
+    /// The 95% intervals of its percentile SLOs with the samples they need (nil when none).
+    public var intervals: [SLOInterval]?
+    /// True when a passing or failing verdict was within the noise of an SLO (an interval holds its bound).
+    public var withinNoise: Bool?
+    /// Set when the hold was extended for samples.
+    public var holdExtension: HoldRecord?
 
     public init(
         clients: Int, verdict: CapacitySearch.Verdict, slos: [ThresholdResult], reasons: [String], sessions: Sessions,
@@ -76,6 +139,15 @@ public struct CapacityStep: Codable, Sendable, Hashable {
             verdict = .failed
             reasons = checks.compactMap(Self.reason)
         }
+        let intervals = run.thresholds.compactMap { result -> SLOInterval? in
+            guard let expression = try? ThresholdExpression.parse(result.expression),
+                let interval = ThresholdEvaluator.interval(expression, on: run)
+            else { return nil }
+            return SLOInterval(
+                expression: result.expression, lowMs: interval.lowerBound, highMs: interval.upperBound,
+                withinNoise: interval.contains(expression.bound)
+            )
+        }
         self.init(
             clients: clients, verdict: verdict, slos: run.thresholds, reasons: reasons,
             sessions: Sessions(started: run.sessions.started, completed: run.sessions.completed, failed: run.sessions.failed),
@@ -86,6 +158,14 @@ public struct CapacityStep: Codable, Sendable, Hashable {
             ),
             durationS: run.durationS, report: report
         )
+        self.intervals = intervals.isEmpty ? nil : intervals
+        let judged = verdict == .passed || verdict == .failed
+        withinNoise = judged && intervals.contains(where: \.withinNoise) ? true : nil
+    }
+
+    /// `first_audio_from_end_ms.p95 < 750 (95%: 731–768 ms)` for each SLO whose interval holds its bound.
+    public var noiseText: [String] {
+        (intervals ?? []).filter(\.withinNoise).map { "\($0.expression) (95%: \($0.rangeText))" }
     }
 
     /// `first_audio_from_end_ms.p95 < 750: measured 933.3 ms`, or `… cannot be judged: no samples`.
@@ -116,8 +196,11 @@ public struct CapacityStep: Codable, Sendable, Hashable {
             }
         }
         var text = String(repeating: " ", count: max(0, 6 - String(clients).count)) + "\(clients) clients  \(label)"
+        if attempt == 2 { text += " (repeat)" }
         if !figures.isEmpty { text += "  " + figures.joined(separator: "  ") }
         if verdict == .generatorUnhealthy || verdict == .unreachable { text += "  — " + reasons.joined(separator: "; ") }
+        if let holdExtension { text += "  — " + holdExtension.text }
+        if withinNoise == true { text += "  — within noise: " + noiseText.joined(separator: "; ") }
         return text
     }
 }

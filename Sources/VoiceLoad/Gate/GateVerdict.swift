@@ -2,7 +2,7 @@
 ///
 /// 0 every threshold passed; 1 a threshold failed (or `--baseline` found a regression);
 /// 3 the run is invalid (generator saturated, or a threshold could not be judged: no samples,
-/// too few for its percentile); 4 infrastructure failure (no session got past connect, upgrade
+/// too few for its percentile on both sides of its bound; see `FewSamples`); 4 infrastructure failure (no session got past connect, upgrade
 /// or the REST step). 2, bad input, is decided before a run starts.
 public enum GateVerdict: Int32, Sendable, Hashable {
     case passed = 0

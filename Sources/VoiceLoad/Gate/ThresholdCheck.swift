@@ -6,16 +6,21 @@ public struct ThresholdCheck: Sendable, Hashable {
     public enum Status: String, Sendable, Hashable {
         case passed
         case failed
-        /// No samples, or too few for the percentile: the run cannot be judged on it.
+        /// No samples, or too few for the percentile and on both sides of the bound: the run
+        /// cannot be judged on it.
         case invalid
     }
 
     public var result: ThresholdResult
     public var status: Status
+    /// Set when it could not be judged for too few samples on both sides of its bound (more
+    /// samples could settle it); nil otherwise, and for a check read back from a report.
+    public var shortfall: SampleShortfall?
 
-    public init(result: ThresholdResult, status: Status) {
+    public init(result: ThresholdResult, status: Status, shortfall: SampleShortfall? = nil) {
         self.result = result
         self.status = status
+        self.shortfall = shortfall
     }
 
     /// A check read back from a report: its status as recorded there.

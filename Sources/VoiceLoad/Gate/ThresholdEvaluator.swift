@@ -12,6 +12,7 @@ public enum ThresholdEvaluator {
             aggregation: expression.aggregation.name, comparison: expression.comparison.rawValue, bound: expression.bound,
             measured: measured.map(rounded), unit: expression.unit, passed: false, reason: reason
         )
+        if let judged = judgedOnEverySample(expression, result, on: report) { return judged }
         guard let measured, reason == nil else {
             result.status = ThresholdCheck.Status.invalid.rawValue
             return ThresholdCheck(result: result, status: .invalid)
@@ -38,21 +39,76 @@ public enum ThresholdEvaluator {
             case .errors: return (Double(report.errors.total), nil)
             case .dropped: return (Double(report.sessions.dropped ?? 0), nil)
             }
-        case .latency(let metric):
-            let figures: MetricReport?
-            if let label = expression.label {
-                guard let metrics = report.labels[label] else { return (nil, "no turns labelled '\(label)'") }
-                figures = metrics[metric.rawValue]
-            } else {
-                switch metric {
-                case .sendLagMs: figures = report.generator.sendLagMs
-                case .startLagMs: figures = report.generator.startLagMs
-                case .receiveLagMs: figures = report.generator.receiveLagMs
-                default: figures = report.metrics[metric.rawValue]
-                }
-            }
+        case .latency:
+            let (figures, missing) = latencyFigures(expression, on: report)
+            if let missing { return (nil, missing) }
             return latency(figures, expression.aggregation, durationS: report.durationS)
         }
+    }
+
+    /// The figures of a latency threshold's metric (of its label), or why there are none.
+    static func latencyFigures(_ expression: ThresholdExpression, on report: RunReport) -> (MetricReport?, String?) {
+        guard case .latency(let metric) = expression.metric else { return (nil, nil) }
+        if let label = expression.label {
+            guard let metrics = report.labels[label] else { return (nil, "no turns labelled '\(label)'") }
+            return (metrics[metric.rawValue], nil)
+        }
+        switch metric {
+        case .sendLagMs: return (report.generator.sendLagMs, nil)
+        case .startLagMs: return (report.generator.startLagMs, nil)
+        case .receiveLagMs: return (report.generator.receiveLagMs, nil)
+        default: return (report.metrics[metric.rawValue], nil)
+        }
+    }
+
+    /// A percentile threshold with fewer samples than its percentile needs (see `FewSamples`):
+    /// passed when every sample meets the bound, failed when none does, and otherwise not
+    /// judged, with the shortfall more samples would make up. nil for any other threshold.
+    private static func judgedOnEverySample(
+        _ expression: ThresholdExpression, _ result: ThresholdResult, on report: RunReport
+    ) -> ThresholdCheck? {
+        guard case .percentile = expression.aggregation, let needed = expression.aggregation.minimumSamples,
+            let figures = latencyFigures(expression, on: report).0, figures.count > 0, figures.count < needed,
+            let extremes = FewSamples.extremesMs(figures)
+        else { return nil }
+        var result = result
+        let count = figures.count
+        let name = expression.aggregation.name
+        let bound = "\(expression.comparison.rawValue) \(formatted(expression.bound)) ms"
+        let few = "\(count) samples: too few for \(name) (needs \(needed))"
+        // A percentile of the samples is one of them: the histogram's bucket value may lie past the extremes.
+        result.measured = result.measured.map { rounded(Swift.min(Swift.max($0, extremes.minMs), extremes.maxMs)) }
+        let status: ThresholdCheck.Status
+        var shortfall: SampleShortfall?
+        switch FewSamples.side(minMs: extremes.minMs, maxMs: extremes.maxMs, expression.comparison, expression.bound) {
+        case .allMeet:
+            status = .passed
+            result.reason = "\(few), but all \(count) are \(bound): \(name) holds whatever it is"
+        case .noneMeet:
+            status = .failed
+            result.reason = "\(few), but none of the \(count) is \(bound): \(name) fails whatever it is"
+        case .straddle:
+            status = .invalid
+            result.reason = "\(few), on both sides of the bound (\(formatted(rounded(extremes.minMs)))–\(formatted(rounded(extremes.maxMs))) ms)"
+            shortfall = SampleShortfall(expression: expression.text, count: count, needed: needed)
+        }
+        result.passed = status == .passed
+        result.status = status.rawValue
+        return ThresholdCheck(result: result, status: status, shortfall: shortfall)
+    }
+
+    /// The 95% bootstrap interval (ms) of a percentile threshold's figure (seeded resampling of
+    /// the metric's histogram, as `vload compare` does): how far the figure could move between
+    /// runs of the same load. nil for other thresholds, and below the samples the percentile needs.
+    public static func interval(_ expression: ThresholdExpression, on report: RunReport, seed: UInt64 = 0x5EED) -> ClosedRange<Double>? {
+        guard case .percentile(let percentile) = expression.aggregation, let needed = expression.aggregation.minimumSamples,
+            let figures = latencyFigures(expression, on: report).0, figures.count >= needed,
+            let histogram = figures.histogram?.histogram
+        else { return nil }
+        let bootstrap = PercentileBootstrap(histogram)
+        return bootstrap.intervals(
+            [percentile], resamples: ReportComparison.resamples(bootstrap.count), seed: seed ^ ReportComparison.stableHash(expression.text)
+        ).first
     }
 
     private static func fraction(_ ratio: GateRatio, _ report: RunReport) -> (Int, Int, String) {

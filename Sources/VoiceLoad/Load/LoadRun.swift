@@ -20,12 +20,14 @@ public enum LoadRun {
     /// `maxLagMs` sets the generator's own validity bound (the p99 of its send lag, of its
     /// receive lag, measured by a `ReceiveLagProbe` on every loop, and of its built-in
     /// simulator's reply lateness; `RunReport.defaultMaxLagMs` when nil).
+    /// `overtime` lets a time-bounded closed model go on past its duration while it says so
+    /// (`vload capacity` extending a step's hold for samples); the run is not `interrupted` by it.
     /// The one error: the reports cannot be written.
     public static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
         threads: Int = System.coreCount, maxLagMs: Double? = nil, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
         observer: (any RunObserver)? = nil, interruption: RunInterruption? = nil,
-        embeddedSimulator: (@Sendable () async -> EmbeddedSimulatorFigures)? = nil
+        embeddedSimulator: (@Sendable () async -> EmbeddedSimulatorFigures)? = nil, overtime: RunOvertime? = nil
     ) async throws(InputError) -> RunReport {
         let rows = try writing(to: outputDirectory) {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
@@ -63,14 +65,20 @@ public enum LoadRun {
         let sessions = OpenSessions()
         let observation = interruption?.observeWindDown { deadline in sessions.windDown(deadline: deadline) }
         let graceMs = interruption?.graceMs ?? RunInterruption.defaultGraceMs
-        let drainLimit = load.durationMs.map { durationMs in
-            group.next().scheduleTask(deadline: runStart.advanced(byMilliseconds: Int64(durationMs + load.drainMs)).deadline) {
-                sessions.windDown(deadline: .now().advanced(byMilliseconds: Int64(graceMs)))
-            }
-        }
+        let end = RunEnd(load: load, startedAt: runStart, overtime: overtime)
+        end.start(
+            on: group.next(), drainMs: load.drainMs,
+            report: {
+                facts.report(
+                    snapshot: recorder.snapshot(), endedAt: Date(), cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore, interruptedBy: nil
+                )
+            },
+            isWindingDown: { sessions.isWindingDown },
+            windDown: { sessions.windDown(deadline: .now().advanced(byMilliseconds: Int64(graceMs))) }
+        )
         observer?.runStarted(recorder: recorder)
-        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: runStart, sessions: sessions)
-        drainLimit?.cancel()
+        await Swarm.run(plan: plan, load: load, recorder: recorder, group: group, startedAt: runStart, sessions: sessions, end: end)
+        end.cancel()
         if let observation { interruption?.stopObserving(observation) }
         await sessions.close()
         await probe?.stop()

@@ -10,14 +10,16 @@ public enum Swarm {
 
     /// Runs `load` with `plan` on `group`'s event loops; every measurement goes to `recorder`.
     /// Every client is registered in `sessions`, which no session starts without and whose
-    /// wind-down reaches every client. Returns when every session has finished.
+    /// wind-down reaches every client. A time-bounded closed model stops starting sessions at
+    /// `end` (its duration when nil). Returns when every session has finished.
     public static func run(
         plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup,
-        startedAt: MonotonicInstant = .now(), sessions: OpenSessions = OpenSessions()
+        startedAt: MonotonicInstant = .now(), sessions: OpenSessions = OpenSessions(), end: RunEnd? = nil
     ) async {
         switch load.model {
         case .closed:
-            await runClosed(plan: plan, load: load, recorder: recorder, group: group, startedAt: startedAt, sessions: sessions)
+            let end = end ?? RunEnd(load: load, startedAt: startedAt)
+            await runClosed(plan: plan, load: load, recorder: recorder, group: group, startedAt: startedAt, sessions: sessions, end: end)
         case .stagedClients(let stages):
             await runStaged(
                 plan: plan, stages: stages, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt,
@@ -34,10 +36,9 @@ public enum Swarm {
     /// Closed: each client starts at its ramp-up offset and runs sessions back to back.
     private static func runClosed(
         plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup, startedAt: MonotonicInstant,
-        sessions: OpenSessions
+        sessions: OpenSessions, end: RunEnd
     ) async {
         let pacers = FramePacers(group: group)
-        let stopStartingAt = load.durationMs.map { startedAt.advanced(byMilliseconds: Int64($0)) }
         await withDiscardingTaskGroup { tasks in
             for index in load.ownClients {
                 let eventLoop = group.next()
@@ -47,7 +48,7 @@ public enum Swarm {
                     let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
                     guard sessions.register(client) else { return }
                     _ = await runBackToBack(client, from: 0, scheduledAt: startAt, sessions: sessions) { iteration in
-                        shouldStart(iteration: iteration, load: load, stopStartingAt: stopStartingAt)
+                        shouldStart(iteration: iteration, load: load, stopStartingAt: end.stopStartingAt)
                     }
                     sessions.leave(client)
                 }

@@ -21,12 +21,13 @@ public struct ThresholdResult: Codable, Sendable, Hashable {
     /// `ms`, `%` or `` (a count).
     public var unit: String
     public var passed: Bool
-    /// `passed`, `failed`, or `invalid` (no samples, or too few for the percentile: the run
-    /// cannot be judged on it, and is invalid).
+    /// `passed`, `failed`, or `invalid` (no samples, or too few for the percentile on both
+    /// sides of the bound: the run cannot be judged on it, and is invalid; see `FewSamples`).
     public var status: String
     /// Whether the run could not be judged on it.
     public var isInvalid: Bool { status == "invalid" }
-    /// Why it failed or could not be judged (`no samples`, `12 samples: too few for p99`).
+    /// Why it failed or could not be judged (`no samples`, `12 samples: too few for p99 …`),
+    /// or why a percentile passed on fewer samples than it needs (`… but all 12 are < 900 ms …`).
     public var reason: String?
 
     public init(

@@ -55,13 +55,73 @@ struct CapacityReportTests {
         #expect(erroring.verdict == .failed && erroring.reasons == ["error_rate < 1%: measured 5 %"])
     }
 
-    @Test("an SLO that cannot be judged fails the step and says so")
+    @Test("an SLO that cannot be judged fails the step and says so; few samples on one side of the bound judge it")
     func unjudged() {
-        let run = GateFixtures.report(turns: [GateFixtures.turn(700)], sessions: 5)
+        let run = GateFixtures.report(turns: [GateFixtures.turn(700), GateFixtures.turn(800)], sessions: 5)
         let step = CapacityStep(clients: 5, run: judged(run), report: "step-5/report.json")
         #expect(step.verdict == .failed)
-        #expect(step.reasons == ["first_audio_from_end_ms.p95 < 750 cannot be judged: 1 samples: too few for p95 (needs 20)"])
+        #expect(step.reasons == [
+            "first_audio_from_end_ms.p95 < 750 cannot be judged: 2 samples: too few for p95 (needs 20), on both sides of the bound (700–800 ms)"
+        ])
         #expect(step.line.contains("cannot be judged"))
+        let below = CapacityStep(clients: 5, run: judged(GateFixtures.report(turns: [GateFixtures.turn(700)], sessions: 5)), report: "")
+        #expect(below.verdict == .passed)
+        let above = CapacityStep(clients: 5, run: judged(GateFixtures.report(turns: [GateFixtures.turn(800)], sessions: 5)), report: "")
+        #expect(above.verdict == .failed && above.reasons == ["first_audio_from_end_ms.p95 < 750: measured 800 ms"])
+    }
+
+    @Test("a step within the noise of an SLO: its interval holds the bound; a clear one: it does not")
+    func noise() throws {
+        let near = step(120, latencyMs: 750)  // 40 answers 740–750 ms: p95 at the bound
+        let interval = try #require(near.intervals?.first)
+        #expect(interval.expression == "first_audio_from_end_ms.p95 < 750" && interval.withinNoise)
+        #expect(interval.lowMs <= 750 && interval.highMs >= 750)
+        #expect(near.withinNoise == true)
+        #expect(near.line.contains("— within noise: first_audio_from_end_ms.p95 < 750 (95%: "), "\(near.line)")
+        let clear = step(40, latencyMs: 400)
+        #expect(clear.withinNoise == nil && clear.intervals?.first?.withinNoise == false)
+        #expect(clear.intervals?.count == 1)  // error_rate has no percentile: no interval
+    }
+
+    @Test("a repeated step: both attempts recorded, a pass only if both passed, the answer names the noise; validates")
+    func repeated() throws {
+        var first = step(130, latencyMs: 750)
+        first.attempt = 1
+        var second = step(130, latencyMs: 760)
+        second.attempt = 2
+        second.report = "step-130-2/report.json"
+        let steps = [step(40, latencyMs: 400), step(80, latencyMs: 560), step(160, latencyMs: 940), first, second, step(120, latencyMs: 700)]
+        #expect(first.verdict == .passed && second.verdict == .failed)
+        let capacity = try report(steps, .found(highestPassing: 120, lowestFailing: 130))
+        #expect(capacity.highestPassing == 120 && capacity.firstFailing?.clients == 130)
+        #expect(capacity.withinNoise == [130])
+        #expect(capacity.answer.hasPrefix("capacity: 120 concurrent clients met every SLO; 130 did not ("), "\(capacity.answer)")
+        #expect(capacity.answer.contains("; within noise at 130 clients (passed, then failed: first_audio_from_end_ms.p95 < 750 (95%: "),
+                "\(capacity.answer)")
+        let data = try capacity.jsonData()
+        #expect(try JSONSchemaValidator.capacitySchema().violations(of: data) == [])
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"within_noise\" : [\n    130\n  ]") && text.contains("\"attempt\" : 2"), "\(text)")
+        #expect(try CapacityReport.decode(from: data).steps == steps)
+        let html = CapacityHTML.render(capacity)
+        #expect(html.contains("attempt 2 of 2") && html.contains("130 clients (ran twice; passes only if both attempts passed)"))
+    }
+
+    @Test("an extended hold is in the step line, capacity.json (validated) and capacity.html")
+    func extendedHold() throws {
+        var hold = try HoldExtension(holdMs: 20_000, maxHoldMs: 80_000)
+        let short = [SampleShortfall(expression: "first_audio_from_end_ms.p95 < 750", count: 11, needed: 20)]
+        _ = hold.decide(pastHoldMs: 1, shortfalls: short)
+        _ = hold.decide(pastHoldMs: 6_500, shortfalls: [])
+        var extended = step(10, latencyMs: 400)
+        extended.holdExtension = hold.record
+        #expect(extended.line.hasSuffix("— hold extended 6.5 s (samples suffice)"), "\(extended.line)")
+        let capacity = try report([extended], .found(highestPassing: 10, lowestFailing: nil))
+        let data = try capacity.jsonData()
+        #expect(try JSONSchemaValidator.capacitySchema().violations(of: data) == [])
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"hold_extension\" : {") && text.contains("\"outcome\" : \"samples_suffice\""))
+        #expect(CapacityHTML.render(capacity).contains("hold extended 6.5 s (samples suffice)"))
     }
 
     @Test("a saturated generator and an unreachable endpoint are their own verdicts")

@@ -45,13 +45,15 @@ struct ThresholdEvaluatorTests {
         #expect(try check("first_audio_from_end_ms.rate == 5").status == .passed)
     }
 
-    @Test("too few samples for a percentile, or none, make the run invalid")
+    @Test("too few samples for a percentile on both sides of the bound, or none, make the run invalid")
     func invalid() throws {
-        let p99 = try check("first_audio_from_end_ms.p99 < 5000")
+        let p99 = try check("first_audio_from_end_ms.p99 < 700")
         #expect(p99.status == .invalid)
-        #expect(p99.result.reason == "50 samples: too few for p99 (needs 100)")
-        let labelled = try check("first_audio_from_end_ms{label=short}.p50 < 5000")
-        #expect(labelled.status == .invalid)
+        #expect(p99.result.reason == "50 samples: too few for p99 (needs 100), on both sides of the bound (300–800 ms)")
+        // Too few too, but every one on one side of the bound: judged on every sample.
+        #expect(try check("first_audio_from_end_ms.p99 < 5000").status == .passed)
+        let labelled = try check("first_audio_from_end_ms{label=short}.p50 < 300")
+        #expect(labelled.status == .failed)
         #expect(try check("int_ack_ms.mean < 100").result.reason == "no samples")
         #expect(try check("missed_interruption_rate == 0").result.reason == "no barge-ins")
         #expect(try check("first_audio_from_end_ms{label=nope}.max < 1").status == .invalid)
