@@ -66,7 +66,7 @@ struct AudioContinuityReportTests {
         #expect(try RunReport.decode(from: data).audioContinuity == counts)
     }
 
-    @Test("the summary and the HTML report show it")
+    @Test("the summary, the HTML report and the Markdown summary show it")
     func rendered() throws {
         let report = report(stalled: 2)
         let summary = SummaryTable.render(report)
@@ -74,6 +74,7 @@ struct AudioContinuityReportTests {
         #expect(summary.contains("stall_ms"))
         let html = HTMLReport.render(report)
         #expect(html.contains("Audio continuity") && html.contains("<dd>2 (20.0%)</dd>"))
+        #expect(MarkdownSummary.render(report).contains("audio continuity: 2 of 10 replies stalled (20.0%)"))
     }
 
     @Test("turns.csv has stall_ms, stall_count and reply_rtf")
