@@ -6,7 +6,8 @@ extension FaultPlan {
     /// Rejects, with one line, a fault dialect `id` cannot express: `error_event` without an
     /// in-band error message (ADK seed and legacy, Twilio, Deepgram STT), `drop_turn_end` without
     /// end-of-turn messages (Datagrid and Twilio, whose turn ends with a gap in the audio),
-    /// `slow_ready` without a ready message, `silence` on a dialect that answers with transcripts.
+    /// `slow_ready` without a ready message, `silence`, `slow_audio` and `audio_gap` on a dialect
+    /// that answers with transcripts.
     /// An unknown id is left to the dialect lookup.
     public func checkSupported(byDialect id: String) throws(InputError) {
         guard !isEmpty, let server = try? DialectRegistry.server(id), let client = try? DialectRegistry.client(id) else { return }
@@ -37,7 +38,7 @@ extension FaultPlan {
                     ? "it has no end-of-turn message (a turn ends with a gap in the audio)"
                     : "it has no end-of-turn message"
             }
-        case .silence:
+        case .silence, .slowAudio, .audioGap:
             guard server.speaks else { return "it answers with transcripts, not audio" }
         case .refuse, .close, .stall, .malformed, .oversized:
             break

@@ -3,7 +3,7 @@ import VoiceLoad
 
 /// A failure the simulator can inject (`--sim-faults`, a scenario's `simulator: faults:`),
 /// written `KIND[:ARG]`: `refuse:503`, `slow_ready:30000`, `close:4000`, `stall`, `malformed`,
-/// `oversized:17825792`, `error_event`, `silence`, `drop_turn_end`.
+/// `oversized:17825792`, `error_event`, `silence`, `drop_turn_end`, `slow_audio:0.8`, `audio_gap:300`.
 ///
 /// `refuse` and `slow_ready` act on the session's start (per session only); the others act at a
 /// reply to a caller utterance ("the fault's reply"; never the greeting).
@@ -26,6 +26,11 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     case silence
     /// The reply without its end-of-turn events (`agentAudioDone`, `turnComplete`).
     case dropTurnEnd
+    /// The reply's audio paced at `rate` × real time (0.8: 0.8 s of audio per second), whatever
+    /// the reply speed: a client playing it in real time runs dry again and again.
+    case slowAudio(rate: Double)
+    /// One pause of `ms` in the reply's audio, before its middle chunk (chunk count / 2).
+    case audioGap(ms: Int)
 
     public static let refusalStatuses = [401, 403, 429, 503]
     public static let defaultSlowReadyMs = 30_000
@@ -36,6 +41,9 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     /// 17 MiB: above the 16 MiB vload accepts.
     public static let defaultOversizedBytes = 17 * 1_024 * 1_024
     public static let oversizedRangeBytes = 2...(256 * 1_024 * 1_024)
+    /// The pace `slow_audio` takes: above 0 (stopped) up to 1 (real time).
+    public static let slowAudioRates = 0.01...1.0
+    public static let audioGapRangeMs = 1...60_000
     /// The code and message of an injected in-band error.
     public static let errorCode = "simulated_fault"
     public static let errorMessage = "injected fault"
@@ -43,6 +51,7 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     /// The kind names, in the order faults are laid out on [0, 1).
     static let kindNames = [
         "refuse", "slow_ready", "close", "stall", "malformed", "oversized", "error_event", "silence", "drop_turn_end",
+        "slow_audio", "audio_gap",
     ]
 
     /// Parses `KIND[:ARG]`; `spec` names the whole entry in errors.
@@ -85,6 +94,20 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
         case "error_event": try noArgument(); self = .errorEvent
         case "silence": try noArgument(); self = .silence
         case "drop_turn_end": try noArgument(); self = .dropTurnEnd
+        case "slow_audio":
+            let range = Self.slowAudioRates
+            guard let argument, let rate = Double(argument), rate.isFinite, range.contains(rate) else {
+                let got = argument.map { ", not '\($0)'" } ?? ""
+                throw InputError(
+                    "fault '\(spec)': slow_audio needs a pace, a fraction of real time in \(range.lowerBound)–\(range.upperBound) (slow_audio:0.8)\(got)"
+                )
+            }
+            self = .slowAudio(rate: rate)
+        case "audio_gap":
+            guard argument != nil, let ms = try number("milliseconds", in: Self.audioGapRangeMs) else {
+                throw InputError("fault '\(spec)': audio_gap needs the pause in milliseconds (audio_gap:300)")
+            }
+            self = .audioGap(ms: ms)
         default:
             throw InputError("fault '\(spec)': unknown kind '\(kind)' (known: \(Self.kindNames.joined(separator: ", ")))")
         }
@@ -101,6 +124,8 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
         case .errorEvent: return "error_event"
         case .silence: return "silence"
         case .dropTurnEnd: return "drop_turn_end"
+        case .slowAudio: return "slow_audio"
+        case .audioGap: return "audio_gap"
         }
     }
 
@@ -111,12 +136,15 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
         case .slowReady(let ms): return "slow_ready:\(ms)"
         case .close(let code): return "close:\(code)"
         case .oversized(let bytes): return "oversized:\(bytes)"
+        case .slowAudio(let rate): return "slow_audio:\(rate)"
+        case .audioGap(let ms): return "audio_gap:\(ms)"
         case .stall, .malformed, .errorEvent, .silence, .dropTurnEnd: return kindName
         }
     }
 
     /// What it is counted as in `SimulatorStatistics.faultsInjected`: `refuse_503`,
-    /// `close_1011`, and the kind name for the others.
+    /// `close_1011`, and the kind name for the others (`slow_audio`, `audio_gap`: one count
+    /// per kind, whatever the argument).
     public var countKey: String {
         switch self {
         case .refuse(let status): return "refuse_\(status)"
@@ -142,6 +170,8 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
         case .slowReady(let ms): return [kind, ms]
         case .close(let code): return [kind, code]
         case .oversized(let bytes): return [kind, bytes]
+        case .slowAudio(let rate): return [kind, Int((rate * 1_000_000).rounded())]
+        case .audioGap(let ms): return [kind, ms]
         default: return [kind, 0]
         }
     }

@@ -33,7 +33,7 @@ extension SimulatorSession {
     /// audio, or speech-to-text's final transcript, as its fault (if any) changes it. `close`
     /// and `stall` end it there; `malformed`, `oversized` and `error_event` send their frame
     /// first; `silence` streams silence instead of the reply; `drop_turn_end` withholds the
-    /// turn's end events.
+    /// turn's end events; `slow_audio` and `audio_gap` change the pace of its audio.
     mutating func startReply(at now: MonotonicInstant, latencyMs: Int) -> [Action] {
         let fault = takeReplyFault()
         var actions: [Action] = []
@@ -52,13 +52,19 @@ extension SimulatorSession {
                 actions = [.sendInvalid(.oversized(bytes: bytes))]
             case .errorEvent:
                 actions = [.send(.error(code: InjectedFault.errorCode, message: InjectedFault.errorMessage))]
-            case .silence, .dropTurnEnd, .refuse, .slowReady:
+            case .silence, .dropTurnEnd, .slowAudio, .audioGap, .refuse, .slowReady:
                 break
             }
         }
         guard speaks else { return actions + finalTranscript() }
         let clip: Clip = fault == .silence ? .silence : .reply
-        return actions + startSpeaking(clip, at: now, latencyMs: latencyMs, announcesEnd: fault != .dropTurnEnd)
+        var pace = Pace(speed: configuration.replySpeed)
+        if case .slowAudio(let rate)? = fault { pace.speed = rate }
+        if case .audioGap(let ms)? = fault {
+            pace.gapBeforeChunk = (chunkCounts[clip] ?? 0) / 2
+            pace.gapUs = Int64(ms) * 1_000
+        }
+        return actions + startSpeaking(clip, at: now, latencyMs: latencyMs, announcesEnd: fault != .dropTurnEnd, pace: pace)
     }
 
     /// The session stops doing anything: no reply, reaction or partial transcript is pending.

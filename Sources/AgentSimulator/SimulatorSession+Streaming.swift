@@ -1,12 +1,17 @@
 import VoiceLoad
 
-/// The agent's audio: a clip streamed chunk by chunk at `replySpeed`.
+/// The agent's audio: a clip streamed chunk by chunk at `replySpeed`, or the pace a fault sets.
 extension SimulatorSession {
     /// Starts a turn of `clip`; with `announcesEnd` false its end goes unannounced.
-    mutating func startSpeaking(_ clip: Clip, at now: MonotonicInstant, latencyMs: Int, announcesEnd: Bool = true) -> [Action] {
+    mutating func startSpeaking(
+        _ clip: Clip, at now: MonotonicInstant, latencyMs: Int, announcesEnd: Bool = true, pace: Pace? = nil
+    ) -> [Action] {
         turnsStarted += 1
         let turnKey = "resp_\(sessionID)_\(turnsStarted)"
-        stream = Stream(clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey, announcesEnd: announcesEnd)
+        stream = Stream(
+            clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey, announcesEnd: announcesEnd,
+            pace: pace ?? Pace(speed: configuration.replySpeed)
+        )
         return [.send(.agentTurnStarted(turnKey: turnKey, latencyMs: latencyMs))] + sendDueChunks(at: now)
     }
 
@@ -16,9 +21,10 @@ extension SimulatorSession {
         return [.cancel(.nextChunk)]
     }
 
-    /// Chunk i of a clip is due at `startedAt + i·chunk/speed`; speed 0 sends the whole clip at
-    /// once. A reply queued behind the clip starts `queuedReplyPauseMs` after its end: a
-    /// pause a client can tell turns apart by, even without end-of-turn events.
+    /// Chunk i of a clip is due at `startedAt + i·chunk/speed`, plus the pause of an `audio_gap`
+    /// from its chunk on; speed 0 sends the whole clip (each side of a pause) at once. A reply
+    /// queued behind the clip starts `queuedReplyPauseMs` after its end: a pause a client can
+    /// tell turns apart by, even without end-of-turn events.
     mutating func sendDueChunks(at now: MonotonicInstant) -> [Action] {
         guard var stream, let count = chunkCounts[stream.clip] else { return [] }
         var actions: [Action] = []
@@ -44,8 +50,10 @@ extension SimulatorSession {
     static let queuedReplyPauseMs: Int64 = 1_000
 
     private func dueTime(of chunk: Int, in stream: Stream) -> MonotonicInstant {
-        guard configuration.replySpeed > 0 else { return stream.startedAt }
-        let offsetUs = Double(chunk * configuration.replyChunkMs * 1_000) / configuration.replySpeed
-        return stream.startedAt.advanced(byMicroseconds: Int64(offsetUs))
+        let pace = stream.pace
+        let gapUs = pace.gapUs > 0 && chunk >= pace.gapBeforeChunk ? pace.gapUs : 0
+        guard pace.speed > 0 else { return stream.startedAt.advanced(byMicroseconds: gapUs) }
+        let offsetUs = Double(chunk * configuration.replyChunkMs * 1_000) / pace.speed
+        return stream.startedAt.advanced(byMicroseconds: Int64(offsetUs) + gapUs)
     }
 }

@@ -63,6 +63,15 @@ struct SimulatorSession: Sendable {
         /// Whether the turn's end is announced (`agentAudioDone`, `turnComplete`); false under
         /// the `drop_turn_end` fault.
         var announcesEnd = true
+        var pace: Pace
+    }
+
+    /// How a turn's audio is paced: `speed` × real time (0: all at once), and a pause of
+    /// `gapUs` before chunk `gapBeforeChunk` (the `audio_gap` fault; none when `gapUs` is 0).
+    struct Pace: Sendable, Hashable {
+        var speed: Double
+        var gapBeforeChunk = 0
+        var gapUs: Int64 = 0
     }
 
     let configuration: SimulatorConfiguration

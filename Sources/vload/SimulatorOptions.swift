@@ -67,7 +67,8 @@ struct SimulatorOptions: ParsableArguments {
         "Simulator: faults to inject, KIND[:ARG]=P[/turn] comma-separated (P per session, or per reply with /turn), "
             + "e.g. 'refuse:503=0.05,close:4000=0.02/turn'; or a JSON object {\"stall\": {\"session\": 0.01, \"turn\": 0.01}}. "
             + "Kinds: refuse:STATUS, slow_ready[:MS], close[:CODE], stall, malformed, oversized[:BYTES], error_event, silence, "
-            + "drop_turn_end (README, Fault injection).", valueName: "list"))
+            + "drop_turn_end, slow_audio:RATE (reply audio at RATE x real time, 0.01-1), audio_gap:MS (one pause mid-reply) "
+            + "(README, Fault injection).", valueName: "list"))
     var faults: String?
 
     @Option(name: .customLong("sim-reply-wav"), help: "Simulator: WAV file of the agent's reply.")

@@ -21,18 +21,32 @@ public struct PlaybackCursor: Sendable, Hashable {
         self.jitterBufferUs = jitterBufferUs
     }
 
-    /// Queues a chunk of `durationUs` that arrived at `at`.
-    public mutating func enqueue(durationUs: Int64, at: MonotonicInstant) {
+    /// A gap in playback: everything received had played at `drainedAt`, and the chunk that
+    /// ended it starts playing at `resumesAt`, after the jitter buffer.
+    public struct Underrun: Sendable, Hashable {
+        public var drainedAt: MonotonicInstant
+        public var resumesAt: MonotonicInstant
+
+        /// The silence the listener hears, in µs.
+        public var silenceUs: Int64 { resumesAt.microseconds(since: drainedAt) }
+    }
+
+    /// Queues a chunk of `durationUs` that arrived at `at`. Returns the underrun it ends when
+    /// earlier audio had played out by `at` (nil when the chunk joins the queue, or is the first).
+    @discardableResult
+    public mutating func enqueue(durationUs: Int64, at: MonotonicInstant) -> Underrun? {
         if let drainsAt, drainsAt > at {
             runQueuedUs += durationUs
             self.drainsAt = drainsAt.advanced(byMicroseconds: durationUs)
-            return
+            return nil
         }
         heardBeforeRunUs += runQueuedUs  // the previous run has played in full
         let start = at.advanced(byMicroseconds: jitterBufferUs)
+        let underrun = drainsAt.map { Underrun(drainedAt: $0, resumesAt: start) }
         runStartsAt = start
         runQueuedUs = durationUs
         drainsAt = start.advanced(byMicroseconds: durationUs)
+        return underrun
     }
 
     /// A new agent turn begins: `heardUs` counts its audio only, which plays after whatever

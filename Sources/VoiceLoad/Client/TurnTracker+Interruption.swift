@@ -20,6 +20,8 @@ extension TurnTracker {
         if let previous = interruption, let index = previous.utteranceIndex { settledInterruptions[index] = previous }
         // A command has no utterance, but its row takes the next turn number.
         if commandSentAt != nil { utterancesStarted += 1 }
+        // The caller talks over the agent: what they hear of it from here is not a stall.
+        agentTurn?.continuity.stop(at: startedAt)
         interruption = Interruption(
             utteranceIndex: commandSentAt == nil ? utterancesStarted : nil, label: label, startedAt: startedAt, commandSentAt: commandSentAt,
             deadline: startedAt.advanced(byMilliseconds: Int64(intTimeoutMs)), interruptedTurn: agentTurn?.number

@@ -41,6 +41,8 @@ public struct TurnTracker: Sendable {
         /// The duration of its audio so far, and the RMS level of its loudest chunk.
         var audioUs: Int64 = 0
         var peakRms: Float = 0
+        /// Its stalls and arrival rate (`stall_count`, `stall_ms`, `reply_rtf`).
+        var continuity = ReplyContinuity()
     }
 
     /// An agent turn (reply or greeting) that ended, by event or audio gap, having delivered
@@ -192,7 +194,8 @@ public struct TurnTracker: Sendable {
         if let number = agentTurn?.number, interruption?.interruptedTurn == number {
             interruption?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
         }
-        playback.enqueue(durationUs: chunk.durationUs, at: at)
+        let underrun = playback.enqueue(durationUs: chunk.durationUs, at: at)
+        agentTurn?.continuity.chunkArrived(durationUs: chunk.durationUs, at: at, underrun: underrun)
     }
 
     /// The dialect's explicit end-of-turn signal arrived. One naming another turn (a late end
@@ -376,6 +379,11 @@ public struct TurnTracker: Sendable {
         row.userTranscriptFinalMs = utterance.finalTranscriptAt?.milliseconds(since: utterance.speechEndAt)
         row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)
         takeInterruption(of: utterance.index)?.fill(&row)
+        if let continuity = response?.continuity, continuity.chunks > 0 {
+            row.stallCount = continuity.stallCount
+            row.stallMs = continuity.stallMs
+            row.replyRTF = continuity.replyRTF
+        }
         // A premature response has no latency: it would be negative (§2.3 c).
         guard let response, outcome != .prematureResponse else { return row }
         row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)

@@ -40,6 +40,8 @@ public enum GateRatio: String, Sendable, Hashable, CaseIterable {
     case timeoutRate = "timeout_rate"
     /// Scheduled starts an open model could not make / scheduled starts.
     case droppedRate = "dropped_rate"
+    /// Turns whose reply stalled (`stall_count` > 0) / turns whose reply had agent audio.
+    case stalledTurnRate = "stalled_turn_rate"
 }
 
 /// The counts a threshold can bound.

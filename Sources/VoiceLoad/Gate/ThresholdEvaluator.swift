@@ -120,6 +120,9 @@ public enum ThresholdEvaluator {
         case .timeoutRate: return (report.turns[TurnOutcome.timedOut.rawValue] ?? 0, turns, "turns")
         case .droppedRate:
             return (report.sessions.dropped ?? 0, report.scheduledSessions, "scheduled starts")
+        case .stalledTurnRate:
+            let continuity = report.audioContinuity
+            return (continuity?.stalledTurns ?? 0, continuity?.turnsWithAudio ?? 0, "turns with agent audio")
         }
     }
 

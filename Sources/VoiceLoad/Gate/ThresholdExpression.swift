@@ -3,7 +3,8 @@ import Foundation
 /// A threshold: `METRIC[{label=LABEL}][.AGGREGATION] OP NUMBER[UNIT]`.
 ///
 /// - `METRIC`: a metric of PROTOCOLS.md §2.3 (`first_audio_from_end_ms`), a rate
-///   (`error_rate`, `missed_interruption_rate`, `premature_response_rate`, `timeout_rate`) or a
+///   (`error_rate`, `missed_interruption_rate`, `premature_response_rate`, `timeout_rate`,
+///   `dropped_rate`, `stalled_turn_rate`) or a
 ///   count (`sessions`, `turns`, `errors`).
 /// - `{label=LABEL}`: only the turns of that label (turn metrics only).
 /// - `AGGREGATION`: `count`, `rate` (samples per second), `mean`, `min`, `max`, `pN` (`p95`,
@@ -61,7 +62,7 @@ public struct ThresholdExpression: Sendable, Hashable {
         rest = rest.dropFirst(name.count)
         guard !name.isEmpty else { throw fail("it must start with a metric name") }
         guard let metric = GateMetric(String(name)) else {
-            throw fail("unknown metric '\(name)' (a metric of 'vload dialects', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, sessions, turns or errors)")
+            throw fail("unknown metric '\(name)' (a metric of 'vload dialects', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)")
         }
         var label: String?
         if rest.hasPrefix("{") {

@@ -23,6 +23,9 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     /// Manual turns (OpenAI `turn_detection: null`): the client's commit → first audio.
     case firstAudioFromCommitMs = "first_audio_from_commit_ms"
     case turnDurationMs = "turn_duration_ms"
+    /// Silence the caller hears mid-reply: the playback underruns of a reply, in total
+    /// (docs/audio-continuity.md); 0 for a reply that played without a gap.
+    case stallMs = "stall_ms"
     // (d) interruption (barge-in)
     case intAckMs = "int_ack_ms"
     case intCutoffMs = "int_cutoff_ms"
@@ -67,7 +70,7 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
 
     /// Metrics that only exist when the agent answers with audio.
     public static let audioReply: Set<MetricName> = [
-        .greetingMs, .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .turnDurationMs,
+        .greetingMs, .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .turnDurationMs, .stallMs,
     ]
 
     /// Metrics of a speech-to-text endpoint that returns transcripts instead of audio.

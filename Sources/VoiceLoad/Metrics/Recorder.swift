@@ -10,6 +10,8 @@ public final class Recorder: Sendable {
         /// The turn metrics again, per turn label.
         public var labelHistograms: [String: [MetricName: LatencyHistogram]] = [:]
         public var interruptions = InterruptionCounts()
+        /// How the replies played for the caller: stalled turns, stalls, `reply_rtf`.
+        public var audioContinuity = AudioContinuityCounts()
         /// Steps that timed out with `on_timeout: continue`, by step name.
         public var stepTimeouts: [String: Int] = [:]
         /// Tool calls the agent made, and the results vload sent back.
@@ -209,6 +211,7 @@ public final class Recorder: Sendable {
                 state.labelHistograms[turn.label, default: [:]][metric, default: LatencyHistogram()].record(microseconds: microseconds)
             }
             if turn.bargeIn { state.interruptions.add(turn) }
+            state.audioContinuity.add(turn)
         }
         rowSink?.write(turn)
     }

@@ -31,6 +31,11 @@ public struct TurnRecord: Sendable, Hashable {
     /// Manual turns only: the utterance's commit (sent after its clip) → first agent audio.
     public var firstAudioFromCommitMs: Double?
     public var turnDurationMs: Double?
+    /// Audio continuity of the reply (docs/audio-continuity.md), on a row whose reply had
+    /// audio: underruns after playback started, their silence, and audio ÷ arrival span.
+    public var stallCount: Int?
+    public var stallMs: Double?
+    public var replyRTF: Double?
     public var userTranscriptFirstPartialMs: Double?
     public var userTranscriptFinalMs: Double?
     public var endpointMs: Double?
@@ -78,7 +83,7 @@ extension TurnRecord {
     public static let metricNames: [MetricName] = [
         .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .firstAudioFromCommitMs, .turnDurationMs,
         .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .endpointMs,
-        .intAckMs, .intCutoffMs, .intCancelMs, .intCommandRttMs, .audioAfterAckMs,
+        .intAckMs, .intCutoffMs, .intCancelMs, .intCommandRttMs, .audioAfterAckMs, .stallMs,
     ]
 
     /// The value of one of `metricNames` for this turn.
@@ -97,6 +102,7 @@ extension TurnRecord {
         case .intCancelMs: return intCancelMs
         case .intCommandRttMs: return intCommandRttMs
         case .audioAfterAckMs: return audioAfterAckMs
+        case .stallMs: return stallMs
         default: return nil
         }
     }

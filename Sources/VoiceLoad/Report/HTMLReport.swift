@@ -39,6 +39,7 @@ public enum HTMLReport {
             section("Latency distributions", charts.dropFirst(2).map { $0.render() }.joined(separator: "\n")),
             section("Errors", errorTable(report)),
             section("Interruptions", interruptionList(report)),
+            section("Audio continuity", continuityList(report)),
             section("Per label", labelTable(report)),
             section("Generator", definitionList(generatorFacts(report))),
             "</main>",
@@ -155,6 +156,22 @@ public enum HTMLReport {
         return definitionList([
             ("Barge-ins", String(counts.bargeIns)), ("Acknowledged", String(counts.acknowledged)),
             ("Missed (missed_interruption)", String(counts.missed)), ("Audio already delivered", String(counts.audioAlreadyDelivered)),
+        ])
+    }
+
+    private static func continuityList(_ report: RunReport) -> String {
+        guard let counts = report.audioContinuity, let rate = counts.stalledTurnRatePercent else {
+            return "<p>No reply with agent audio in this run.</p>"
+        }
+        let rtf = counts.replyRTF
+        let rtfText = rtf.min.flatMap { min in
+            rtf.mean.map { String(format: "min %.3f · mean %.3f · max %.3f (%d replies)", min, $0, rtf.max ?? $0, rtf.count) }
+        }
+        return definitionList([
+            ("Replies with audio", String(counts.turnsWithAudio)),
+            ("Stalled (stalled_turn_rate)", "\(counts.stalledTurns) (\(String(format: "%.1f", rate))%)"),
+            ("Stalls", String(counts.stalls)),
+            ("reply_rtf", rtfText ?? "n/a"),
         ])
     }
 

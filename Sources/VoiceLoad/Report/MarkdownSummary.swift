@@ -18,6 +18,7 @@ public enum MarkdownSummary {
         if let windDown = SummaryTable.windDownText(report) { lines += ["**\(windDown)**", ""] }
         if let insecure = SummaryTable.insecureText(report) { lines += ["**\(insecure)**", ""] }
         if let reconnects = SummaryTable.reconnectText(report) { lines += [reconnects, ""] }
+        if let continuity = SummaryTable.continuityText(report) { lines += [continuity, ""] }
         if let dropped = report.sessions.dropped, dropped > 0 {
             lines += ["**Dropped starts:** " + SummaryTable.droppedText(report), ""]
         }

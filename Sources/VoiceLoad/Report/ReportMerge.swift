@@ -49,6 +49,8 @@ public enum ReportMerge {
             total.lateCancels += part.interruptions.lateCancels
             return total
         }
+        let continuity = parts.compactMap(\.audioContinuity)
+        merged.audioContinuity = continuity.isEmpty ? nil : continuity.dropFirst().reduce(continuity[0], +)
         let reconnects = parts.compactMap(\.reconnects)
         merged.reconnects = reconnects.isEmpty ? nil : reconnects.dropFirst().reduce(reconnects[0], +)
         merged.toolCalls = RunReport.ToolCalls(

@@ -86,6 +86,7 @@ extension RunReport {
             Dictionary(uniqueKeysWithValues: histograms.map { ($0.key.rawValue, MetricReport($0.value)) })
         }
         interruptions = snapshot.interruptions
+        audioContinuity = snapshot.audioContinuity.turnsWithAudio > 0 ? snapshot.audioContinuity : nil
         reconnects = context.scenario.reconnect != nil ? snapshot.reconnects : nil
         toolCalls = ToolCalls(calls: snapshot.toolCalls, results: snapshot.toolResults)
         stepTimeouts = snapshot.stepTimeouts

@@ -9,6 +9,7 @@ public struct RunReport: Codable, Sendable {
             case mergedFrom = "merged_from"
             case simulatorFaultsInjected = "simulator_faults_injected"
             case warnings
+            case audioContinuity = "audio_continuity"
         }
 
     public var tool = "vload"
@@ -29,6 +30,9 @@ public struct RunReport: Codable, Sendable {
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
     public var labels: [String: [String: MetricReport]]
     public var interruptions: InterruptionCounts
+    /// How the replies played for the caller (stalls, `reply_rtf`); absent when no turn's
+    /// reply had agent audio, and in reports of older versions.
+    public var audioContinuity: AudioContinuityCounts?
     /// Set when the scenario has a reconnect policy.
     public var reconnects: ReconnectCounts?
     public var toolCalls: ToolCalls

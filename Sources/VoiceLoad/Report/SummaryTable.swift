@@ -41,6 +41,7 @@ public enum SummaryTable {
         }
         lines += labelLines(report)
         lines += interruptionLines(report)
+        if let continuity = continuityText(report) { lines.append(continuity) }
         if let dropped = report.sessions.dropped, dropped > 0 {
             lines += ["", "DROPPED STARTS: " + droppedText(report)]
         }
@@ -163,6 +164,17 @@ public enum SummaryTable {
     /// `at 1.204 s, client 2, iteration 0: HTTP 401: bad token`.
     static func exampleText(_ example: ErrorExample) -> String {
         "at \(String(format: "%.3f", example.tS)) s, client \(example.client), iteration \(example.iteration): \(example.detail)"
+    }
+
+    /// `audio continuity: 3 of 20 replies stalled (15.0%), 12 stalls · reply_rtf min 0.812, mean 0.97`.
+    static func continuityText(_ report: RunReport) -> String? {
+        guard let counts = report.audioContinuity, let rate = counts.stalledTurnRatePercent else { return nil }
+        var text = "audio continuity: \(counts.stalledTurns) of \(counts.turnsWithAudio) replies stalled "
+            + "(\(String(format: "%.1f", rate))%), \(counts.stalls) stall\(counts.stalls == 1 ? "" : "s")"
+        if let min = counts.replyRTF.min, let mean = counts.replyRTF.mean {
+            text += " · reply_rtf min \(String(format: "%.3f", min)), mean \(String(format: "%.3f", mean))"
+        }
+        return text
     }
 
     private static func interruptionLines(_ report: RunReport) -> [String] {

@@ -11,8 +11,10 @@ public struct Scenario: Sendable, Hashable {
     /// Quiet gap in agent audio that separates (and, without an end-of-turn event, ends) agent turns.
     public var quietMs: Int
     /// The simulated playback's jitter buffer (PROTOCOLS.md §2.4): agent audio starts playing
-    /// this long after its first chunk arrives.
+    /// this long after its first chunk arrives, and again after each underrun.
     public var jitterBufferMs: Int
+    /// `jitter_buffer_ms` when the scenario does not set it: a typical client prebuffer.
+    public static let defaultJitterBufferMs = 60
     /// Seed of the random think times; each client and iteration draws its own stream.
     public var seed: UInt64
     /// Settings for the built-in agent simulator when the run has no `--url` (`simulator:`),
@@ -33,7 +35,7 @@ public struct Scenario: Sendable, Hashable {
 
     public init(
         name: String, description: String? = nil, sourcePath: String, dialect: String? = nil,
-        url: String? = nil, frameMs: Int? = nil, quietMs: Int = 500, jitterBufferMs: Int = 0, seed: UInt64 = 1,
+        url: String? = nil, frameMs: Int? = nil, quietMs: Int = 500, jitterBufferMs: Int = Scenario.defaultJitterBufferMs, seed: UInt64 = 1,
         sessionParameters: [String: JSONValue] = [:], simulatorSettings: [String: JSONValue] = [:], steps: [ScenarioStep]
     ) {
         self.name = name

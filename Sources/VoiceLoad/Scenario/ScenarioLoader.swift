@@ -67,7 +67,7 @@ public enum ScenarioLoader {
         } ?? 500
         let jitterBufferMs = try mapping["jitter_buffer_ms"].map { node throws(ScenarioError) in
             try reader.nonNegativeInt(node, field: "jitter_buffer_ms")
-        } ?? 0
+        } ?? Scenario.defaultJitterBufferMs
         guard jitterBufferMs <= 1_000 else {
             throw reader.error(at: mapping["jitter_buffer_ms"]!, "'jitter_buffer_ms' must be 0–1000")
         }
