@@ -72,6 +72,11 @@ struct CapacityCommand: AsyncParsableCommand {
         valueName: "duration"))
     var grace = "5s"
 
+    @Option(name: .customLong("max-lag-ms"), help: ArgumentHelp(
+        "Per step: the step is invalid, and the search stops, when the p99 of the generator's send lag, of its receive lag "
+            + "or of the built-in simulator's reply lateness exceeds this (default: 2).", valueName: "ms"))
+    var maxLagMs: Double?
+
     @Option(help: "Directory for the reports (default: reports/capacity-<scenario>-<UTC time>).")
     var out: String?
 
@@ -82,6 +87,9 @@ struct CapacityCommand: AsyncParsableCommand {
     var simulator: SimulatorOptions
 
     func validate() throws {
+        if let maxLagMs, !(maxLagMs > 0 && maxLagMs <= 60_000) {
+            throw ValidationError("--max-lag-ms must be above 0 and at most 60000 (got \(maxLagMs))")
+        }
         try endpoint.check(simulator: simulator)
     }
 
@@ -193,8 +201,8 @@ struct CapacityCommand: AsyncParsableCommand {
             return decision != .stop
         }
         let run = try await LoadRun.execute(
-            plan: plan, load: load, outputDirectory: directory, simulator: simulator, warmupMs: warmupMs, thresholds: slos,
-            interruption: interruption, embeddedSimulator: embedded, overtime: overtime
+            plan: plan, load: load, outputDirectory: directory, simulator: simulator, maxLagMs: maxLagMs, warmupMs: warmupMs,
+            thresholds: slos, interruption: interruption, embeddedSimulator: embedded, overtime: overtime
         )
         var step = CapacityStep(clients: clients, run: run, report: name + "/report.json")
         step.holdExtension = extending.withLock { $0.record }

@@ -70,12 +70,14 @@ public struct CapacityStep: Codable, Sendable, Hashable {
 
     public struct Generator: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
-            case healthy, problems, sendLagP99Ms = "send_lag_p99_ms", cpuPercentOfOneCore = "cpu_percent_of_one_core"
+            case healthy, problems, sendLagP99Ms = "send_lag_p99_ms", receiveLagP99Ms = "receive_lag_p99_ms"
+            case cpuPercentOfOneCore = "cpu_percent_of_one_core"
         }
 
         public var healthy: Bool
         public var problems: [String]
         public var sendLagP99Ms: Double?
+        public var receiveLagP99Ms: Double?
         public var cpuPercentOfOneCore: Double
     }
 
@@ -154,7 +156,7 @@ public struct CapacityStep: Codable, Sendable, Hashable {
             errors: run.errors.total,
             generator: Generator(
                 healthy: run.generator.healthy, problems: run.generator.problems, sendLagP99Ms: run.generator.sendLagMs.p99,
-                cpuPercentOfOneCore: run.generator.cpuPercentOfOneCore
+                receiveLagP99Ms: run.generator.receiveLagMs?.p99, cpuPercentOfOneCore: run.generator.cpuPercentOfOneCore
             ),
             durationS: run.durationS, report: report
         )
