@@ -58,8 +58,11 @@ struct InterruptRunTests {
             "run", "--scenario", "greeting", "--clients", "20", "--iterations", "3", "--quiet", "--out", directory.path,
         ])
         let turnsFile = directory.appendingPathComponent("turns.csv")
+        let sessionsFile = directory.appendingPathComponent("sessions.csv")
         let giveUpAt = Date().addingTimeInterval(120)
-        while rows(turnsFile).count < 5, process.isRunning, Date() < giveUpAt {
+        // A session's row follows its last turn's once its reply has played out (the prebuffer
+        // included): kill once both files have rows to check.
+        while rows(turnsFile).count < 5 || rows(sessionsFile).isEmpty, process.isRunning, Date() < giveUpAt {
             try await Task.sleep(for: .milliseconds(50))
         }
         if process.isRunning { process.send(signal: SIGKILL) }
