@@ -105,6 +105,14 @@ struct EndpointOptions: ParsableArguments {
             return try await body(sessionPlan, nil)
         }
         try Self.check(tls: tls, url: nil)
+        // The simulator speaks only the built-in dialects: a dialect file runs against it only
+        // when the user names the built-in dialect the file describes.
+        if let dialectFile, dialect == nil {
+            throw InputError(
+                "--dialect-file \(dialectFile) with no --url: the built-in simulator speaks only the built-in dialects; "
+                    + "give --url, or --dialect NAME for the one the file describes (vload dialects lists them)"
+            )
+        }
         // No endpoint: the built-in simulator, in-process on its own event loop.
         let configuration = try options.overriding(scenario: scenario).configuration(dialect: dialectID)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

@@ -92,6 +92,13 @@ struct BadInputTests {
         try expectUsageError(["--scenario", "greeting", "--dialect", "klingon"], mentions: "unknown dialect 'klingon'")
     }
 
+    @Test("a dialect file with no --url and no --dialect: the simulator cannot speak it")
+    func dialectFileWithoutURL() throws {
+        try expectUsageError(
+            ["--scenario", "greeting", "--dialect-file", "dialects/datagrid.yaml"], mentions: "the built-in simulator speaks only the built-in dialects"
+        )
+    }
+
     @Test("malformed URL")
     func malformedURL() throws {
         try expectUsageError(["--scenario", "greeting", "--url", "ftp://127.0.0.1/voice"], mentions: "ftp://127.0.0.1/voice")

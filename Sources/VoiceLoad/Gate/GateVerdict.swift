@@ -25,12 +25,26 @@ public enum GateVerdict: Int32, Sendable, Hashable {
             && report.errors.byClass.keys.allSatisfy(isInfrastructure)
     }
 
-    /// Infrastructure first, then validity, then the thresholds and the baseline.
+    /// Whether the run ran its course and not one session completed: never a pass, whatever
+    /// the thresholds say (a run a signal cut short is judged by its signal instead).
+    public static func noSessionCompleted(_ report: RunReport) -> Bool {
+        report.sessions.started > 0 && report.sessions.completed == 0 && report.interruptedBy == nil
+    }
+
+    /// Infrastructure first, then validity, then the thresholds, the baseline and a run in
+    /// which no session completed.
     public static func decide(report: RunReport, checks: [ThresholdCheck], regression: Bool = false) -> GateVerdict {
         if endpointUnreachable(report) { return .unreachable }
         if !report.generator.healthy || checks.contains(where: { $0.status == .invalid }) { return .invalid }
-        if regression || checks.contains(where: { $0.status == .failed }) { return .failed }
+        if regression || checks.contains(where: { $0.status == .failed }) || noSessionCompleted(report) { return .failed }
         return .passed
+    }
+
+    /// `no session completed (50 failed: timeout_wait_ready 50)`.
+    static func noSessionCompletedText(_ report: RunReport) -> String {
+        let classes = report.errors.byClass.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "no session completed (\(report.sessions.failed) failed" + (classes.isEmpty ? ")" : ": \(classes))")
     }
 
     /// One line for the end of the run's output.
@@ -40,7 +54,10 @@ public enum GateVerdict: Int32, Sendable, Hashable {
             return checks.isEmpty ? "verdict: PASS (no thresholds)" : "verdict: PASS (\(checks.count) thresholds hold)"
         case .failed:
             let failed = checks.filter { $0.status == .failed }.count
-            return failed == 0 ? "verdict: FAIL (regression against the baseline)" : "verdict: FAIL (\(failed) of \(checks.count) thresholds failed)"
+            var reasons: [String] = []
+            if failed > 0 { reasons.append("\(failed) of \(checks.count) thresholds failed") }
+            if noSessionCompleted(report) { reasons.append(noSessionCompletedText(report)) }
+            return "verdict: FAIL (" + (reasons.isEmpty ? ["regression against the baseline"] : reasons).joined(separator: "; ") + ")"
         case .invalid:
             var why = report.generator.healthy ? [] : ["the generator was saturated (" + report.generator.problems.joined(separator: "; ") + ")"]
             why += checks.filter { $0.status == .invalid }.map { "\($0.result.expression): \($0.result.reason ?? "")" }

@@ -27,6 +27,9 @@ public struct ReportVerdict: Sendable, Hashable {
             outcome = .invalid
             headline = "run invalid: \(unjudged.count) of \(checks.count) thresholds could not be judged ("
                 + unjudged.map { "\($0.result.expression): \($0.result.reason ?? "no samples")" }.joined(separator: "; ") + ")"
+        case .failed where failed == 0 && GateVerdict.noSessionCompleted(report):
+            outcome = .failed
+            headline = GateVerdict.noSessionCompletedText(report)
         case .failed:
             outcome = .failed
             headline = "\(failed) of \(checks.count) thresholds failed"

@@ -74,8 +74,13 @@ struct ThresholdEvaluatorTests {
             turns: [], sessions: 3, failed: 3, errors: Array(repeating: .connectFailed, count: 2) + [.upgradeRejected(status: 401)]
         )
         #expect(GateVerdict.decide(report: refused, checks: [fail]).rawValue == 4)
+        // Some reached the endpoint, none completed: never a pass, with or without thresholds.
         let halfway = GateFixtures.report(turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .inBandError(code: nil)])
-        #expect(GateVerdict.decide(report: halfway, checks: []) == .passed)
+        #expect(GateVerdict.decide(report: halfway, checks: []) == .failed)
+        #expect(GateVerdict.summaryLine(.failed, report: halfway, checks: [])
+            == "verdict: FAIL (no session completed (3 failed: connect_failed 1, in_band_error 1))")
+        #expect(ReportVerdict(halfway).headline == "no session completed (3 failed: connect_failed 1, in_band_error 1)")
+        #expect(GateVerdict.decide(report: halfway, checks: [pass]) == .failed)
     }
 
     @Test("the verdict table lists every threshold and names the failures")
