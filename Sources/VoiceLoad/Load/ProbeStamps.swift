@@ -10,35 +10,24 @@ import NIOCore
 struct ProbeStamps: Sendable {
     static let stampBytes = 8
 
-    private var partial: [UInt8] = []
+    /// Bytes read but not yet a whole stamp.
+    private var pending = ByteBuffer()
 
     /// How late each whole stamp in `buffer` was read, in microseconds (read time − stamp,
     /// never negative), in the order written.
     mutating func lagsUs(reading buffer: inout ByteBuffer, at readAt: MonotonicInstant) -> [Int64] {
+        pending.writeBuffer(&buffer)
         var lags: [Int64] = []
-        lags.reserveCapacity((partial.count + buffer.readableBytes) / Self.stampBytes)
-        if !partial.isEmpty {
-            let missing = Self.stampBytes - partial.count
-            guard let rest = buffer.readBytes(length: min(missing, buffer.readableBytes)) else { return lags }
-            partial += rest
-            guard partial.count == Self.stampBytes else { return lags }
-            var whole = ByteBuffer(bytes: partial)
-            partial.removeAll(keepingCapacity: true)
-            if let stamp = whole.readInteger(endianness: .big, as: UInt64.self) { lags.append(Self.lagUs(stamp, readAt)) }
+        lags.reserveCapacity(pending.readableBytes / Self.stampBytes)
+        while let stamp = pending.readInteger(endianness: .big, as: UInt64.self) {
+            lags.append(readAt.nanoseconds > stamp ? Int64((readAt.nanoseconds - stamp) / 1_000) : 0)
         }
-        while let stamp = buffer.readInteger(endianness: .big, as: UInt64.self) {
-            lags.append(Self.lagUs(stamp, readAt))
-        }
-        if buffer.readableBytes > 0, let rest = buffer.readBytes(length: buffer.readableBytes) { partial = rest }
+        pending.discardReadBytes()
         return lags
     }
 
     /// The 8 bytes written for a stamp taken at `instant`.
     static func bytes(of instant: MonotonicInstant) -> [UInt8] {
         withUnsafeBytes(of: instant.nanoseconds.bigEndian) { Array($0) }
-    }
-
-    private static func lagUs(_ stampNanoseconds: UInt64, _ readAt: MonotonicInstant) -> Int64 {
-        readAt.nanoseconds > stampNanoseconds ? Int64((readAt.nanoseconds - stampNanoseconds) / 1_000) : 0
     }
 }

@@ -58,8 +58,6 @@ public struct LiveFigures: Sendable, Hashable {
     /// The figures of a recorder's state at `instant`; reads only what it needs.
     init(state: borrowing Recorder.Snapshot, at instant: MonotonicInstant) {
         let firstAudio = state.timeline.recentFirstAudio(windowMs: Double(Self.windowS * 1_000), endingAt: instant)
-        let sendLag = state.histograms[.sendLagMs].flatMap { $0.count > 0 ? $0.histogram.valueAtPercentile(99) : nil }
-        let receiveLag = state.histograms[.receiveLagMs].flatMap { $0.count > 0 ? $0.histogram.valueAtPercentile(99) : nil }
         self.init(
             elapsedMs: max(0, instant.milliseconds(since: state.timeline.startedAt)),
             activeSessions: state.timeline.activeSessions,
@@ -71,10 +69,16 @@ public struct LiveFigures: Sendable, Hashable {
             framesSent: state.framesSent,
             firstAudioP50Ms: firstAudio.p50,
             firstAudioP95Ms: firstAudio.p95,
-            sendLagP99Ms: sendLag.map { Double($0) / 1_000 }
+            sendLagP99Ms: Self.p99Ms(state.histograms[.sendLagMs])
         )
         droppedStarts = state.droppedStarts.values.reduce(0, +)
         sessionsInterrupted = state.timeline.sessionsInterrupted
-        receiveLagP99Ms = receiveLag.map { Double($0) / 1_000 }
+        receiveLagP99Ms = Self.p99Ms(state.histograms[.receiveLagMs])
+    }
+
+    /// A generator lag's p99 in ms; nil without samples.
+    private static func p99Ms(_ lag: LatencyHistogram?) -> Double? {
+        guard let lag, lag.count > 0 else { return nil }
+        return Double(lag.histogram.valueAtPercentile(99)) / 1_000
     }
 }
