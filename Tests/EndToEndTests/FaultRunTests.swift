@@ -71,7 +71,7 @@ struct FaultRunTests {
         let out = directory.appendingPathComponent("secrets").path
         let secrets = ["tok-SECRET-4242", "hdr-SECRET-5151", "key-SECRET-6161"]
         // Datagrid puts the token in the URL's query; faults fill the report with error examples.
-        let outcome = try VLoadProcess.run([
+        let outcome = try VLoadProcess.runValid([
             "run", "--scenario", "greeting", "--clients", "20", "--token", secrets[0],
             "--header", "Authorization: Bearer \(secrets[1])", "--header", "X-Api-Key: \(secrets[2])",
             "--sim-faults", "refuse:401=0.2,refuse:503=0.2,malformed=0.2,error_event=0.2", "--out", out,

@@ -14,7 +14,7 @@ struct LiveProgressRunTests {
 
     /// Four clients of the greeting scenario against the simulator, plus `extra`.
     private func run(_ name: String, _ extra: [String]) throws -> VLoadProcess.Outcome {
-        try vload([
+        try VLoadProcess.runValid([
             "run", "--scenario", "greeting", "--clients", "4", "--sim-reply-speed", "4",
             "--out", directory.appendingPathComponent(name).path,
         ] + extra)
