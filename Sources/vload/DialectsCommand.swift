@@ -1,11 +1,18 @@
 import ArgumentParser
 import VoiceLoad
 
-/// `vload dialects`: the wire protocols vload speaks, with what each can measure.
+/// `vload dialects`: the wire protocols vload speaks, with what each can measure: the built-in
+/// dialects, then the shipped dialect files `--dialect NAME` finds (docs/dialects.md).
 struct DialectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dialects",
-        abstract: "List the dialects (wire protocols) with their ready signal, audio formats and metrics."
+        abstract: "List the dialects (wire protocols) with their ready signal, audio formats and metrics.",
+        discussion: """
+            Built-in dialects first, then the dialect files --dialect NAME finds when NAME is not \
+            built in, searched in this order: $VLOAD_DIALECTS_DIR, ./dialects, \
+            <vload's directory>/../share/vload/dialects, the source checkout's dialects/ \
+            (docs/dialects.md). Any other file runs with --dialect-file PATH.
+            """
     )
 
     func run() throws {
@@ -13,6 +20,27 @@ struct DialectsCommand: ParsableCommand {
             guard let dialect = try? DialectRegistry.client(id) else { continue }
             print(Self.describe(dialect))
             print("")
+        }
+        let searchPath = DialectSearchPath.standard()
+        for file in searchPath.files() {
+            print(Self.describeFile(name: file.name, path: file.path))
+            print("")
+        }
+    }
+
+    /// A shipped dialect file: its name and path, then what it says (or why it does not load here).
+    static func describeFile(name: String, path: String) -> String {
+        guard !DialectRegistry.ids.contains(name) else {
+            return "\(name) (file: \(path))\n  not reachable by name: the built-in \(name) comes first; use --dialect-file \(path)"
+        }
+        do {
+            let dialect = try CustomDialect.load(path: path)
+            let about = dialect.about.map { "\n  \($0)" } ?? ""
+            let lines = describe(dialect).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            return "\(name) (file: \(path)" + (dialect.id == name ? "" : ", dialect id \(dialect.id)") + ")" + about + "\n"
+                + lines.joined(separator: "\n")
+        } catch {
+            return "\(name) (file: \(path))\n  does not load here: \(error.message)"
         }
     }
 

@@ -13,11 +13,11 @@ struct EndpointOptions: ParsableArguments {
     @Flag(help: "Start each session with the dialect's REST step (Datagrid POST /v1/voice); an http(s) --url implies it.")
     var rest = false
 
-    @Option(help: "Wire protocol of the endpoint (default: the scenario's, else datagrid).")
+    @Option(help: "Wire protocol of the endpoint: a built-in dialect, or a shipped dialect file by name (vload dialects lists both; default: the scenario's, else datagrid).")
     var dialect: String?
 
     @Option(name: .customLong("dialect-file"), help: ArgumentHelp(
-        "A custom dialect described in YAML (PROTOCOLS.md §11), e.g. dialects/datagrid.yaml. Without --url the built-in simulator speaks --dialect.",
+        "A dialect file (YAML, docs/dialects.md), e.g. dialects/datagrid.yaml. Without --url the built-in simulator speaks --dialect.",
         valueName: "file"))
     var dialectFile: String?
 
@@ -111,6 +111,12 @@ struct EndpointOptions: ParsableArguments {
             throw InputError(
                 "--dialect-file \(dialectFile) with no --url: the built-in simulator speaks only the built-in dialects; "
                     + "give --url, or --dialect NAME for the one the file describes (vload dialects lists them)"
+            )
+        }
+        guard DialectRegistry.ids.contains(dialectID) else {
+            throw InputError(
+                "--dialect \(dialectID) is a dialect file (\(resolved.filePath ?? dialectID)) with no --url: the built-in simulator "
+                    + "speaks only the built-in dialects; give --url (vload dialects lists them)"
             )
         }
         // No endpoint: the built-in simulator, in-process on its own event loop.

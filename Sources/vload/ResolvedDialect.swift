@@ -1,29 +1,46 @@
 import VoiceLoad
 
-/// The dialect a command runs: a built-in by id, or a custom YAML dialect (`--dialect-file`)
-/// with the headers and subprotocols its `connect:` declares.
+/// The dialect a command runs: a built-in by id, a custom YAML dialect (`--dialect-file`), or
+/// a shipped dialect file found by name when the id is not a built-in one
+/// (docs/dialects.md#choosing-a-dialect-by-name), with the headers and subprotocols its
+/// `connect:` declares.
 struct ResolvedDialect {
     let dialect: any ClientDialect
     let extras: (headers: [HTTPHeaderField], subprotocols: [String])
+    /// The dialect file, when the dialect came from one.
+    let filePath: String?
 
-    init(id: String, file: String?) throws(InputError) {
-        guard let file else {
+    init(id: String, file: String?, searchPath: DialectSearchPath = .standard()) throws(InputError) {
+        let path: String?
+        if let file { path = file } else { path = try Self.shippedFile(id, searchPath: searchPath) }
+        guard let path else {
             do {
                 dialect = try DialectRegistry.client(id)
             } catch {
                 throw InputError(error.description)
             }
             extras = ([], [])
+            filePath = nil
             return
         }
         let custom: CustomDialect
         do {
-            custom = try CustomDialect.load(path: file)
+            custom = try CustomDialect.load(path: path)
         } catch {
             throw InputError(error.description)
         }
         dialect = custom
         extras = (custom.headers.map { HTTPHeaderField(name: $0.0, value: $0.1) }, custom.subprotocols)
+        filePath = path
+    }
+
+    /// The shipped file for `id`: nil for a built-in id; an error when there is none.
+    private static func shippedFile(_ id: String, searchPath: DialectSearchPath) throws(InputError) -> String? {
+        guard !DialectRegistry.ids.contains(id) else { return nil }
+        guard let path = searchPath.locate(id) else {
+            throw InputError(searchPath.notFoundMessage(id, builtInIDs: DialectRegistry.ids))
+        }
+        return path
     }
 }
 

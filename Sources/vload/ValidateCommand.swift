@@ -2,30 +2,51 @@ import ArgumentParser
 import Foundation
 import VoiceLoad
 
-/// `vload validate SCENARIO`: checks a scenario and its audio without running it.
+/// `vload validate SCENARIO`: checks a scenario and its audio without running it;
+/// `vload validate --dialect-file FILE` checks a dialect file (docs/dialects.md#writing-a-dialect-file).
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check a scenario (YAML, steps, fields, audio files, simulator block) without running it.",
+        abstract: "Check a scenario (YAML, steps, fields, audio files, simulator block) or a dialect file without running it.",
         discussion: """
             Reads the scenario, prepares every clip it speaks in the dialect's input format \
             (decode, resample, encode, find the speech), and checks the 'simulator:' block. \
-            Prints a summary and exits 0, or prints one error line (file:line:column where it \
-            applies) and exits 2.
+            With --dialect-file (or --dialect NAME) and no scenario, checks the dialect file alone and prints what \
+            it understood; an unknown key is answered with every key valid at its place, and \
+            --keys prints them all (docs/dialects.md). Prints a summary and exits 0, or prints \
+            one error line (file:line:column where it applies) and exits 2.
             """
     )
 
-    @Argument(help: "The scenario: a name in scenarios/ (greeting) or a path to a YAML file.")
-    var scenario: String
+    @Argument(help: "The scenario: a name in scenarios/ (greeting) or a path to a YAML file (optional with --dialect-file).")
+    var scenario: String?
 
-    @Option(help: "Check the audio for this dialect's input format (default: the scenario's, else datagrid).")
+    @Option(help: "Check the audio for this dialect's input format: a built-in dialect or a shipped dialect file by name (default: the scenario's, else datagrid).")
     var dialect: String?
 
-    @Option(name: .customLong("dialect-file"), help: "A custom dialect described in YAML, to check the audio against.")
+    @Option(name: .customLong("dialect-file"), help: "A dialect file (YAML) to check, alone or with the scenario's audio.")
     var dialectFile: String?
 
+    @Flag(help: "Print every key a dialect file may hold, place by place, and exit.")
+    var keys = false
+
+    func validate() throws {
+        if scenario == nil, dialectFile == nil, dialect == nil, !keys {
+            throw ValidationError("give a scenario, --dialect-file FILE (or --dialect NAME), or both (--keys prints the keys of a dialect file)")
+        }
+    }
+
     func run() throws {
-        let path = try ScenarioLoader.locateForCommandLine(scenario)
+        if keys {
+            print(CustomDialectKeyReference.text)
+            return
+        }
+        guard let scenarioName = scenario else {
+            let resolved = try ResolvedDialect(id: dialect ?? "datagrid", file: dialectFile)
+            print(Self.summary(ofFile: resolved.filePath ?? "built-in dialect", dialect: resolved.dialect))
+            return
+        }
+        let path = try ScenarioLoader.locateForCommandLine(scenarioName)
         let scenario = try ScenarioLoader.loadForCommandLine(path: path)
         let resolved = try ResolvedDialect(id: dialect ?? scenario.dialect ?? "datagrid", file: dialectFile)
         // The `simulator:` block, as a run without --url would apply it.
@@ -36,6 +57,11 @@ struct ValidateCommand: ParsableCommand {
             scenario: scenario, dialect: resolved.dialect, url: "ws://127.0.0.1:9/validate", token: nil, frameMs: nil
         )
         print(Self.summary(of: scenario, plan: plan))
+    }
+
+    /// What a dialect file says, as `vload dialects` lists it, under an OK line.
+    static func summary(ofFile path: String, dialect: any ClientDialect) -> String {
+        "\(path): OK · dialect \(dialect.id)\n" + DialectsCommand.describe(dialect)
     }
 
     static func summary(of scenario: Scenario, plan: SessionPlan) -> String {

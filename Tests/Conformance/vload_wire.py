@@ -6,7 +6,9 @@ wrote or the normalized events it decoded. The binary is $VLOAD_BIN, else the te
 """
 import base64
 import json
+import math
 import os
+import struct
 import subprocess
 from pathlib import Path
 
@@ -33,6 +35,11 @@ def run(dialect, actions, scenario=None, dialect_file=None, timeout=60):
     for action, answer in zip(actions, answers):
         assert "error" not in answer, f"vload wire refused {action}: {answer['error']}"
     return answers
+
+
+def tone_pcm16(samples: int, rate: int) -> bytes:
+    """Real PCM16 little-endian audio: a 440 Hz tone of `samples` samples at `rate` Hz."""
+    return b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * 440 * n / rate))) for n in range(samples))
 
 
 def receive_text(text):

@@ -99,6 +99,16 @@ struct BadInputTests {
         )
     }
 
+    @Test("a shipped dialect file by name, from another working directory: found, and refused without --url in one line")
+    func shippedDialectByNameWithoutURL() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.path
+        let outcome = try vload(["--scenario", repositoryRoot() + "/scenarios/greeting.yaml", "--dialect", "gemini-live"], in: elsewhere)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("--dialect gemini-live is a dialect file ("), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("dialects/gemini-live.yaml) with no --url"), "\(outcome.stderr)")
+    }
+
     @Test("malformed URL")
     func malformedURL() throws {
         try expectUsageError(["--scenario", "greeting", "--url", "ftp://127.0.0.1/voice"], mentions: "ftp://127.0.0.1/voice")

@@ -15,6 +15,9 @@ extension VirtualClient {
                 if case .malformed(let reason) = normalized {
                     record(.malformedFrame, .frame(timestamped.frame, reason: reason), at: timestamped.receivedAt)
                 }
+                if case .unknown(let type) = normalized {
+                    recorder.recordUnknownEvent(type: type, example: plan.redactor.unknownEventExample(timestamped.frame))
+                }
                 apply(normalized, at: timestamped.receivedAt)
             }
             for reply in decoded.replies {
@@ -102,9 +105,7 @@ extension VirtualClient {
             }
         case .sessionEnded:
             if sessionEndedAt == nil { sessionEndedAt = at }
-        case .unknown:
-            recorder.recordUnknownEvent()
-        case .malformed:
+        case .unknown, .malformed:
             break  // counted by handle(_:), which has the frame
         case .transcript(let role, let text, let isFinal):
             if role == "user" { tracker.userTranscript(text: text, isFinal: isFinal, at: at) }

@@ -34,6 +34,8 @@ public final class Recorder: Sendable {
         public var reconnects = ReconnectCounts()
         public var turnsByOutcome: [TurnOutcome: Int]
         public var unknownEvents: Int
+        /// The first `UnknownEventType.maxTypes` types of `unknownEvents`, by type, each with its count and first example.
+        public var unknownEventTypes: [String: UnknownEventType] = [:]
         /// Server warnings (Deepgram `Warning`) by code (`unknown` without one), warm-up included.
         public var warnings: [String: Int] = [:]
         public var framesSent: Int
@@ -169,8 +171,23 @@ public final class Recorder: Sendable {
         state.withLock { $0.toolResults += 1 }
     }
 
-    public func recordUnknownEvent() {
-        state.withLock { $0.unknownEvents += 1 }
+    /// Counts an inbound frame no rule matched, of `type`. Its example is built only for the
+    /// first frame of each of the first `UnknownEventType.maxTypes` types, outside the lock.
+    public func recordUnknownEvent(type: String, example: @autoclosure () -> String) {
+        let name = UnknownEventType.name(type)
+        let isNewType = state.withLock { state -> Bool in
+            state.unknownEvents += 1
+            if state.unknownEventTypes[name] != nil {
+                state.unknownEventTypes[name]?.count += 1
+                return false
+            }
+            guard state.unknownEventTypes.count < UnknownEventType.maxTypes else { return false }
+            state.unknownEventTypes[name] = UnknownEventType(type: name, count: 1, example: "")
+            return true
+        }
+        guard isNewType else { return }
+        let text = example()
+        state.withLock { $0.unknownEventTypes[name]?.example = text }
     }
 
     public func recordWarning(code: String?) {

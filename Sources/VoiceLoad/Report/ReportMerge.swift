@@ -62,6 +62,8 @@ public enum ReportMerge {
             examples: mergeExamples(parts, startedAt: merged.startedAt)
         )
         merged.unknownEvents = parts.map(\.unknownEvents).reduce(0, +)
+        let unknownTypes = UnknownEventType.merged(parts.compactMap(\.unknownEventTypes))
+        merged.unknownEventTypes = unknownTypes.isEmpty ? nil : unknownTypes
         let warnings = parts.compactMap(\.warnings).reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) }
         merged.warnings = warnings.isEmpty ? nil : warnings
         let injected = parts.compactMap(\.simulatorFaultsInjected)

@@ -92,6 +92,7 @@ extension RunReport {
         stepTimeouts = snapshot.stepTimeouts
         errors = Errors(byClass: snapshot.errors, examples: snapshot.errorExamples)
         unknownEvents = snapshot.unknownEvents
+        unknownEventTypes = snapshot.unknownEventTypes.isEmpty ? nil : UnknownEventType.ordered(snapshot.unknownEventTypes.values)
         warnings = snapshot.warnings.isEmpty ? nil : snapshot.warnings
         timeline = snapshot.timeline.points
         if context.warmupMs > 0 {

@@ -10,6 +10,7 @@ public struct RunReport: Codable, Sendable {
             case simulatorFaultsInjected = "simulator_faults_injected"
             case warnings
             case audioContinuity = "audio_continuity"
+            case unknownEventTypes = "unknown_event_types"
         }
 
     public var tool = "vload"
@@ -42,6 +43,9 @@ public struct RunReport: Codable, Sendable {
     public var thresholds: [ThresholdResult] = []
     public var errors: Errors
     public var unknownEvents: Int
+    /// The unknown events by type (the first `UnknownEventType.maxTypes` types), most frequent
+    /// first, each with one redacted example; absent when there were none.
+    public var unknownEventTypes: [UnknownEventType]?
     /// Server warnings (Deepgram `Warning`) by code; absent when there were none. Warnings
     /// are not errors: they fail no session and count in no error rate.
     public var warnings: [String: Int]?

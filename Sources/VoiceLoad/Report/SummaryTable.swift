@@ -61,6 +61,12 @@ public enum SummaryTable {
         }
         if report.unknownEvents > 0 {
             lines.append("unknown server events (ignored): \(report.unknownEvents)")
+            let types = report.unknownEventTypes ?? []
+            for type in types { lines.append("  \(type.type) ×\(type.count): \(type.example)") }
+            let unlisted = report.unknownEvents - types.map(\.count).reduce(0, +)
+            if !types.isEmpty, unlisted > 0 {
+                lines.append("  \(unlisted) more of other types (the first \(UnknownEventType.maxTypes) types are listed)")
+            }
         }
         lines.append("")
         let health = report.generator.healthy

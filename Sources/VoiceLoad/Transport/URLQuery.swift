@@ -9,8 +9,9 @@ enum URLQuery {
         "authorization",
     ]
 
-    /// Name endings that also mark a secret (`id_token`, `authToken`, `x-api-key`, `client_secret`).
-    static let secretSuffixes = ["token", "_key", "-key", "apikey", "secret", "password"]
+    /// Name endings that also mark a secret (`id_token`, `authToken`, `x-api-key`, `client_secret`,
+    /// `conversation_signature`).
+    static let secretSuffixes = ["token", "_key", "-key", "apikey", "secret", "password", "signature"]
 
     static let redactedValue = "REDACTED"
 

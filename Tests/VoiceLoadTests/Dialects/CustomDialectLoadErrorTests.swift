@@ -13,7 +13,7 @@ struct CustomDialectLoadErrorTests {
 
     @Test func descriptionNamesFileLineAndColumn() throws {
         let error = try #require(self.error("colour: blue\n"))
-        #expect(error.description == "test.yaml:4:1: unknown key 'colour' in a dialect file (known: dialect, description, message_type, connect, audio, send, events, captures, ignore, timing)")
+        #expect(error.description == "test.yaml:4:1: unknown key 'colour' in a dialect file (known: dialect, description, message_type, connect, audio, send, events, captures, ignore, timing; vload validate --keys lists every key)")
         #expect(!error.description.contains("\n"))
     }
 

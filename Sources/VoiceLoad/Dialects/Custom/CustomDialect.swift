@@ -12,6 +12,8 @@ public struct CustomDialect: ClientDialect {
     public let id: String
     /// The file the dialect was read from.
     public let sourcePath: String
+    /// The file's `description:`, one line for `vload dialects`.
+    public internal(set) var about: String?
     /// `audio.input` encoding and rate: the format user audio is sent in.
     public let inputFormat: AudioFormat
     /// `audio.output` encoding and rate (the input format when `audio.output` is absent).

@@ -3,6 +3,8 @@ import Yams
 extension CustomDialectLoader {
     static let inputKeys = ["encoding", "sample_rate", "frame_ms", "transport", "json", "pad_silence"]
     static let encodings = ["pcm16le", "mulaw"]
+    static let outputKeys = ["encoding", "sample_rate", "extract"]
+    static let extractKeys = ["when", "data", "encoding", "turn_key"]
     /// The highest sample rate a dialect file may name: frame sizes and resampling multiply it.
     static let maxSampleRateHz = 384_000
 
@@ -32,17 +34,17 @@ extension CustomDialectLoader {
 
     /// `audio.output`: the agent audio format.
     func outputFormat(_ node: Node) throws(CustomDialectError) -> AudioFormat {
-        let fields = try reader.fields(node, allowed: ["encoding", "sample_rate", "extract"], what: "'audio.output'")
+        let fields = try reader.fields(node, allowed: Self.outputKeys, what: "'audio.output'")
         return try format(fields, what: "audio.output")
     }
 
     /// `audio.output.extract`: `[{when: matcher, data: path, encoding: base64|base64url, turn_key: path}]`.
     func extractRules(_ node: Node) throws(CustomDialectError) -> [AudioExtractRule] {
-        let output = try reader.fields(node, allowed: ["encoding", "sample_rate", "extract"], what: "'audio.output'")
+        let output = try reader.fields(node, allowed: Self.outputKeys, what: "'audio.output'")
         guard let extract = output["extract"] else { return [] }
         var rules: [AudioExtractRule] = []
         for item in try reader.sequence(extract, field: "extract") {
-            let fields = try reader.fields(item, allowed: ["when", "data", "encoding", "turn_key"], what: "an extract rule")
+            let fields = try reader.fields(item, allowed: Self.extractKeys, what: "an extract rule")
             guard let when = fields["when"] else { throw reader.error(at: item, "an extract rule needs 'when'") }
             let matcher = try FrameMatcher(when, reader: reader, what: "'when' of an extract rule")
             let data = try fields["data"].map { node throws(CustomDialectError) in try path(node, field: "data") }

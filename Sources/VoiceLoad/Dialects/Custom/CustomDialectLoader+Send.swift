@@ -4,6 +4,8 @@ extension CustomDialectLoader {
     static let sendKeys = [
         "on_open", "start_audio_on", "interrupt", "commit", "keepalive", "close", "replies", "text", "message_frames",
     ]
+    static let keepAliveKeys = ["every_ms", "only_when_idle", "json"]
+    static let replyKeys = ["on", "at", "json"]
 
     /// `events`: each normalized event name maps to one rule or a list of rules; the rules
     /// come back in emission order (file order within one name).
@@ -51,7 +53,7 @@ extension CustomDialectLoader {
         dialect.templates.close = try optionalTemplate(fields["close"], place: "send.close")
         dialect.templates.text = try optionalTemplate(fields["text"], place: "send.text", text: true)
         if let keepAlive = fields["keepalive"], !reader.isNull(keepAlive) {
-            let keepAliveFields = try reader.fields(keepAlive, allowed: ["every_ms", "only_when_idle", "json"], what: "'send.keepalive'")
+            let keepAliveFields = try reader.fields(keepAlive, allowed: Self.keepAliveKeys, what: "'send.keepalive'")
             guard let every = keepAliveFields["every_ms"], let json = keepAliveFields["json"] else {
                 throw reader.error(at: keepAlive, "'send.keepalive' needs 'every_ms' and 'json'")
             }
@@ -71,7 +73,7 @@ extension CustomDialectLoader {
     }
 
     private func reply(_ node: Node) throws(CustomDialectError) -> CustomReplyRule {
-        let fields = try reader.fields(node, allowed: ["on", "at", "json"], what: "a reply")
+        let fields = try reader.fields(node, allowed: Self.replyKeys, what: "a reply")
         guard let on = fields["on"], let json = fields["json"] else { throw reader.error(at: node, "a reply needs 'on' and 'json'") }
         return CustomReplyRule(
             matcher: try FrameMatcher(on, reader: reader, what: "'on' of a reply"),

@@ -12,6 +12,11 @@ struct CustomDialectLoader {
     static let topLevelKeys = [
         "dialect", "description", "message_type", "connect", "audio", "send", "events", "captures", "ignore", "timing",
     ]
+    static let audioKeys = ["input", "output"]
+    static let connectKeys = ["url", "headers", "subprotocols", "pre_request"]
+    static let preRequestKeys = ["method", "url", "headers", "json", "capture"]
+    static let captureKeys = ["on", "set"]
+    static let timingKeys = ["quiet_ms", "ready_timeout_ms", "close_timeout_ms"]
 
     let reader: CustomNodeReader
     let environment: [String: String]
@@ -37,16 +42,17 @@ struct CustomDialectLoader {
         guard let idNode = top["dialect"] else { throw reader.error(at: root, "missing key 'dialect' (the dialect's id)") }
         let id = try reader.string(idNode, field: "dialect")
         guard !id.isEmpty else { throw reader.error(at: idNode, "'dialect' must not be empty") }
-        if let description = top["description"] { _ = try reader.string(description, field: "description") }
+        let about = try top["description"].map { node throws(CustomDialectError) in try reader.string(node, field: "description") }
 
         let captures = try top["captures"].map { node throws(CustomDialectError) in try self.captures(node) } ?? []
         guard let audioNode = top["audio"] else { throw reader.error(at: root, "missing key 'audio'") }
-        let audio = try reader.fields(audioNode, allowed: ["input", "output"], what: "'audio'")
+        let audio = try reader.fields(audioNode, allowed: Self.audioKeys, what: "'audio'")
         guard let inputNode = audio["input"] else { throw reader.error(at: audioNode, "missing key 'audio.input'") }
         let input = try inputFormat(inputNode)
         let outputFormat = try audio["output"].map { node throws(CustomDialectError) in try self.outputFormat(node) } ?? input.format
 
         var dialect = CustomDialect(id: id, sourcePath: reader.path, inputFormat: input.format, outputFormat: outputFormat)
+        dialect.about = about
         dialect.defaultFrameMs = input.frameMs
         dialect.padsSilence = input.padsSilence
         if let connect = top["connect"] { try readConnect(connect, into: &dialect) }
@@ -105,7 +111,7 @@ struct CustomDialectLoader {
     private mutating func captures(_ node: Node) throws(CustomDialectError) -> [CustomCaptureRule] {
         var rules: [CustomCaptureRule] = []
         for item in try reader.sequence(node, field: "captures") {
-            let fields = try reader.fields(item, allowed: ["on", "set"], what: "a capture")
+            let fields = try reader.fields(item, allowed: Self.captureKeys, what: "a capture")
             guard let on = fields["on"], let set = fields["set"] else { throw reader.error(at: item, "a capture needs 'on' and 'set'") }
             var assignments: [(name: String, path: FramePath)] = []
             for member in try reader.anyFields(set, what: "'set'") {
@@ -126,7 +132,7 @@ struct CustomDialectLoader {
     }
 
     private mutating func readConnect(_ node: Node, into dialect: inout CustomDialect) throws(CustomDialectError) {
-        let fields = try reader.fields(node, allowed: ["url", "headers", "subprotocols", "pre_request"], what: "'connect'")
+        let fields = try reader.fields(node, allowed: Self.connectKeys, what: "'connect'")
         if let preRequest = fields["pre_request"] { dialect.preRequest = try self.preRequest(preRequest) }
         if let urlNode = fields["url"] {
             dialect.urlTemplate = try reader.string(urlNode, field: "connect.url")
@@ -153,7 +159,7 @@ struct CustomDialectLoader {
     }
 
     private mutating func preRequest(_ node: Node) throws(CustomDialectError) -> CustomPreRequest {
-        let fields = try reader.fields(node, allowed: ["method", "url", "headers", "json", "capture"], what: "'pre_request'")
+        let fields = try reader.fields(node, allowed: Self.preRequestKeys, what: "'pre_request'")
         guard let urlNode = fields["url"] else { throw reader.error(at: node, "'pre_request' needs 'url'") }
         let method = try fields["method"].map { node throws(CustomDialectError) in
             try reader.choice(node, field: "pre_request.method", choices: ["GET", "POST", "PUT", "PATCH", "DELETE"])
@@ -196,7 +202,7 @@ struct CustomDialectLoader {
     }
 
     private func readTiming(_ node: Node, into dialect: inout CustomDialect) throws(CustomDialectError) {
-        let fields = try reader.fields(node, allowed: ["quiet_ms", "ready_timeout_ms", "close_timeout_ms"], what: "'timing'")
+        let fields = try reader.fields(node, allowed: Self.timingKeys, what: "'timing'")
         if let quiet = fields["quiet_ms"] { dialect.quietMs = try reader.positiveInt(quiet, field: "quiet_ms") }
         if let ready = fields["ready_timeout_ms"] { dialect.readyTimeoutMs = try reader.positiveInt(ready, field: "ready_timeout_ms") }
         if let close = fields["close_timeout_ms"] { dialect.closeTimeoutMs = try reader.positiveInt(close, field: "close_timeout_ms") }

@@ -3,8 +3,8 @@
 ///
 /// Every rule is evaluated against every frame (PROTOCOLS.md §2.1, §11.2). A frame that no
 /// rule accepts becomes `.unknown(type:)` named by `message_type` (default `$.type`, else
-/// `$.event`, else empty), or `.malformed` when it is not JSON, not a JSON object, or lacks
-/// the declared `message_type` string.
+/// `$.event`, else its sorted top-level keys, `{goAway}`), or `.malformed` when it is not
+/// JSON, not a JSON object, or lacks the declared `message_type` string.
 struct CustomInboundRules: Sendable {
     var outputFormat: AudioFormat
     /// First matching rule wins per frame (§11.3).
@@ -64,7 +64,7 @@ struct CustomInboundRules: Sendable {
             }
             return .unknown(type: type)
         }
-        return .unknown(type: object["type"] as? String ?? object["event"] as? String ?? "")
+        return .unknown(type: object["type"] as? String ?? object["event"] as? String ?? "{" + object.keys.sorted().joined(separator: ",") + "}")
     }
 
     private func appendAudio(of frame: InboundFrame, to events: inout [NormalizedEvent]) -> Bool {

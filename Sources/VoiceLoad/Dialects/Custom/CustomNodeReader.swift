@@ -5,6 +5,9 @@ import Yams
 struct CustomNodeReader {
     let path: String
 
+    /// Where every key is listed, for errors about unknown keys.
+    static let keysHint = "vload validate --keys lists every key"
+
     func error(at node: Node, _ message: String) -> CustomDialectError {
         CustomDialectError(path: path, line: node.mark?.line, column: node.mark?.column, message: message)
     }
@@ -16,7 +19,7 @@ struct CustomNodeReader {
         for (key, value) in mapping {
             guard let name = key.scalar?.string else { throw error(at: key, "keys of \(what) must be strings") }
             guard allowed.contains(name) else {
-                throw error(at: key, "unknown key '\(name)' in \(what) (known: \(allowed.joined(separator: ", ")))")
+                throw error(at: key, "unknown key '\(name)' in \(what) (known: \(allowed.joined(separator: ", ")); \(Self.keysHint))")
             }
             guard !members.contains(where: { $0.name == name }) else {
                 throw error(at: key, "duplicate key '\(name)' in \(what)")

@@ -78,7 +78,7 @@ struct FrameMatcher: Sendable {
         self.clauses = clauses
     }
 
-    private static let conditionNames = ["exists", "in", "prefix", "regex", "truthy"]
+    static let conditionNames = ["exists", "in", "prefix", "regex", "truthy"]
 
     private static func conditions(_ node: Node, path: FramePath, reader: CustomNodeReader) throws(CustomDialectError) -> [FrameCondition] {
         switch node {
