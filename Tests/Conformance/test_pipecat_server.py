@@ -57,10 +57,12 @@ def free_port() -> int:
 
 
 class PipecatServer:
-    """pipecat_server.py as a subprocess: started on a free port, stopped with SIGTERM."""
+    """A Pipecat bot script (pipecat_server.py by default) as a subprocess: started on a free port,
+    stopped with SIGTERM."""
 
-    def __init__(self, directory: Path, extra_args=()):
+    def __init__(self, directory: Path, extra_args=(), script="pipecat_server.py"):
         self.directory = directory
+        self.script = script
         self.extra_args = list(extra_args)
         self.log_path = directory / "pipecat-server.log"
         self.process = None
@@ -72,7 +74,7 @@ class PipecatServer:
         for _ in range(3):  # a port taken between free_port() and the bind: try another
             self.port = free_port()
             command = [
-                sys.executable, str(HERE / "pipecat_server.py"), "--port", str(self.port),
+                sys.executable, str(HERE / self.script), "--port", str(self.port),
                 "--reply-wav", str(REPLY_WAV), "--log-file", str(self.log_path),
                 "--max-lifetime-s", "240", "--call-timeout-s", "60", *self.extra_args,
             ]
@@ -97,7 +99,7 @@ class PipecatServer:
             self.stop()
             errors.append(f"port {self.port}: exit {self.process.returncode}\n" + "\n".join(self.stdout_lines[-30:]))
             self.stdout_lines = []
-        raise RuntimeError("pipecat_server.py did not become ready:\n" + "\n".join(errors) + "\n" + self.log())
+        raise RuntimeError(f"{self.script} did not become ready:\n" + "\n".join(errors) + "\n" + self.log())
 
     def stop(self, timeout=10) -> int:
         if self.process is None:
@@ -157,12 +159,12 @@ def vload_binary() -> str:
 class Run:
     """One `vload run` and what it wrote."""
 
-    def __init__(self, scenario: Path, server: PipecatServer, out: Path, extra_args=()):
+    def __init__(self, scenario: Path, server: PipecatServer, out: Path, extra_args=(), dialect="twilio-media-streams"):
         self.scenario = scenario
         self.out = out
         command = [
             vload_binary(), "run", "--url", f"ws://127.0.0.1:{server.port}/ws",
-            "--dialect", "twilio-media-streams", "--scenario", str(scenario),
+            "--dialect", dialect, "--scenario", str(scenario),
             "--clients", "1", "--out", str(out), "--quiet", *extra_args,
         ]
         env = {key: value for key, value in os.environ.items() if key != "TWILIO_AUTH_TOKEN"}

@@ -1,0 +1,101 @@
+"""End to end: vload (`pipecat-protobuf`) against a real, local Pipecat 1.14 bot behind its
+protobuf WebSocket transport (pipecat_protobuf_server.py: FastAPIWebsocketTransport +
+ProtobufFrameSerializer + Silero VAD + Pipecat's user-turn processor, a WAV for a reply).
+
+    vload run --url ws://127.0.0.1:PORT/ws --dialect pipecat-protobuf \
+              --scenario Tests/Conformance/scenarios/pipecat-protobuf-*.yaml --clients 1 --out DIR
+
+The server, the runs and their checks are those of test_pipecat_server.py (the Twilio bot),
+with this bot and dialect: turns complete, no event is unknown, and the barge-in is
+acknowledged by the serializer's own interruption frame.
+"""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import vload_wire  # noqa: E402
+from test_pipecat_server import SCENARIOS, REPLY_WAV, PipecatServer, Run, assert_clean_run, wav_seconds  # noqa: E402
+
+DIALECT = "pipecat-protobuf"
+
+
+@pytest.fixture(scope="module")
+def protobuf_server(tmp_path_factory):
+    instance = PipecatServer(tmp_path_factory.mktemp("pipecat-protobuf-server"), script="pipecat_protobuf_server.py")
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+@pytest.fixture(autouse=True)
+def show_server_log(request):
+    """Prints the server log after each test; pytest shows it only under a failing test."""
+    yield
+    if "protobuf_server" in request.fixturenames:
+        print(request.getfixturevalue("protobuf_server").log())
+
+
+@pytest.fixture(scope="module")
+def protobuf_one_question(protobuf_server, tmp_path_factory):
+    return Run(SCENARIOS / "pipecat-protobuf-one-question.yaml", protobuf_server,
+               tmp_path_factory.mktemp("protobuf-one-question") / "out", dialect=DIALECT)
+
+
+@pytest.fixture(scope="module")
+def protobuf_barge_in(protobuf_server, tmp_path_factory):
+    return Run(SCENARIOS / "pipecat-protobuf-barge-in.yaml", protobuf_server,
+               tmp_path_factory.mktemp("protobuf-barge-in") / "out", dialect=DIALECT)
+
+
+def test_protobuf_one_question_completes(protobuf_one_question, protobuf_server):
+    run = protobuf_one_question
+    assert_clean_run(run)
+    assert run.report["turns"] == {"completed": 1}, run.report["turns"]
+    row = run.turn("question")
+    assert row["outcome"] == "completed"
+    assert run.metric("first_audio_from_end_ms")["count"] == 1
+    # Silero stop_secs 0.2 + Pipecat's 0.6 s speech timeout: about 0.8 s on an idle machine.
+    assert 200 < float(row["first_audio_from_end_ms"]) < 3000, row
+    # The whole reply arrived: from its first chunk to its last, the WAV's length less one chunk.
+    assert float(row["turn_duration_ms"]) > wav_seconds(REPLY_WAV) * 1000 - 300, row
+    log = protobuf_server.log()
+    assert "call 1 connected: ProtobufFrameSerializer, 16000 Hz in, 24000 Hz out" in log, log
+    assert "reply 1" in log, log
+    print(f"protobuf one question: first_audio_from_end_ms={float(row['first_audio_from_end_ms']):.1f}, "
+          f"turn_duration_ms={float(row['turn_duration_ms']):.1f}, session wall time {run.report['duration_s']:.3f} s")
+    vload_wire.checked("pipecat", "audio (real server)")
+
+
+def test_protobuf_barge_in_is_acknowledged_by_the_interruption_frame(protobuf_barge_in, protobuf_server):
+    run = protobuf_barge_in
+    assert_clean_run(run)
+    report = run.report
+    assert report["interruptions"]["barge_ins"] == 1, report["interruptions"]
+    assert report["interruptions"]["acknowledged"] == 1, report["interruptions"]
+    assert report["interruptions"]["missed_interruptions"] == 0, report["interruptions"]
+    assert report["turns"] == {"completed": 1, "interrupted": 1}, report["turns"]
+    question, barge = run.turn("question"), run.turn("barge-in")
+    assert question["outcome"] == "interrupted", question
+    assert barge["outcome"] == "completed" and barge["barge_in"] == "true", barge
+    assert barge["missed_interruption"] == "false" and barge["audio_already_delivered"] == "false", barge
+    assert run.metric("int_ack_ms")["count"] == 1
+    # Silero start_secs 0.2 s (plus VAD windows) after the barge-in speech starts.
+    assert 100 < float(barge["int_ack_ms"]) < 2000, barge
+    assert run.metric("first_audio_from_end_ms")["count"] == 2
+    assert float(question["turn_duration_ms"]) < wav_seconds(REPLY_WAV) * 1000 - 200, question
+    log = protobuf_server.log()
+    assert "interruption" in log and "reply 2" in log, log
+    print(f"protobuf barge-in: int_ack_ms={float(barge['int_ack_ms']):.1f}, int_cutoff_ms={barge['int_cutoff_ms']}, "
+          f"audio_after_ack_ms={barge['audio_after_ack_ms']}, first_audio_from_end_ms (question, barge-in)="
+          f"{float(question['first_audio_from_end_ms']):.1f}, {float(barge['first_audio_from_end_ms']):.1f}; "
+          f"session wall time {report['duration_s']:.3f} s")
+    vload_wire.checked("pipecat", "interruption (real server)")
+
+
+def test_protobuf_server_stops_cleanly_on_sigterm(protobuf_server, protobuf_one_question, protobuf_barge_in):
+    returncode = protobuf_server.stop()
+    assert returncode == 0, f"pipecat_protobuf_server.py exited {returncode} on SIGTERM"
+    assert protobuf_server.stdout_lines and protobuf_server.stdout_lines[-1] == "stopped", protobuf_server.stdout_lines
