@@ -17,7 +17,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import vload_wire  # noqa: E402
-from test_pipecat_server import SCENARIOS, REPLY_WAV, PipecatServer, Run, assert_clean_run, wav_seconds  # noqa: E402
+from test_pipecat_server import (  # noqa: E402
+    REPLY_WAV, SCENARIOS, PipecatServer, Run, assert_barge_in_acknowledged, assert_clean_run, assert_stops_cleanly,
+    barge_in_figures, wav_seconds,
+)
 
 DIALECT = "pipecat-protobuf"
 
@@ -71,31 +74,12 @@ def test_protobuf_one_question_completes(protobuf_one_question, protobuf_server)
 
 def test_protobuf_barge_in_is_acknowledged_by_the_interruption_frame(protobuf_barge_in, protobuf_server):
     run = protobuf_barge_in
-    assert_clean_run(run)
-    report = run.report
-    assert report["interruptions"]["barge_ins"] == 1, report["interruptions"]
-    assert report["interruptions"]["acknowledged"] == 1, report["interruptions"]
-    assert report["interruptions"]["missed_interruptions"] == 0, report["interruptions"]
-    assert report["turns"] == {"completed": 1, "interrupted": 1}, report["turns"]
-    question, barge = run.turn("question"), run.turn("barge-in")
-    assert question["outcome"] == "interrupted", question
-    assert barge["outcome"] == "completed" and barge["barge_in"] == "true", barge
-    assert barge["missed_interruption"] == "false" and barge["audio_already_delivered"] == "false", barge
-    assert run.metric("int_ack_ms")["count"] == 1
-    # Silero start_secs 0.2 s (plus VAD windows) after the barge-in speech starts.
-    assert 100 < float(barge["int_ack_ms"]) < 2000, barge
-    assert run.metric("first_audio_from_end_ms")["count"] == 2
-    assert float(question["turn_duration_ms"]) < wav_seconds(REPLY_WAV) * 1000 - 200, question
+    question, barge = assert_barge_in_acknowledged(run)
     log = protobuf_server.log()
     assert "interruption" in log and "reply 2" in log, log
-    print(f"protobuf barge-in: int_ack_ms={float(barge['int_ack_ms']):.1f}, int_cutoff_ms={barge['int_cutoff_ms']}, "
-          f"audio_after_ack_ms={barge['audio_after_ack_ms']}, first_audio_from_end_ms (question, barge-in)="
-          f"{float(question['first_audio_from_end_ms']):.1f}, {float(barge['first_audio_from_end_ms']):.1f}; "
-          f"session wall time {report['duration_s']:.3f} s")
+    print(f"protobuf barge-in: {barge_in_figures(run, question, barge)}")
     vload_wire.checked("pipecat", "interruption (real server)")
 
 
 def test_protobuf_server_stops_cleanly_on_sigterm(protobuf_server, protobuf_one_question, protobuf_barge_in):
-    returncode = protobuf_server.stop()
-    assert returncode == 0, f"pipecat_protobuf_server.py exited {returncode} on SIGTERM"
-    assert protobuf_server.stdout_lines and protobuf_server.stdout_lines[-1] == "stopped", protobuf_server.stdout_lines
+    assert_stops_cleanly(protobuf_server)
