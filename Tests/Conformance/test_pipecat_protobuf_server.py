@@ -81,5 +81,24 @@ def test_protobuf_barge_in_is_acknowledged_by_the_interruption_frame(protobuf_ba
     vload_wire.checked("pipecat", "interruption (real server)")
 
 
+def test_protobuf_interruption_command_reaches_the_pipeline(protobuf_server, protobuf_one_question, protobuf_barge_in,
+                                                            tmp_path):
+    """`barge_in: command` sends an interruption frame: Pipecat's pipeline takes it as an
+    InterruptionFrame (CannedReply logs it) and its output transport sends one back, the ack."""
+    calls_before = protobuf_server.log().count(" connected: ProtobufFrameSerializer")
+    run = Run(SCENARIOS / "pipecat-protobuf-barge-in-command.yaml", protobuf_server, tmp_path / "out", dialect=DIALECT)
+    assert_clean_run(run)
+    interruptions = run.report["interruptions"]
+    assert interruptions["barge_ins"] == 1 and interruptions["acknowledged"] == 1, interruptions
+    assert run.metric("int_cmd_rtt_ms")["count"] == 1, run.metric("int_cmd_rtt_ms")
+    call = f"call {calls_before + 1} "
+    # One interruption when the question's speech starts (Pipecat interrupts on every user
+    # turn), one for vload's interruption frame.
+    traced = [line for line in protobuf_server.log().splitlines() if call in line and "interruption" in line]
+    assert len(traced) == 2, traced
+    print(f"protobuf interruption command: int_ack_ms={float(run.turn('interrupt')['int_ack_ms']):.1f}")
+    vload_wire.checked("pipecat", "interruption (client, real server)")
+
+
 def test_protobuf_server_stops_cleanly_on_sigterm(protobuf_server, protobuf_one_question, protobuf_barge_in):
     assert_stops_cleanly(protobuf_server)
