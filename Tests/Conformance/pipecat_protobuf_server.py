@@ -53,7 +53,11 @@ def configure_logging(log_file: str | None, level: str) -> None:
     logger.add(sink, level=level, filter=lambda record: record["name"] not in TRACE, enqueue=False)
 
 
-def make_app(args, reply_pcm: bytes) -> FastAPI:
+def make_app(args, reply_pcm) -> FastAPI:
+    """The app `pipecat_server.serve` runs; `reply_pcm`: the reply at the output rate (bytes), or
+    a dict of it by rate."""
+    if isinstance(reply_pcm, dict):
+        reply_pcm = reply_pcm[args.out_rate]
     app = FastAPI()
     calls = {"count": 0}
 
