@@ -3,7 +3,7 @@ public enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     public static let ids: [String] = [
         "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "openai-realtime",
-        "smallest-atoms", "twilio-media-streams",
+        "pipecat-protobuf", "smallest-atoms", "twilio-media-streams",
     ]
 
     /// The client side of dialect `id`, with its default options.
@@ -16,6 +16,7 @@ public enum DialectRegistry {
         case "deepgram-agent": return DeepgramAgentClientDialect()
         case "deepgram-stt": return DeepgramSTTClientDialect()
         case "openai-realtime": return OpenAIRealtimeClientDialect()
+        case "pipecat-protobuf": return PipecatProtobufClientDialect()
         case "smallest-atoms": return SmallestAtomsClientDialect()
         case "twilio-media-streams": return TwilioMediaStreamsClientDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)
@@ -32,6 +33,7 @@ public enum DialectRegistry {
         case "deepgram-agent": return DeepgramAgentServerDialect()
         case "deepgram-stt": return DeepgramSTTServerDialect()
         case "openai-realtime": return OpenAIRealtimeServerDialect()
+        case "pipecat-protobuf": return PipecatProtobufServerDialect()
         case "smallest-atoms": return SmallestAtomsServerDialect()
         case "twilio-media-streams": return TwilioMediaStreamsServerDialect()
         default: throw UnknownDialectError(id: id, knownIDs: ids)

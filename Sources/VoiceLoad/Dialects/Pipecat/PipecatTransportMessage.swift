@@ -1,0 +1,30 @@
+import Foundation
+
+/// A Pipecat transport message (`MessageFrame.data`, JSON text), read as the RTVI event it
+/// carries when the bot runs Pipecat's RTVI processor: `{"label": "rtvi-ai", "type": …}`.
+enum PipecatTransportMessage {
+    /// `user-started-speaking` / `user-stopped-speaking` → server VAD events,
+    /// `user-transcription` → the user's transcript, `error` → an in-band error; other RTVI
+    /// types and other messages → unknown (counted, never fatal); not a JSON object → malformed.
+    static func event(json: String) -> NormalizedEvent {
+        let object: [String: Any]
+        switch JSONFrame.object(in: .text(json)) {
+        case .success(let parsed): object = parsed
+        case .failure(let error): return .malformed(reason: "message frame: \(error.reason)")
+        }
+        guard let type = object["type"] as? String else { return .unknown(type: "message") }
+        let data = object["data"] as? [String: Any] ?? [:]
+        switch type {
+        case "user-started-speaking":
+            return .userSpeechStarted
+        case "user-stopped-speaking":
+            return .userSpeechStopped
+        case "user-transcription":
+            return .transcript(role: "user", text: data["text"] as? String ?? "", isFinal: data["final"] as? Bool ?? true)
+        case "error":
+            return .error(code: nil, message: data["error"] as? String ?? "", fatal: data["fatal"] as? Bool ?? false)
+        default:
+            return .unknown(type: "message \(type)")
+        }
+    }
+}
