@@ -45,9 +45,14 @@ public final class AgentSimulator: Sendable {
         // One relaxed atomic load; 1 without a capacity model (`workers` nil).
         let slowdown: @Sendable () -> Double = { configuration.slowdown(openSessions: tally.sessionsOpen) }
         let pacers = FramePacers(group: group)
+        let startedAt = MonotonicInstant.now()
         let listener = try await WebSocketListener.start(
             host: host, port: port, group: group,
             shouldUpgrade: { _ in
+                if let outage = configuration.outageMs, outage.contains(Int(MonotonicInstant.now().milliseconds(since: startedAt))) {
+                    tally.faultInjected(.refuse(status: 503))
+                    return .reject(status: 503, body: Self.refusalBody(status: 503), contentType: "application/json")
+                }
                 let number = tally.nextSessionNumber()
                 if case .refuse(let status)? = faults.sessionFault(sessionNumber: number, seed: configuration.seed) {
                     tally.faultInjected(.refuse(status: status))
@@ -112,7 +117,7 @@ public final class AgentSimulator: Sendable {
         let settled = await settle(timeoutMs: settleTimeoutMs)
         let taken = tally.takeSinceLastTake()
         let figures = EmbeddedSimulatorFigures(
-            faultsInjected: configuration.faults.isEmpty ? nil : withPlannedFaults(taken.faultsInjected),
+            faultsInjected: configuration.faults.isEmpty && configuration.outageMs == nil ? nil : withPlannedFaults(taken.faultsInjected),
             replyLateness: taken.replyLateness
         )
         return (figures, settled)

@@ -52,6 +52,9 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     public var replyWAV: String?
     /// Faults to inject, per session and per reply (`--sim-faults`); empty: none.
     public var faults = FaultPlan()
+    /// An outage (`--sim-outage 20s..30s`): every upgrade requested in this window, in ms from
+    /// the simulator's start, is refused with HTTP 503; sessions already open go on.
+    public var outageMs: Range<Int>?
 
     public init() {}
 
@@ -102,6 +105,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
             "workers": workers.map(String.init) ?? "unlimited",
         ]
         if !faults.isEmpty { summary["faults"] = faults.description }
+        if let outageMs { summary["outage_ms"] = "\(outageMs.lowerBound)..\(outageMs.upperBound)" }
         if toolCall != nil {
             summary["tool_arguments"] = toolArguments
             summary["tool_latency_ms"] = String(toolLatencyMs)

@@ -40,8 +40,11 @@ struct MergeCommand: ParsableCommand {
         var merged = try ReportMerge.merge(parts, names: reports)
         var expressions: [ThresholdExpression] = []
         var seen = Set<String>()
+        let defaults = Set(parts.flatMap { $0.thresholds.filter { $0.isDefault == true }.map(\.expression) })
         for text in parts.flatMap({ $0.thresholds.map(\.expression) }) + thresholds where seen.insert(text).inserted {
-            expressions.append(try ThresholdExpression.parse(text))
+            var expression = try ThresholdExpression.parse(text)
+            expression.isDefault = defaults.contains(text) && !thresholds.contains(text)
+            expressions.append(expression)
         }
         merged.thresholds = ThresholdEvaluator.evaluate(expressions, on: merged).map(\.result)
         let directory = out.map { URL(fileURLWithPath: $0) }

@@ -59,6 +59,13 @@ struct RunCommand: AsyncParsableCommand {
             + "before they are wound down like an interrupted run's (default 30s).", valueName: "duration"))
     var drain: String?
 
+    @Option(name: .customLong("retry-backoff"), help: ArgumentHelp(
+        "Closed and staged models: after a session that failed before it was ready, a client waits a random time "
+            + "up to MIN·2^(n−1) (at most MAX) after its n-th such failure in a row, before its next session; "
+            + "a session that gets ready resets n. '0' for none. Default 100ms..5s.",
+        valueName: "min..max"))
+    var retryBackoff: String?
+
     @Option(help: ArgumentHelp(
         "On SIGINT or SIGTERM: how long open sessions get to hang up cleanly before they are closed (a second signal exits at once).",
         valueName: "duration"))
@@ -94,6 +101,11 @@ struct RunCommand: AsyncParsableCommand {
             + "Grammar: METRIC[{label=L}][.count|rate|mean|min|max|pN] OP NUMBER[ms|s|%].",
         valueName: "expr"))
     var thresholds: [String] = []
+
+    @Flag(name: .customLong("no-default-thresholds"), help: ArgumentHelp(
+        "With no threshold from the scenario or --threshold, a run is judged by 'error_rate < 1%' (shown as the default "
+            + "in the verdict table); this turns that off, and such a run passes unless no session completed."))
+    var noDefaultThresholds = false
 
     @Option(help: "Leave out of metrics and thresholds every session and turn that starts within this time of the run's start (e.g. 10s).")
     var warmup: String?
@@ -136,7 +148,8 @@ struct RunCommand: AsyncParsableCommand {
             throw InputError("--baseline cannot be used with --segment: compare the merged report (vload compare)")
         }
         let gate = try RunGate(
-            scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance
+            scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance,
+            defaultThresholds: !noDefaultThresholds
         )
         try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
             try await run(scenario: scenario, plan: plan, load: load, gate: gate, graceMs: graceMs, simulator: embedded)
@@ -193,7 +206,8 @@ struct RunCommand: AsyncParsableCommand {
     private var loadOptions: LoadOptions {
         LoadOptions(
             clients: clients, rampUp: rampUp, iterations: iterations, duration: duration, arrivalRate: arrivalRate,
-            arrivalProcess: arrivalProcess, maxInFlight: maxInFlight, stages: stages, segment: segment, drain: drain
+            arrivalProcess: arrivalProcess, maxInFlight: maxInFlight, stages: stages, segment: segment, drain: drain,
+            retryBackoff: retryBackoff
         )
     }
 }

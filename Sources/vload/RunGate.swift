@@ -9,9 +9,14 @@ struct RunGate {
     var baseline: (path: String, report: RunReport)?
     var tolerancePercent: Double
 
-    init(scenario: Scenario, thresholds: [String], warmup: String?, baseline: String?, tolerance: String) throws(InputError) {
+    /// With no threshold from the scenario or the command line, the run is judged by
+    /// `ThresholdExpression.defaultErrorRate` unless `defaultThresholds` is off.
+    init(
+        scenario: Scenario, thresholds: [String], warmup: String?, baseline: String?, tolerance: String, defaultThresholds: Bool = true
+    ) throws(InputError) {
         var expressions = scenario.thresholds
         for text in thresholds { expressions.append(try ThresholdExpression.parse(text)) }
+        if expressions.isEmpty, defaultThresholds { expressions = [.defaultErrorRate] }
         self.expressions = expressions
         warmupMs = try warmup.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--warmup") } ?? 0
         tolerancePercent = try Self.tolerance(tolerance)

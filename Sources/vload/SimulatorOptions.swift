@@ -1,5 +1,6 @@
 import AgentSimulator
 import ArgumentParser
+import Foundation
 import VoiceLoad
 
 /// Settings of the built-in agent simulator, shared by `serve` and by `run` without --url.
@@ -71,6 +72,11 @@ struct SimulatorOptions: ParsableArguments {
             + "(README, Fault injection).", valueName: "list"))
     var faults: String?
 
+    @Option(name: .customLong("sim-outage"), help: ArgumentHelp(
+        "Simulator: refuse every upgrade (HTTP 503) from FROM to TO after it starts, e.g. '20s..30s': an endpoint "
+            + "that goes away and comes back; sessions already open go on.", valueName: "from..to"))
+    var outage: String?
+
     @Option(name: .customLong("sim-reply-wav"), help: "Simulator: WAV file of the agent's reply.")
     var replyWAV: String?
 
@@ -82,7 +88,7 @@ struct SimulatorOptions: ParsableArguments {
         readyDelayMs != nil || replyLatency != nil || vadSilenceMs != nil || replySpeed != nil || seed != nil
             || noGreeting || noBargeIn || replyWAV != nil || greetingWAV != nil || bargeInReactionMs != nil
             || replyDurationMs != nil || noUserTranscripts || toolCall != nil || toolArguments != nil
-            || toolLatencyMs != nil || toolResultTimeoutMs != nil || workers != nil || faults != nil
+            || toolLatencyMs != nil || toolResultTimeoutMs != nil || workers != nil || faults != nil || outage != nil
     }
 
     /// These options, with `base`'s wherever these are unset.
@@ -104,6 +110,7 @@ struct SimulatorOptions: ParsableArguments {
         merged.toolResultTimeoutMs = toolResultTimeoutMs ?? base.toolResultTimeoutMs
         merged.workers = workers ?? base.workers
         merged.faults = faults ?? base.faults
+        merged.outage = outage ?? base.outage
         merged.replyWAV = replyWAV ?? base.replyWAV
         merged.greetingWAV = greetingWAV ?? base.greetingWAV
         return merged
@@ -116,6 +123,16 @@ struct SimulatorOptions: ParsableArguments {
         } catch {
             throw InputError("--sim-faults: \(error.message)")
         }
+    }
+
+    /// `--sim-outage FROM..TO` in ms from the simulator's start; errors name the flag.
+    static func outageWindow(_ text: String) throws(InputError) -> Range<Int> {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2 else { throw InputError("invalid --sim-outage '\(text)': use FROM..TO like 20s..30s") }
+        let from = try DurationText.milliseconds(parts[0], option: "--sim-outage")
+        let to = try DurationText.milliseconds(parts[1], option: "--sim-outage")
+        guard to > from else { throw InputError("invalid --sim-outage '\(text)': TO must be after FROM") }
+        return from..<to
     }
 
     func configuration(dialect: String) throws(InputError) -> SimulatorConfiguration {
@@ -140,6 +157,7 @@ struct SimulatorOptions: ParsableArguments {
         if let toolResultTimeoutMs { configuration.toolResultTimeoutMs = toolResultTimeoutMs }
         configuration.workers = workers
         if let faults { configuration.faults = try Self.faultPlan(faults) }
+        if let outage { configuration.outageMs = try Self.outageWindow(outage) }
         configuration.replyWAV = replyWAV
         configuration.greetingWAV = greetingWAV
         try configuration.validate()

@@ -146,6 +146,8 @@ extension VirtualClient {
     func markReady(at: MonotonicInstant) {
         guard readyAt == nil else { return }
         readyAt = at
+        sessionGotReady = true
+        recorder.recordReady(attemptStartedAt: restStartedAt ?? connectStartedAt ?? at, at: at)
         tracker.sessionReady(at: at)
     }
 

@@ -20,6 +20,7 @@ extension VirtualClient {
                     throw failure
                 }
                 let name = record(failure.errorClass, failure.evidence)
+                recordAttemptEnded(failure: name)
                 recorder.recordReconnect(afterErrorNamed: name)
                 reconnects += 1
                 startNextAttempt(number: reconnects + 1)

@@ -24,6 +24,8 @@ public actor VirtualClient {
     var connectStartedAt: MonotonicInstant?
     var openedAt: MonotonicInstant?
     var readyAt: MonotonicInstant?
+    /// Whether any attempt of the session under way got ready (its next backoff resets).
+    var sessionGotReady = false
     var sessionEndedAt: MonotonicInstant?
     /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
     var scheduledAt: MonotonicInstant?
@@ -96,7 +98,10 @@ public actor VirtualClient {
     /// Runs one session of the scenario; every outcome is recorded, nothing is thrown.
     /// `scheduledAt` is when the load model meant it to start (now when not given): how late
     /// it began is the generator's `start_lag_ms`, and `ready_from_scheduled_ms` counts from it.
-    public func runSession(iteration: Int, scheduledAt: MonotonicInstant? = nil) async {
+    /// Returns whether the session got ready (on any of its attempts): a client of a closed
+    /// model backs off before its next session when it did not (`RetryBackoff`).
+    @discardableResult
+    public func runSession(iteration: Int, scheduledAt: MonotonicInstant? = nil) async -> Bool {
         resetSession(iteration: iteration)
         let startedAt = MonotonicInstant.now()
         let scheduled = min(scheduledAt ?? startedAt, startedAt)
@@ -115,12 +120,22 @@ public actor VirtualClient {
             session.outcome = .failed
             session.errorClass = record(.generatorError, .text("\(error)"))
         }
+        recordAttemptEnded(failure: session.outcome == .failed ? session.errorClass : nil)
         finishSession()
+        return sessionGotReady
+    }
+
+    /// Counts the connection attempt that just ended; `failure` names its error class when it
+    /// failed (an attempt that got ready and failed later is no failure to reach the endpoint).
+    func recordAttemptEnded(failure: String?) {
+        let startedAt = restStartedAt ?? connectStartedAt ?? .now()
+        recorder.recordAttempt(startedAt: startedAt, failureBeforeReady: readyAt == nil ? failure : nil)
     }
 
     private func resetSession(iteration: Int) {
         self.iteration = iteration
         session = SessionRecord(client: clientIndex, iteration: iteration)
+        sessionGotReady = false
         turnsBeforeAttempt = 0
         resetAttempt()
     }

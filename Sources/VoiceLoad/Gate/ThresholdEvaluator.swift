@@ -1,8 +1,12 @@
 /// Judges thresholds on a run's report (after warm-up: the report holds only what counts).
 public enum ThresholdEvaluator {
-    /// Every expression, in order.
+    /// Every expression, in order. vload's own default (`ThresholdExpression.defaultErrorRate`)
+    /// never makes a run invalid: with nothing to judge it on (no session), it is left out.
     public static func evaluate(_ expressions: [ThresholdExpression], on report: RunReport) -> [ThresholdCheck] {
-        expressions.map { evaluate($0, on: report) }
+        expressions.compactMap { expression in
+            let check = evaluate(expression, on: report)
+            return expression.isDefault && check.status == .invalid ? nil : check
+        }
     }
 
     public static func evaluate(_ expression: ThresholdExpression, on report: RunReport) -> ThresholdCheck {
@@ -12,6 +16,7 @@ public enum ThresholdEvaluator {
             aggregation: expression.aggregation.name, comparison: expression.comparison.rawValue, bound: expression.bound,
             measured: measured.map(rounded), unit: expression.unit, passed: false, reason: reason
         )
+        if expression.isDefault { result.isDefault = true }
         if let judged = judgedOnEverySample(expression, result, on: report) { return judged }
         guard let measured, reason == nil else {
             result.status = ThresholdCheck.Status.invalid.rawValue

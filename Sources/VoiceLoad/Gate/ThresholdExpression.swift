@@ -24,6 +24,17 @@ public struct ThresholdExpression: Sendable, Hashable {
     public var comparison: ThresholdComparison
     /// In the metric's unit: ms, percent, or a count (per second for `rate` of a latency metric).
     public var bound: Double
+    /// vload's own bound on a run given no thresholds (`defaultErrorRate`), not the user's.
+    public var isDefault = false
+
+    /// What a run given no thresholds is judged by: fewer than 1% of its sessions failed
+    /// (`--no-default-thresholds` turns it off). A run with no session to judge it on is not
+    /// made invalid by it: the default is then left out.
+    public static var defaultErrorRate: ThresholdExpression {
+        guard var expression = try? parse("error_rate < 1%") else { preconditionFailure("the default threshold parses") }
+        expression.isDefault = true
+        return expression
+    }
 
     public init(
         text: String, metric: GateMetric, label: String? = nil, aggregation: ThresholdAggregation,

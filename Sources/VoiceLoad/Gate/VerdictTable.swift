@@ -11,7 +11,8 @@ public enum VerdictTable {
             case .failed: verdict = "FAILED"
             case .invalid: verdict = "INVALID: " + (check.result.reason ?? "")
             }
-            rows.append([check.result.expression, bound, check.measuredText, verdict])
+            let expression = check.result.expression + (check.result.isDefault == true ? " (default)" : "")
+            rows.append([expression, bound, check.measuredText, verdict])
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = ["thresholds:"]

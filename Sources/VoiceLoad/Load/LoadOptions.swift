@@ -12,6 +12,8 @@ public struct LoadOptions: Sendable, Hashable {
     public var segment: String?
     /// How long sessions still open at the end of a time-bounded run get (`--drain`).
     public var drain: String?
+    /// Closed and staged models: the wait after sessions that failed before ready (`--retry-backoff`).
+    public var retryBackoff: String?
 
     /// The in-flight limit of an open model when none is given.
     public static let defaultMaxInFlight = 1_000
@@ -19,7 +21,7 @@ public struct LoadOptions: Sendable, Hashable {
     public init(
         clients: Int? = nil, rampUp: String = "0s", iterations: Int? = nil, duration: String? = nil,
         arrivalRate: String? = nil, arrivalProcess: String? = nil, maxInFlight: Int? = nil, stages: String? = nil,
-        segment: String? = nil, drain: String? = nil
+        segment: String? = nil, drain: String? = nil, retryBackoff: String? = nil
     ) {
         self.clients = clients
         self.rampUp = rampUp
@@ -31,6 +33,7 @@ public struct LoadOptions: Sendable, Hashable {
         self.stages = stages
         self.segment = segment
         self.drain = drain
+        self.retryBackoff = retryBackoff
     }
 
     /// The profile to run; a one-line error for options that do not go together.
@@ -65,6 +68,12 @@ public struct LoadOptions: Sendable, Hashable {
                 throw InputError("--drain needs a time-bounded run (--duration, --stages or --arrival-rate): a run of --iterations ends with its sessions")
             }
             profile.drainMs = try DurationText.milliseconds(drain, option: "--drain")
+        }
+        if let retryBackoff {
+            if case .arrivals = profile.model {
+                throw InputError("--retry-backoff is for a closed model: an open model's sessions start on their arrival schedule, never retried")
+            }
+            profile.retryBackoff = try RetryBackoff(parsing: retryBackoff)
         }
         return profile
     }

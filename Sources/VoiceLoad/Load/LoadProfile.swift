@@ -47,6 +47,10 @@ public struct LoadProfile: Sendable, Hashable {
 
     public static let defaultDrainMs = 30_000
 
+    /// Closed and staged models: how long a client waits before its next session after sessions
+    /// that failed before they were ready (`--retry-backoff`).
+    public var retryBackoff = RetryBackoff.standard
+
     public init(clients: Int, rampUpMs: Int = 0, iterations: Int = 1, durationMs: Int? = nil) {
         self.clients = clients
         self.rampUpMs = rampUpMs

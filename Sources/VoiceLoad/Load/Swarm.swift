@@ -22,8 +22,8 @@ public enum Swarm {
             await runClosed(plan: plan, load: load, recorder: recorder, group: group, startedAt: startedAt, sessions: sessions, end: end)
         case .stagedClients(let stages):
             await runStaged(
-                plan: plan, stages: stages, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt,
-                sessions: sessions
+                plan: plan, stages: stages, segment: load.segment, retryBackoff: load.retryBackoff, recorder: recorder, group: group,
+                startedAt: startedAt, sessions: sessions
             )
         case .arrivals(let arrivals):
             await runArrivals(
@@ -47,7 +47,8 @@ public enum Swarm {
                     await sessions.sleep(until: startAt, on: eventLoop)
                     let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
                     guard sessions.register(client) else { return }
-                    _ = await runBackToBack(client, from: 0, scheduledAt: startAt, sessions: sessions) { iteration in
+                    var backoff = ClientBackoff(load.retryBackoff, seed: plan.scenario.seed, client: index)
+                    _ = await runBackToBack(client, from: 0, scheduledAt: startAt, sessions: sessions, backoff: &backoff) { iteration in
                         shouldStart(iteration: iteration, load: load, stopStartingAt: end.stopStartingAt)
                     }
                     sessions.leave(client)
@@ -58,8 +59,8 @@ public enum Swarm {
 
     /// Staged clients: client slot k runs sessions back to back while the target is above k.
     private static func runStaged(
-        plan: SessionPlan, stages: StageList, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
-        startedAt: MonotonicInstant, sessions: OpenSessions
+        plan: SessionPlan, stages: StageList, segment: LoadSegment, retryBackoff: RetryBackoff, recorder: Recorder,
+        group: any EventLoopGroup, startedAt: MonotonicInstant, sessions: OpenSessions
     ) async {
         let pacers = FramePacers(group: group)
         let slots = Int(stages.peak.rounded(.up))
@@ -72,11 +73,12 @@ public enum Swarm {
                     let client = VirtualClient(index: slot, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
                     guard sessions.register(client) else { return }
                     var iteration = 0
+                    var backoff = ClientBackoff(retryBackoff, seed: plan.scenario.seed, client: slot)
                     for interval in intervals {
                         let begin = startedAt.advanced(byMicroseconds: Int64(interval.lowerBound * 1_000))
                         let end = startedAt.advanced(byMicroseconds: Int64(interval.upperBound * 1_000))
                         await sessions.sleep(until: begin, on: eventLoop)
-                        iteration = await runBackToBack(client, from: iteration, scheduledAt: begin, sessions: sessions) { _ in
+                        iteration = await runBackToBack(client, from: iteration, scheduledAt: begin, sessions: sessions, backoff: &backoff) { _ in
                             .now() < end
                         }
                     }
@@ -127,18 +129,19 @@ public enum Swarm {
     }
 
     /// Sessions one after another while `goOn(iteration)` holds and the run is not winding
-    /// down, the first due at `scheduledAt` and each next one as the previous ends. Returns the
-    /// next iteration number.
+    /// down, the first due at `scheduledAt` and each next one as the previous ends, or after
+    /// `backoff`'s wait when it failed before it was ready. Returns the next iteration number.
     private static func runBackToBack(
         _ client: VirtualClient, from first: Int, scheduledAt: MonotonicInstant, sessions: OpenSessions,
-        while goOn: (Int) -> Bool
+        backoff: inout ClientBackoff, while goOn: (Int) -> Bool
     ) async -> Int {
         var iteration = first
         var scheduledAt = scheduledAt
         while !sessions.isWindingDown, goOn(iteration) {
-            await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
+            let gotReady = await client.runSession(iteration: iteration, scheduledAt: scheduledAt)
             iteration += 1
-            scheduledAt = .now()
+            scheduledAt = MonotonicInstant.now().advanced(byMilliseconds: Int64(backoff.waitMs(afterSessionGotReady: gotReady)))
+            await sessions.sleep(until: scheduledAt, on: client.eventLoop)
         }
         return iteration
     }

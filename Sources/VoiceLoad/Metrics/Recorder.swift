@@ -47,6 +47,8 @@ public final class Recorder: Sendable {
         public var warmupTurns = 0
         /// The run second by second (warm-up included: it is part of the run's course).
         public var timeline: Timeline
+        /// Connection attempts and the outages among them (warm-up included).
+        public var attempts = OutageTracker()
     }
 
     private let state: Mutex<Snapshot>
@@ -188,6 +190,17 @@ public final class Recorder: Sendable {
         guard isNewType else { return }
         let text = example()
         state.withLock { $0.unknownEventTypes[name]?.example = text }
+    }
+
+    /// A connection attempt (a session's first, or a reconnect) ended; `failure` is its error
+    /// class name when it failed before it was ready.
+    public func recordAttempt(startedAt: MonotonicInstant, endedAt: MonotonicInstant = .now(), failureBeforeReady failure: String?) {
+        state.withLock { $0.attempts.attemptEnded(startedAt: startedAt, endedAt: endedAt, failureBeforeReady: failure) }
+    }
+
+    /// The attempt that started at `attemptStartedAt` got ready.
+    public func recordReady(attemptStartedAt: MonotonicInstant, at instant: MonotonicInstant) {
+        state.withLock { $0.attempts.ready(attemptStartedAt: attemptStartedAt, at: instant) }
     }
 
     public func recordWarning(code: String?) {

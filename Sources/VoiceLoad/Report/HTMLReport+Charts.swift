@@ -11,8 +11,13 @@ extension HTMLReport {
         return SVGChart(
             title: "first_audio_from_end_ms over time (p50, p95 per bucket)", xLabel: "seconds since start", yLabel: "ms",
             series: buckets.isEmpty ? [] : [series("p50", "#2563eb", \.p50), series("p95", "#d97706", \.p95)],
-            xRange: runSpanS(report)
+            xRange: runSpanS(report), shadedX: outageBands(report)
         )
+    }
+
+    /// The run's outages, for shading on the charts over time.
+    static func outageBands(_ report: RunReport) -> [(from: Double, to: Double, label: String)] {
+        (report.outages ?? []).map { (from: $0.startS, to: $0.endS ?? runSpanS(report).upperBound, label: $0.text) }
     }
 
     /// Active sessions (line) and errors (bars) per time bucket.
@@ -28,7 +33,7 @@ extension HTMLReport {
                 SVGChart.Series(name: "errors", color: "#dc2626", style: .bars(width: width), points: timeline.map { (x: $0.tS, y: Double($0.errors)) }),
                 SVGChart.Series(name: "active sessions", color: "#059669", style: .line, points: timeline.map { (x: $0.tS, y: Double($0.activeSessions)) }),
             ],
-            xRange: runSpanS(report), wholeY: true
+            xRange: runSpanS(report), wholeY: true, shadedX: outageBands(report)
         )
     }
 

@@ -82,6 +82,10 @@ public enum HTMLReport {
             ("Sessions", "\(report.sessions.started) started, " + SummaryTable.outcomesText(report.sessions)),
             ("Turns", turns.isEmpty ? "0" : turns),
         ]
+        if let attempts = report.connectionAttempts, attempts.failedBeforeReady > 0 {
+            facts.append(("Connection attempts", "\(attempts.total) (\(attempts.failedBeforeReady) failed before ready)"))
+        }
+        for outage in report.outages ?? [] { facts.append(("Outage", outage.text)) }
         if let windDown = SummaryTable.windDownText(report) { facts.append(("Wound down", windDown)) }
         if let insecure = SummaryTable.insecureText(report) { facts.append(("TLS", insecure)) }
         if let reconnects = SummaryTable.reconnectText(report) { facts.append(("Reconnects", reconnects)) }

@@ -15,6 +15,7 @@ public enum MarkdownSummary {
                 + String(format: "%.1f s", report.durationS) + " · dialect `\(report.config.dialect)`",
             "",
         ]
+        for outage in report.outages ?? [] { lines += ["**\(outage.text.prefix(1).uppercased() + outage.text.dropFirst())**", ""] }
         if let windDown = SummaryTable.windDownText(report) { lines += ["**\(windDown)**", ""] }
         if let insecure = SummaryTable.insecureText(report) { lines += ["**\(insecure)**", ""] }
         if let reconnects = SummaryTable.reconnectText(report) { lines += [reconnects, ""] }

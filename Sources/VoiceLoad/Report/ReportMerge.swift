@@ -64,6 +64,12 @@ public enum ReportMerge {
         merged.unknownEvents = parts.map(\.unknownEvents).reduce(0, +)
         let unknownTypes = UnknownEventType.merged(parts.compactMap(\.unknownEventTypes))
         merged.unknownEventTypes = unknownTypes.isEmpty ? nil : unknownTypes
+        let attempts = parts.compactMap(\.connectionAttempts)
+        merged.connectionAttempts = attempts.isEmpty ? nil : ConnectionAttemptCounts(
+            total: attempts.map(\.total).reduce(0, +), failedBeforeReady: attempts.map(\.failedBeforeReady).reduce(0, +)
+        )
+        let outages = mergeOutages(parts, startedAt: merged.startedAt)
+        merged.outages = outages.isEmpty ? nil : outages
         let warnings = parts.compactMap(\.warnings).reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) }
         merged.warnings = warnings.isEmpty ? nil : warnings
         let injected = parts.compactMap(\.simulatorFaultsInjected)
@@ -189,6 +195,22 @@ public enum ReportMerge {
             }
         }
         return merged.mapValues { Array($0.sorted(by: ErrorExample.precedes).prefix(ErrorExample.perClass)) }
+    }
+
+    /// Every part's outages on the merged run's clock, in order: each process saw its own, so
+    /// one outage of the endpoint appears once per process that met it.
+    static func mergeOutages(_ parts: [RunReport], startedAt: String) -> [OutageReport] {
+        let origin = ReportTimestamp.date(startedAt)
+        func shifted(_ seconds: Double, by shiftS: Double) -> Double { ((seconds + shiftS) * 1_000).rounded() / 1_000 }
+        return parts.flatMap { part -> [OutageReport] in
+            let shiftS = origin.flatMap { origin in ReportTimestamp.date(part.startedAt).map { $0.timeIntervalSince(origin) } } ?? 0
+            return (part.outages ?? []).map { outage in
+                var moved = outage
+                moved.startS = shifted(outage.startS, by: shiftS)
+                moved.endS = outage.endS.map { shifted($0, by: shiftS) }
+                return moved
+            }
+        }.sorted { $0.startS < $1.startS }
     }
 
     private static func sum(_ dictionaries: [[String: Int]]) -> [String: Int] {

@@ -78,6 +78,12 @@ extension RunReport {
             started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed,
             interrupted: snapshot.sessionsInterrupted, dropped: snapshot.droppedStarts.values.reduce(0, +), droppedByReason: snapshot.droppedStarts
         )
+        connectionAttempts = ConnectionAttemptCounts(total: snapshot.attempts.attempts, failedBeforeReady: snapshot.attempts.failedBeforeReady)
+        let runDurationS = self.durationS
+        let outages = snapshot.attempts.outages.map {
+            OutageReport($0, runStartedAt: snapshot.timeline.startedAt, runDurationS: runDurationS)
+        }
+        self.outages = outages.isEmpty ? nil : outages
         turns = Dictionary(uniqueKeysWithValues: snapshot.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
         metrics = Dictionary(uniqueKeysWithValues: MetricName.endpointMetrics.map {
             ($0.rawValue, MetricReport(snapshot.histograms[$0]))

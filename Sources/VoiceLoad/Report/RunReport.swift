@@ -11,6 +11,7 @@ public struct RunReport: Codable, Sendable {
             case warnings
             case audioContinuity = "audio_continuity"
             case unknownEventTypes = "unknown_event_types"
+            case connectionAttempts = "connection_attempts", outages
         }
 
     public var tool = "vload"
@@ -26,6 +27,11 @@ public struct RunReport: Codable, Sendable {
     public var interruptedBy: InterruptSignal?
     public var config: Configuration
     public var sessions: Sessions
+    /// Attempts to reach the endpoint (sessions' first attempts and reconnects); nil in a
+    /// report from a version that did not count them.
+    public var connectionAttempts: ConnectionAttemptCounts?
+    /// Stretches in which every attempt to reach the endpoint failed; nil or empty when none.
+    public var outages: [OutageReport]?
     public var turns: [String: Int]
     public var metrics: [String: MetricReport]
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.

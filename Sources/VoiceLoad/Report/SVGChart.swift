@@ -31,6 +31,8 @@ struct SVGChart {
     var xRange: ClosedRange<Double>?
     /// Counts: y ticks on whole numbers.
     var wholeY = false
+    /// Stretches of x shaded behind the series, each with its tooltip (the run's outages).
+    var shadedX: [(from: Double, to: Double, label: String)] = []
     var widthPx = 880.0
     var heightPx = 260.0
 
@@ -68,6 +70,13 @@ struct SVGChart {
         func pathData(_ points: [(x: Double, y: Double)]) -> String {
             points.enumerated().map { ($0.offset == 0 ? "M" : "L") + "\(f(px($0.element.x))),\(f(py($0.element.y)))" }
                 .joined(separator: " ")
+        }
+        for band in shadedX {
+            let x0 = px(max(band.from, xLow)), x1 = px(min(band.to, xHigh))
+            svg.append(
+                "<rect class=\"shaded\" x=\"\(f(x0))\" y=\"\(f(top))\" width=\"\(f(max(1, x1 - x0)))\" height=\"\(f(plotH))\" "
+                    + "fill=\"#fca5a5\" fill-opacity=\"0.35\" stroke=\"none\"><title>\(HTMLText.escape(band.label))</title></rect>"
+            )
         }
         svg += axes(xTicks: xTicks, yTicks: yTicks, px: px, py: py)
         for line in series {

@@ -13,6 +13,10 @@ public enum SummaryTable {
                 + "\(turnsTotal) turns\(turnBreakdown.isEmpty ? "" : " (\(turnBreakdown))") · "
                 + "\(report.errors.total) errors · \(String(format: "%.1f", report.durationS)) s"
         )
+        if let attempts = report.connectionAttempts, attempts.failedBeforeReady > 0 {
+            lines.append("connection attempts: \(attempts.total) (\(attempts.failedBeforeReady) failed before ready)")
+        }
+        for outage in report.outages ?? [] { lines.append(outage.text) }
         if let windDown = windDownText(report) { lines.append(windDown) }
         if let insecure = insecureText(report) { lines.append(insecure) }
         lines.append("")

@@ -3,6 +3,7 @@
 public struct ThresholdResult: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case expression, metric, label, aggregation, comparison, bound, measured, unit, passed, status, reason
+        case isDefault = "default"
     }
 
     /// As written: `first_audio_from_end_ms.p95 < 900`.
@@ -29,6 +30,8 @@ public struct ThresholdResult: Codable, Sendable, Hashable {
     /// Why it failed or could not be judged (`no samples`, `12 samples: too few for p99 …`),
     /// or why a percentile passed on fewer samples than it needs (`… but all 12 are < 900 ms …`).
     public var reason: String?
+    /// True for vload's own bound on a run given no thresholds (`error_rate < 1%`); absent otherwise.
+    public var isDefault: Bool?
 
     public init(
         expression: String, metric: String, label: String? = nil, aggregation: String, comparison: String, bound: Double,

@@ -35,11 +35,11 @@ struct VirtualClientLifecycleTests {
             let rows = SessionRows()
             let recorder = Recorder(rowSink: rows)
             let client = VirtualClient(index: 0, plan: try plan(Self.stalling, agent: agent), recorder: recorder, eventLoop: group.next())
-            async let session: Void = client.runSession(iteration: 0)
+            async let session: Bool = client.runSession(iteration: 0)
             try await eventually { agent.texts == ["hello"] }  // the client has its connection
             // Without an answer to the stop, the hang-up ends at the deadline (well within the test's limit).
             await client.windDown(deadline: .now().advanced(byMilliseconds: agentAnswersStop ? 30_000 : 200))
-            await session
+            _ = await session
             try await eventually { agent.closeCodes == [1000] }
             #expect(agent.texts == ["hello", "stop"])
             let record = try #require(rows.sessions.first)
@@ -67,10 +67,10 @@ struct VirtualClientLifecycleTests {
             let rows = SessionRows()
             let recorder = Recorder(rowSink: rows)
             let client = VirtualClient(index: 0, plan: plan, recorder: recorder, eventLoop: group.next())
-            async let session: Void = client.runSession(iteration: 0)
+            async let session: Bool = client.runSession(iteration: 0)
             try await eventually { recorder.snapshot().sessionsStarted == 1 }
             await client.windDown(deadline: .now().advanced(byMilliseconds: 1_000))
-            await session
+            _ = await session
             #expect(rows.sessions.first?.outcome == .interrupted && rows.sessions.first?.connectMs == nil)
             #expect(recorder.snapshot().errors.isEmpty)
             try await silent.close()
@@ -132,10 +132,10 @@ struct VirtualClientLifecycleTests {
             let recorder = Recorder(rowSink: rows)
             let yaml = Self.stalling + "reconnect: {attempts: 3, backoff_ms: 60000}\n"
             let client = VirtualClient(index: 0, plan: try plan(yaml, agent: agent), recorder: recorder, eventLoop: group.next())
-            async let session: Void = client.runSession(iteration: 0)
+            async let session: Bool = client.runSession(iteration: 0)
             try await eventually { recorder.snapshot().reconnects.attempts == 1 }
             await client.windDown(deadline: .now().advanced(byMilliseconds: 1_000))
-            await session
+            _ = await session
             #expect(agent.connections == 1)
             let record = try #require(rows.sessions.first)
             #expect(record.outcome == .interrupted && record.attempts == 2)

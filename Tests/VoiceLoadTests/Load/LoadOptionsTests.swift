@@ -76,6 +76,18 @@ struct LoadOptionsTests {
         #expect(try LoadOptions(stages: "10s:5", drain: "250ms").profile(scenario: scenario).drainMs == 250)
     }
 
+    @Test("--retry-backoff: 100ms..5s by default, set for closed and staged models, refused for an open one")
+    func retryBackoff() throws {
+        #expect(try LoadOptions(clients: 2).profile(scenario: scenario).retryBackoff == .standard)
+        #expect(try LoadOptions(clients: 2, retryBackoff: "0").profile(scenario: scenario).retryBackoff == .none)
+        #expect(try LoadOptions(stages: "10s:5", retryBackoff: "1s..2s").profile(scenario: scenario).retryBackoff == RetryBackoff(minMs: 1_000, maxMs: 2_000))
+        #expect {
+            try LoadOptions(duration: "1m", arrivalRate: "5/s", retryBackoff: "0").profile(scenario: scenario)
+        } throws: { error in
+            (error as? InputError)?.message.hasPrefix("--retry-backoff is for a closed model") == true
+        }
+    }
+
     @Test("--drain without a time limit, or not a duration, is one error naming the flag", arguments: [
         (LoadOptions(clients: 2, iterations: 3, drain: "5s"), "--drain needs a time-bounded run"),
         (LoadOptions(clients: 2, drain: "5s"), "--drain needs a time-bounded run"),
