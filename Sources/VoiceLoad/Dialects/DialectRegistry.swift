@@ -2,8 +2,9 @@
 public enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     public static let ids: [String] = [
-        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "openai-realtime",
-        "smallest-atoms", "twilio-media-streams",
+        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "exotel-voicebot",
+        "openai-realtime", "plivo-audio-streaming", "smallest-atoms", "telnyx-media-streaming", "twilio-media-streams",
+        "vonage-websocket",
     ]
 
     /// The client side of dialect `id`, with its default options.
@@ -18,7 +19,12 @@ public enum DialectRegistry {
         case "openai-realtime": return OpenAIRealtimeClientDialect()
         case "smallest-atoms": return SmallestAtomsClientDialect()
         case "twilio-media-streams": return TwilioMediaStreamsClientDialect()
-        default: throw UnknownDialectError(id: id, knownIDs: ids)
+        case "vonage-websocket": return VonageWebSocketClientDialect()
+        default:
+            if let provider = TelephonyProvider.allCases.first(where: { $0.dialectID == id }) {
+                return TelephonyStreamClientDialect(provider: provider)
+            }
+            throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }
 
@@ -34,7 +40,12 @@ public enum DialectRegistry {
         case "openai-realtime": return OpenAIRealtimeServerDialect()
         case "smallest-atoms": return SmallestAtomsServerDialect()
         case "twilio-media-streams": return TwilioMediaStreamsServerDialect()
-        default: throw UnknownDialectError(id: id, knownIDs: ids)
+        case "vonage-websocket": return VonageWebSocketServerDialect()
+        default:
+            if let provider = TelephonyProvider.allCases.first(where: { $0.dialectID == id }) {
+                return TelephonyStreamServerDialect(provider: provider)
+            }
+            throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// `media` chunk number (from 1) and timestamp (stream milliseconds of the chunk's first
 /// sample) — all sent as strings.
 struct TwilioMediaStreamsClientCodec: ClientCodec {
-    typealias Name = TwilioMessage.Name
+    typealias Name = TwilioEventName
 
     let identity: TwilioCallIdentity
     /// `start.customParameters`, from the scenario's parameters.
@@ -66,8 +66,8 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     /// `media` → agent audio (µ-law 8 kHz); `mark` → a mark event and its echo, sent once the
     /// audio received before it has played; `clear` → barge-in acknowledged.
     mutating func receive(_ frame: WireFrame) -> DecodedFrame {
-        let message: TwilioMessage
-        switch TwilioMessage.parse(frame) {
+        let message: MediaStreamMessage
+        switch MediaStreamMessage.parse(frame) {
         case .success(let parsed): message = parsed
         case .failure(let error): return [.malformed(reason: error.reason)]
         }

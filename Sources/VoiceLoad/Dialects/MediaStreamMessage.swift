@@ -1,27 +1,30 @@
 import Foundation
 
-/// One Twilio Media Streams message as parsed from a frame: a JSON object with a string
-/// `event` discriminator (PROTOCOLS.md §10.2). Shared by both sides of the dialect.
-struct TwilioMessage {
-    /// The `event` discriminator.
+/// One telephony media-stream message as parsed from a frame: a JSON object with a string
+/// `event` discriminator, the shape Twilio, Telnyx, Plivo and Exotel share (docs/telephony.md),
+/// and Vonage's control messages (`event` one way, `action` the other). Shared by both sides of
+/// those dialects.
+struct MediaStreamMessage {
+    /// The discriminator (`event`, or Vonage's `action`).
     var event: String
     /// The whole message object.
     var object: [String: Any]
 
-    /// The message in `frame` (JSON in a text or binary frame), or why the frame is not one.
-    static func parse(_ frame: WireFrame) -> Result<TwilioMessage, JSONFrameError> {
+    /// The message in `frame` (JSON in a text or binary frame) with its string discriminator
+    /// `key`, or why the frame is not one.
+    static func parse(_ frame: WireFrame, discriminator key: String = "event") -> Result<MediaStreamMessage, JSONFrameError> {
         let object: [String: Any]
         switch JSONFrame.object(in: frame) {
         case .success(let parsed): object = parsed
         case .failure(let error): return .failure(error)
         }
-        guard let rawEvent = object["event"] else {
-            return .failure(JSONFrameError(reason: "message has no \"event\""))
+        guard let rawEvent = object[key] else {
+            return .failure(JSONFrameError(reason: "message has no \"\(key)\""))
         }
         guard let event = rawEvent as? String else {
-            return .failure(JSONFrameError(reason: "\"event\" is \(JSONFrame.kindName(of: rawEvent)), not a string"))
+            return .failure(JSONFrameError(reason: "\"\(key)\" is \(JSONFrame.kindName(of: rawEvent)), not a string"))
         }
-        return .success(TwilioMessage(event: event, object: object))
+        return .success(MediaStreamMessage(event: event, object: object))
     }
 
     /// The object member `key` of the message (`media`, `mark`, `start`), if there is one.
@@ -45,19 +48,5 @@ struct TwilioMessage {
     /// `mark.name`, if the message has one.
     func markName() -> String? {
         member("mark")?["name"] as? String
-    }
-
-    /// The wire names of the events (PROTOCOLS.md §10.2).
-    enum Name {
-        // Twilio (vload) → agent server.
-        static let connected = "connected"
-        static let start = "start"
-        static let dtmf = "dtmf"
-        static let stop = "stop"
-        // Both directions.
-        static let media = "media"
-        static let mark = "mark"
-        // Agent server → Twilio (vload).
-        static let clear = "clear"
     }
 }
