@@ -45,6 +45,25 @@ struct MediaStreamMessage {
         return .success(bytes)
     }
 
+    /// What an agent's audio message means to the caller: agent audio in `format` (none for an
+    /// empty payload), or a malformed frame.
+    func agentAudio(format: AudioFormat) -> DecodedFrame {
+        switch mediaPayload() {
+        case .success(let bytes):
+            return DecodedFrame(events: bytes.isEmpty ? [] : [.agentAudio(AgentAudioChunk(audio: bytes, format: format))])
+        case .failure(let error):
+            return [.malformed(reason: error.reason)]
+        }
+    }
+
+    /// What a caller's `media` means to the agent: its audio (none for an empty payload).
+    func callerAudio() throws(DialectDecodingError) -> [ClientIntent] {
+        switch mediaPayload() {
+        case .success(let bytes): return bytes.isEmpty ? [] : [.audio(bytes)]
+        case .failure(let error): throw .malformed(error.reason)
+        }
+    }
+
     /// `mark.name`, if the message has one.
     func markName() -> String? {
         member("mark")?["name"] as? String

@@ -71,12 +71,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
         }
         switch message.event {
         case provider.agentAudioEvent:
-            switch message.mediaPayload() {
-            case .success(let bytes):
-                return DecodedFrame(events: bytes.isEmpty ? [] : [.agentAudio(AgentAudioChunk(audio: bytes, format: provider.format))])
-            case .failure(let error):
-                return [.malformed(reason: error.reason)]
-            }
+            return message.agentAudio(format: provider.format)
         case provider.agentLabelEvent:
             let name = provider == .plivo ? message.object["name"] as? String : message.markName()
             guard let name else { return [.malformed(reason: "\(message.event) message without a string name")] }

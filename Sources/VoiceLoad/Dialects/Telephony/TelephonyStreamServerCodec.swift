@@ -30,10 +30,7 @@ struct TelephonyStreamServerCodec: ServerCodec {
         case "start":
             return try startIntents(message)
         case "media":
-            switch message.mediaPayload() {
-            case .success(let bytes): return bytes.isEmpty ? [] : [.audio(bytes)]
-            case .failure(let error): throw .malformed(error.reason)
-            }
+            return try message.callerAudio()
         case "dtmf":
             guard let digit = message.member("dtmf")?["digit"] as? String else { throw .malformed("dtmf message without a string digit") }
             return [.dtmf(digit: digit)]

@@ -73,12 +73,7 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
         }
         switch message.event {
         case Name.media:
-            switch message.mediaPayload() {
-            case .success(let bytes):
-                return DecodedFrame(events: bytes.isEmpty ? [] : [.agentAudio(AgentAudioChunk(audio: bytes, format: format))])
-            case .failure(let error):
-                return [.malformed(reason: error.reason)]
-            }
+            return message.agentAudio(format: format)
         case Name.mark:
             guard let name = message.markName() else { return [.malformed(reason: "mark message without a string name")] }
             return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(markFrame(name: name), timing: .whenPlayedOut)])

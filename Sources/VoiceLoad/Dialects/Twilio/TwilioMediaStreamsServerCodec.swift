@@ -29,10 +29,7 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
         case Name.start:
             return try startIntents(message)
         case Name.media:
-            switch message.mediaPayload() {
-            case .success(let bytes): return bytes.isEmpty ? [] : [.audio(bytes)]
-            case .failure(let error): throw .malformed(error.reason)
-            }
+            return try message.callerAudio()
         case Name.mark:
             guard let name = message.markName() else { throw .malformed("mark message without a string name") }
             return [.markPlayed(name: name)]
