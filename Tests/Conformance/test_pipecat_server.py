@@ -124,11 +124,15 @@ def server(tmp_path_factory):
     instance.stop()
 
 
+#: The fixtures that are PipecatServers, in this module and the modules that import show_server_log.
+SERVER_FIXTURES = ("server", "signed_server", "telephony_server")
+
+
 @pytest.fixture(autouse=True)
 def show_server_log(request):
     """Prints the server log after each test; pytest shows it only under a failing test."""
     yield
-    for name in ("server", "signed_server"):
+    for name in SERVER_FIXTURES:
         if name in request.fixturenames:
             print(request.getfixturevalue(name).log())
 
@@ -157,12 +161,14 @@ def vload_binary() -> str:
 class Run:
     """One `vload run` and what it wrote."""
 
-    def __init__(self, scenario: Path, server: PipecatServer, out: Path, extra_args=()):
+    def __init__(self, scenario: Path, server: PipecatServer, out: Path, extra_args=(),
+                 dialect="twilio-media-streams", path="/ws"):
         self.scenario = scenario
         self.out = out
+        log_before = server.log_path.read_text() if server.log_path.exists() else ""
         command = [
-            vload_binary(), "run", "--url", f"ws://127.0.0.1:{server.port}/ws",
-            "--dialect", "twilio-media-streams", "--scenario", str(scenario),
+            vload_binary(), "run", "--url", f"ws://127.0.0.1:{server.port}{path}",
+            "--dialect", dialect, "--scenario", str(scenario),
             "--clients", "1", "--out", str(out), "--quiet", *extra_args,
         ]
         env = {key: value for key, value in os.environ.items() if key != "TWILIO_AUTH_TOKEN"}
@@ -175,6 +181,9 @@ class Run:
         self.output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}"
         report = out / "report.json"
         self.report = json.loads(report.read_text()) if report.exists() else None
+        log_after = server.log_path.read_text() if server.log_path.exists() else ""
+        #: What the server logged during this run.
+        self.server_log = log_after[len(log_before):]
         self.turns = self._csv("turns.csv")
         self.sessions = self._csv("sessions.csv")
 
@@ -232,7 +241,7 @@ def test_one_question_completes(one_question, server):
     assert run.metric("turn_duration_ms")["count"] == 1
     # The server side: Pipecat's parser recognised the Twilio handshake, the bot replied once.
     log = server.log()
-    assert "handshake: stream_sid=MZ" in log and "call_sid=CA" in log, log
+    assert "handshake (twilio): stream_sid=MZ" in log and "call_sid=CA" in log, log
     assert "reply 1" in log
     print(f"one question: first_audio_from_end_ms={float(row['first_audio_from_end_ms']):.1f}, "
           f"turn_duration_ms={float(row['turn_duration_ms']):.1f}")
