@@ -282,26 +282,32 @@ def test_one_question_session_ends_with_the_last_audio(one_question):
     assert session_s >= last_chunk_at, "the session cannot end before the reply's last chunk arrived"
 
 
-def test_barge_in_is_acknowledged(barge_in, server):
-    run = barge_in
+def assert_barge_in_acknowledged(run: Run):
+    """The barge-in scenario ran clean: one barge-in, acknowledged, the question's answer cut
+    short, the barge-in answered; returns the question's and the barge-in's turns.csv rows."""
     assert_clean_run(run)
     report = run.report
     assert report["interruptions"]["barge_ins"] == 1, report["interruptions"]
     assert report["interruptions"]["acknowledged"] == 1, report["interruptions"]
     assert report["interruptions"]["missed_interruptions"] == 0, report["interruptions"]
     assert report["turns"] == {"completed": 1, "interrupted": 1}, report["turns"]
-
     question, barge = run.turn("question"), run.turn("barge-in")
     assert question["outcome"] == "interrupted", question
     assert barge["outcome"] == "completed" and barge["barge_in"] == "true", barge
     assert barge["missed_interruption"] == "false" and barge["audio_already_delivered"] == "false", barge
-    int_ack = run.metric("int_ack_ms")
-    assert int_ack["count"] == 1, int_ack
-    # Silero start_secs 0.2 s (plus VAD windows and the µ-law round trip) after the speech starts.
+    assert run.metric("int_ack_ms")["count"] == 1, run.metric("int_ack_ms")
+    # Silero start_secs 0.2 s (plus VAD windows and the audio round trip) after the speech starts.
     assert 100 < float(barge["int_ack_ms"]) < 2000, barge
-    assert run.metric("first_audio_from_end_ms")["count"] == 2
     # The talked-over answer was cut: it played less than the whole reply.
     assert float(question["turn_duration_ms"]) < wav_seconds(REPLY_WAV) * 1000 - 200, question
+    return question, barge
+
+
+def test_barge_in_is_acknowledged(barge_in, server):
+    run = barge_in
+    question, barge = assert_barge_in_acknowledged(run)
+    report = run.report
+    assert run.metric("first_audio_from_end_ms")["count"] == 2
 
     log = server.log()
     assert "reply 2" in log, log
