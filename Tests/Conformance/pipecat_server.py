@@ -1,7 +1,11 @@
-"""A real Pipecat (pipecat-ai 1.14.0) Twilio Media Streams bot, fully local, for vload's conformance runs.
+"""A real Pipecat (pipecat-ai 1.14.0) telephony bot, fully local, for vload's conformance runs.
 
-    python pipecat_server.py --port 8765 [--reply-wav ../../scenarios/audio/thanks.wav] [--log-file server.log]
+    python pipecat_server.py --port 8765 [--serializer twilio|telnyx|plivo|exotel|vonage]
+                             [--reply-wav ../../scenarios/audio/thanks.wav] [--log-file server.log]
                              [--twilio-auth-token TOKEN]
+
+--serializer picks the telephony provider the bot serves (default twilio): its Pipecat
+FrameSerializer, built the way a Pipecat telephony bot builds it from the handshake.
 
 One FastAPI WebSocket endpoint, `/ws`, served by uvicorn on 127.0.0.1. Per connection:
 
@@ -9,16 +13,19 @@ One FastAPI WebSocket endpoint, `/ws`, served by uvicorn on 127.0.0.1. Per conne
   with the twilio package's `RequestValidator` against the URL the client connected to (Twilio
   signs a Media Streams upgrade like a request without POST parameters); a missing or wrong
   signature closes the socket before accept, which Starlette answers with HTTP 403;
-- the handshake (`connected`, `start`) is read with Pipecat's own parser,
-  `pipecat.runner.utils.parse_telephony_websocket`, which must say "twilio";
-- a `TwilioFrameSerializer` for the call's streamSid/callSid (auto_hang_up off: no Twilio REST);
+- twilio, telnyx, plivo, exotel: the handshake is read with Pipecat's own parser,
+  `pipecat.runner.utils.parse_telephony_websocket`, which must name the --serializer's provider;
+  the serializer is built from what it parsed (stream and call ids; Telnyx's media encoding),
+  with auto_hang_up off where the serializer has it (no provider REST call);
+- vonage: Pipecat has no handshake parser for Vonage; the serializer reads every message,
+  `websocket:connected` included (it ignores it);
 - the pipeline: FastAPIWebsocketTransport input → VADProcessor (the Silero ONNX model shipped
   in the wheel, offline) → UserTurnProcessor (VAD starts a turn and interrupts the bot; the
   turn ends after Pipecat's speech timeout, no transcript needed) → CannedReply → output;
 - on UserStoppedSpeakingFrame, CannedReply speaks a WAV as TTSStartedFrame, TTSAudioRawFrame
   (40 ms chunks) and TTSStoppedFrame; the output transport paces it in real time, and an
   InterruptionFrame (user speech while the bot talks) flushes it and makes the serializer send
-  `clear`.
+  its clear message (Twilio/Telnyx/Exotel `clear`, Plivo `clearAudio`, Vonage `{"action":"clear"}`).
 
 No STT, LLM or TTS service, nothing but loopback. It prints "ready on port N" when it accepts
 connections, exits cleanly on SIGTERM/SIGINT, and stops by itself after --max-lifetime-s.
@@ -54,8 +61,11 @@ def parse_args(argv=None):
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--reply-wav", default=str(ROOT / "scenarios" / "audio" / "thanks.wav"))
-    parser.add_argument("--in-rate", type=int, default=8000, help="pipeline input rate (Silero: 8000 or 16000)")
-    parser.add_argument("--out-rate", type=int, default=8000, help="pipeline output rate")
+    parser.add_argument("--serializer", choices=SERIALIZERS, default="twilio",
+                        help="the telephony provider's Pipecat serializer (default twilio)")
+    parser.add_argument("--in-rate", type=int, default=None,
+                        help="pipeline input rate (Silero: 8000 or 16000); default the provider's rate")
+    parser.add_argument("--out-rate", type=int, default=None, help="pipeline output rate; default the provider's rate")
     parser.add_argument("--speech-timeout-s", type=float, default=0.6,
                         help="SpeechTimeoutUserTurnStopStrategy.user_speech_timeout (Pipecat's default 0.6)")
     parser.add_argument("--call-timeout-s", type=int, default=90, help="a call is cancelled after this long")
@@ -64,7 +74,16 @@ def parse_args(argv=None):
     parser.add_argument("--log-level", default="WARNING", help="Pipecat's log level")
     parser.add_argument("--twilio-auth-token", default=None,
                         help="reject upgrades whose X-Twilio-Signature this auth token does not validate")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.in_rate = args.in_rate or PROVIDER_RATES[args.serializer]
+    args.out_rate = args.out_rate or PROVIDER_RATES[args.serializer]
+    return args
+
+
+#: The serializers --serializer takes, and the audio rate each provider streams at by default
+#: (Vonage 16 kHz PCM, the others 8 kHz).
+SERIALIZERS = ("twilio", "telnyx", "plivo", "exotel", "vonage")
+PROVIDER_RATES = {"twilio": 8000, "telnyx": 8000, "plivo": 8000, "exotel": 8000, "vonage": 16000}
 
 
 ARGS = parse_args() if __name__ == "__main__" else None
@@ -92,7 +111,11 @@ from pipecat.pipeline.worker import PipelineParams, PipelineWorker  # noqa: E402
 from pipecat.processors.audio.vad_processor import VADProcessor  # noqa: E402
 from pipecat.processors.frame_processor import FrameDirection, FrameProcessor  # noqa: E402
 from pipecat.runner.utils import parse_telephony_websocket  # noqa: E402
+from pipecat.serializers.exotel import ExotelFrameSerializer  # noqa: E402
+from pipecat.serializers.plivo import PlivoFrameSerializer  # noqa: E402
+from pipecat.serializers.telnyx import TelnyxFrameSerializer  # noqa: E402
 from pipecat.serializers.twilio import TwilioFrameSerializer  # noqa: E402
+from pipecat.serializers.vonage import VonageFrameSerializer  # noqa: E402
 from pipecat.transports.websocket.fastapi import FastAPIWebsocketParams, FastAPIWebsocketTransport  # noqa: E402
 from pipecat.turns.user_start import VADUserTurnStartStrategy  # noqa: E402
 from pipecat.turns.user_stop import SpeechTimeoutUserTurnStopStrategy  # noqa: E402
@@ -131,6 +154,41 @@ async def load_reply(path: str, rate: int) -> bytes:
     return pcm
 
 
+def make_serializer(kind: str, call_data):
+    """The Pipecat serializer for provider `kind`, as a telephony bot builds it from the parsed
+    handshake `call_data` (None for vonage, which has no handshake parser); no provider REST
+    hang-up."""
+    if kind == "twilio":
+        return TwilioFrameSerializer(stream_sid=call_data.stream_id, call_sid=call_data.call_id,
+                                     params=TwilioFrameSerializer.InputParams(auto_hang_up=False))
+    if kind == "telnyx":
+        return TelnyxFrameSerializer(stream_id=call_data.stream_id, call_control_id=call_data.call_id,
+                                     outbound_encoding=call_data.outbound_encoding, inbound_encoding="PCMU",
+                                     params=TelnyxFrameSerializer.InputParams(auto_hang_up=False))
+    if kind == "plivo":
+        return PlivoFrameSerializer(stream_id=call_data.stream_id, call_id=call_data.call_id,
+                                    params=PlivoFrameSerializer.InputParams(auto_hang_up=False))
+    if kind == "exotel":
+        return ExotelFrameSerializer(stream_sid=call_data.stream_id, call_sid=call_data.call_id)
+    if kind == "vonage":
+        return VonageFrameSerializer()
+    raise ValueError(f"unknown serializer {kind!r}")
+
+
+def describe_call(kind: str, call_data) -> str:
+    """One line of what the handshake parser found, for the per-call trace."""
+    if call_data is None:
+        return "no handshake parser (the serializer reads websocket:connected)"
+    line = f"stream_id={call_data.stream_id} call_id={call_data.call_id}"
+    if kind == "twilio":
+        line = f"stream_sid={call_data.stream_id} call_sid={call_data.call_id} custom_parameters={sorted(call_data.body)}"
+    elif kind == "telnyx":
+        line += f" outbound_encoding={call_data.outbound_encoding}"
+    elif kind == "exotel":
+        line += f" account_sid={call_data.account_sid}"
+    return line
+
+
 class CannedReply(FrameProcessor):
     """Stands in for STT → LLM → TTS: answers every user turn with the same audio."""
 
@@ -150,7 +208,7 @@ class CannedReply(FrameProcessor):
         if isinstance(frame, UserStartedSpeakingFrame):
             logger.info(f"{self._call} {self._t()} user turn started")
         elif isinstance(frame, InterruptionFrame):
-            logger.info(f"{self._call} {self._t()} interruption (the serializer sends clear)")
+            logger.info(f"{self._call} {self._t()} interruption (the serializer sends its clear message)")
         elif isinstance(frame, UserStoppedSpeakingFrame):
             await self._speak()
 
@@ -168,13 +226,37 @@ class CannedReply(FrameProcessor):
         await self.push_frame(TTSStoppedFrame(context_id=context_id))
 
 
-def make_app(args, reply_pcm: bytes) -> FastAPI:
+def pipeline_rates(args, kind: str) -> tuple[int, int]:
+    """The pipeline's input and output rates for a call of `kind`: the command line's for the
+    --serializer provider, the provider's own rate for the others (served at /ws/{kind})."""
+    if kind == args.serializer:
+        return args.in_rate, args.out_rate
+    return PROVIDER_RATES[kind], PROVIDER_RATES[kind]
+
+
+def make_app(args, reply_pcm) -> FastAPI:
+    """The app: `/ws` serves the --serializer provider, `/ws/{provider}` any of SERIALIZERS, so
+    one server answers every provider. `reply_pcm`: the reply at the output rate (bytes), or a
+    dict of it by rate for every rate `pipeline_rates` gives."""
     app = FastAPI()
     calls = {"count": 0}
     validator = RequestValidator(args.twilio_auth_token) if args.twilio_auth_token else None
+    replies = reply_pcm if isinstance(reply_pcm, dict) else {args.out_rate: reply_pcm}
 
     @app.websocket("/ws")
     async def media_stream(websocket: WebSocket):
+        await serve_call(websocket, args.serializer)
+
+    @app.websocket("/ws/{kind}")
+    async def provider_stream(websocket: WebSocket, kind: str):
+        if kind not in SERIALIZERS:
+            logger.warning(f"upgrade rejected (HTTP 403): no serializer {kind!r}")
+            await websocket.close(code=1008)
+            return
+        await serve_call(websocket, kind)
+
+    async def serve_call(websocket: WebSocket, kind: str):
+        in_rate, out_rate = pipeline_rates(args, kind)
         signed = None
         if validator is not None:
             url = connected_url(websocket)
@@ -191,24 +273,20 @@ def make_app(args, reply_pcm: bytes) -> FastAPI:
         call = f"call {calls['count']}"
         if signed is not None:
             logger.info(f"{call} {SIGNATURE_HEADER} validated for {signed}")
-        try:
-            transport_type, call_data = await asyncio.wait_for(parse_telephony_websocket(websocket), 10)
-        except Exception as error:  # noqa: BLE001
-            logger.error(f"{call}: no Twilio handshake: {error!r}")
-            await websocket.close(code=1008)
-            return
-        if transport_type != "twilio":
-            logger.error(f"{call}: parse_telephony_websocket detected {transport_type!r}, not twilio")
-            await websocket.close(code=1008)
-            return
-        logger.info(f"{call} handshake: stream_sid={call_data.stream_id} call_sid={call_data.call_id} "
-                    f"custom_parameters={sorted(call_data.body)}")
-
-        serializer = TwilioFrameSerializer(
-            stream_sid=call_data.stream_id,
-            call_sid=call_data.call_id,
-            params=TwilioFrameSerializer.InputParams(auto_hang_up=False),
-        )
+        call_data = None
+        if kind != "vonage":
+            try:
+                transport_type, call_data = await asyncio.wait_for(parse_telephony_websocket(websocket), 10)
+            except Exception as error:  # noqa: BLE001
+                logger.error(f"{call}: no {kind} handshake: {error!r}")
+                await websocket.close(code=1008)
+                return
+            if transport_type != kind:
+                logger.error(f"{call}: parse_telephony_websocket detected {transport_type!r}, not {kind}")
+                await websocket.close(code=1008)
+                return
+        logger.info(f"{call} handshake ({kind}): {describe_call(kind, call_data)}")
+        serializer = make_serializer(kind, call_data)
         transport = FastAPIWebsocketTransport(
             websocket=websocket,
             params=FastAPIWebsocketParams(
@@ -228,10 +306,10 @@ def make_app(args, reply_pcm: bytes) -> FastAPI:
                                                         wait_for_transcript=False)],
             ),
         )
-        reply = CannedReply(reply_pcm, args.out_rate, call, started)
+        reply = CannedReply(replies[out_rate], out_rate, call, started)
         worker = PipelineWorker(
             Pipeline([transport.input(), vad, turns, reply, transport.output()]),
-            params=PipelineParams(audio_in_sample_rate=args.in_rate, audio_out_sample_rate=args.out_rate),
+            params=PipelineParams(audio_in_sample_rate=in_rate, audio_out_sample_rate=out_rate),
             enable_rtvi=False,
             idle_timeout_secs=args.call_timeout_s,
             check_dangling_tasks=False,
@@ -266,7 +344,8 @@ class Server(uvicorn.Server):
 
 async def serve(args) -> int:
     SileroVADAnalyzer()  # load onnxruntime and the bundled model once, before "ready"
-    app = make_app(args, await load_reply(args.reply_wav, args.out_rate))
+    rates = {args.out_rate} | {pipeline_rates(args, kind)[1] for kind in SERIALIZERS}
+    app = make_app(args, {rate: await load_reply(args.reply_wav, rate) for rate in sorted(rates)})
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                             timeout_graceful_shutdown=3, lifespan="off")
     server = Server(config)

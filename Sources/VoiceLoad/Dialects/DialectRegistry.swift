@@ -2,8 +2,9 @@
 public enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     public static let ids: [String] = [
-        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "openai-realtime",
-        "pipecat-protobuf", "smallest-atoms", "twilio-media-streams",
+        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "exotel-voicebot",
+        "openai-realtime", "pipecat-protobuf", "plivo-audio-streaming", "smallest-atoms", "telnyx-media-streaming", "twilio-media-streams",
+        "vonage-websocket",
     ]
 
     /// The client side of dialect `id`, with its default options.
@@ -19,7 +20,12 @@ public enum DialectRegistry {
         case "pipecat-protobuf": return PipecatProtobufClientDialect()
         case "smallest-atoms": return SmallestAtomsClientDialect()
         case "twilio-media-streams": return TwilioMediaStreamsClientDialect()
-        default: throw UnknownDialectError(id: id, knownIDs: ids)
+        case "vonage-websocket": return VonageWebSocketClientDialect()
+        default:
+            if let provider = TelephonyProvider.allCases.first(where: { $0.dialectID == id }) {
+                return TelephonyStreamClientDialect(provider: provider)
+            }
+            throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }
 
@@ -36,7 +42,12 @@ public enum DialectRegistry {
         case "pipecat-protobuf": return PipecatProtobufServerDialect()
         case "smallest-atoms": return SmallestAtomsServerDialect()
         case "twilio-media-streams": return TwilioMediaStreamsServerDialect()
-        default: throw UnknownDialectError(id: id, knownIDs: ids)
+        case "vonage-websocket": return VonageWebSocketServerDialect()
+        default:
+            if let provider = TelephonyProvider.allCases.first(where: { $0.dialectID == id }) {
+                return TelephonyStreamServerDialect(provider: provider)
+            }
+            throw UnknownDialectError(id: id, knownIDs: ids)
         }
     }
 }

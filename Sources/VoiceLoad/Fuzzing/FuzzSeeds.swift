@@ -127,6 +127,13 @@ public enum FuzzSeeds {
         ],
         "smallest-atoms": [#"{"type":"error","code":401,"message":"unauthorized"}"#, #"{"type":"session.closed","reason":"x"}"#],
         "twilio-media-streams": [#"{"event":"mark","streamSid":"MZ1","mark":{"name":"turn-1"}}"#, #"{"event":"clear","streamSid":"MZ1"}"#],
+        "telnyx-media-streaming": [#"{"event":"media","media":{"payload":"/w=="}}"#, #"{"event":"mark","mark":{"name":"t1"}}"#, #"{"event":"clear"}"#],
+        "plivo-audio-streaming": [
+            #"{"event":"playAudio","media":{"contentType":"audio/x-mulaw","sampleRate":8000,"payload":"/w=="},"streamId":"s1"}"#,
+            #"{"event":"checkpoint","streamId":"s1","name":"t1"}"#, #"{"event":"clearAudio","streamId":"s1"}"#,
+        ],
+        "exotel-voicebot": [#"{"event":"media","stream_sid":"s1","media":{"payload":"AAA="}}"#, #"{"event":"clear","stream_sid":"s1"}"#],
+        "vonage-websocket": [#"{"action":"clear"}"#, #"{"action":"notify","payload":{"turn":"t1"}}"#],
         "datagrid": [#"{"type":"transcript","payload":{"speaker":"agent","transcript":"hi","final":false}}"#, #"{"type":"citation","payload":{}}"#],
         "fuzz-features": [
             #"{"type":"started","payload":{"session_id":"s1","count":2,"meta":{"a":1},"call":"c1","ready":true}}"#,

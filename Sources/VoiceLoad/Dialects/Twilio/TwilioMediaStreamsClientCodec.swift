@@ -5,7 +5,7 @@ import Foundation
 /// `media` chunk number (from 1) and timestamp (stream milliseconds of the chunk's first
 /// sample) — all sent as strings.
 struct TwilioMediaStreamsClientCodec: ClientCodec {
-    typealias Name = TwilioMessage.Name
+    typealias Name = TwilioEventName
 
     let identity: TwilioCallIdentity
     /// `start.customParameters`, from the scenario's parameters.
@@ -66,19 +66,14 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     /// `media` → agent audio (µ-law 8 kHz); `mark` → a mark event and its echo, sent once the
     /// audio received before it has played; `clear` → barge-in acknowledged.
     mutating func receive(_ frame: WireFrame) -> DecodedFrame {
-        let message: TwilioMessage
-        switch TwilioMessage.parse(frame) {
+        let message: MediaStreamMessage
+        switch MediaStreamMessage.parse(frame) {
         case .success(let parsed): message = parsed
         case .failure(let error): return [.malformed(reason: error.reason)]
         }
         switch message.event {
         case Name.media:
-            switch message.mediaPayload() {
-            case .success(let bytes):
-                return DecodedFrame(events: bytes.isEmpty ? [] : [.agentAudio(AgentAudioChunk(audio: bytes, format: format))])
-            case .failure(let error):
-                return [.malformed(reason: error.reason)]
-            }
+            return message.agentAudio(format: format)
         case Name.mark:
             guard let name = message.markName() else { return [.malformed(reason: "mark message without a string name")] }
             return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(markFrame(name: name), timing: .whenPlayedOut)])

@@ -3,7 +3,7 @@ import Foundation
 /// The agent side of one Twilio Media Streams call: captures the `streamSid` from `start` and
 /// puts it on everything it sends.
 struct TwilioMediaStreamsServerCodec: ServerCodec {
-    typealias Name = TwilioMessage.Name
+    typealias Name = TwilioEventName
 
     /// The call's stream SID; empty until `start` arrives.
     private(set) var streamSid = ""
@@ -15,8 +15,8 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
     /// `markPlayed`, `stop` → `stop`. Throws `.unknownType` for other events and `.malformed`
     /// for frames that are not Twilio messages.
     mutating func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
-        let message: TwilioMessage
-        switch TwilioMessage.parse(frame) {
+        let message: MediaStreamMessage
+        switch MediaStreamMessage.parse(frame) {
         case .success(let parsed): message = parsed
         case .failure(let error): throw .malformed(error.reason)
         }
@@ -29,10 +29,7 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
         case Name.start:
             return try startIntents(message)
         case Name.media:
-            switch message.mediaPayload() {
-            case .success(let bytes): return bytes.isEmpty ? [] : [.audio(bytes)]
-            case .failure(let error): throw .malformed(error.reason)
-            }
+            return try message.callerAudio()
         case Name.mark:
             guard let name = message.markName() else { throw .malformed("mark message without a string name") }
             return [.markPlayed(name: name)]
@@ -64,7 +61,7 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
         return audio.sharedFrame ?? EncodedFrame(.text(""))
     }
 
-    private mutating func startIntents(_ message: TwilioMessage) throws(DialectDecodingError) -> [ClientIntent] {
+    private mutating func startIntents(_ message: MediaStreamMessage) throws(DialectDecodingError) -> [ClientIntent] {
         guard let start = message.member("start") else { throw .malformed("start message without start") }
         if let sid = message.object["streamSid"] as? String ?? start["streamSid"] as? String {
             streamSid = sid

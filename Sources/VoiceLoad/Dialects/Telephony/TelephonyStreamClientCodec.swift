@@ -1,0 +1,168 @@
+import Foundation
+
+/// One simulated Telnyx, Plivo or Exotel call (docs/telephony.md): the provider's handshake on
+/// open, then its `media` messages with their per-connection counters — the sequence number
+/// (one per message), the chunk number (from 1) and the stream timestamp in milliseconds.
+struct TelephonyStreamClientCodec: ClientCodec {
+    let provider: TelephonyProvider
+    let call: TelephonyCall
+    /// Exotel `start.custom_parameters` (the scenario's `custom_parameters` and `token`).
+    let customParameters: [String: JSONValue]
+    /// Telnyx `start.client_state`, when the scenario gives one.
+    let clientState: String?
+    /// The sequence number of the next numbered message.
+    private(set) var nextSequenceNumber: Int
+    /// The chunk number of the next `media` message.
+    private(set) var nextChunk = 1
+    /// Audio bytes sent in `media` so far: the stream position of the next chunk.
+    private(set) var streamBytes = 0
+    private let streamIDLiteral: String
+
+    init(provider: TelephonyProvider, call: TelephonyCall, parameters: [String: JSONValue]) {
+        self.provider = provider
+        self.call = call
+        self.customParameters = TwilioMediaStreamsClientCodec.customParameters(from: parameters)
+        if case .string(let state)? = parameters["client_state"] { clientState = state } else { clientState = nil }
+        self.nextSequenceNumber = provider.firstSequenceNumber
+        self.streamIDLiteral = JSONText.quoted(call.streamID)
+    }
+
+    /// Telnyx and Exotel: `connected`, then `start`; Plivo: `start` alone.
+    mutating func framesOnOpen() -> [WireFrame] {
+        switch provider {
+        case .telnyx: return [.text(#"{"event":"connected","version":"1.0.0"}"#), startFrame()]
+        case .exotel: return [.text(#"{"event":"connected"}"#), startFrame()]
+        case .plivo: return [startFrame()]
+        }
+    }
+
+    mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+        EncodedFrame(mediaFrame(base64: audio.base64 ?? "", byteCount: audio.byteCount))
+    }
+
+    /// Audio → `media`, `dtmf` → `dtmf`, `markPlayed` → the provider's played-label message,
+    /// `stop` → `stop`; these providers have no message for the other intents.
+    mutating func frames(for intent: ClientIntent) -> [WireFrame] {
+        switch intent {
+        case .audio(let bytes):
+            return [mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
+        case .dtmf(let digit):
+            let dtmf: [String: Any] = provider == .exotel ? ["digit": digit, "duration": "100"]
+                : provider == .plivo ? ["digit": digit, "track": "inbound"] : ["digit": digit]
+            return [messageFrame("dtmf", extra: ["dtmf": dtmf])]
+        case .markPlayed(let name):
+            return [labelPlayedFrame(name: name)]
+        case .stop:
+            return [messageFrame("stop", extra: ["stop": stopBody()])]
+        case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
+            return []
+        }
+    }
+
+    /// The agent's audio (`media`, Plivo `playAudio`) → agent audio; its label (`mark`, Plivo
+    /// `checkpoint`) → a mark event and the provider's confirmation once the audio before it has
+    /// played; its barge-in (`clear`, Plivo `clearAudio`) → barge-in acknowledged (Plivo answers
+    /// `clearedAudio`).
+    mutating func receive(_ frame: WireFrame) -> DecodedFrame {
+        let message: MediaStreamMessage
+        switch MediaStreamMessage.parse(frame) {
+        case .success(let parsed): message = parsed
+        case .failure(let error): return [.malformed(reason: error.reason)]
+        }
+        switch message.event {
+        case provider.agentAudioEvent:
+            return message.agentAudio(format: provider.format)
+        case provider.agentLabelEvent:
+            let name = provider == .plivo ? message.object["name"] as? String : message.markName()
+            guard let name else { return [.malformed(reason: "\(message.event) message without a string name")] }
+            return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(labelPlayedFrame(name: name), timing: .whenPlayedOut)])
+        case provider.agentClearEvent:
+            guard provider == .plivo else { return [.agentInterrupted] }
+            return DecodedFrame(events: [.agentInterrupted], replies: [CodecReply(messageFrame("clearedAudio", extra: [:]))])
+        default:
+            return [.unknown(type: message.event)]
+        }
+    }
+
+    private mutating func startFrame() -> WireFrame {
+        var object: [String: Any] = ["start": startBody()]
+        if provider == .plivo { object["extra_headers"] = "{}" }
+        return messageFrame("start", extra: object)
+    }
+
+    /// What `start` carries: what Pipecat's `parse_telephony_websocket` looks for (Telnyx
+    /// `call_control_id` and `media_format.encoding`, Plivo `streamId` and `callId`, Exotel
+    /// `stream_sid`, `call_sid` and `account_sid`) and what the provider documents besides.
+    private func startBody() -> [String: Any] {
+        switch provider {
+        case .telnyx:
+            var start: [String: Any] = [
+                "user_id": call.accountID, "call_control_id": call.callID, "from": call.from, "to": call.to,
+                "media_format": ["encoding": "PCMU", "sample_rate": provider.format.sampleRateHz, "channels": 1] as [String: Any],
+            ]
+            if let clientState { start["client_state"] = clientState }
+            return start
+        case .plivo:
+            return [
+                "callId": call.callID, "streamId": call.streamID, "accountId": call.accountID, "tracks": ["inbound"],
+                "mediaFormat": ["encoding": "audio/x-mulaw", "sampleRate": provider.format.sampleRateHz] as [String: Any],
+            ]
+        case .exotel:
+            return [
+                "stream_sid": call.streamID, "call_sid": call.callID, "account_sid": call.accountID,
+                "from": call.from, "to": call.to,
+                "custom_parameters": JSONValue.object(customParameters).replacingNonFiniteNumbers().foundationObject,
+                "media_format": ["encoding": "base64", "sample_rate": String(provider.format.sampleRateHz), "bit_rate": "128kbps"],
+            ]
+        }
+    }
+
+    private func stopBody() -> [String: Any] {
+        switch provider {
+        case .telnyx: return ["user_id": call.accountID, "call_control_id": call.callID]
+        case .plivo: return ["callId": call.callID]
+        case .exotel: return ["call_sid": call.callID, "account_sid": call.accountID, "reason": "callended"]
+        }
+    }
+
+    /// The provider's confirmation that label `name` has played: `mark` (Telnyx, Exotel) or
+    /// Plivo's `playedStream`.
+    private mutating func labelPlayedFrame(name: String) -> WireFrame {
+        provider == .plivo
+            ? messageFrame(provider.labelPlayedEvent, extra: ["name": name])
+            : messageFrame(provider.labelPlayedEvent, extra: ["mark": ["name": name]])
+    }
+
+    /// A message with `event`, the next sequence number and the stream id.
+    private mutating func messageFrame(_ event: String, extra: [String: Any]) -> WireFrame {
+        var object = extra
+        object["event"] = event
+        let sequence = takeSequenceNumber()
+        object[provider.sequenceKey] = provider == .telnyx ? String(sequence) as Any : sequence as Any
+        object[provider.streamIDKey] = call.streamID
+        return .text(JSONFrame.text(object))
+    }
+
+    /// The `media` message for `byteCount` bytes of audio (`base64`), by concatenation: Telnyx
+    /// writes its counters as strings, Plivo and Exotel the chunk and sequence as numbers.
+    private mutating func mediaFrame(base64: String, byteCount: Int) -> WireFrame {
+        let format = provider.format
+        let timestampMs = streamBytes * 1_000 / (format.sampleRateHz * format.bytesPerSample)
+        let sequence = String(takeSequenceNumber())
+        let quote = provider == .telnyx ? "\"" : ""
+        let track = provider == .exotel ? "" : #""track":"inbound","#
+        let text = #"{"event":"media",""# + provider.sequenceKey + #"":"# + quote + sequence + quote
+            + #",""# + provider.streamIDKey + #"":"# + streamIDLiteral
+            + #","media":{"# + track + #""chunk":"# + quote + String(nextChunk) + quote
+            + #","timestamp":""# + String(timestampMs)
+            + #"","payload":""# + base64 + #""}}"#
+        nextChunk += 1
+        streamBytes += byteCount
+        return .text(text)
+    }
+
+    private mutating func takeSequenceNumber() -> Int {
+        defer { nextSequenceNumber += 1 }
+        return nextSequenceNumber
+    }
+}
