@@ -28,17 +28,8 @@ logger.remove()  # before Pipecat's import-time banner
 import pipecat_server  # noqa: E402  (Pipecat is imported from here on)
 from fastapi import FastAPI, WebSocket  # noqa: E402
 
-from pipecat.audio.vad.silero import SileroVADAnalyzer  # noqa: E402
-from pipecat.pipeline.pipeline import Pipeline  # noqa: E402
-from pipecat.pipeline.worker import PipelineParams, PipelineWorker  # noqa: E402
-from pipecat.processors.audio.vad_processor import VADProcessor  # noqa: E402
 from pipecat.serializers.protobuf import ProtobufFrameSerializer  # noqa: E402
 from pipecat.transports.websocket.fastapi import FastAPIWebsocketParams, FastAPIWebsocketTransport  # noqa: E402
-from pipecat.turns.user_start import VADUserTurnStartStrategy  # noqa: E402
-from pipecat.turns.user_stop import SpeechTimeoutUserTurnStopStrategy  # noqa: E402
-from pipecat.turns.user_turn_processor import UserTurnProcessor  # noqa: E402
-from pipecat.turns.user_turn_strategies import UserTurnStrategies  # noqa: E402
-from pipecat.workers.runner import WorkerRunner  # noqa: E402
 
 #: Pipecat's own pipeline rates: its protobuf clients stream 16 kHz and play what the frames say.
 DEFAULTS = ["--in-rate", "16000", "--out-rate", "24000"]
@@ -79,37 +70,7 @@ def make_app(args, reply_pcm) -> FastAPI:
                 allowed_origins=[],
             ),
         )
-        turns = UserTurnProcessor(
-            user_turn_strategies=UserTurnStrategies(
-                start=[VADUserTurnStartStrategy()],
-                stop=[SpeechTimeoutUserTurnStopStrategy(user_speech_timeout=args.speech_timeout_s,
-                                                        wait_for_transcript=False)],
-            ),
-        )
-        reply = pipecat_server.CannedReply(reply_pcm, args.out_rate, call, started)
-        worker = PipelineWorker(
-            Pipeline([transport.input(), VADProcessor(vad_analyzer=SileroVADAnalyzer()), turns, reply,
-                      transport.output()]),
-            params=PipelineParams(audio_in_sample_rate=args.in_rate, audio_out_sample_rate=args.out_rate),
-            enable_rtvi=False,
-            idle_timeout_secs=args.call_timeout_s,
-            check_dangling_tasks=False,
-        )
-
-        @transport.event_handler("on_client_disconnected")
-        async def on_client_disconnected(_transport, _websocket):
-            logger.info(f"{call} {time.monotonic() - started:7.3f}s client disconnected")
-            await worker.cancel()
-
-        @transport.event_handler("on_session_timeout")
-        async def on_session_timeout(_transport, _websocket):
-            logger.warning(f"{call}: call timeout ({args.call_timeout_s} s)")
-            await worker.cancel()
-
-        runner = WorkerRunner(handle_sigint=False, handle_sigterm=False, check_dangling_tasks=False)
-        await runner.add_workers(worker)
-        await runner.run()
-        logger.info(f"{call} {time.monotonic() - started:7.3f}s pipeline finished")
+        await pipecat_server.run_bot(transport, reply_pcm, args.in_rate, args.out_rate, args, call, started)
 
     return app
 

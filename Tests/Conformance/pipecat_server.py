@@ -298,39 +298,45 @@ def make_app(args, reply_pcm) -> FastAPI:
                 allowed_origins=[],
             ),
         )
-        vad = VADProcessor(vad_analyzer=SileroVADAnalyzer())
-        turns = UserTurnProcessor(
-            user_turn_strategies=UserTurnStrategies(
-                start=[VADUserTurnStartStrategy()],
-                stop=[SpeechTimeoutUserTurnStopStrategy(user_speech_timeout=args.speech_timeout_s,
-                                                        wait_for_transcript=False)],
-            ),
-        )
-        reply = CannedReply(replies[out_rate], out_rate, call, started)
-        worker = PipelineWorker(
-            Pipeline([transport.input(), vad, turns, reply, transport.output()]),
-            params=PipelineParams(audio_in_sample_rate=in_rate, audio_out_sample_rate=out_rate),
-            enable_rtvi=False,
-            idle_timeout_secs=args.call_timeout_s,
-            check_dangling_tasks=False,
-        )
-
-        @transport.event_handler("on_client_disconnected")
-        async def on_client_disconnected(_transport, _websocket):
-            logger.info(f"{call} {time.monotonic() - started:7.3f}s client disconnected")
-            await worker.cancel()
-
-        @transport.event_handler("on_session_timeout")
-        async def on_session_timeout(_transport, _websocket):
-            logger.warning(f"{call}: call timeout ({args.call_timeout_s} s)")
-            await worker.cancel()
-
-        runner = WorkerRunner(handle_sigint=False, handle_sigterm=False, check_dangling_tasks=False)
-        await runner.add_workers(worker)
-        await runner.run()
-        logger.info(f"{call} {time.monotonic() - started:7.3f}s pipeline finished")
+        await run_bot(transport, replies[out_rate], in_rate, out_rate, args, call, started)
 
     return app
+
+
+async def run_bot(transport, reply_pcm: bytes, in_rate: int, out_rate: int, args, call: str, started: float):
+    """One call's pipeline on `transport`, to its end: Silero VAD → user turns (Pipecat's speech
+    timeout, no transcript) → the canned reply at `out_rate` → output; cancelled when the client
+    disconnects or the call times out. Shared by every bot script of the suite."""
+    turns = UserTurnProcessor(
+        user_turn_strategies=UserTurnStrategies(
+            start=[VADUserTurnStartStrategy()],
+            stop=[SpeechTimeoutUserTurnStopStrategy(user_speech_timeout=args.speech_timeout_s,
+                                                    wait_for_transcript=False)],
+        ),
+    )
+    reply = CannedReply(reply_pcm, out_rate, call, started)
+    worker = PipelineWorker(
+        Pipeline([transport.input(), VADProcessor(vad_analyzer=SileroVADAnalyzer()), turns, reply, transport.output()]),
+        params=PipelineParams(audio_in_sample_rate=in_rate, audio_out_sample_rate=out_rate),
+        enable_rtvi=False,
+        idle_timeout_secs=args.call_timeout_s,
+        check_dangling_tasks=False,
+    )
+
+    @transport.event_handler("on_client_disconnected")
+    async def on_client_disconnected(_transport, _websocket):
+        logger.info(f"{call} {time.monotonic() - started:7.3f}s client disconnected")
+        await worker.cancel()
+
+    @transport.event_handler("on_session_timeout")
+    async def on_session_timeout(_transport, _websocket):
+        logger.warning(f"{call}: call timeout ({args.call_timeout_s} s)")
+        await worker.cancel()
+
+    runner = WorkerRunner(handle_sigint=False, handle_sigterm=False, check_dangling_tasks=False)
+    await runner.add_workers(worker)
+    await runner.run()
+    logger.info(f"{call} {time.monotonic() - started:7.3f}s pipeline finished")
 
 
 class Server(uvicorn.Server):
