@@ -104,9 +104,10 @@ struct StreamingSpeechDetector: Sendable {
                 let sample = Int64(Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8))
                 sum += sample * sample
             }
-        case .mulaw:
+        case .mulaw, .alaw:
+            let decode = encoding == .mulaw ? MuLaw.decode : ALaw.decode
             for index in start..<(start + count) {
-                let sample = Int64(MuLaw.decode(bytes[index]))
+                let sample = Int64(decode(bytes[index]))
                 sum += sample * sample
             }
         }

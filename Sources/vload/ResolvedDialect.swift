@@ -10,9 +10,18 @@ struct ResolvedDialect {
     /// The dialect file, when the dialect came from one.
     let filePath: String?
 
+    /// `--dialect file:PATH` is `--dialect-file PATH`.
     init(id: String, file: String?, searchPath: DialectSearchPath = .standard()) throws(InputError) {
         let path: String?
-        if let file { path = file } else { path = try Self.shippedFile(id, searchPath: searchPath) }
+        if id.hasPrefix(Self.filePrefix) {
+            guard file == nil else { throw InputError("--dialect \(id) and --dialect-file both name a dialect file: give one") }
+            path = String(id.dropFirst(Self.filePrefix.count))
+            guard path?.isEmpty == false else { throw InputError("--dialect file: needs a path (--dialect file:my-dialect.yaml)") }
+        } else if let file {
+            path = file
+        } else {
+            path = try Self.shippedFile(id, searchPath: searchPath)
+        }
         guard let path else {
             do {
                 dialect = try DialectRegistry.client(id)
@@ -33,6 +42,9 @@ struct ResolvedDialect {
         extras = (custom.headers.map { HTTPHeaderField(name: $0.0, value: $0.1) }, custom.subprotocols)
         filePath = path
     }
+
+    /// What makes a dialect id a file path: `--dialect file:my-dialect.yaml`.
+    static let filePrefix = "file:"
 
     /// The shipped file for `id`: nil for a built-in id; an error when there is none.
     private static func shippedFile(_ id: String, searchPath: DialectSearchPath) throws(InputError) -> String? {

@@ -30,7 +30,16 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Print every key a dialect file may hold, place by place, and exit.")
     var keys = false
 
+    @Option(help: ArgumentHelp(
+        "With --dialect-file (or --dialect): feed the frames of a capture to the dialect, one JSON object a line "
+            + "({\"text\": \"…\"} or {\"binary\": \"<base64>\"}), and print the events vload reads from each.",
+        valueName: "capture.jsonl"))
+    var replay: String?
+
     func validate() throws {
+        if replay != nil, scenario != nil || (dialectFile == nil && dialect == nil) {
+            throw ValidationError("--replay takes a dialect (--dialect-file FILE or --dialect NAME) and no scenario")
+        }
         if scenario == nil, dialectFile == nil, dialect == nil, !keys {
             throw ValidationError("give a scenario, --dialect-file FILE (or --dialect NAME), or both (--keys prints the keys of a dialect file)")
         }
@@ -44,6 +53,7 @@ struct ValidateCommand: ParsableCommand {
         guard let scenarioName = scenario else {
             let resolved = try ResolvedDialect(id: dialect ?? "datagrid", file: dialectFile)
             print(Self.summary(ofFile: resolved.filePath ?? "built-in dialect", dialect: resolved.dialect))
+            if let replay { try Self.replay(capture: replay, dialect: resolved.dialect) }
             return
         }
         let path = try ScenarioLoader.locateForCommandLine(scenarioName)

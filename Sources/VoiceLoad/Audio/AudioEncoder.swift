@@ -1,6 +1,6 @@
 /// Converts linear PCM16 samples to and from an `AudioFormat`'s wire bytes.
 ///
-/// PCM16 is signed 16-bit little-endian; µ-law is G.711 via `MuLaw`. The sample rate of the
+/// PCM16 is signed 16-bit little-endian; µ-law and A-law are G.711 via `MuLaw` and `ALaw`. The sample rate of the
 /// format is not touched here: resample first (`Resampler`).
 public enum AudioEncoder {
     /// Encodes `samples` into `format`'s byte representation.
@@ -16,6 +16,8 @@ public enum AudioEncoder {
             return bytes
         case .mulaw:
             return samples.map(MuLaw.encode)
+        case .alaw:
+            return samples.map(ALaw.encode)
         }
     }
 
@@ -32,6 +34,8 @@ public enum AudioEncoder {
             return samples
         case .mulaw:
             return bytes.map(MuLaw.decode)
+        case .alaw:
+            return bytes.map(ALaw.decode)
         }
     }
 }

@@ -4,6 +4,8 @@ public enum SampleEncoding: String, Sendable, Hashable, Codable {
     case pcm16
     /// G.711 µ-law, 8 bits a sample.
     case mulaw
+    /// G.711 A-law, 8 bits a sample.
+    case alaw
 }
 
 /// A mono audio format: encoding and sample rate.
@@ -21,11 +23,12 @@ public struct AudioFormat: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     public static let mulaw8k = AudioFormat(encoding: .mulaw, sampleRateHz: 8_000)
+    public static let alaw8k = AudioFormat(encoding: .alaw, sampleRateHz: 8_000)
 
     public var bytesPerSample: Int {
         switch encoding {
         case .pcm16: return 2
-        case .mulaw: return 1
+        case .mulaw, .alaw: return 1
         }
     }
 
@@ -34,6 +37,7 @@ public struct AudioFormat: Sendable, Hashable, Codable, CustomStringConvertible 
         switch encoding {
         case .pcm16: return 0x00
         case .mulaw: return 0xFF
+        case .alaw: return 0xD5
         }
     }
 
@@ -54,6 +58,7 @@ public struct AudioFormat: Sendable, Hashable, Codable, CustomStringConvertible 
         switch encoding {
         case .pcm16: return "PCM16 \(sampleRateHz) Hz"
         case .mulaw: return "µ-law \(sampleRateHz) Hz"
+        case .alaw: return "A-law \(sampleRateHz) Hz"
         }
     }
 }

@@ -18,9 +18,10 @@ public enum AudioLevel {
                 count += 1
                 index += 2
             }
-        case .mulaw:
+        case .mulaw, .alaw:
+            let decode = format.encoding == .mulaw ? MuLaw.decode : ALaw.decode
             for byte in bytes {
-                let value = Double(MuLaw.decode(byte))
+                let value = Double(decode(byte))
                 sumOfSquares += value * value
                 count += 1
             }

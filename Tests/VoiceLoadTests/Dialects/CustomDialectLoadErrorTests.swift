@@ -65,7 +65,7 @@ struct CustomDialectLoadErrorTests {
     }
 
     @Test(arguments: [
-        ("audio:\n  input: {encoding: alaw, sample_rate: 8000, transport: binary}\n", 3, "'alaw' is not supported"),
+        ("audio:\n  input: {encoding: alaw16, sample_rate: 8000, transport: binary}\n", 3, "alaw"),
         ("audio:\n  input: {encoding: pcm16le, sample_rate: 16k, transport: binary}\n", 3, "'audio.input.sample_rate' must be a positive integer"),
         ("audio:\n  input: {encoding: pcm16le, sample_rate: 16000, transport: json}\n", 3, "'transport: json' needs a 'json' template"),
         ("audio:\n  input: {encoding: pcm16le, sample_rate: 16000, transport: json, json: {\"a\": 1}}\n", 3, "must contain ${audio.b64}"),

@@ -2,7 +2,7 @@ import Yams
 
 extension CustomDialectLoader {
     static let inputKeys = ["encoding", "sample_rate", "frame_ms", "transport", "json", "pad_silence"]
-    static let encodings = ["pcm16le", "mulaw"]
+    static let encodings = ["pcm16le", "mulaw", "alaw"]
     static let outputKeys = ["encoding", "sample_rate", "extract"]
     static let extractKeys = ["when", "data", "encoding", "turn_key"]
     /// The highest sample rate a dialect file may name: frame sizes and resampling multiply it.
@@ -65,16 +65,14 @@ extension CustomDialectLoader {
     }
 
     private func format(_ fields: NodeFields, what: String) throws(CustomDialectError) -> AudioFormat {
-        guard let encodingNode = fields["encoding"] else { throw reader.error(at: fields.node, "'\(what)' needs 'encoding' (pcm16le or mulaw)") }
+        guard let encodingNode = fields["encoding"] else { throw reader.error(at: fields.node, "'\(what)' needs 'encoding' (pcm16le, mulaw or alaw)") }
         guard let rateNode = fields["sample_rate"] else { throw reader.error(at: fields.node, "'\(what)' needs 'sample_rate'") }
-        if encodingNode.scalar?.string == "alaw" {
-            throw reader.error(at: encodingNode, "'alaw' is not supported yet (pcm16le or mulaw)")
-        }
         let encoding = try reader.choice(encodingNode, field: "\(what).encoding", choices: Self.encodings)
         let rate = try reader.positiveInt(rateNode, field: "\(what).sample_rate")
         guard rate <= Self.maxSampleRateHz else {
             throw reader.error(at: rateNode, "'\(what).sample_rate' must be at most \(Self.maxSampleRateHz) Hz")
         }
-        return AudioFormat(encoding: encoding == "mulaw" ? .mulaw : .pcm16, sampleRateHz: rate)
+        let encodings: [String: SampleEncoding] = ["pcm16le": .pcm16, "mulaw": .mulaw, "alaw": .alaw]
+        return AudioFormat(encoding: encodings[encoding] ?? .pcm16, sampleRateHz: rate)
     }
 }

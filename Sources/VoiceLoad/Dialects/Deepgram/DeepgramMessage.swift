@@ -69,6 +69,7 @@ struct DeepgramMessage {
         switch format.encoding {
         case .pcm16: return "linear16"
         case .mulaw: return "mulaw"
+        case .alaw: return "alaw"
         }
     }
 

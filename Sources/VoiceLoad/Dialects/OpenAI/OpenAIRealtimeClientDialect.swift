@@ -69,14 +69,14 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
     }
 
     /// This dialect in the formats the scenario's session asks for (`audio.input.format`,
-    /// `audio.output.format`: `audio/pcm` at a rate, or `audio/pcmu`); against api.openai.com,
+    /// `audio.output.format`: `audio/pcm` at a rate, `audio/pcmu` or `audio/pcma`); against api.openai.com,
     /// which takes PCM at 24 kHz or G.711 only, any other input rate is a one-line error.
     public func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect {
         let session = OpenAIRealtimeSession.scenarioSession(parameters)
         let formats = try OpenAIRealtimeSession.formats(session, fallback: (inputFormat, outputFormat))
         if Self.isOpenAIHost(url), formats.input.encoding == .pcm16, formats.input.sampleRateHz != 24_000 {
             throw InputError(
-                "api.openai.com takes PCM at 24000 Hz or G.711 (audio/pcmu) only; the scenario's session asks for PCM at \(formats.input.sampleRateHz) Hz"
+                "api.openai.com takes PCM at 24000 Hz or G.711 (audio/pcmu, audio/pcma) only; the scenario's session asks for PCM at \(formats.input.sampleRateHz) Hz"
             )
         }
         return OpenAIRealtimeClientDialect(

@@ -6,11 +6,12 @@ package enum OpenAIRealtimeSession {
     static let defaultTranscriptionModel = "gpt-4o-mini-transcribe"
 
     /// The GA `format` object of an audio format: PCM16 is `{"type":"audio/pcm","rate":R}`,
-    /// µ-law is `{"type":"audio/pcmu"}` (§7.5).
+    /// µ-law is `{"type":"audio/pcmu"}`, A-law `{"type":"audio/pcma"}`.
     static func formatObject(_ format: AudioFormat) -> JSONValue {
         switch format.encoding {
         case .pcm16: return .object(["type": .string("audio/pcm"), "rate": .number(Double(format.sampleRateHz))])
         case .mulaw: return .object(["type": .string("audio/pcmu")])
+        case .alaw: return .object(["type": .string("audio/pcma")])
         }
     }
 
@@ -79,7 +80,7 @@ package enum OpenAIRealtimeSession {
     static func format(_ value: JSONValue?, place: String) throws(InputError) -> AudioFormat? {
         guard let value, value != .null else { return nil }
         guard case .object(let object) = value, case .string(let type)? = object["type"] else {
-            throw InputError("openai-realtime session \(place).format must be an object with a \"type\" (audio/pcm or audio/pcmu)")
+            throw InputError("openai-realtime session \(place).format must be an object with a \"type\" (audio/pcm, audio/pcmu or audio/pcma)")
         }
         switch type {
         case "audio/pcm":
@@ -90,8 +91,10 @@ package enum OpenAIRealtimeSession {
             return .pcm16(Int(rate))
         case "audio/pcmu":
             return .mulaw8k
+        case "audio/pcma":
+            return .alaw8k
         default:
-            throw InputError("openai-realtime session \(place).format type '\(type)' is not one vload streams (audio/pcm or audio/pcmu)")
+            throw InputError("openai-realtime session \(place).format type '\(type)' is not one vload streams (audio/pcm, audio/pcmu or audio/pcma)")
         }
     }
 
