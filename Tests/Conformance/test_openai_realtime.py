@@ -190,6 +190,21 @@ def test_session_update_mulaw(tmp_path, spelling):
     assert session["audio"]["output"]["format"] == PCMU, f"output format {session['audio']['output']['format']}"
 
 
+PCMA = {"type": "audio/pcma"}
+ALAW_SESSION = {"audio": {"input": {"format": PCMA}, "output": {"format": PCMA}}}
+
+
+def test_session_update_alaw(tmp_path, spelling):
+    """G.711 A-law selected by the scenario: session.update says audio/pcma both ways (the SDK's
+    session model takes it), and user audio is 8 kHz A-law (20 ms = 160 bytes)."""
+    session = session_updates(tmp_path, ALAW_SESSION, spelling)
+    assert session["audio"]["input"]["format"] == PCMA, f"input format {session['audio']['input']['format']}"
+    assert session["audio"]["output"]["format"] == PCMA, f"output format {session['audio']['output']['format']}"
+    (audio,) = run([{"send": "audio", "ms": 20}], scenario=scenario_file(tmp_path, ALAW_SESSION, spelling))
+    raw, _ = single_event(audio, "input_audio_buffer.append")
+    assert len(base64.b64decode(raw["audio"])) == 160
+
+
 def test_mulaw_audio_is_8khz(tmp_path, spelling):
     """(h) With µ-law selected, user audio is 8 kHz µ-law (20 ms = 160 bytes) and agent audio
     is read as µ-law (160 bytes = 20 ms)."""

@@ -65,16 +65,22 @@ struct OpenAIRealtimeScenarioSessionTests {
         #expect(wide.outputFormat == .pcm16(24_000))
     }
 
-    @Test func openAIsOwnServiceTakesOnly24kHzPCMOrG711() {
+    @Test func openAIsOwnServiceTakesOnly24kHzPCMOrG711() throws {
         let parameters: [String: JSONValue] = [
             "audio": .object(["input": .object(["format": .object(["type": .string("audio/pcm"), "rate": .number(16_000)])])]),
         ]
         #expect(throws: InputError.self) {
             try OpenAIRealtimeClientDialect().configured(parameters: parameters, url: "wss://api.openai.com/v1/realtime?model=gpt-realtime")
         }
+        // G.711 A-law (audio/pcma) is streamed as such, to OpenAI's service too.
+        let alaw = try OpenAIRealtimeClientDialect().configured(
+            parameters: ["audio": .object(["input": .object(["format": .object(["type": .string("audio/pcma")])])])],
+            url: "wss://api.openai.com/v1/realtime?model=gpt-realtime"
+        )
+        #expect(alaw.inputFormat == .alaw8k)
         #expect(throws: InputError.self) {
             try OpenAIRealtimeClientDialect().configured(
-                parameters: ["audio": .object(["input": .object(["format": .object(["type": .string("audio/pcma")])])])], url: ""
+                parameters: ["audio": .object(["input": .object(["format": .object(["type": .string("audio/g729")])])])], url: ""
             )
         }
     }
