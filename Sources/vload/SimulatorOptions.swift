@@ -127,10 +127,7 @@ struct SimulatorOptions: ParsableArguments {
 
     /// `--sim-outage FROM..TO` in ms from the simulator's start; errors name the flag.
     static func outageWindow(_ text: String) throws(InputError) -> Range<Int> {
-        let parts = text.components(separatedBy: "..")
-        guard parts.count == 2 else { throw InputError("invalid --sim-outage '\(text)': use FROM..TO like 20s..30s") }
-        let from = try DurationText.milliseconds(parts[0], option: "--sim-outage")
-        let to = try DurationText.milliseconds(parts[1], option: "--sim-outage")
+        let (from, to) = try DurationText.millisecondRange(text, option: "--sim-outage", example: "20s..30s")
         guard to > from else { throw InputError("invalid --sim-outage '\(text)': TO must be after FROM") }
         return from..<to
     }

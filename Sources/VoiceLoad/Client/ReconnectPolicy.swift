@@ -29,9 +29,7 @@ public struct ReconnectPolicy: Sendable, Hashable {
     /// The wait before reconnect number `reconnect` (1-based): `backoffMs · 2^(reconnect−1)`,
     /// capped at `maxBackoffMs`.
     public func backoffMs(beforeReconnect reconnect: Int) -> Int {
-        let doublings = max(0, reconnect - 1)
-        guard doublings < 32 else { return maxBackoffMs }
-        return min(maxBackoffMs, backoffMs << doublings)
+        RetryBackoff(minMs: backoffMs, maxMs: maxBackoffMs).ceilingMs(afterFailures: max(1, reconnect))
     }
 
     /// After a failure of class `errorClass` with `reconnectsMade` reconnects behind the

@@ -17,4 +17,12 @@ public enum DurationText {
         }
         throw InputError("invalid \(option) '\(text)': use a duration like 500ms, 30s, 2m or 1h")
     }
+
+    /// `FROM..TO` (`100ms..5s`, `20s..30s`) as two durations in milliseconds, or a one-line
+    /// error naming `option` and the `example`.
+    public static func millisecondRange(_ text: String, option: String, example: String) throws(InputError) -> (from: Int, to: Int) {
+        let parts = text.trimmingCharacters(in: .whitespaces).components(separatedBy: "..")
+        guard parts.count == 2 else { throw InputError("invalid \(option) '\(text)': use FROM..TO like \(example)") }
+        return (try milliseconds(parts[0], option: option), try milliseconds(parts[1], option: option))
+    }
 }

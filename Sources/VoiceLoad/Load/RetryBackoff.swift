@@ -33,12 +33,10 @@ public struct RetryBackoff: Sendable, Hashable, CustomStringConvertible {
             self = .none
             return
         }
-        let parts = trimmed.components(separatedBy: "..")
-        guard parts.count == 2 else {
+        guard trimmed.contains("..") else {
             throw InputError("invalid \(option) '\(text)': use MIN..MAX like 100ms..5s, or 0 for none")
         }
-        let minMs = try DurationText.milliseconds(parts[0], option: option)
-        let maxMs = try DurationText.milliseconds(parts[1], option: option)
+        let (minMs, maxMs) = try DurationText.millisecondRange(trimmed, option: option, example: "100ms..5s")
         guard minMs >= 1, maxMs >= minMs, maxMs <= Self.limitMs else {
             throw InputError("invalid \(option) '\(text)': MIN must be at least 1 ms and at most MAX, MAX at most 10m")
         }
