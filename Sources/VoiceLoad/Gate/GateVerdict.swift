@@ -51,7 +51,11 @@ public enum GateVerdict: Int32, Sendable, Hashable {
     public static func summaryLine(_ verdict: GateVerdict, report: RunReport, checks: [ThresholdCheck]) -> String {
         switch verdict {
         case .passed:
-            return checks.isEmpty ? "verdict: PASS (no thresholds)" : "verdict: PASS (\(checks.count) thresholds hold)"
+            switch checks.count {
+            case 0: return "verdict: PASS (no thresholds)"
+            case 1: return "verdict: PASS (1 threshold holds)"
+            default: return "verdict: PASS (\(checks.count) thresholds hold)"
+            }
         case .failed:
             let failed = checks.filter { $0.status == .failed }.count
             var reasons: [String] = []

@@ -41,7 +41,7 @@ public final class RunEnd: Sendable {
             schedule(at: durationEndsAt.advanced(byMilliseconds: Int64(drainMs)), on: eventLoop, windDown)
             return
         }
-        @Sendable func check() {
+        @Sendable func decide() {
             let now = MonotonicInstant.now()
             let pastMs = Int(max(0, now.milliseconds(since: durationEndsAt)))
             if !isWindingDown(), overtime.goOn(report(), pastMs) {
@@ -56,6 +56,9 @@ public final class RunEnd: Sendable {
                 schedule(at: stop.advanced(byMilliseconds: Int64(drainMs)), on: eventLoop, windDown)
             }
         }
+        // The report is built off the event loop: it takes longer the more the run has recorded
+        // (tens of ms a minute into a step), and the loop's sessions must not wait for it.
+        @Sendable func check() { Task.detached(priority: .utility) { decide() } }
         schedule(at: durationEndsAt, on: eventLoop, check)
     }
 

@@ -81,6 +81,10 @@ struct ThresholdEvaluatorTests {
             == "verdict: FAIL (no session completed (3 failed: connect_failed 1, in_band_error 1))")
         #expect(ReportVerdict(halfway).headline == "no session completed (3 failed: connect_failed 1, in_band_error 1)")
         #expect(GateVerdict.decide(report: halfway, checks: [pass]) == .failed)
+        // A pass counts its thresholds in words that agree with the count.
+        #expect(GateVerdict.summaryLine(.passed, report: report, checks: []) == "verdict: PASS (no thresholds)")
+        #expect(GateVerdict.summaryLine(.passed, report: report, checks: [pass]) == "verdict: PASS (1 threshold holds)")
+        #expect(GateVerdict.summaryLine(.passed, report: report, checks: [pass, pass]) == "verdict: PASS (2 thresholds hold)")
     }
 
     @Test("the verdict table lists every threshold and names the failures")
