@@ -15,7 +15,7 @@ package (v15+ asyncio API): N sessions started over the ramp-up, each one
    20 s), then 0.5 s more silence (the scenario's `think: 500`), then the clip again.
 
 Audio: the WAV (PCM16, mono) is resampled once (linear interpolation) to the dialect's input
-rate, 24 kHz for openai-realtime (as vload and the simulator use, PROTOCOLS.md §7.5: 960-byte
+rate, 24 kHz for openai-realtime (as vload and the simulator use, docs/dialects.md: 960-byte
 frames) and 16 kHz for deepgram-agent (640-byte frames). Every frame is encoded once before
 the run: openai-realtime frames are whole `input_audio_buffer.append` JSON texts (base64
 inside), deepgram-agent frames are binary.
@@ -23,7 +23,7 @@ inside), deepgram-agent frames are binary.
 Figures (all after the warm-up: frames due, and turns whose speech started, at or after W s):
 - send lag per frame = when the send was issued minus its deadline, in ms (the primary figure);
 - first_audio_from_end_ms = arrival of the first agent audio after the end of the user's speech
-  minus that end, where the end is acoustic as in vload (PROTOCOLS.md §2.6 ruling 3): the
+  minus that end, where the end is acoustic as in vload (docs/metrics.md): the
   moment the clip's last speech sample was due in the paced stream, t_mic_open + speech end,
   the speech end found by the same energy detector vload uses (10 ms windows, −30 dB under the
   loudest, above −50 dBFS, runs of 30 ms or more).

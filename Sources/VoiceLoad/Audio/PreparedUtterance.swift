@@ -1,6 +1,6 @@
 /// A user utterance ready to stream: one audio file decoded once, resampled to a dialect's
 /// input format, encoded, and split into equal frames, with its speech span measured on the
-/// audio as sent (PROTOCOLS.md §2.2 and §2.6 ruling 2).
+/// audio as sent (docs/metrics.md).
 ///
 /// Frame `k` (0-based) covers clip positions `[k·frameMs, (k+1)·frameMs)`; it is due at
 /// `T_mic_open + (k+1)·frameMs` (§2.6 ruling 1). Instances are immutable and shared by every

@@ -3,7 +3,7 @@ import CSampleRate
 /// Band-limited sample-rate conversion through libsamplerate (windowed sinc).
 ///
 /// Uses `src_simple` with `SRC_SINC_MEDIUM_QUALITY`, which keeps speech intact for ASR and VAD
-/// where linear interpolation would alias (PROTOCOLS.md §2.2).
+/// where linear interpolation would alias (docs/metrics.md).
 public enum Resampler {
     /// Returns `clip` converted to `toRateHz`; the same clip when the rates already match.
     ///

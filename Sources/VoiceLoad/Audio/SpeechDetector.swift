@@ -1,7 +1,7 @@
 import Foundation
 
 /// Offline energy voice-activity detector that finds the speech span inside a clip
-/// (PROTOCOLS.md §2.2 "Speech boundaries inside a WAV").
+/// (docs/metrics.md).
 ///
 /// The clip is cut into windows of `windowMs`. A window is voiced when its RMS is at or above
 /// `relativeThresholdDb` relative to the loudest window *and* above `absoluteFloorDbfs`

@@ -1,4 +1,4 @@
-/// One barge-in being measured (PROTOCOLS.md §2.3 d, §2.6 rulings 4–6): when it started, the
+/// One barge-in being measured (docs/metrics.md): when it started, the
 /// agent turn it talked over, and what the server did about it.
 struct Interruption: Sendable, Hashable {
     /// The barge-in utterance it belongs to; nil for an interrupt command with no speech.

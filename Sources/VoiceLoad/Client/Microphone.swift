@@ -1,5 +1,5 @@
 /// The pacing of a client's outgoing audio stream: frame k of the stream is due at
-/// `openedAt + (k+1)·frame` (PROTOCOLS.md §2.2, §2.6 ruling 1), whatever the lag of earlier
+/// `openedAt + (k+1)·frame` (docs/metrics.md), whatever the lag of earlier
 /// frames, so pacing error never accumulates. Between clips it streams silence.
 struct Microphone: Sendable {
     let frameUs: Int64

@@ -1,4 +1,4 @@
-/// Simulated real-time playback of agent audio on a client with no speaker (PROTOCOLS.md §2.4).
+/// Simulated real-time playback of agent audio on a client with no speaker (docs/metrics.md).
 ///
 /// Playback starts when the first chunk arrives, after an optional jitter buffer, and advances
 /// in real time; audio that arrives faster than real time queues behind what is playing. After

@@ -1,4 +1,4 @@
-/// Barge-ins (PROTOCOLS.md §2.3 d, §2.6 rulings 4–7): the caller talks over the agent, or
+/// Barge-ins (docs/metrics.md): the caller talks over the agent, or
 /// sends the dialect's interrupt command, and the server acknowledges, stops and cancels.
 extension TurnTracker {
     /// What told the client the agent was interrupted.

@@ -1,5 +1,5 @@
 /// Turns one session's sent utterances and received agent events into per-turn measurements
-/// (PROTOCOLS.md §2.3). A value-type state machine: the virtual client feeds it timestamps
+/// (docs/metrics.md). A value-type state machine: the virtual client feeds it timestamps
 /// and acts on what it returns; it reads no clock itself.
 ///
 /// An utterance waits in `utterance` until an agent turn starts after its speech: that turn

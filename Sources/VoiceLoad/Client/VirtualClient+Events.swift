@@ -126,7 +126,7 @@ extension VirtualClient {
         }
     }
 
-    /// Speech-to-text position latency (PROTOCOLS.md §8.4): arrival minus the moment the end of
+    /// Speech-to-text position latency (docs/dialects.md): arrival minus the moment the end of
     /// the result's audio was spoken, `T_mic_open + (start + duration)` — the acoustic anchor of
     /// ruling 3, one frame before the §8.4 formula's `T_audio_start`, so a result can never
     /// precede its audio. A result placed past the audio sent so far is a server error.

@@ -1,4 +1,4 @@
-/// How a dialect carries the API key on the WebSocket upgrade (PROTOCOLS.md §2.5).
+/// How a dialect carries the API key on the WebSocket upgrade (docs/dialects.md).
 public enum AuthenticationStyle: Sendable, Hashable {
     /// In a query parameter of the URL (Datagrid `?token=`).
     case queryParameter(name: String)

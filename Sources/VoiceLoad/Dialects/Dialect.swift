@@ -1,4 +1,4 @@
-/// When a dialect's session is ready for user audio (PROTOCOLS.md §3, "Ready" column).
+/// When a dialect's session is ready for user audio (docs/dialects.md, "Ready" column).
 public enum ReadySignal: Sendable, Hashable {
     /// The WebSocket open itself: `T_ready = T_open`, and `ready_ms` is reported as n/a.
     case onOpen
@@ -11,7 +11,7 @@ public enum TurnEndSignal: Sendable, Hashable {
     /// The dialect has an explicit end-of-turn event (`turn.complete` or `agent.speech_ended`).
     case event
     /// Nothing on the wire: derived from a quiet gap in agent audio plus a drained playback
-    /// cursor (PROTOCOLS.md §4.5).
+    /// cursor (docs/dialects.md).
     case audioGap
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// JSON carried in WebSocket frames, for the JSON dialects: parses a frame of either kind
-/// (text, or UTF-8 in a binary frame, PROTOCOLS.md §2.2) into a Foundation object, and
+/// (text, or UTF-8 in a binary frame, docs/metrics.md) into a Foundation object, and
 /// renders Foundation objects as compact JSON frames.
 ///
 /// A flat object (strings without escapes, integers, null: every audio delta) is read by

@@ -1,4 +1,4 @@
-/// The dialect-independent events of PROTOCOLS.md §2.1 that metrics are computed from.
+/// The dialect-independent events of docs/dialects.md that metrics are computed from.
 ///
 /// Transport-level events (`ws.open`, `ws.closed`, `ws.upgrade_failed`) come from the
 /// transport, not from a dialect, and are not listed here.

@@ -1,5 +1,5 @@
 /// The REST step some dialects take before their WebSocket (Datagrid `POST /v1/voice`,
-/// PROTOCOLS.md §4.1 option B, used when the URL given is http(s); a custom dialect's
+/// docs/dialects.md, used when the URL given is http(s); a custom dialect's
 /// `connect.pre_request`, §11.3). Timed as `rest_setup_ms`.
 public struct RESTSetupRequest: Sendable, Hashable {
     public var method: String

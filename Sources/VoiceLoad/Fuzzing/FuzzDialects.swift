@@ -1,5 +1,5 @@
 /// The custom dialects the fuzz targets decode with, written to use every feature of the
-/// dialect language (PROTOCOLS.md §11): matchers with `any`, `in`, `prefix`, `regex`,
+/// dialect language (docs/dialects.md): matchers with `any`, `in`, `prefix`, `regex`,
 /// `truthy`, `exists`, `@raw` and `@frame`; wildcard, index and quoted paths; audio in base64,
 /// base64url and raw binary; captures, replies (at once, on playback, after a delay) reading
 /// the message; every template placeholder and suffix; a REST pre-step with captures.

@@ -96,7 +96,7 @@ public enum FuzzSeeds {
         return payloads
     }
 
-    /// Documented server messages the simulator does not send (PROTOCOLS.md), by dialect id,
+    /// Documented server messages the simulator does not send (docs/dialects.md), by dialect id,
     /// and the messages the fuzz dialects are written for.
     static let extraServerFrames: [String: [String]] = [
         "deepgram-agent": [

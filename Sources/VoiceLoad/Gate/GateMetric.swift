@@ -1,4 +1,4 @@
-/// What a threshold can name: a latency metric of PROTOCOLS.md §2.3, a rate of the run, or a count.
+/// What a threshold can name: a latency metric of docs/metrics.md, a rate of the run, or a count.
 public enum GateMetric: Sendable, Hashable {
     /// A latency metric (its samples: count, rate, mean, min, max, pN), in ms.
     case latency(MetricName)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A threshold: `METRIC[{label=LABEL}][.AGGREGATION] OP NUMBER[UNIT]`.
 ///
-/// - `METRIC`: a metric of PROTOCOLS.md §2.3 (`first_audio_from_end_ms`), a rate
+/// - `METRIC`: a metric of docs/metrics.md (`first_audio_from_end_ms`), a rate
 ///   (`error_rate`, `missed_interruption_rate`, `premature_response_rate`, `timeout_rate`,
 ///   `dropped_rate`, `stalled_turn_rate`) or a
 ///   count (`sessions`, `turns`, `errors`).

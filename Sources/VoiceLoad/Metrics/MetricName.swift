@@ -1,4 +1,4 @@
-/// The metrics of PROTOCOLS.md §2.3, by their report names.
+/// The metrics of docs/metrics.md, by their report names.
 public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     // (a) connect
     case restSetupMs = "rest_setup_ms"
@@ -35,7 +35,7 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     // (e) transcripts
     case userTranscriptFirstPartialMs = "user_tr_first_partial_ms"
     case userTranscriptFinalMs = "user_tr_final_ms"
-    // speech-to-text without agent audio (PROTOCOLS.md §8.4)
+    // speech-to-text without agent audio (docs/dialects.md)
     case sttInterimLatencyMs = "stt_interim_latency_ms"
     case sttFinalLatencyMs = "stt_final_latency_ms"
     case endpointMs = "endpoint_ms"

@@ -39,7 +39,7 @@ public struct TurnRecord: Sendable, Hashable {
     public var userTranscriptFirstPartialMs: Double?
     public var userTranscriptFinalMs: Double?
     public var endpointMs: Double?
-    /// Barge-in figures (PROTOCOLS.md §2.3 d), on the row of the barge-in's utterance (or command).
+    /// Barge-in figures (docs/metrics.md), on the row of the barge-in's utterance (or command).
     public var bargeIn = false
     /// No acknowledgement within the barge-in's `int_timeout_ms`; nil when not a barge-in.
     public var missedInterruption: Bool?

@@ -10,7 +10,7 @@ public struct Scenario: Sendable, Hashable {
     public var frameMs: Int?
     /// Quiet gap in agent audio that separates (and, without an end-of-turn event, ends) agent turns.
     public var quietMs: Int
-    /// The simulated playback's jitter buffer (PROTOCOLS.md §2.4): agent audio starts playing
+    /// The simulated playback's jitter buffer (docs/metrics.md): agent audio starts playing
     /// this long after its first chunk arrives, and again after each underrun.
     public var jitterBufferMs: Int
     /// `jitter_buffer_ms` when the scenario does not set it: a typical client prebuffer.

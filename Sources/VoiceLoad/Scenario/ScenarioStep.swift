@@ -90,7 +90,7 @@ public enum WaitTarget: Sendable, Hashable {
     case transcript(role: String?)
     /// The agent calls a tool (of this name).
     case toolCall(name: String?)
-    /// Any normalized event of this kind (PROTOCOLS.md §2.1) arrives.
+    /// Any normalized event of this kind (docs/dialects.md) arrives.
     case event(NormalizedEvent.Kind)
 
     /// The scalar of `wait: NAME`.

@@ -4,7 +4,7 @@ import NIOPosix
 import NIOSSL
 
 /// One HTTP/1.1 request over raw SwiftNIO on a given event loop: the REST pre-step some
-/// dialects take before their WebSocket (PROTOCOLS.md §4.1 option B).
+/// dialects take before their WebSocket (docs/dialects.md).
 public enum HTTPRequestClient {
     public struct Response: Sendable {
         public var status: Int

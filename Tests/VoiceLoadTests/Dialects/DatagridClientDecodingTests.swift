@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-@Suite("Datagrid client dialect: decoding server messages (PROTOCOLS.md §4.3)")
+@Suite("Datagrid client dialect: decoding server messages (docs/dialects.md)")
 struct DatagridClientDecodingTests {
     typealias Support = DialectTestSupport
     let dialect = DatagridClientDialect()

@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-@Suite("Deepgram Voice Agent client dialect (PROTOCOLS.md §9)")
+@Suite("Deepgram Voice Agent client dialect (docs/dialects.md)")
 struct DeepgramAgentClientTests {
     typealias Support = DialectTestSupport
     let dialect = DeepgramAgentClientDialect()

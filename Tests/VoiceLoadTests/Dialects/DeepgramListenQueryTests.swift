@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceLoad
 
-@Suite("Deepgram STT endpoint query (PROTOCOLS.md §8.1, §2.6 ruling 10)")
+@Suite("Deepgram STT endpoint query (docs/dialects.md)")
 struct DeepgramListenQueryTests {
     static let defaultQuery = "model=nova-3&encoding=linear16&sample_rate=16000&channels=1&interim_results=true&endpointing=300"
         + "&utterance_end_ms=1000&vad_events=true"

@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-@Suite("Deepgram STT client dialect (PROTOCOLS.md §8)")
+@Suite("Deepgram STT client dialect (docs/dialects.md)")
 struct DeepgramSTTClientTests {
     typealias Support = DialectTestSupport
     let dialect = DeepgramSTTClientDialect()

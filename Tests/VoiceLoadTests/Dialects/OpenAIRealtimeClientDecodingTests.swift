@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-@Suite("OpenAI Realtime client dialect: decoding server events (PROTOCOLS.md §7.4)")
+@Suite("OpenAI Realtime client dialect: decoding server events (docs/dialects.md)")
 struct OpenAIRealtimeClientDecodingTests {
     typealias Support = DialectTestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceLoad
 
-@Suite("OpenAI Realtime client dialect: configuration and encoding (PROTOCOLS.md §7.1–§7.3)")
+@Suite("OpenAI Realtime client dialect: configuration and encoding (docs/dialects.md)")
 struct OpenAIRealtimeClientEncodingTests {
     typealias Support = DialectTestSupport
     let dialect = OpenAIRealtimeClientDialect()

@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-@Suite("OpenAI Realtime server dialect: the simulator's side (PROTOCOLS.md §7)")
+@Suite("OpenAI Realtime server dialect: the simulator's side (docs/dialects.md)")
 struct OpenAIRealtimeServerCodecTests {
     typealias Support = DialectTestSupport
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-@Suite("Twilio Media Streams client dialect: vload as Twilio (PROTOCOLS.md §10, ruling 12)")
+@Suite("Twilio Media Streams client dialect: vload as Twilio (docs/dialects.md)")
 struct TwilioMediaStreamsClientTests {
     typealias Support = DialectTestSupport
     static let identity = TwilioCallIdentity(

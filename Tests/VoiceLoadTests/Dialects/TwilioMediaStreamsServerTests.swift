@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-@Suite("Twilio Media Streams server dialect: the agent's side (PROTOCOLS.md §10.2)")
+@Suite("Twilio Media Streams server dialect: the agent's side (docs/dialects.md)")
 struct TwilioMediaStreamsServerTests {
     typealias Support = DialectTestSupport
     static let start = """

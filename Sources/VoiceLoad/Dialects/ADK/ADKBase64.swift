@@ -1,7 +1,7 @@
 import Foundation
 
 /// Base64 as ADK servers send it: standard, or base64url (`-`, `_`) with or without padding,
-/// which is what pydantic makes of `bytes` in a serialized ADK `Event` (PROTOCOLS.md §6.3).
+/// which is what pydantic makes of `bytes` in a serialized ADK `Event` (docs/dialects.md).
 enum ADKBase64 {
     /// The bytes `text` encodes in either alphabet, padded or not; nil when it is not base64.
     static func decode(_ text: String) -> [UInt8]? {

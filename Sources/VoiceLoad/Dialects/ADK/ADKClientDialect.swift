@@ -1,6 +1,6 @@
 import Foundation
 
-/// The client side of a Google ADK bidi-streaming application server (PROTOCOLS.md §6), in
+/// The client side of a Google ADK bidi-streaming application server (docs/dialects.md), in
 /// one of three wire shapes (`ADKVariant`): ready on open, PCM16 16 kHz up and 24 kHz down,
 /// end of turn on `turn_complete` / `turnComplete`, barge-in on `interrupted` (checked on
 /// every frame), no authentication and no goodbye (the session ends when the socket closes).
@@ -34,7 +34,7 @@ public struct ADKClientDialect: ClientDialect {
     /// The variant's id: `adk-seed`, `adk-legacy` or `adk-events`.
     public var id: String { variant.id }
 
-    /// ADK suggests 50–100 ms chunks, "balanced" (PROTOCOLS.md §2.2).
+    /// ADK suggests 50–100 ms chunks, "balanced" (docs/metrics.md).
     public var defaultFrameMs: Int { 50 }
 
     /// `base` completed to the variant's URL shape when its path is just `/ws` or `/ws/`:

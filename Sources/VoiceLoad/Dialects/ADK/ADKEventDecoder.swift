@@ -1,5 +1,5 @@
-/// Decodes the raw ADK `Event` JSON an adk-events server (bidi-demo) sends (PROTOCOLS.md
-/// §6.3): camelCase keys (snake_case accepted too), audio in `content.parts[].inlineData`
+/// Decodes the raw ADK `Event` JSON an adk-events server (bidi-demo) sends (docs/dialects.md): camelCase keys
+/// (snake_case accepted too), audio in `content.parts[].inlineData`
 /// as base64 or base64url (padded or not), transcriptions with `finished`, function calls,
 /// `errorCode`/`errorMessage` and the turn flags, in any combination.
 ///

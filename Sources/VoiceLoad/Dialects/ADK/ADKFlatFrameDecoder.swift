@@ -1,4 +1,4 @@
-/// Decodes what adk-seed and adk-legacy servers send (PROTOCOLS.md §6.1, §6.2): flat JSON
+/// Decodes what adk-seed and adk-legacy servers send (docs/dialects.md): flat JSON
 /// objects that carry content (`mime_type` + `data`), a `type` message (transcriptions, tool
 /// use, status) and the turn flags, in any combination.
 ///

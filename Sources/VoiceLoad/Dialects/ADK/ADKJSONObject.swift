@@ -49,7 +49,7 @@ struct ADKJSONObject {
 
     /// The events of the turn flags, evaluated on every frame: `interrupted: true` →
     /// `.agentInterrupted`, then `turn_complete` / `turnComplete: true` → `.turnComplete`
-    /// (an interruption acknowledgement ends the turn first, PROTOCOLS.md §2.6 ruling 7).
+    /// (an interruption acknowledgement ends the turn first, docs/metrics.md).
     func flagEvents() -> [NormalizedEvent] {
         var events: [NormalizedEvent] = []
         if value("interrupted") as? Bool == true { events.append(.agentInterrupted) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server side of an ADK bidi-streaming application (PROTOCOLS.md §6), in one of the
+/// The server side of an ADK bidi-streaming application (docs/dialects.md), in one of the
 /// three wire shapes, as the agent simulator speaks it: the session starts when the socket
 /// opens, with no ready message and no goodbye.
 public struct ADKServerDialect: ServerDialect {

@@ -1,5 +1,5 @@
 /// The three shapes Google ADK bidi-streaming application servers commonly take on the wire
-/// (PROTOCOLS.md §6): the wire format belongs to the app, not to Google.
+/// (docs/dialects.md): the wire format belongs to the app, not to Google.
 public enum ADKVariant: String, Sendable, Hashable, CaseIterable {
     /// The S3 server: `/ws/{sessionId}?is_audio=true`, flat JSON with `mime_type`, `role` on
     /// user audio, transcriptions and tool use as `type` messages (§6.1).

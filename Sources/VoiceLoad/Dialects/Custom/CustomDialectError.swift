@@ -1,4 +1,4 @@
-/// A problem with a custom dialect file (PROTOCOLS.md §11): one line naming the file, the
+/// A problem with a custom dialect file (docs/dialects.md): one line naming the file, the
 /// place (`line:column`, 1-based) and what is wrong, e.g.
 /// `acme.yaml:12:5: unknown template variable '${var.sid}' (declared: session_id)`.
 public struct CustomDialectError: Error, CustomStringConvertible, Sendable, Hashable {

@@ -1,5 +1,5 @@
-/// How often a custom dialect wants a keep-alive message (`send.keepalive`, PROTOCOLS.md
-/// §11.3); the message itself is `frames(for: .keepAlive)`.
+/// How often a custom dialect wants a keep-alive message (`send.keepalive`, docs/dialects.md); the message itself
+/// is `frames(for: .keepAlive)`.
 public struct CustomKeepAlive: Sendable, Hashable {
     public var everyMs: Int
     /// Send only while no other message has been sent for `everyMs`.

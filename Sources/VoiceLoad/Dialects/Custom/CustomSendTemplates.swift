@@ -1,4 +1,4 @@
-/// The templates of a custom dialect's outbound messages (PROTOCOLS.md §11.3 `send`, and
+/// The templates of a custom dialect's outbound messages (docs/dialects.md, and
 /// `audio.input.json`).
 struct CustomSendTemplates: Sendable {
     /// Sent right after the socket opens, and for the `start` intent.

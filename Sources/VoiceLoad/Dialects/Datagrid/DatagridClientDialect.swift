@@ -1,6 +1,6 @@
 import Foundation
 
-/// The client side of the Datagrid Voice WebSocket API (PROTOCOLS.md §4): JSON messages
+/// The client side of the Datagrid Voice WebSocket API (docs/dialects.md): JSON messages
 /// `{"type":…,"payload":{…}}`, base64 PCM16 audio, readiness on `ready`, and no end-of-turn
 /// event on the wire (turns end on an audio gap, §4.5).
 ///
@@ -14,7 +14,7 @@ public struct DatagridClientDialect: ClientDialect {
     public let outputFormat: AudioFormat
     public let readySignal = ReadySignal.event
     public let turnEndSignal = TurnEndSignal.audioGap
-    /// The API key travels in the query string (`?token=`), PROTOCOLS.md §4.1.
+    /// The API key travels in the query string (`?token=`), docs/dialects.md
     public let authentication = AuthenticationStyle.queryParameter(name: "token")
     /// Datagrid also reports `started_ms` (§4.6); it has no documented transcript schema.
     public var measures: Set<MetricName> {

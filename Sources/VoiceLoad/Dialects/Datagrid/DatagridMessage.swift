@@ -1,7 +1,7 @@
 import Foundation
 
 /// One Datagrid message as parsed from a frame: `{"type": <string>, "payload": <object, optional>}`
-/// (PROTOCOLS.md §4.3). Shared by the client and the server side of the dialect.
+/// (docs/dialects.md). Shared by the client and the server side of the dialect.
 struct DatagridMessage {
     /// The `type` discriminator.
     var type: String
@@ -33,7 +33,7 @@ struct DatagridMessage {
         payload?[key] as? String
     }
 
-    /// The wire names of the message types (PROTOCOLS.md §4.3).
+    /// The wire names of the message types (docs/dialects.md).
     enum Name {
         // Client → server.
         static let start = "start"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Datagrid's REST-prepared session (PROTOCOLS.md §4.1 option B): `POST /v1/voice` with a
+/// Datagrid's REST-prepared session (docs/dialects.md): `POST /v1/voice` with a
 /// Bearer key and the session fields as the body; the answer holds the WebSocket URL (with a
 /// short-lived hand-off token) and the `start_message` to send first, verbatim.
 extension DatagridClientDialect {

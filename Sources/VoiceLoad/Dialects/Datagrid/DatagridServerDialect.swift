@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server side of the Datagrid Voice WebSocket API (PROTOCOLS.md §4), as the agent
+/// The server side of the Datagrid Voice WebSocket API (docs/dialects.md), as the agent
 /// simulator speaks it: decodes client messages (JSON in text or binary frames) into intents
 /// and encodes agent output into Datagrid messages.
 public struct DatagridServerDialect: ServerDialect {

@@ -1,4 +1,4 @@
-/// The client side of one Deepgram Voice Agent connection (PROTOCOLS.md §9.3).
+/// The client side of one Deepgram Voice Agent connection (docs/dialects.md).
 ///
 /// Binary frames are agent audio; JSON arrives in text frames only. Sends nothing on open:
 /// `Welcome` is answered at once with this session's `Settings`. Never throws or traps:

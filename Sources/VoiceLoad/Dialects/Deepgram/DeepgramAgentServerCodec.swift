@@ -1,4 +1,4 @@
-/// The server side of one Deepgram Voice Agent connection (PROTOCOLS.md §9.3).
+/// The server side of one Deepgram Voice Agent connection (docs/dialects.md).
 ///
 /// In: binary audio, `Settings` (the start intent, with the whole object as parameters),
 /// `KeepAlive`, `InjectUserMessage` and `FunctionCallResponse`. Out: binary audio and the

@@ -1,4 +1,4 @@
-/// The server side of the Deepgram Voice Agent API (PROTOCOLS.md §9), as the agent
+/// The server side of the Deepgram Voice Agent API (docs/dialects.md), as the agent
 /// simulator speaks it: `Welcome` on open, the session starts with the client's `Settings`,
 /// binary audio both ways.
 public struct DeepgramAgentServerDialect: ServerDialect {

@@ -1,5 +1,5 @@
-/// The Deepgram Voice Agent `Settings` message vload sends after `Welcome` (PROTOCOLS.md
-/// §9.2): the user's own document, opaque to vload, with only the audio formats set by vload
+/// The Deepgram Voice Agent `Settings` message vload sends after `Welcome` (docs/dialects.md): the user's own
+/// document, opaque to vload, with only the audio formats set by vload
 /// (§2.6 ruling 11).
 enum DeepgramAgentSettings {
     /// The session parameter that holds the user's `Settings` object.

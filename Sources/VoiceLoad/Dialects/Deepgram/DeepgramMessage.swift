@@ -1,6 +1,6 @@
 import Foundation
 
-/// One Deepgram JSON message, `{"type": <string>, …}` (PROTOCOLS.md §8.3, §9.3), as parsed
+/// One Deepgram JSON message, `{"type": <string>, …}` (docs/dialects.md), as parsed
 /// from a frame. Shared by both Deepgram dialects and by their client and server sides.
 ///
 /// Deepgram puts every field next to `type` (there is no payload wrapper), so the members are
@@ -73,14 +73,14 @@ struct DeepgramMessage {
         }
     }
 
-    /// The control messages that have no fields, exactly as PROTOCOLS.md §8.3 and §9.3 show them.
+    /// The control messages that have no fields, exactly as docs/dialects.md show them.
     enum Literal {
         static let keepAlive = #"{"type":"KeepAlive"}"#
         static let finalize = #"{"type":"Finalize"}"#
         static let closeStream = #"{"type":"CloseStream"}"#
     }
 
-    /// The wire names of the message types (PROTOCOLS.md §8.3, §9.3).
+    /// The wire names of the message types (docs/dialects.md).
     enum Name {
         // Both dialects, client → server.
         static let keepAlive = "KeepAlive"

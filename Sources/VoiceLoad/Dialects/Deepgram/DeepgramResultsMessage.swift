@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Deepgram `Results` message in the full shape of PROTOCOLS.md §8.3, as the simulator
+/// The Deepgram `Results` message in the full shape of docs/dialects.md, as the simulator
 /// sends it: one channel, one alternative with word timings, and the request's metadata.
 enum DeepgramResultsMessage {
     /// The alternative's confidence for a non-empty transcript.

@@ -1,4 +1,4 @@
-/// The client side of one Deepgram speech-to-text connection (PROTOCOLS.md §8.3).
+/// The client side of one Deepgram speech-to-text connection (docs/dialects.md).
 ///
 /// Out: binary audio, and the text control messages `KeepAlive`, `Finalize` (commit) and
 /// `CloseStream` (stop). In: `Results`, `SpeechStarted`, `UtteranceEnd` and `Metadata`, as

@@ -1,4 +1,4 @@
-/// The server side of one Deepgram speech-to-text connection (PROTOCOLS.md §8.3).
+/// The server side of one Deepgram speech-to-text connection (docs/dialects.md).
 ///
 /// In: binary audio, `KeepAlive`, `Finalize` (→ `.commit`) and `CloseStream` (→ `.stop`).
 /// Out: `Results`, `SpeechStarted`, `UtteranceEnd` and, at the end, `Metadata`; every other

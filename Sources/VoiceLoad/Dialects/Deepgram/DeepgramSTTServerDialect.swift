@@ -1,4 +1,4 @@
-/// The server side of Deepgram streaming speech-to-text (PROTOCOLS.md §8), as the agent
+/// The server side of Deepgram streaming speech-to-text (docs/dialects.md), as the agent
 /// simulator speaks it: it listens to binary audio and answers with transcripts, never with
 /// speech.
 public struct DeepgramSTTServerDialect: ServerDialect {

@@ -82,7 +82,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         }
     }
 
-    /// The normalized events of one server event (PROTOCOLS.md §7.4).
+    /// The normalized events of one server event (docs/dialects.md).
     mutating func events(of message: OpenAIRealtimeMessage) -> [NormalizedEvent] {
         switch message.type {
         case Name.sessionCreated:

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The client side of the OpenAI Realtime API over WebSocket (PROTOCOLS.md §7), GA protocol
+/// The client side of the OpenAI Realtime API over WebSocket (docs/dialects.md), GA protocol
 /// with the beta event names accepted as aliases: JSON events with a `type`, base64 audio,
 /// readiness on `session.updated` (vload sends a GA `session.update` on open, ruling 9), and
 /// the end of a turn on `response.done`.

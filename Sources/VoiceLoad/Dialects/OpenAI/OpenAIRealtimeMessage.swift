@@ -1,7 +1,7 @@
 import Foundation
 
 /// One OpenAI Realtime event as parsed from a frame: a JSON object with a string `type`
-/// (PROTOCOLS.md §7.3, §7.4). Shared by the client and the server side of the dialect.
+/// (docs/dialects.md). Shared by the client and the server side of the dialect.
 struct OpenAIRealtimeMessage {
     /// The `type` discriminator.
     var type: String
@@ -35,7 +35,7 @@ struct OpenAIRealtimeMessage {
     }
 }
 
-/// The wire names of OpenAI Realtime events, GA first, beta aliases marked (PROTOCOLS.md §7).
+/// The wire names of OpenAI Realtime events, GA first, beta aliases marked (docs/dialects.md).
 enum OpenAIRealtimeEventName {
     // Client → server (§7.3).
     static let sessionUpdate = "session.update"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server side of the OpenAI Realtime API (PROTOCOLS.md §7), as the agent simulator speaks
+/// The server side of the OpenAI Realtime API (docs/dialects.md), as the agent simulator speaks
 /// it: `session.created` on open, `session.updated` once the client's `session.update` has
 /// been applied, GA event names, and audio deltas tagged with the current response's ids.
 public struct OpenAIRealtimeServerDialect: ServerDialect {

@@ -1,4 +1,4 @@
-/// The GA session configuration of the OpenAI Realtime dialect (PROTOCOLS.md §7.2, ruling 9):
+/// The GA session configuration of the OpenAI Realtime dialect (docs/dialects.md):
 /// what vload sends in `session.update`, and what the simulator reports in `session.created`
 /// and `session.updated`.
 package enum OpenAIRealtimeSession {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The client side of the Smallest.ai Atoms realtime agent WebSocket (PROTOCOLS.md §5): flat
+/// The client side of the Smallest.ai Atoms realtime agent WebSocket (docs/dialects.md): flat
 /// JSON messages with a `type`, base64 PCM16 audio at one negotiated rate in both directions,
 /// readiness on `session.created`, end of turn on `agent_stop_talking`.
 ///

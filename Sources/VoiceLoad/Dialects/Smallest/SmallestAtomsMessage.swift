@@ -1,7 +1,7 @@
 import Foundation
 
 /// One Smallest.ai Atoms message as parsed from a frame: a flat JSON object with a `type`
-/// discriminator (PROTOCOLS.md §5.3). Shared by the client and the server side of the dialect.
+/// discriminator (docs/dialects.md). Shared by the client and the server side of the dialect.
 struct SmallestAtomsMessage {
     /// The `type` discriminator.
     var type: String
@@ -49,7 +49,7 @@ struct SmallestAtomsMessage {
         role == "agent" ? "assistant" : role
     }
 
-    /// The wire names of the message types (PROTOCOLS.md §5.3).
+    /// The wire names of the message types (docs/dialects.md).
     enum Name {
         // Client → server.
         static let append = "input_audio_buffer.append"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server side of the Smallest.ai Atoms realtime agent WebSocket (PROTOCOLS.md §5), as
+/// The server side of the Smallest.ai Atoms realtime agent WebSocket (docs/dialects.md), as
 /// the agent simulator speaks it: the session starts on connect, `session.created` says it
 /// is ready, and agent turns are framed by `agent_start_talking` / `agent_stop_talking`.
 public struct SmallestAtomsServerDialect: ServerDialect {

@@ -1,4 +1,4 @@
-/// The SIDs of one simulated Twilio call (PROTOCOLS.md §10.2): `AC`, `CA` and `MZ` followed by
+/// The SIDs of one simulated Twilio call (docs/dialects.md): `AC`, `CA` and `MZ` followed by
 /// 32 lowercase hex digits.
 ///
 /// Deterministic, with no randomness: the call and stream SIDs are a hash of the call's number

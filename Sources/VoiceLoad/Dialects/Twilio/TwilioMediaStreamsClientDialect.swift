@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `twilio-media-streams` dialect, client side: vload impersonates Twilio towards an
-/// agent's Media Streams WebSocket (PROTOCOLS.md §10). It sends `connected` and `start` on
+/// agent's Media Streams WebSocket (docs/dialects.md). It sends `connected` and `start` on
 /// open, then a continuous 20 ms cadence of µ-law 8 kHz `media`, echoes the agent's `mark`s
 /// once the audio before them has played, and treats `clear` as barge-in. There is no ready
 /// or end-of-turn message on this wire.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `twilio-media-streams` dialect, server side: the agent's Media Streams endpoint as the
-/// simulator plays it (PROTOCOLS.md §10). The call starts with Twilio's `start`; agent audio
+/// simulator plays it (docs/dialects.md). The call starts with Twilio's `start`; agent audio
 /// goes out as µ-law 8 kHz `media` on the captured `streamSid`, each turn ends with a `mark`
 /// named after its turn key, and barge-in is a `clear`.
 public struct TwilioMediaStreamsServerDialect: ServerDialect {
