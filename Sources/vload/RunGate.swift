@@ -36,7 +36,7 @@ struct RunGate {
     /// on the whole run by `vload merge`, so only the generator's health and reachability decide.
     /// The thresholds were judged into `report.thresholds` when it was built; they are read from there.
     func judge(_ report: RunReport, segment: LoadSegment = .whole) -> GateVerdict {
-        let checks = report.thresholds.map(ThresholdCheck.init(result:))
+        let checks = report.thresholds.map { ThresholdCheck(result: $0) }
         let table = VerdictTable.render(checks)
         if !table.isEmpty {
             print("")
@@ -51,13 +51,13 @@ struct RunGate {
             regression = !comparison.regressions.isEmpty
         }
         let judged = segment.isWhole ? checks : []
-        let verdict = GateVerdict.decide(report: report, checks: judged, regression: regression)
+        let verdict = RunVerdict(report: report, checks: judged, regression: regression)
         print("")
         if !segment.isWhole, !checks.isEmpty {
             print("segment \(segment): the thresholds above are this share's; 'vload merge' judges them on the whole run")
         }
-        print(GateVerdict.summaryLine(verdict, report: report, checks: judged))
-        return verdict
+        print(verdict.summaryLine)
+        return verdict.outcome
     }
 
     /// `10%` or `10` → 10.

@@ -68,7 +68,7 @@ struct GateRunTests {
         #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.contains("FAILED first_audio_from_end_ms.p95 < 1: measured "), "\(outcome.stdout)")
         let report = try RunReport.decode(from: Data(contentsOf: directory.appendingPathComponent("few/report.json")))
-        #expect(report.thresholds.first?.status == "failed")
+        #expect(report.thresholds.first?.status == .failed)
         #expect(report.thresholds.first?.reason?.contains("none of the 10 is < 1 ms") == true, "\(report.thresholds)")
         try? FileManager.default.removeItem(at: directory)
     }

@@ -32,7 +32,7 @@ public enum CapacityHTML {
         let figures = report.steps.compactMap { step -> (clients: Int, result: ThresholdResult)? in
             step.slos.first { $0.expression == slo }.map { (step.clients, $0) }
         }.sorted { $0.clients < $1.clients }
-        func points(_ status: String? = nil) -> [(x: Double, y: Double)] {
+        func points(_ status: ThresholdStatus? = nil) -> [(x: Double, y: Double)] {
             figures.filter { status == nil || $0.result.status == status }
                 .compactMap { figure in figure.result.measured.map { (x: Double(figure.clients), y: $0) } }
         }
@@ -45,8 +45,8 @@ public enum CapacityHTML {
             let low = measured.first?.x ?? 0, high = measured.last?.x ?? 1  // sorted by clients
             series = [
                 SVGChart.Series(name: "measured", color: "#2563eb", style: .line, points: measured),
-                SVGChart.Series(name: "passed", color: "#16a34a", style: .markers, points: points("passed")),
-                SVGChart.Series(name: "failed", color: "#dc2626", style: .markers, points: points("failed")),
+                SVGChart.Series(name: "passed", color: "#16a34a", style: .markers, points: points(.passed)),
+                SVGChart.Series(name: "failed", color: "#dc2626", style: .markers, points: points(.failed)),
             ]
             if let bound { series.append(SVGChart.Series(name: "SLO bound", color: "#6b7280", style: .dashed, points: [(low, bound), (high, bound)])) }
         }
@@ -95,7 +95,7 @@ public enum CapacityHTML {
                 guard let result = step.slos.first(where: { $0.expression == slo }) else { return "n/a" }
                 let interval = step.intervals?.first { $0.expression == slo }.map { " (95%: \($0.rangeText))" } ?? ""
                 let text = HTMLText.escape(ThresholdCheck(result: result).measuredText + interval)
-                return result.status == "passed" ? text : "<span class=\"fail\">\(text) (\(HTMLText.escape(result.status)))</span>"
+                return result.status == .passed ? text : "<span class=\"fail\">\(text) (\(result.status.rawValue))</span>"
             }
             var notes = [String]()
             if let attempt = step.attempt { notes.append("attempt \(attempt) of 2") }

@@ -121,25 +121,26 @@ public struct CapacityStep: Codable, Sendable, Hashable {
     }
 
     /// A step judged from its run's report, whose `thresholds` hold the SLOs (`LoadRun.execute`
-    /// judged them), by the gate's rule: unreachable first, then an unhealthy generator, then the
-    /// SLOs: one that fails or cannot be judged fails the step.
+    /// judged them), by the run's verdict (`RunVerdict`): unreachable, a saturated generator, or
+    /// else any SLO that fails or cannot be judged fails the step.
     public init(clients: Int, run: RunReport, report: String) {
-        let checks = run.thresholds.map(ThresholdCheck.init(result:))
+        let judged = RunVerdict(run)
         let reasons: [String]
         let verdict: CapacitySearch.Verdict
-        switch GateVerdict.decide(report: run, checks: checks) {
+        switch judged.outcome {
         case .unreachable:
             verdict = .unreachable
-            reasons = ["no session reached the endpoint (" + run.errors.byClass.keys.sorted().joined(separator: ", ") + ")"]
+            reasons = judged.reasons.map(\.text)
         case .invalid where !run.generator.healthy:
             verdict = .generatorUnhealthy
-            reasons = ["the generator was saturated: " + run.generator.problems.joined(separator: "; ")]
+            reasons = judged.reasons.filter { if case .generatorSaturated = $0 { true } else { false } }.map(\.text)
         case .passed:
             verdict = .passed
             reasons = []
         case .failed, .invalid:
             verdict = .failed
-            reasons = checks.compactMap(Self.reason)
+            reasons = judged.checks.compactMap(Self.reason)
+                + judged.reasons.filter { if case .noSessionCompleted = $0 { true } else { false } }.map(\.text)
         }
         let intervals = run.thresholds.compactMap { result -> SLOInterval? in
             guard let expression = try? ThresholdExpression.parse(result.expression),
@@ -161,8 +162,8 @@ public struct CapacityStep: Codable, Sendable, Hashable {
             durationS: run.durationS, report: report
         )
         self.intervals = intervals.isEmpty ? nil : intervals
-        let judged = verdict == .passed || verdict == .failed
-        withinNoise = judged && intervals.contains(where: \.withinNoise) ? true : nil
+        let settled = verdict == .passed || verdict == .failed
+        withinNoise = settled && intervals.contains(where: \.withinNoise) ? true : nil
     }
 
     /// `first_audio_from_end_ms.p95 < 750 (95%: 731–768 ms)` for each SLO whose interval holds its bound.

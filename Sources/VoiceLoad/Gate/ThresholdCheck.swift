@@ -1,31 +1,20 @@
 import Foundation
 
-/// A threshold judged on a run: the shared result shape plus whether it passed, failed, or
-/// could not be judged (which makes the run invalid).
+/// A threshold judged on a run: its result (which says whether it passed, failed, or could not
+/// be judged, which makes the run invalid), and what more samples would settle.
 public struct ThresholdCheck: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable {
-        case passed
-        case failed
-        /// No samples, or too few for the percentile and on both sides of the bound: the run
-        /// cannot be judged on it.
-        case invalid
-    }
+    public typealias Status = ThresholdStatus
 
     public var result: ThresholdResult
-    public var status: Status
+    public var status: Status { result.status }
     /// Set when it could not be judged for too few samples on both sides of its bound (more
     /// samples could settle it); nil otherwise, and for a check read back from a report.
     public var shortfall: SampleShortfall?
 
-    public init(result: ThresholdResult, status: Status, shortfall: SampleShortfall? = nil) {
+    /// A check of `result`, or one read back from a report (no shortfall is recorded there).
+    public init(result: ThresholdResult, shortfall: SampleShortfall? = nil) {
         self.result = result
-        self.status = status
         self.shortfall = shortfall
-    }
-
-    /// A check read back from a report: its status as recorded there.
-    public init(result: ThresholdResult) {
-        self.init(result: result, status: Status(rawValue: result.status) ?? (result.passed ? .passed : .failed))
     }
 
     /// `FAILED first_audio_from_end_ms.p95 < 600: measured 701.7 ms`, `passed …`, `INVALID …: 12 samples: too few for p99`.

@@ -14,20 +14,16 @@ public enum ThresholdEvaluator {
         var result = ThresholdResult(
             expression: expression.text, metric: expression.metric.name, label: expression.label,
             aggregation: expression.aggregation.name, comparison: expression.comparison.rawValue, bound: expression.bound,
-            measured: measured.map(rounded), unit: expression.unit, passed: false, reason: reason
+            measured: measured.map(rounded), unit: expression.unit, status: .invalid, reason: reason
         )
         if expression.isDefault { result.isDefault = true }
         if let judged = judgedOnEverySample(expression, result, on: report) { return judged }
-        guard let measured, reason == nil else {
-            result.status = ThresholdCheck.Status.invalid.rawValue
-            return ThresholdCheck(result: result, status: .invalid)
+        guard let measured, reason == nil else { return ThresholdCheck(result: result) }
+        result.status = expression.comparison.holds(rounded(measured), expression.bound) ? .passed : .failed
+        if result.status == .failed {
+            result.reason = "measured \(ThresholdCheck(result: result).measuredText), bound \(expression.comparison.rawValue) \(formatted(expression.bound))"
         }
-        result.passed = expression.comparison.holds(rounded(measured), expression.bound)
-        result.status = (result.passed ? ThresholdCheck.Status.passed : .failed).rawValue
-        if !result.passed {
-            result.reason = "measured \(ThresholdCheck(result: result, status: .failed).measuredText), bound \(expression.comparison.rawValue) \(formatted(expression.bound))"
-        }
-        return ThresholdCheck(result: result, status: result.passed ? .passed : .failed)
+        return ThresholdCheck(result: result)
     }
 
     /// The figure, or nil and why it cannot be computed; a figure with a reason is not to be judged.
@@ -83,7 +79,7 @@ public enum ThresholdEvaluator {
         let few = "\(count) samples: too few for \(name) (needs \(needed))"
         // A percentile of the samples is one of them: the histogram's bucket value may lie past the extremes.
         result.measured = result.measured.map { rounded(Swift.min(Swift.max($0, extremes.minMs), extremes.maxMs)) }
-        let status: ThresholdCheck.Status
+        let status: ThresholdStatus
         var shortfall: SampleShortfall?
         switch FewSamples.side(minMs: extremes.minMs, maxMs: extremes.maxMs, expression.comparison, expression.bound) {
         case .allMeet:
@@ -97,9 +93,8 @@ public enum ThresholdEvaluator {
             result.reason = "\(few), on both sides of the bound (\(formatted(rounded(extremes.minMs)))–\(formatted(rounded(extremes.maxMs))) ms)"
             shortfall = SampleShortfall(expression: expression.text, count: count, needed: needed)
         }
-        result.passed = status == .passed
-        result.status = status.rawValue
-        return ThresholdCheck(result: result, status: status, shortfall: shortfall)
+        result.status = status
+        return ThresholdCheck(result: result, shortfall: shortfall)
     }
 
     /// The 95% bootstrap interval (ms) of a percentile threshold's figure (seeded resampling of

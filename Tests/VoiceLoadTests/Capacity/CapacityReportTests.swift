@@ -41,7 +41,7 @@ struct CapacityReportTests {
     func verdicts() {
         let passing = step(120, latencyMs: 740)
         #expect(passing.verdict == .passed && passing.reasons.isEmpty)
-        #expect(passing.slos.map(\.status) == ["passed", "passed"])
+        #expect(passing.slos.map(\.status) == [.passed, .passed])
         #expect(passing.sessions == CapacityStep.Sessions(started: 100, completed: 100, failed: 0))
         #expect(passing.line.hasPrefix("   120 clients  PASS  [first_audio_from_end_ms.p95 < 750: 739.8 ms ✓]"), "\(passing.line)")
         #expect(passing.line.hasSuffix("[error_rate < 1%: 0 % ✓]"), "\(passing.line)")
@@ -128,7 +128,7 @@ struct CapacityReportTests {
     func untrustworthy() {
         let saturated = step(320, latencyMs: 700, sendLagUs: 200_000)
         #expect(saturated.verdict == .generatorUnhealthy)
-        #expect(saturated.reasons.first?.hasPrefix("the generator was saturated: send_lag_ms p99") == true, "\(saturated.reasons)")
+        #expect(saturated.reasons.first?.hasPrefix("the generator was saturated (send_lag_ms p99") == true, "\(saturated.reasons)")
         let run = GateFixtures.report(turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .connectFailed, .connectFailed])
         let unreachable = CapacityStep(clients: 3, run: judged(run), report: "step-3/report.json")
         #expect(unreachable.verdict == .unreachable && unreachable.reasons == ["no session reached the endpoint (connect_failed)"])

@@ -9,7 +9,7 @@ struct DefaultThresholdTests {
         let checks = ThresholdEvaluator.evaluate([.defaultErrorRate], on: report)
         let check = try #require(checks.first)
         #expect(check.status == .failed && check.result.isDefault == true && check.result.measured == 10)
-        #expect(GateVerdict.decide(report: report, checks: checks) == .failed)
+        #expect(RunVerdict(report: report, checks: checks).outcome == .failed)
         let lines = VerdictTable.render(checks)
         #expect(lines.contains { $0.hasPrefix("error_rate < 1% (default)") && $0.hasSuffix("FAILED") }, "\(lines)")
         let user = ThresholdEvaluator.evaluate([try ThresholdExpression.parse("error_rate < 1%")], on: report)

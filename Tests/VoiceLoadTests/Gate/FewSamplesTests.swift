@@ -18,8 +18,8 @@ struct FewSamplesTests {
         #expect(tight.status == .failed && !tight.result.passed && tight.shortfall == nil)
         #expect(tight.result.reason == "10 samples: too few for p95 (needs 20), but none of the 10 is < 1 ms: p95 fails whatever it is")
         #expect(tight.line.hasPrefix("FAILED first_audio_from_end_ms.p95 < 1: measured "))
-        #expect(GateVerdict.decide(report: report, checks: [tight]) == .failed)
-        #expect(GateVerdict.decide(report: report, checks: [tight]).rawValue == 1)
+        #expect(RunVerdict(report: report, checks: [tight]).outcome == .failed)
+        #expect(RunVerdict(report: report, checks: [tight]).outcome.rawValue == 1)
     }
 
     @Test("every sample within the bound passes, with the reason said")
@@ -27,7 +27,7 @@ struct FewSamplesTests {
         let loose = try check("first_audio_from_end_ms.p95 < 5000")
         #expect(loose.status == .passed && loose.result.passed)
         #expect(loose.result.reason == "10 samples: too few for p95 (needs 20), but all 10 are < 5000 ms: p95 holds whatever it is")
-        #expect(GateVerdict.decide(report: report, checks: [loose]) == .passed)
+        #expect(RunVerdict(report: report, checks: [loose]).outcome == .passed)
         #expect(try check("first_audio_from_end_ms.p99 >= 600").status == .passed)
         #expect(try check("first_audio_from_end_ms.p50 > 800").status == .failed)
     }
@@ -35,11 +35,11 @@ struct FewSamplesTests {
     @Test("samples on both sides of the bound cannot be judged, and say what more samples would settle")
     func straddleIsInvalid() throws {
         let straddling = try check("first_audio_from_end_ms.p95 < 700")
-        #expect(straddling.status == .invalid && straddling.result.status == "invalid")
+        #expect(straddling.status == .invalid && straddling.result.status == .invalid)
         #expect(straddling.result.reason == "10 samples: too few for p95 (needs 20), on both sides of the bound (600–800 ms)")
         #expect(straddling.shortfall == SampleShortfall(expression: "first_audio_from_end_ms.p95 < 700", count: 10, needed: 20))
         #expect(straddling.shortfall?.text == "first_audio_from_end_ms.p95 < 700 has 10 of the 20 samples it needs")
-        #expect(GateVerdict.decide(report: report, checks: [straddling]) == .invalid)
+        #expect(RunVerdict(report: report, checks: [straddling]).outcome == .invalid)
     }
 
     @Test("at the bound: exact extremes decide, < fails and <= passes on samples equal to it")

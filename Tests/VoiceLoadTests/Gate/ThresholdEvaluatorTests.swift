@@ -58,33 +58,33 @@ struct ThresholdEvaluatorTests {
         #expect(try check("missed_interruption_rate == 0").result.reason == "no barge-ins")
         #expect(try check("first_audio_from_end_ms{label=nope}.max < 1").status == .invalid)
         let checks = [try check("first_audio_from_end_ms.p95 < 600"), p99]
-        #expect(GateVerdict.decide(report: report, checks: checks) == .invalid)
+        #expect(RunVerdict(report: report, checks: checks).outcome == .invalid)
     }
 
     @Test("exit codes: pass 0, fail 1, invalid 3, unreachable 4")
     func verdicts() throws {
         let pass = try check("first_audio_from_end_ms.p95 < 900")
         let fail = try check("first_audio_from_end_ms.p95 < 600")
-        #expect(GateVerdict.decide(report: report, checks: [pass]) == .passed)
-        #expect(GateVerdict.decide(report: report, checks: [pass, fail]).rawValue == 1)
-        #expect(GateVerdict.decide(report: report, checks: [pass], regression: true) == .failed)
+        #expect(RunVerdict(report: report, checks: [pass]).outcome == .passed)
+        #expect(RunVerdict(report: report, checks: [pass, fail]).outcome.rawValue == 1)
+        #expect(RunVerdict(report: report, checks: [pass], regression: true).outcome == .failed)
         let saturated = GateFixtures.report(turns: [], sendLagUs: 90_000)
-        #expect(GateVerdict.decide(report: saturated, checks: []).rawValue == 3)
+        #expect(RunVerdict(report: saturated, checks: []).outcome.rawValue == 3)
         let refused = GateFixtures.report(
             turns: [], sessions: 3, failed: 3, errors: Array(repeating: .connectFailed, count: 2) + [.upgradeRejected(status: 401)]
         )
-        #expect(GateVerdict.decide(report: refused, checks: [fail]).rawValue == 4)
+        #expect(RunVerdict(report: refused, checks: [fail]).outcome.rawValue == 4)
         // Some reached the endpoint, none completed: never a pass, with or without thresholds.
         let halfway = GateFixtures.report(turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .inBandError(code: nil)])
-        #expect(GateVerdict.decide(report: halfway, checks: []) == .failed)
-        #expect(GateVerdict.summaryLine(.failed, report: halfway, checks: [])
+        #expect(RunVerdict(report: halfway, checks: []).outcome == .failed)
+        #expect(RunVerdict(report: halfway, checks: []).summaryLine
             == "verdict: FAIL (no session completed (3 failed: connect_failed 1, in_band_error 1))")
         #expect(ReportVerdict(halfway).headline == "no session completed (3 failed: connect_failed 1, in_band_error 1)")
-        #expect(GateVerdict.decide(report: halfway, checks: [pass]) == .failed)
+        #expect(RunVerdict(report: halfway, checks: [pass]).outcome == .failed)
         // A pass counts its thresholds in words that agree with the count.
-        #expect(GateVerdict.summaryLine(.passed, report: report, checks: []) == "verdict: PASS (no thresholds)")
-        #expect(GateVerdict.summaryLine(.passed, report: report, checks: [pass]) == "verdict: PASS (1 threshold holds)")
-        #expect(GateVerdict.summaryLine(.passed, report: report, checks: [pass, pass]) == "verdict: PASS (2 thresholds hold)")
+        #expect(RunVerdict(report: report, checks: []).summaryLine == "verdict: PASS (no thresholds)")
+        #expect(RunVerdict(report: report, checks: [pass]).summaryLine == "verdict: PASS (1 threshold holds)")
+        #expect(RunVerdict(report: report, checks: [pass, pass]).summaryLine == "verdict: PASS (2 thresholds hold)")
     }
 
     @Test("the verdict table lists every threshold and names the failures")

@@ -56,15 +56,15 @@ enum ReportFixtures {
     static let passingAndFailing = [
         ThresholdResult(
             expression: "first_audio_from_end_ms.p95 < 900", metric: "first_audio_from_end_ms", aggregation: "p95",
-            comparison: "<", bound: 900, measured: 485, unit: "ms", passed: true
+            comparison: "<", bound: 900, measured: 485, unit: "ms", status: .passed
         ),
         ThresholdResult(
             expression: "error_rate < 1%", metric: "error_rate", aggregation: "rate", comparison: "<", bound: 1,
-            measured: 33.3, unit: "%", passed: false
+            measured: 33.3, unit: "%", status: .failed
         ),
         ThresholdResult(
             expression: "first_audio_from_end_ms{label=\"greeting <&>\"}.p99 < 400", metric: "first_audio_from_end_ms",
-            label: "greeting <&>", aggregation: "p99", comparison: "<", bound: 400, measured: nil, unit: "ms", passed: false,
+            label: "greeting <&>", aggregation: "p99", comparison: "<", bound: 400, measured: nil, unit: "ms", status: .failed,
             reason: "6 samples: too few for p99"
         ),
     ]
