@@ -45,11 +45,6 @@ public final class WebSocketServerConnection: Sendable {
         handler.close(code: code, reason: reason)
     }
 
-    /// Closes the TCP connection at once, without a close frame.
-    public func abort() {
-        channel.close(promise: nil)
-    }
-
     /// Completes when the underlying TCP connection is closed.
     public var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
 }

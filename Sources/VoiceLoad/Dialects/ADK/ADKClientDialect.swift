@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A pure codec: it accepts JSON in text and binary frames, and never throws or traps on
 /// what the server sends; unparseable frames become `.malformed`, unknown shapes `.unknown`.
-public struct ADKClientDialect: ClientDialect {
+public struct ADKClientDialect: StatelessJSONClientDialect {
     public let variant: ADKVariant
     /// User audio format: PCM16 16 kHz by default (ADK does not convert formats).
     public let inputFormat: AudioFormat
@@ -88,7 +88,7 @@ public struct ADKClientDialect: ClientDialect {
 
     /// ADK keeps no per-connection state on the client side.
     public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
-        ADKClientCodec(dialect: self)
+        StatelessJSONClientCodec(dialect: self)
     }
 
     /// The variant's frame for an intent: audio, and text (seed and legacy

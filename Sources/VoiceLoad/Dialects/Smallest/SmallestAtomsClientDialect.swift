@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A pure codec: it accepts JSON in text and binary frames, and never throws or traps on
 /// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
-public struct SmallestAtomsClientDialect: ClientDialect {
+public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     public let id = "smallest-atoms"
     /// The rate when neither the caller nor the scenario names one (§5.1).
     public static let defaultSampleRateHz = 24_000
@@ -72,7 +72,7 @@ public struct SmallestAtomsClientDialect: ClientDialect {
 
     /// Smallest keeps no per-connection state: no start message, no sequence numbers.
     public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
-        SmallestAtomsClientCodec(dialect: self)
+        StatelessJSONClientCodec(dialect: self)
     }
 
     /// The Smallest message for an intent; nil where Smallest has none (start: the session

@@ -1,8 +1,8 @@
-/// A problem with a custom dialect file (docs/dialects.md): one line naming the file, the
-/// place (`line:column`, 1-based) and what is wrong, e.g.
+/// A problem in a YAML file the user wrote, a scenario or a dialect file: one line naming the
+/// file, the place (`line:column`, 1-based) and what is wrong, e.g.
 /// `acme.yaml:12:5: unknown template variable '${var.sid}' (declared: session_id)`.
-public struct CustomDialectError: Error, CustomStringConvertible, Sendable, Hashable {
-    /// The dialect file.
+public struct YAMLFileError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// The file.
     public var path: String
     /// 1-based line and column of the offending YAML node, when the problem has a place.
     public var line: Int?
@@ -26,3 +26,9 @@ public struct CustomDialectError: Error, CustomStringConvertible, Sendable, Hash
         }
     }
 }
+
+/// A problem with a scenario file (docs/scenarios.md).
+public typealias ScenarioError = YAMLFileError
+
+/// A problem with a custom dialect file (docs/dialects.md).
+public typealias CustomDialectError = YAMLFileError
