@@ -69,7 +69,7 @@ struct SimulatorOptions: ParsableArguments {
             + "e.g. 'refuse:503=0.05,close:4000=0.02/turn'; or a JSON object {\"stall\": {\"session\": 0.01, \"turn\": 0.01}}. "
             + "Kinds: refuse:STATUS, slow_ready[:MS], close[:CODE], stall, malformed, oversized[:BYTES], error_event, silence, "
             + "drop_turn_end, slow_audio:RATE (reply audio at RATE x real time, 0.01-1), audio_gap:MS (one pause mid-reply) "
-            + "(README, Fault injection).", valueName: "list"))
+            + "(docs/running.md, Fault injection).", valueName: "list"))
     var faults: String?
 
     @Option(name: .customLong("sim-outage"), help: ArgumentHelp(

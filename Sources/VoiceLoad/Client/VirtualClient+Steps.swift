@@ -1,4 +1,4 @@
-/// The scenario steps (README "Scenarios"): each runs on the client's loop and suspends in
+/// The scenario steps (docs/scenarios.md): each runs on the client's loop and suspends in
 /// `wait` until what it needs has happened.
 extension VirtualClient {
     func run(_ steps: [ScenarioStep]) async throws {

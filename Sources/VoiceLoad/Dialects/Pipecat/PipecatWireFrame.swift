@@ -4,7 +4,7 @@ import SwiftProtobuf
 /// Pipecat's wire message, `pipecat.Frame` (proto/pipecat/frames.proto), as both sides of the
 /// `pipecat-protobuf` dialect build and read it: one protobuf `Frame` per binary WebSocket
 /// message, whose oneof holds a text, audio, transcription, message or interruption frame
-/// (README, "Pipecat protobuf").
+/// (docs/dialects.md).
 enum PipecatWireFrame {
     /// An audio frame: PCM16 `audio` at `sampleRateHz`, mono unless `channels` says otherwise.
     static func audio(_ bytes: [UInt8], sampleRateHz: Int, channels: Int = 1) -> WireFrame {
