@@ -75,6 +75,8 @@ let package = Package(
             dependencies: [
                 "VoiceLoad",
                 "TestSupport",
+                // The docs tests check every `vload` command line of docs/ and examples/ci/ against the CLI.
+                "vload",
                 "CSndFile",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -82,6 +84,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
