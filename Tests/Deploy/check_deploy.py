@@ -24,6 +24,7 @@ import tempfile
 import jsonschema
 import kubernetes_validate.utils as kv
 import yaml
+from referencing import Registry, Resource
 
 # Kubernetes releases the manifests must be valid on: 1.25, the oldest schema set the pinned
 # kubernetes-validate ships (Indexed Jobs, which segments-job.yaml uses, are GA since 1.24),
@@ -47,8 +48,6 @@ DEBIAN_RELEASES = {name: number for number, name in DEBIAN_CODENAMES.items()}
 def schema_validator(kind, api_version, kubernetes_version):
     """The strict JSON-schema validator for one kind, as kubernetes_validate.validate builds it,
     so that every error of a resource is listed, not only the first."""
-    from referencing import Registry, Resource
-
     version = [v for v in kv.all_versions() if kv.major_minor(v) <= kubernetes_version][-1]
     schema_dir = "kubernetes-json-schema/v%s-local-strict" % version
     group = re.sub(r"^([^./]*)(?:\.[^/]*)?/", r"\1-", api_version)
