@@ -1,5 +1,5 @@
 /// The client side of one Smallest.ai Atoms connection: nothing is sent on open (the
-/// session starts on connect, §5.2); intents and frames go through the stateless
+/// session starts on connect); intents and frames go through the stateless
 /// `SmallestAtomsClientDialect`.
 struct SmallestAtomsClientCodec: ClientCodec {
     let dialect: SmallestAtomsClientDialect
