@@ -3,7 +3,7 @@
 /// audio as sent (docs/metrics.md).
 ///
 /// Frame `k` (0-based) covers clip positions `[k·frameMs, (k+1)·frameMs)`; it is due at
-/// `T_mic_open + (k+1)·frameMs` (§2.6 ruling 1). Instances are immutable and shared by every
+/// `T_mic_open + (k+1)·frameMs` (docs/metrics.md, "The audio clock"). Instances are immutable and shared by every
 /// virtual client.
 public struct PreparedUtterance: Sendable {
     /// The wire format of `frames`.
@@ -67,7 +67,7 @@ public struct PreparedUtterance: Sendable {
             throw .resampleFailed(path: sourcePath, reason: error.description)
         }
         let encoded = AudioEncoder.encode(resampled.samples, as: format)
-        // Speech offsets are measured on the audio as sent (§2.6 ruling 2).
+        // Speech offsets are measured on the audio as sent (docs/metrics.md, "The audio clock").
         let asSent = AudioEncoder.decode(encoded, format: format)
         let detected = detector.boundaries(of: asSent, sampleRateHz: format.sampleRateHz)
         let audioEndUs = Int64(asSent.count) * 1_000_000 / Int64(format.sampleRateHz)
@@ -88,7 +88,7 @@ public struct PreparedUtterance: Sendable {
     /// The 0-based index of the frame holding clip offset `containingUs`, clamped to the
     /// frames that exist (0 when there are none).
     ///
-    /// The frame that carries the last speech sample (`T_us_end_sent`, §2.6 ruling 3) is
+    /// The frame that carries the last speech sample (`T_us_end_sent`, docs/metrics.md) is
     /// `frameIndex(containingUs: boundaries.speechEndUs - 1)`.
     public func frameIndex(containingUs offsetUs: Int64) -> Int {
         guard !frames.isEmpty, offsetUs > 0 else { return 0 }

@@ -1,7 +1,7 @@
 /// Where speech starts and ends inside a clip, as offsets from the clip's first sample.
 ///
 /// These are docs/metrics.md's `speech_start_offset` / `speech_end_offset`; with
-/// `T_mic_open` they give `T_us_start` and `T_us_end` (§2.6 ruling 3).
+/// `T_mic_open` they give `T_us_start` and `T_us_end`, the acoustic speech start and end.
 public struct SpeechBoundaries: Sendable, Hashable, Codable {
     /// Offset of the first voiced sample, in microseconds from the clip start.
     public var speechStartUs: Int64

@@ -137,7 +137,7 @@ public struct TurnTracker: Sendable {
     }
 
     /// A `say` step opened the microphone at `micOpenAt` for a clip whose speech lies at
-    /// `speechStartUs…speechEndUs` (§2.6 rulings 1 and 3). Returns the record of a previous
+    /// `speechStartUs…speechEndUs` (docs/metrics.md, "The audio clock"). Returns the record of a previous
     /// utterance that was still waiting for its answer, which is now abandoned.
     public mutating func utteranceStarted(
         label: String, micOpenAt: MonotonicInstant, speechStartUs: Int64, speechEndUs: Int64
@@ -384,7 +384,7 @@ public struct TurnTracker: Sendable {
             row.stallMs = continuity.stallMs
             row.replyRTF = continuity.replyRTF
         }
-        // A premature response has no latency: it would be negative (§2.3 c).
+        // A premature response has no latency: it would be negative (docs/metrics.md).
         guard let response, outcome != .prematureResponse else { return row }
         row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)
         row.firstAudioFromStartMs = response.firstAudioAt.milliseconds(since: utterance.speechStartAt)

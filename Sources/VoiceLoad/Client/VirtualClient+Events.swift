@@ -127,8 +127,8 @@ extension VirtualClient {
     }
 
     /// Speech-to-text position latency (docs/dialects.md): arrival minus the moment the end of
-    /// the result's audio was spoken, `T_mic_open + (start + duration)` — the acoustic anchor of
-    /// ruling 3, one frame before the §8.4 formula's `T_audio_start`, so a result can never
+    /// the result's audio was spoken, `T_mic_open + (start + duration)` — the acoustic instant
+    /// (docs/metrics.md), up to one frame before the frame that carries it is sent, so a result can never
     /// precede its audio. A result placed past the audio sent so far is a server error.
     private func recordPositionLatency(of result: SpeechResult, at: MonotonicInstant) {
         guard let streamOpenedAt, !result.text.isEmpty else { return }

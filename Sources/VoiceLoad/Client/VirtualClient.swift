@@ -222,7 +222,7 @@ public actor VirtualClient {
         for frame in early { handle(.frame(frame)) }
     }
 
-    /// The dialect's REST pre-step (§4.1 option B), timed as `rest_setup_ms`.
+    /// The dialect's REST pre-step (docs/dialects.md), timed as `rest_setup_ms`.
     private func runRESTSetup(at endpoint: HTTPEndpoint, request: RESTSetupRequest, timeoutMs: Int) async throws -> RESTSetup {
         let startedAt = MonotonicInstant.now()
         restStartedAt = startedAt
@@ -269,7 +269,7 @@ public actor VirtualClient {
         if let connectStartedAt, let openedAt, let readyAt {
             // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
             if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
-            // Plus the REST step, when there was one (§2.3 b).
+            // Plus the REST step, when there was one.
             session.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
             session.readyFromScheduledMs = readyAt.milliseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
         }

@@ -1,5 +1,5 @@
 extension NormalizedEvent {
-    /// The §2.1 name of an event, for scenario steps that wait for "any normalized event"
+    /// The normalized name of an event (docs/dialects.md), for scenario steps that wait for "any normalized event"
     /// (`wait: event` with `event: user.speech_stopped`).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case sessionStarted = "session.started"
@@ -17,7 +17,7 @@ extension NormalizedEvent {
         case sessionEnded = "session.ended"
     }
 
-    /// The §2.1 kind of this event; nil for vload's own finer events that have no §2.1 name
+    /// The normalized kind of this event; nil for vload's own finer events that have no normalized name
     /// (a speech-to-text result is a `transcript`, a cancelled response an interruption).
     public var kind: Kind? {
         switch self {

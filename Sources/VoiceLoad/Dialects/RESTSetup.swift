@@ -1,6 +1,6 @@
 /// The REST step some dialects take before their WebSocket (Datagrid `POST /v1/voice`,
 /// docs/dialects.md, used when the URL given is http(s); a custom dialect's
-/// `connect.pre_request`, §11.3). Timed as `rest_setup_ms`.
+/// `connect.pre_request`). Timed as `rest_setup_ms`.
 public struct RESTSetupRequest: Sendable, Hashable {
     public var method: String
     public var headers: [HTTPHeaderField]

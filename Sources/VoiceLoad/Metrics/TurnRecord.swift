@@ -2,7 +2,7 @@
 public enum TurnOutcome: String, Sendable, Hashable, Codable {
     /// The agent answered and its turn ended.
     case completed
-    /// The agent started its answer before the user had finished speaking (§2.3 c).
+    /// The agent started its answer before the user had finished speaking (docs/metrics.md).
     case prematureResponse = "premature_response"
     /// The agent's turn ended by an interruption acknowledgement.
     case interrupted

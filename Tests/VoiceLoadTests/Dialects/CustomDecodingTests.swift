@@ -102,7 +102,7 @@ struct CustomDecodingTests {
             """, path: "t.yaml", environment: [:])
         #expect(Support.events(dialect, .binary([1, 0, 2, 0])) == [.agentAudio(AgentAudioChunk(audio: [1, 0, 2, 0], format: .pcm16(16_000)))])
         #expect(Support.events(dialect, .binary([])) == [])
-        // Binary frames are audio, never JSON, when a raw binary rule exists (§11.4).
+        // Binary frames are audio, never JSON, when a raw binary rule exists.
         #expect(Support.events(dialect, .binary(Array(#"{"type":"ready"}"#.utf8))).count == 1)
         #expect(Support.events(dialect, .text(#"{"type":"ready"}"#)) == [.sessionReady])
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// The schema sketch of docs/dialects.md loads and behaves as described (with the one
 /// variable it forgot to capture, `stream_sid`, added: unknown variables are load errors).
-@Suite("Custom dialect: the §11.3 schema sketch")
+@Suite("Custom dialect: the schema sketch of docs/dialects.md")
 struct CustomSchemaSketchTests {
     typealias Support = CustomDialectTestSupport
 
@@ -26,7 +26,7 @@ struct CustomSchemaSketchTests {
             frame_ms: 40
             transport: json                # json | binary
             json: {"type":"audio","payload":{"data":"${audio.b64}"}}
-            pad_silence: true              # keep streaming silence after the utterance (§2.2)
+            pad_silence: true              # keep streaming silence after the utterance
           output:
             encoding: pcm16le
             sample_rate: 24000

@@ -28,7 +28,7 @@ struct DeepgramAgentClientTests {
         #expect(base.map { dialect.endpoint(for: $0, parameters: ["settings": .object([:])]) } == base)
     }
 
-    // MARK: session start (§9.2)
+    // MARK: session start
 
     @Test func sendsNothingBeforeWelcome() {
         var codec = dialect.makeCodec(parameters: ["settings": .object(["agent": .object([:])])])
@@ -88,7 +88,7 @@ struct DeepgramAgentClientTests {
         #expect(codec.receive(.text(#"{"type":"SettingsApplied"}"#)) == DecodedFrame(events: [.sessionReady]))
     }
 
-    // MARK: server messages (§9.3)
+    // MARK: server messages
 
     @Test func binaryFramesAreAgentAudioAt24kHz() {
         let silence = [UInt8](repeating: 0, count: 960)
@@ -184,7 +184,7 @@ struct DeepgramAgentClientTests {
         #expect(Support.isSingleMalformed(events(.text(frame))))
     }
 
-    // MARK: client messages (§9.3)
+    // MARK: client messages
 
     @Test func audioTravelsInBinaryFrames() {
         let bytes = Support.bytes(count: 640, seed: 2)

@@ -48,7 +48,7 @@ struct SmallestAtomsRoundTripTests {
              [.transcript(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)]),
             (.transcript(TranscriptLine(role: "assistant", text: "Gut.")), [.transcript(role: "assistant", text: "Gut.", isFinal: true)]),
             (.transcript(TranscriptLine(role: "user", text: "this is it")), [.transcript(role: "user", text: "this is it", isFinal: true)]),
-            // Tools run on the server and have no event on this socket (§5.5).
+            // Tools run on the server and have no event on this socket.
             (.toolCall(name: "lookup", status: "started", id: "call_sim-1_1", arguments: "{}"), []),
             (.error(code: nil, message: "quota exceeded\nretry later"), [.error(code: "internal_error", message: "quota exceeded\nretry later", fatal: false)]),
             (.error(code: "simulated_fault", message: "injected fault"), [.error(code: "simulated_fault", message: "injected fault", fatal: false)]),

@@ -17,7 +17,7 @@ public struct ADKClientDialect: StatelessJSONClientDialect {
     public let turnEndSignal = TurnEndSignal.event
     /// The samples have no authentication; headers and query parameters stay configurable.
     public let authentication = AuthenticationStyle.none
-    /// Also the user transcript latencies, except on `adk-legacy`, which forwards none (§6.4 e).
+    /// Also the user transcript latencies, except on `adk-legacy`, which forwards none.
     public var measures: Set<MetricName> {
         let transcripts: Set<MetricName> = variant == .legacy ? [] : [.userTranscriptFirstPartialMs, .userTranscriptFinalMs]
         return MetricName.core.union(transcripts).union(MetricName.audioReply)
@@ -69,7 +69,7 @@ public struct ADKClientDialect: StatelessJSONClientDialect {
 
     /// The session id for the URL path: `session_id` from the parameters when it is a
     /// digits-only string or a non-negative whole number, else `1` (the legacy sample declares
-    /// the id an integer, §6.2).
+    /// the id an integer).
     static func digitsSessionID(in parameters: [String: JSONValue]) -> String {
         switch parameters["session_id"] {
         case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ (0x30...0x39).contains($0) }):

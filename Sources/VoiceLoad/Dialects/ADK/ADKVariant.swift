@@ -2,13 +2,13 @@
 /// (docs/dialects.md): the wire format belongs to the app, not to Google.
 public enum ADKVariant: String, Sendable, Hashable, CaseIterable {
     /// The S3 server: `/ws/{sessionId}?is_audio=true`, flat JSON with `mime_type`, `role` on
-    /// user audio, transcriptions and tool use as `type` messages (§6.1).
+    /// user audio, transcriptions and tool use as `type` messages.
     case seed = "adk-seed"
     /// The ADK docs' custom audio streaming sample: `/ws/{user_id}?is_audio=true`, flat JSON
-    /// with `mime_type`, turn flags, no transcriptions or tool events (§6.2).
+    /// with `mime_type`, turn flags, no transcriptions or tool events.
     case legacy = "adk-legacy"
     /// The bidi-demo: `/ws/{user_id}/{session_id}`, binary PCM up, raw ADK `Event` JSON
-    /// (camelCase) down (§6.3).
+    /// (camelCase) down.
     case events = "adk-events"
 
     /// The dialect id on the command line.

@@ -3,7 +3,7 @@ import Yams
 
 /// Reads and validates a custom dialect file (docs/dialects.md) into a `CustomDialect`.
 ///
-/// Beyond the schema sketch of §11.3 it accepts: `message_type` (the path naming a
+/// Beyond the schema sketch of docs/dialects.md it accepts: `message_type` (the path naming a
 /// message's type; frames without it are malformed), `ignore` (matchers of frames that
 /// carry nothing, such as log-only messages), `send.text` (a user text message, `${text}`),
 /// `send.message_frames: text | binary`, and `${session}` / `${session.NAME}` (the

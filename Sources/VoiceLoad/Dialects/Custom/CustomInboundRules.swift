@@ -7,7 +7,7 @@
 /// JSON, not a JSON object, or lacks the declared `message_type` string.
 struct CustomInboundRules: Sendable {
     var outputFormat: AudioFormat
-    /// First matching rule wins per frame (§11.3).
+    /// First matching rule wins per frame.
     var extract: [AudioExtractRule] = []
     var events: [CustomEventRule] = []
     var captures: [CustomCaptureRule] = []
@@ -20,7 +20,7 @@ struct CustomInboundRules: Sendable {
         self.outputFormat = outputFormat
     }
 
-    /// JSON is read from binary frames only when no rule takes raw binary audio (§11.4).
+    /// JSON is read from binary frames only when no rule takes raw binary audio.
     var parsesBinaryAsJSON: Bool { !extract.contains { $0.data == nil } }
 
     /// Whether any matcher reads `@raw`.

@@ -11,7 +11,7 @@ struct CustomSendTemplates: Sendable {
     var close: MessageTemplate?
     /// A user text message (`${text}`).
     var text: MessageTemplate?
-    /// Whether messages go out as UTF-8 in binary frames instead of text frames (§2.2).
+    /// Whether messages go out as UTF-8 in binary frames instead of text frames.
     var messagesAsBinary = false
 
     /// The frame carrying `text`.

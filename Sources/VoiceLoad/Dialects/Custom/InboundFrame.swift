@@ -20,7 +20,7 @@ struct InboundFrame {
     let bytes: [UInt8]?
 
     /// Reads `frame`. Binary frames are parsed as UTF-8 JSON only when `parsesBinaryAsJSON`
-    /// (the dialect has no raw binary audio rule, §11.4).
+    /// (the dialect has no raw binary audio rule).
     init(_ frame: WireFrame, parsesBinaryAsJSON: Bool, needsRawText: Bool) {
         let parsed: (json: Any?, failure: String?)
         switch frame {

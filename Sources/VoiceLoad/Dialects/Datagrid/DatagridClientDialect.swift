@@ -2,25 +2,25 @@ import Foundation
 
 /// The client side of the Datagrid Voice WebSocket API (docs/dialects.md): JSON messages
 /// `{"type":…,"payload":{…}}`, base64 PCM16 audio, readiness on `ready`, and no end-of-turn
-/// event on the wire (turns end on an audio gap, §4.5).
+/// event on the wire (turns end on an audio gap).
 ///
 /// A pure codec: it accepts JSON in text and binary frames, and never throws or traps on
 /// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
 public struct DatagridClientDialect: ClientDialect {
     public let id = "datagrid"
-    /// User audio format: PCM16 16 kHz by default (§4.4).
+    /// User audio format: PCM16 16 kHz by default.
     public let inputFormat: AudioFormat
-    /// Agent audio format: PCM16 24 kHz by default (§4.4).
+    /// Agent audio format: PCM16 24 kHz by default.
     public let outputFormat: AudioFormat
     public let readySignal = ReadySignal.event
     public let turnEndSignal = TurnEndSignal.audioGap
     /// The API key travels in the query string (`?token=`), docs/dialects.md
     public let authentication = AuthenticationStyle.queryParameter(name: "token")
-    /// Datagrid also reports `started_ms` (§4.6); it has no documented transcript schema.
+    /// Datagrid also reports `started_ms` (docs/metrics.md); it has no documented transcript schema.
     public var measures: Set<MetricName> {
         MetricName.core.union([.startedMs, .readyMs]).union(MetricName.audioReply)
     }
-    /// Whether JSON goes out as UTF-8 in binary frames instead of text frames (§2.2).
+    /// Whether JSON goes out as UTF-8 in binary frames instead of text frames.
     public let sendsJSONAsBinary: Bool
 
     /// The standard Datagrid codec, or one for a compatible server with other audio formats.
@@ -114,7 +114,7 @@ public struct DatagridClientDialect: ClientDialect {
         }
     }
 
-    /// `transcript` is undocumented (§4.3), so it is read defensively: role from `role` (or
+    /// `transcript`'s payload is undocumented, so it is read defensively: role from `role` (or
     /// `speaker`), text from `text` (or `transcript`), finality from `is_final`, `final` or
     /// `isFinal` (true when absent). A transcript with no text is counted as `.unknown`.
     public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {

@@ -5,13 +5,13 @@ import Foundation
 /// and encodes agent output into Datagrid messages.
 public struct DatagridServerDialect: ServerDialect {
     public let id = "datagrid"
-    /// User audio format: PCM16 16 kHz by default (§4.4).
+    /// User audio format: PCM16 16 kHz by default.
     public let inputFormat: AudioFormat
-    /// Agent audio format: PCM16 24 kHz by default (§4.4).
+    /// Agent audio format: PCM16 24 kHz by default.
     public let outputFormat: AudioFormat
-    /// Whether JSON goes out as UTF-8 in binary frames instead of text frames (§2.2).
+    /// Whether JSON goes out as UTF-8 in binary frames instead of text frames.
     public let sendsJSONAsBinary: Bool
-    /// The session starts with the client's `start` message (§4.2).
+    /// The session starts with the client's `start` message.
     public let sessionStart = ServerSessionStart.onClientStart
 
     public init(
@@ -64,7 +64,7 @@ public struct DatagridServerDialect: ServerDialect {
     }
 
     /// The Datagrid message for `output`, or nil when Datagrid has none (it has no VAD, turn
-    /// or hello events on the wire). A tool call's payload is `{tool_name, status}` (§4.3) plus,
+    /// or hello events on the wire). A tool call's payload is `{tool_name, status}` (documented) plus,
     /// when the call has them, `id` and `arguments` (as a JSON value; undocumented fields). Strings are escaped by `JSONSerialization`; audio is built
     /// by concatenation around the base64 text.
     public func encode(_ output: AgentOutput) -> WireFrame? {

@@ -11,7 +11,7 @@ struct DeepgramAgentClientCodec: ClientCodec {
     /// The `Settings` message sent in reply to `Welcome`.
     let settingsText: String
 
-    /// Nothing: the client must wait for `Welcome` (§9.2).
+    /// Nothing: the client must wait for `Welcome`.
     func framesOnOpen() -> [WireFrame] { [] }
 
     func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {

@@ -2,22 +2,22 @@
 /// binary audio both ways, JSON events in text frames, readiness on `SettingsApplied`, and
 /// the end of a turn on `AgentAudioDone`.
 ///
-/// The client sends nothing before `Welcome`; its codec answers `Welcome` with `Settings`
-/// (§9.2). The API key travels as `Authorization: Token KEY` (§9.1).
+/// The client sends nothing before `Welcome`; its codec answers `Welcome` with `Settings`.
+/// The API key travels as `Authorization: Token KEY`.
 public struct DeepgramAgentClientDialect: ClientDialect {
     public let id = "deepgram-agent"
     /// User audio format: PCM16 (`linear16`) 16 kHz by default, announced in `audio.input`.
     public let inputFormat: AudioFormat
-    /// Agent audio format: PCM16 24 kHz by default, requested in `audio.output` (§2.6 ruling 11).
+    /// Agent audio format: PCM16 24 kHz by default, requested in `audio.output`.
     public let outputFormat: AudioFormat
     public let readySignal = ReadySignal.event
     public let turnEndSignal = TurnEndSignal.event
-    /// `Authorization: Token <API_KEY>` (§9.1).
+    /// `Authorization: Token <API_KEY>`.
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
     /// `KeepAlive` every 5 s while no audio streams: Deepgram closes a stream idle for about 10 s.
     public let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
     /// Also the final user transcript (`ConversationText`) and what the server reports of its own
-    /// latency (§9.4), kept apart from the client-measured figures.
+    /// latency (`server_*_latency_ms`, docs/metrics.md), kept apart from the client-measured figures.
     public var measures: Set<MetricName> {
         MetricName.core.union([.readyMs, .startedMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
             .union([.serverTotalLatencyMs, .serverTtsLatencyMs, .serverTttLatencyMs])

@@ -3,13 +3,13 @@
 /// binary audio both ways.
 public struct DeepgramAgentServerDialect: ServerDialect {
     public let id = "deepgram-agent"
-    /// User audio format: PCM16 16 kHz by default (the API's default input, §9.2).
+    /// User audio format: PCM16 16 kHz by default (the API's default input).
     public let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default (what vload's `Settings` ask for).
     public let outputFormat: AudioFormat
-    /// The session starts with the client's `Settings` (§9.2).
+    /// The session starts with the client's `Settings`.
     public let sessionStart = ServerSessionStart.onClientStart
-    /// The simulator's function calls are `client_side`: answered with `FunctionCallResponse` (§9.3).
+    /// The simulator's function calls are `client_side`: answered with `FunctionCallResponse`.
     public let awaitsToolResults = true
 
     public init(inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {

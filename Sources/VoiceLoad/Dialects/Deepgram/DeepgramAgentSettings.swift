@@ -1,6 +1,6 @@
 /// The Deepgram Voice Agent `Settings` message vload sends after `Welcome` (docs/dialects.md): the user's own
 /// document, opaque to vload, with only the audio formats set by vload
-/// (§2.6 ruling 11).
+/// (`audio.input` and `audio.output`).
 enum DeepgramAgentSettings {
     /// The session parameter that holds the user's `Settings` object.
     static let parameterName = "settings"

@@ -1,5 +1,5 @@
 /// The query of a Deepgram `/v1/listen` URL, where all of the speech-to-text configuration
-/// travels (docs/dialects.md): the defaults vload adds (§2.6 ruling 10) and the rendering of
+/// travels (docs/dialects.md): the defaults vload adds and the rendering of
 /// session parameters as query items.
 enum DeepgramListenQuery {
     /// The model vload asks for unless the URL or the session's `model` names one (Deepgram's

@@ -6,7 +6,7 @@
 /// can only be JSON). Never throws or traps: unparseable frames become `.malformed`, other
 /// message types `.unknown`.
 struct DeepgramSTTClientCodec: ClientCodec {
-    /// No hello: the session is ready on open and the first message is the server's (§8.2).
+    /// No hello: the session is ready on open and the first message is the server's.
     func framesOnOpen() -> [WireFrame] { [] }
 
     func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {

@@ -2,8 +2,8 @@
 /// raw audio in binary frames, configuration in the URL query, JSON results back, and no
 /// agent audio at all.
 ///
-/// Ready is the WebSocket open (§8.2); the end of a user turn is an event (`speech_final`,
-/// `UtteranceEnd`). The API key travels as `Authorization: Token KEY` (§8.1).
+/// Ready is the WebSocket open; the end of a user turn is an event (`speech_final`,
+/// `UtteranceEnd`). The API key travels as `Authorization: Token KEY`.
 public struct DeepgramSTTClientDialect: ClientDialect {
     public let id = "deepgram-stt"
     /// User audio format: PCM16 (`linear16`) 16 kHz by default; µ-law is sent as `mulaw`.
@@ -12,7 +12,7 @@ public struct DeepgramSTTClientDialect: ClientDialect {
     public var outputFormat: AudioFormat { inputFormat }
     public let readySignal = ReadySignal.onOpen
     public let turnEndSignal = TurnEndSignal.event
-    /// `Authorization: Token <API_KEY>`: the literal `Token ` prefix, not `Bearer` (§8.1).
+    /// `Authorization: Token <API_KEY>`: the literal `Token ` prefix, not `Bearer`.
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
     /// `KeepAlive` every 5 s while no audio streams: Deepgram closes a stream idle for about 10 s.
     public let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
@@ -38,7 +38,7 @@ public struct DeepgramSTTClientDialect: ClientDialect {
 
     /// `base` with the audio format (`encoding`, `sample_rate`, `channels=1`) and vload's
     /// turn-taking defaults (`interim_results=true`, `endpointing=300`, `utterance_end_ms=1000`,
-    /// `vad_events=true`, §2.6 ruling 10) added where the URL has none; a session parameter of
+    /// `vad_events=true`) added where the URL has none; a session parameter of
     /// the same name replaces a default (`null` drops it), and other session parameters
     /// (`model`, `language`…) become query items too. See `DeepgramListenQuery`.
     public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {

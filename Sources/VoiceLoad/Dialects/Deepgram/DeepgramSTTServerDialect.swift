@@ -7,7 +7,7 @@ public struct DeepgramSTTServerDialect: ServerDialect {
     public let inputFormat: AudioFormat
     /// There is no agent audio; this is the input format.
     public var outputFormat: AudioFormat { inputFormat }
-    /// There is no hello and no start message: the session starts on open (§8.2).
+    /// There is no hello and no start message: the session starts on open.
     public let sessionStart = ServerSessionStart.onOpen
     /// Speech-to-text answers with `speechResult`s, not with speech.
     public var speaks: Bool { false }

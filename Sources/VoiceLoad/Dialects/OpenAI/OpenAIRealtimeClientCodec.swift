@@ -26,7 +26,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         self.manualTurns = OpenAIRealtimeSession.hasManualTurns(OpenAIRealtimeSession.scenarioSession(parameters))
     }
 
-    /// Manual turns (`turn_detection: null`, §7.6): `input_audio_buffer.commit` then
+    /// Manual turns (`turn_detection: null`): `input_audio_buffer.commit` then
     /// `response.create`; with server turn detection, nothing.
     func framesAfterUtterance() -> [WireFrame] {
         manualTurns ? [Self.event(Name.inputAudioCommit), Self.event(Name.responseCreate)] : []
@@ -173,7 +173,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         return events
     }
 
-    /// An in-band error, recoverable (§7.4): code from `code`, else the error `type`.
+    /// An in-band error, recoverable: code from `code`, else the error `type`.
     private func errorEvent(_ error: [String: Any]?, fallbackCode: String?) -> NormalizedEvent {
         let code = error?["code"] as? String ?? error?["type"] as? String ?? fallbackCode
         return .error(code: code, message: error?["message"] as? String ?? "", fatal: false)

@@ -10,18 +10,18 @@ import Foundation
 /// `.unknown`.
 public struct OpenAIRealtimeClientDialect: ClientDialect {
     public let id = "openai-realtime"
-    /// User audio format: PCM16 24 kHz by default (§7.5; configurable for compatible servers).
+    /// User audio format: PCM16 24 kHz by default (configurable for compatible servers).
     public let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
     public let outputFormat: AudioFormat
     public let readySignal = ReadySignal.event
     public let turnEndSignal = TurnEndSignal.event
-    /// `Authorization: Bearer KEY` (§7.1).
+    /// `Authorization: Bearer KEY`.
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
     /// Whether the session turns server turn detection off (`turn_detection: null`): the
     /// client commits each utterance, and first audio is also timed from the commit.
     public let manualTurns: Bool
-    /// Also the user transcript latencies, from input-audio transcription (§7.7 e), and with
+    /// Also the user transcript latencies, from input-audio transcription, and with
     /// manual turns `first_audio_from_commit_ms`.
     public var measures: Set<MetricName> {
         MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs])

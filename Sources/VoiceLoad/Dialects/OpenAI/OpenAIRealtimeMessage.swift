@@ -37,7 +37,7 @@ struct OpenAIRealtimeMessage {
 
 /// The wire names of OpenAI Realtime events, GA first, beta aliases marked (docs/dialects.md).
 enum OpenAIRealtimeEventName {
-    // Client → server (§7.3).
+    // Client → server.
     static let sessionUpdate = "session.update"
     static let inputAudioAppend = "input_audio_buffer.append"
     static let inputAudioCommit = "input_audio_buffer.commit"
@@ -48,7 +48,7 @@ enum OpenAIRealtimeEventName {
     static let itemTruncate = "conversation.item.truncate"
     static let outputAudioClear = "output_audio_buffer.clear"
 
-    // Server → client (§7.4).
+    // Server → client.
     static let sessionCreated = "session.created"
     static let sessionUpdated = "session.updated"
     static let speechStarted = "input_audio_buffer.speech_started"

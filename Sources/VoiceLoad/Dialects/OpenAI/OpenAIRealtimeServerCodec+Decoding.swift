@@ -1,7 +1,7 @@
 import Foundation
 
 extension OpenAIRealtimeServerCodec {
-    /// The intents in one client event (§7.3): `session.update` → `start` with its `session`
+    /// The intents in one client event: `session.update` → `start` with its `session`
     /// object, `input_audio_buffer.append` → audio, `commit` → commit, `response.cancel` →
     /// interrupt, a `function_call_output` item → tool result (named after the call this codec
     /// announced, else ""), a user `message` item → text. `input_audio_buffer.clear`,

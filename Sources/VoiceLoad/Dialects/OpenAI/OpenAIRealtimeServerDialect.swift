@@ -5,13 +5,13 @@ import Foundation
 /// been applied, GA event names, and audio deltas tagged with the current response's ids.
 public struct OpenAIRealtimeServerDialect: ServerDialect {
     public let id = "openai-realtime"
-    /// User audio format: PCM16 24 kHz by default (§7.5).
+    /// User audio format: PCM16 24 kHz by default.
     public let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
     public let outputFormat: AudioFormat
-    /// The session starts with the client's `session.update` (§7.2).
+    /// The session starts with the client's `session.update`.
     public let sessionStart = ServerSessionStart.onClientStart
-    /// The client runs the tools: each call is answered with a `function_call_output` item (§7.6).
+    /// The client runs the tools: each call is answered with a `function_call_output` item.
     public let awaitsToolResults = true
 
     /// The standard server: PCM16 at `sampleRateHz` both ways.

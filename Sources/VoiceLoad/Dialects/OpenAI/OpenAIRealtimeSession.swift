@@ -2,7 +2,7 @@
 /// what vload sends in `session.update`, and what the simulator reports in `session.created`
 /// and `session.updated`.
 package enum OpenAIRealtimeSession {
-    /// The input transcription model vload asks for, so user transcripts can be timed (§7.7 e).
+    /// The input transcription model vload asks for, so user transcripts can be timed.
     static let defaultTranscriptionModel = "gpt-4o-mini-transcribe"
 
     /// The GA `format` object of an audio format: PCM16 is `{"type":"audio/pcm","rate":R}`,

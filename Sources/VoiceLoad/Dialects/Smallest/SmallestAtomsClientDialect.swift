@@ -8,7 +8,7 @@ import Foundation
 /// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
 public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     public let id = "smallest-atoms"
-    /// The rate when neither the caller nor the scenario names one (§5.1).
+    /// The rate when neither the caller nor the scenario names one.
     public static let defaultSampleRateHz = 24_000
     /// The negotiated rate, for both directions.
     public let sampleRateHz: Int
@@ -18,13 +18,13 @@ public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     public let outputFormat: AudioFormat
     public let readySignal = ReadySignal.event
     public let turnEndSignal = TurnEndSignal.event
-    /// `Authorization: Bearer <API key>` (§5.1; `?token=` is the documented alternative).
+    /// `Authorization: Bearer <API key>` (`?token=` is the documented alternative).
     public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
-    /// Also the user transcript latencies, from `transcript.delta` and `transcript` (§5.6 e).
+    /// Also the user transcript latencies, from `transcript.delta` and `transcript`.
     public var measures: Set<MetricName> {
         MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
     }
-    /// Whether JSON goes out as UTF-8 in binary frames, as the iOS guide's client does (§5.3).
+    /// Whether JSON goes out as UTF-8 in binary frames, as the iOS guide's client does.
     public let sendsJSONAsBinary: Bool
 
     /// The codec for `sampleRateHz` in both directions (24 kHz when nil).

@@ -11,10 +11,10 @@ public struct SmallestAtomsServerDialect: ServerDialect {
     public let inputFormat: AudioFormat
     /// Agent audio format: PCM16 at `sampleRateHz`.
     public let outputFormat: AudioFormat
-    /// No client start message: the session starts when the socket opens (§5.2).
+    /// No client start message: the session starts when the socket opens.
     public let sessionStart = ServerSessionStart.onOpen
 
-    /// The simulator side at `sampleRateHz` in both directions (24 kHz by default, §5.1).
+    /// The simulator side at `sampleRateHz` in both directions (24 kHz by default).
     public init(sampleRateHz: Int = SmallestAtomsClientDialect.defaultSampleRateHz) {
         self.sampleRateHz = sampleRateHz
         self.inputFormat = .pcm16(sampleRateHz)

@@ -7,16 +7,16 @@ import Foundation
 /// or end-of-turn message on this wire.
 ///
 /// Twilio strips query strings from stream URLs, so `--token` goes into the session parameters:
-/// `parameters["token"]` travels in `start.customParameters` instead (§10.1).
+/// `parameters["token"]` travels in `start.customParameters` instead (docs/telephony.md).
 public struct TwilioMediaStreamsClientDialect: ClientDialect {
     public let id = "twilio-media-streams"
-    /// µ-law 8 kHz, the telephony format (§10.2).
+    /// µ-law 8 kHz, the telephony format (docs/telephony.md).
     public let inputFormat = AudioFormat.mulaw8k
     public let outputFormat = AudioFormat.mulaw8k
     public let readySignal = ReadySignal.onOpen
     public let turnEndSignal = TurnEndSignal.audioGap
     public let authentication = AuthenticationStyle.sessionParameter(name: "token")
-    /// 20 ms, Twilio's fixed cadence (§2.2).
+    /// 20 ms, Twilio's fixed cadence.
     public let defaultFrameMs = 20
     /// Twilio sends `stop` and closes the socket at once; agent servers answer `stop` with
     /// nothing, so waiting for them would hold every call open for the hang-up timeout.

@@ -1,4 +1,4 @@
-/// Normalized events as JSON objects, for `vload wire`: `event` is the §2.1 name (vload's own
+/// Normalized events as JSON objects, for `vload wire`: `event` is the normalized name (vload's own
 /// finer events have names of their own), the other members are the event's fields.
 extension NormalizedEvent {
     var wireDescription: [String: Any] {
