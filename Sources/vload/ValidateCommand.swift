@@ -3,7 +3,7 @@ import Foundation
 import VoiceLoad
 
 /// `vload validate SCENARIO`: checks a scenario and its audio without running it;
-/// `vload validate --dialect-file FILE` checks a dialect file (docs/dialects.md#writing-a-dialect-file).
+/// `vload validate --dialect-file FILE` checks a dialect file (docs/custom-dialects.md).
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",

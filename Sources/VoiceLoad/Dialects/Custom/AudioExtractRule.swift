@@ -1,6 +1,6 @@
 import Foundation
 
-/// One rule of `audio.output.extract` (docs/dialects.md): frames its `when` matcher
+/// One rule of `audio.output.extract` (docs/custom-dialects.md): frames its `when` matcher
 /// accepts carry agent audio, base64 text at `data` (every value the path selects, in
 /// order), or, without `data`, the raw bytes of a binary frame.
 struct AudioExtractRule: Sendable {

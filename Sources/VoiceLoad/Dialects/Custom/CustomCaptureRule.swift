@@ -1,4 +1,4 @@
-/// One entry of `captures` (docs/dialects.md): on frames its `on` matcher accepts, lifts
+/// One entry of `captures` (docs/custom-dialects.md): on frames its `on` matcher accepts, lifts
 /// values into per-connection variables for later templates (`${var.NAME}`). A path that
 /// selects nothing (or `null`) leaves the variable as it was.
 struct CustomCaptureRule: Sendable {

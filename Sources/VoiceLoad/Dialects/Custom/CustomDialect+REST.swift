@@ -1,4 +1,4 @@
-/// A custom dialect's REST pre-step (`connect.pre_request`, docs/dialects.md), taken before
+/// A custom dialect's REST pre-step (`connect.pre_request`, docs/custom-dialects.md), taken before
 /// every session's WebSocket and timed as `rest_setup_ms`.
 ///
 /// The request goes to the run's URL when that is http(s), else to `pre_request.url`. The

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A client dialect described by a YAML file instead of Swift (docs/dialects.md): matchers
+/// A client dialect described by a YAML file instead of Swift (docs/custom-dialects.md): matchers
 /// map inbound frames to normalized events, templates build outbound messages.
 ///
 /// Load one with `CustomDialect.load(path:)`; every mistake in the file (unknown key, bad

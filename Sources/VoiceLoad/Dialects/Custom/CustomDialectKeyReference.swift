@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every key a dialect file may hold, place by place (`vload validate --keys`), made from the
-/// same lists the loader checks files against (docs/dialects.md#writing-a-dialect-file).
+/// same lists the loader checks files against (docs/custom-dialects.md#key-reference).
 public enum CustomDialectKeyReference {
     /// The places of a dialect file and the keys each takes.
     static var places: [(place: String, keys: String)] {
@@ -36,7 +36,7 @@ public enum CustomDialectKeyReference {
     public static var text: String {
         let width = places.map(\.place.count).max() ?? 0
         let lines = places.map { $0.place.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.keys }
-        return (["Keys of a dialect file, by place (docs/dialects.md#writing-a-dialect-file):"] + lines.map { "  " + $0 })
+        return (["Keys of a dialect file, by place (docs/custom-dialects.md#key-reference):"] + lines.map { "  " + $0 })
             .joined(separator: "\n")
     }
 }

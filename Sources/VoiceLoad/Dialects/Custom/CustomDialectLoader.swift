@@ -1,7 +1,7 @@
 import Foundation
 import Yams
 
-/// Reads and validates a custom dialect file (docs/dialects.md) into a `CustomDialect`.
+/// Reads and validates a custom dialect file (docs/custom-dialects.md) into a `CustomDialect`.
 ///
 /// Beyond the schema sketch of docs/dialects.md it accepts: `message_type` (the path naming a
 /// message's type; frames without it are malformed), `ignore` (matchers of frames that

@@ -1,4 +1,4 @@
-/// The normalized event names a custom dialect declares in `events` (docs/dialects.md),
+/// The normalized event names a custom dialect declares in `events` (docs/custom-dialects.md),
 /// in the fixed order in which one frame's events are emitted. Agent audio (declared in
 /// `audio.output.extract`) takes its place in this order: after `agent.speech_started`,
 /// before `transcript`.

@@ -1,6 +1,6 @@
 import Yams
 
-/// One rule of `events` (docs/dialects.md): a matcher, and where the event's fields come
+/// One rule of `events` (docs/custom-dialects.md): a matcher, and where the event's fields come
 /// from. A rule fires on every frame its matcher accepts, except that a transcript whose
 /// `text`, or a tool call whose `name`, yields nothing does not fire. Fields that yield
 /// nothing otherwise take their defaults: role `unknown`, final `true`, status and message

@@ -1,7 +1,7 @@
 /// Everything a custom dialect says about inbound frames: audio extraction, event rules in
 /// emission order, captures, replies and frames to ignore.
 ///
-/// Every rule is evaluated against every frame (docs/dialects.md). A frame that no
+/// Every rule is evaluated against every frame (docs/custom-dialects.md). A frame that no
 /// rule accepts becomes `.unknown(type:)` named by `message_type` (default `$.type`, else
 /// `$.event`, else its sorted top-level keys, `{goAway}`), or `.malformed` when it is not
 /// JSON, not a JSON object, or lacks the declared `message_type` string.

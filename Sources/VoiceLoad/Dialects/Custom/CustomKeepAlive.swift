@@ -1,4 +1,4 @@
-/// How often a custom dialect wants a keep-alive message (`send.keepalive`, docs/dialects.md); the message itself
+/// How often a custom dialect wants a keep-alive message (`send.keepalive`, docs/custom-dialects.md); the message itself
 /// is `frames(for: .keepAlive)`.
 public struct CustomKeepAlive: Sendable, Hashable {
     public var everyMs: Int

@@ -1,4 +1,4 @@
-/// The optional REST step of a custom dialect (`connect.pre_request`, docs/dialects.md),
+/// The optional REST step of a custom dialect (`connect.pre_request`, docs/custom-dialects.md),
 /// read and validated at load time with `${env.NAME}` resolved. Every session takes it
 /// before its WebSocket, timed as `rest_setup_ms`; `capture` lifts values from the JSON answer
 /// into `${var.NAME}` variables for that session's templates, and a captured `ws_url` is

@@ -1,4 +1,4 @@
-/// The templates of a custom dialect's outbound messages (docs/dialects.md, and
+/// The templates of a custom dialect's outbound messages (docs/custom-dialects.md, and
 /// `audio.input.json`).
 struct CustomSendTemplates: Sendable {
     /// Sent right after the socket opens, and for the `start` intent.

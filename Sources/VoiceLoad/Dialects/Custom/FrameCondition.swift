@@ -1,6 +1,6 @@
 import Foundation
 
-/// One condition of a matcher (docs/dialects.md), tested against every value a path
+/// One condition of a matcher (docs/custom-dialects.md), tested against every value a path
 /// selects: it holds when one of them satisfies it (for the negative forms `exists: false`
 /// and `truthy: false`, when none satisfies the positive form).
 enum FrameCondition: Sendable {

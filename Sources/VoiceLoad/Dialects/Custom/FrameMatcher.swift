@@ -1,7 +1,7 @@
 import Foundation
 import Yams
 
-/// A matcher of the custom dialect language (docs/dialects.md): a mapping of
+/// A matcher of the custom dialect language (docs/custom-dialects.md): a mapping of
 /// `path: condition` whose entries must all hold (AND), where the key `any` takes a list of
 /// matchers of which one must hold (OR). Paths that select several values (`[*]`) hold when
 /// any selected value satisfies the condition.

@@ -1,4 +1,4 @@
-/// A path into an inbound frame, the JSONPath subset of docs/dialects.md: `$` (the whole
+/// A path into an inbound frame, the JSONPath subset of docs/custom-dialects.md: `$` (the whole
 /// message), `.name`, `['name']` or `["name"]`, `[0]`, `[*]` (every element of an array),
 /// and the frame properties `@frame` (`text` or `binary`) and `@raw` (the frame's text).
 struct FramePath: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One inbound frame as the matcher language sees it (docs/dialects.md): its kind
+/// One inbound frame as the matcher language sees it (docs/custom-dialects.md): its kind
 /// (`@frame`), its text (`@raw`) and its JSON (`$…`), each computed at most once per frame.
 struct InboundFrame {
     enum Kind: String {

@@ -1,4 +1,4 @@
-/// A compiled message template of a custom dialect (docs/dialects.md): literal text and
+/// A compiled message template of a custom dialect (docs/custom-dialects.md): literal text and
 /// placeholders, so building a frame is string concatenation. JSON templates come from YAML
 /// mappings and lists; a YAML string is a raw text template, sent as written.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where one custom-dialect connection's `${uuid}`, `${digits:N}` and `${now_iso}` come from
-/// (docs/dialects.md): a random generator of its own and a wall clock, both injected, so the
+/// (docs/custom-dialects.md): a random generator of its own and a wall clock, both injected, so the
 /// codec is otherwise pure and a test replays exactly the same values from a seed and a
 /// fixed clock.
 struct TemplateEntropy: Sendable {

@@ -1,4 +1,4 @@
-/// One `${…}` placeholder of a template (docs/dialects.md), resolved against what the
+/// One `${…}` placeholder of a template (docs/custom-dialects.md), resolved against what the
 /// template may use. `${env.NAME}` is resolved when the dialect loads and never reaches a
 /// codec; `${uuid}`, `${digits:N}` and `${now_iso}` are drawn by the codec from the random
 /// generator and wall clock it is given (`TemplateEntropy`).
