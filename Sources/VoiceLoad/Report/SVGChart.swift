@@ -38,8 +38,36 @@ struct SVGChart {
 
     private var left: Double { 64 }
     private var right: Double { 16 }
-    private var top: Double { 34 }
+    /// Room above the plot: the title's row, and the legend's when it has a row of its own.
+    private var top: Double { legendRow == .own ? 52 : 34 }
     private var bottom: Double { 46 }
+
+    /// Where the legend goes: beside the title, right-aligned, when both fit on one row by a
+    /// generous estimate of their widths; else on a row of its own below the title.
+    enum LegendRow {
+        case none
+        case title
+        case own
+    }
+
+    /// The row of the legend (none for a chart of one series).
+    var legendRow: LegendRow {
+        guard series.count > 1 else { return .none }
+        let titleEndPx = left + Self.titleWidthPx(title) + Self.legendGapPx
+        return titleEndPx <= widthPx - right - legendWidthPx ? .title : .own
+    }
+
+    /// The gap kept between the title's end and the legend's start.
+    static let legendGapPx = 24.0
+
+    /// An upper estimate of the title's width: 13 px semibold text (CSS `.chart-title`) averages
+    /// under 8 px a character in the usual sans-serif fonts (Chromium's: 7.7 px).
+    static func titleWidthPx(_ title: String) -> Double { Double(title.count) * 8.5 }
+
+    /// The width of one legend entry: swatch, gap, its 11 px name (under 7 px a character), spacing.
+    static func legendEntryWidthPx(_ name: String) -> Double { 16 + Double(name.count) * 7 + 20 }
+
+    private var legendWidthPx: Double { series.map { Self.legendEntryWidthPx($0.name) }.reduce(0, +) }
 
     /// The chart as an `<svg>` element.
     func render() -> String {
@@ -129,14 +157,20 @@ struct SVGChart {
         return lines
     }
 
+    /// The legend, right-aligned: beside the title (swatches at y 12) or on its own row below it (y 30).
     private func legend() -> [String] {
-        guard series.count > 1 else { return [] }
-        var x = widthPx - right - Double(series.count) * 120
+        let rowY: Double
+        switch legendRow {
+        case .none: return []
+        case .title: rowY = 12
+        case .own: rowY = 30
+        }
+        var x = widthPx - right - legendWidthPx
         var lines = ["<g class=\"legend\">"]
         for entry in series {
-            lines.append("<rect x=\"\(f(x))\" y=\"12\" width=\"12\" height=\"10\" fill=\"\(entry.color)\"/>")
-            lines.append("<text x=\"\(f(x + 16))\" y=\"21\">\(HTMLText.escape(entry.name))</text>")
-            x += 120
+            lines.append("<rect x=\"\(f(x))\" y=\"\(f(rowY))\" width=\"12\" height=\"10\" fill=\"\(entry.color)\"/>")
+            lines.append("<text x=\"\(f(x + 16))\" y=\"\(f(rowY + 9))\">\(HTMLText.escape(entry.name))</text>")
+            x += Self.legendEntryWidthPx(entry.name)
         }
         lines.append("</g>")
         return lines

@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-/// Captures and auto-replies (docs/dialects.md), on a Twilio-like protocol.
+/// Captures and auto-replies (docs/custom-dialects.md), on a Twilio-like protocol.
 @Suite("Custom dialect: captures and replies")
 struct CustomCaptureReplyTests {
     typealias Support = CustomDialectTestSupport

@@ -2,7 +2,7 @@ import Testing
 @testable import VoiceLoad
 
 /// Inbound frames to events: every rule on every frame, in a fixed order; audio extraction;
-/// unknown and malformed frames (docs/dialects.md).
+/// unknown and malformed frames (docs/custom-dialects.md).
 @Suite("Custom dialect: decoding")
 struct CustomDecodingTests {
     typealias Support = CustomDialectTestSupport

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceLoad
 
-/// `${uuid}`, `${digits:N}` and `${now_iso}` (docs/dialects.md): drawn from the codec's own
+/// `${uuid}`, `${digits:N}` and `${now_iso}` (docs/custom-dialects.md): drawn from the codec's own
 /// seeded generator and injected clock, so these tests replay exact values.
 @Suite("Custom dialect: generated values")
 struct CustomGeneratedValueTests {

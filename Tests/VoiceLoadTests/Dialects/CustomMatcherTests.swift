@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-/// The matcher language of docs/dialects.md, through `session.ready` rules.
+/// The matcher language of docs/custom-dialects.md, through `session.ready` rules.
 @Suite("Custom dialect: paths and matchers")
 struct CustomMatcherTests {
     typealias Support = CustomDialectTestSupport

@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-/// A custom dialect's `connect.pre_request` (docs/dialects.md): where each session's REST
+/// A custom dialect's `connect.pre_request` (docs/custom-dialects.md): where each session's REST
 /// step goes, what it captures, and where the session then connects.
 @Suite("Custom dialect: REST pre-step")
 struct CustomRESTSetupTests {

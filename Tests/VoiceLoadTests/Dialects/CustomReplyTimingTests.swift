@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-/// `send.replies[].at` (docs/dialects.md): immediately, when playback reaches the frame, or
+/// `send.replies[].at` (docs/custom-dialects.md): immediately, when playback reaches the frame, or
 /// a fixed delay after it arrived.
 @Suite("Custom dialect: reply timing")
 struct CustomReplyTimingTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-/// The schema sketch of docs/dialects.md loads and behaves as described (with the one
+/// The schema sketch of docs/custom-dialects.md loads and behaves as described (with the one
 /// variable it forgot to capture, `stream_sid`, added: unknown variables are load errors).
 @Suite("Custom dialect: the schema sketch of docs/dialects.md")
 struct CustomSchemaSketchTests {

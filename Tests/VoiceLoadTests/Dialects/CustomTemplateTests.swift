@@ -1,7 +1,7 @@
 import Testing
 @testable import VoiceLoad
 
-/// The template language of docs/dialects.md: escaping, type suffixes, counters.
+/// The template language of docs/custom-dialects.md: escaping, type suffixes, counters.
 @Suite("Custom dialect: templates")
 struct CustomTemplateTests {
     typealias Support = CustomDialectTestSupport
