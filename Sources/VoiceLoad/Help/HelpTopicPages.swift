@@ -6,7 +6,7 @@ extension HelpTopic {
     package static let all: [HelpTopic] = [
         HelpTopic(
             name: "metrics",
-            summary: "every metric: its start and end instants, unit, and when it is absent",
+            summary: "every metric: its two instants, unit, when absent",
             page: "docs/metrics.md",
             heading: nil,
             text: #"""
@@ -241,7 +241,7 @@ Threshold syntax and the full flag list are in the [README](../README.md).
         ),
         HelpTopic(
             name: "dialect-format",
-            summary: "the dialect file: checking it, its keys, paths, matchers and templates",
+            summary: "dialect files: keys, paths, matchers, templates",
             page: "docs/dialects.md",
             heading: "Writing a dialect file",
             text: #"""
