@@ -11,7 +11,8 @@ struct DialectsCommand: ParsableCommand {
             Built-in dialects first, then the dialect files --dialect NAME finds when NAME is not \
             built in, searched in this order: $VLOAD_DIALECTS_DIR, ./dialects, \
             <vload's directory>/../share/vload/dialects, the source checkout's dialects/ \
-            (docs/dialects.md). Any other file runs with --dialect-file PATH.
+            (docs/dialects.md). Any other file runs with --dialect-file PATH; 'vload help \
+            dialect-format' is the file format's reference.
             """
     )
 

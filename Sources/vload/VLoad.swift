@@ -33,6 +33,9 @@ struct VLoad: AsyncParsableCommand {
             or a threshold had no samples, or too few for its percentile (20, and 100 for p99, \
             1000 for p99.9) on both sides of its bound (all on one side pass or fail it); 4 infrastructure failure: no session reached the endpoint (every \
             one failed at connect, TLS, upgrade or the REST step).
+
+            Reference pages, printed offline ('vload help COMMAND' is a command's help):
+            \(HelpTopic.overview)
             """,
         version: VLoadVersion.current,
         subcommands: [
@@ -44,6 +47,10 @@ struct VLoad: AsyncParsableCommand {
 
     static func main() async {
         do {
+            if let topic = try HelpTopic.requested(by: Array(CommandLine.arguments.dropFirst()), commands: commandNames) {
+                print(topic.text, terminator: "")
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -61,6 +68,11 @@ struct VLoad: AsyncParsableCommand {
             }
             fail(message(for: error))
         }
+    }
+
+    /// The subcommands' names (and `help`): `vload help NAME` is that command's help, not a topic.
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
     }
 
     /// Prints a one-line error and exits with code 2.

@@ -52,3 +52,15 @@ public enum GateTally: String, Sendable, Hashable, CaseIterable {
     /// Scheduled starts an open model could not make.
     case dropped
 }
+
+extension GateMetric {
+    /// Every name a threshold takes, the latency metrics first (in docs/metrics.md's order).
+    package static var allNames: [String] {
+        MetricName.allCases.map(\.rawValue) + GateRatio.allCases.map(\.rawValue) + GateTally.allCases.map(\.rawValue)
+    }
+
+    /// The valid name nearest to a mistyped one (`eror_rate` → `error_rate`), if any is near.
+    package static func suggestion(for name: String) -> String? {
+        NameSuggestion.nearest(to: name, in: allNames)
+    }
+}

@@ -49,3 +49,29 @@ public enum ThresholdAggregation: Sendable, Hashable {
         return Swift.max(20, Int((100 / (100 - value) - 1e-9).rounded(.up)))
     }
 }
+
+extension ThresholdAggregation {
+    /// The aggregation a mistyped one most likely meant: another spelling (`P95`, `95`, `median`,
+    /// `average`, `p999` → `p99.9`) or the nearest word (`mena` → `mean`); nil when nothing is near.
+    package static func suggestion(for word: String) -> String? {
+        let lower = word.lowercased()
+        if lower != word, let parsed = ThresholdAggregation(lower) { return parsed.name }
+        let spelled = ["median": "p50", "average": "mean", "minimum": "min", "maximum": "max"]
+        if let known = spelled[lower] { return known }
+        var digits = lower
+        for prefix in ["percentile", "perc", "pct", "p"] where digits.hasPrefix(prefix) {
+            digits = String(digits.dropFirst(prefix.count))
+            break
+        }
+        digits = digits.replacingOccurrences(of: "_", with: ".").replacingOccurrences(of: ",", with: ".")
+        if !digits.isEmpty, digits.allSatisfy({ $0.isNumber || $0 == "." }) {
+            if let parsed = ThresholdAggregation("p" + digits) { return parsed.name }
+            // p999 → p99.9, p9995 → p99.95: a percentile above 100 missing its point.
+            if digits.count > 2, digits.allSatisfy(\.isNumber), let parsed = ThresholdAggregation("p" + digits.prefix(2) + "." + digits.dropFirst(2)) {
+                return parsed.name
+            }
+            return nil
+        }
+        return NameSuggestion.nearest(to: lower, in: ["count", "rate", "mean", "min", "max"])
+    }
+}

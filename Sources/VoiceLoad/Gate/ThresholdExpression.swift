@@ -73,7 +73,8 @@ public struct ThresholdExpression: Sendable, Hashable {
         rest = rest.dropFirst(name.count)
         guard !name.isEmpty else { throw fail("it must start with a metric name") }
         guard let metric = GateMetric(String(name)) else {
-            throw fail("unknown metric '\(name)' (a metric of 'vload dialects', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)")
+            let guess = GateMetric.suggestion(for: String(name)).map { ", did you mean '\($0)'?" } ?? ""
+            throw fail("unknown metric '\(name)'\(guess) (a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)")
         }
         var label: String?
         if rest.hasPrefix("{") {
@@ -90,7 +91,8 @@ public struct ThresholdExpression: Sendable, Hashable {
         if rest.hasPrefix(".") {
             let word = String(rest.dropFirst())
             guard let parsed = ThresholdAggregation(word) else {
-                throw fail("unknown aggregation '\(word)' (count, rate, mean, min, max, or pN such as p95, p99.9)")
+                let guess = ThresholdAggregation.suggestion(for: word).map { ", did you mean '\($0)'?" } ?? ""
+                throw fail("unknown aggregation '\(word)'\(guess) (count, rate, mean, min, max, or pN such as p95, p99.9)")
             }
             aggregation = parsed
         } else if !rest.isEmpty {

@@ -30,9 +30,11 @@ public struct ThresholdResult: Codable, Sendable, Hashable {
     public var measured: Double?
     /// `ms`, `%` or `` (a count).
     public var unit: String
-    public var status: ThresholdStatus
-    /// report.json also says `passed` (true only for `status` passed), as it did before `status`.
-    public var passed: Bool { status == .passed }
+    public var status: ThresholdStatus {
+        didSet { passed = status == .passed }
+    }
+    /// True only for `status` passed; report.json has said `passed` since before `status`.
+    public private(set) var passed: Bool
     /// Whether the run could not be judged on it.
     public var isInvalid: Bool { status == .invalid }
     /// Why it failed or could not be judged (`no samples`, `12 samples: too few for p99 …`),
@@ -54,39 +56,7 @@ public struct ThresholdResult: Codable, Sendable, Hashable {
         self.measured = measured
         self.unit = unit
         self.status = status
+        passed = status == .passed
         self.reason = reason
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        expression = try container.decode(String.self, forKey: .expression)
-        metric = try container.decode(String.self, forKey: .metric)
-        label = try container.decodeIfPresent(String.self, forKey: .label)
-        aggregation = try container.decode(String.self, forKey: .aggregation)
-        comparison = try container.decode(String.self, forKey: .comparison)
-        bound = try container.decode(Double.self, forKey: .bound)
-        measured = try container.decodeIfPresent(Double.self, forKey: .measured)
-        unit = try container.decode(String.self, forKey: .unit)
-        // A report written before `status` existed has only `passed`.
-        let passed = try container.decode(Bool.self, forKey: .passed)
-        status = try container.decodeIfPresent(ThresholdStatus.self, forKey: .status) ?? (passed ? .passed : .failed)
-        reason = try container.decodeIfPresent(String.self, forKey: .reason)
-        isDefault = try container.decodeIfPresent(Bool.self, forKey: .isDefault)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(expression, forKey: .expression)
-        try container.encode(metric, forKey: .metric)
-        try container.encodeIfPresent(label, forKey: .label)
-        try container.encode(aggregation, forKey: .aggregation)
-        try container.encode(comparison, forKey: .comparison)
-        try container.encode(bound, forKey: .bound)
-        try container.encodeIfPresent(measured, forKey: .measured)
-        try container.encode(unit, forKey: .unit)
-        try container.encode(passed, forKey: .passed)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(reason, forKey: .reason)
-        try container.encodeIfPresent(isDefault, forKey: .isDefault)
     }
 }
