@@ -3,7 +3,7 @@
 extension VirtualClient {
     func run(_ steps: [ScenarioStep]) async throws {
         for step in steps {
-            if let failure { throw failure }
+            if let failure = caller.failure { throw failure }
             if windDownDeadline != nil { throw SessionWoundDown() }
             try await execute(step)
         }
@@ -43,12 +43,12 @@ extension VirtualClient {
         case .ready:
             condition = .ready
         case .greeting:
-            condition = .greeting(graceEndsAt: (readyAt ?? .now()).advanced(byMilliseconds: Int64(plan.scenario.quietMs)))
+            condition = .greeting(graceEndsAt: (caller.readyAt ?? .now()).advanced(byMilliseconds: Int64(plan.scenario.quietMs)))
         case .agentAudio:
-            condition = .agentAudio(turnsStartedBefore: tracker.agentTurnsStarted)
+            condition = .agentAudio(turnsStartedBefore: caller.tracker.agentTurnsStarted)
         case .agentTurnEnd:
             // The answer to the latest utterance; with none waiting, the current or next turn.
-            condition = tracker.latestUtteranceRecorded ? .agentTurnsEnded(tracker.agentTurnsEnded + 1) : .latestUtteranceRecorded
+            condition = caller.tracker.latestUtteranceRecorded ? .agentTurnsEnded(caller.tracker.agentTurnsEnded + 1) : .latestUtteranceRecorded
         case .quiet(let ms):
             condition = .quiet(ms: ms, since: .now())
         case .transcript(let role):
@@ -60,7 +60,7 @@ extension VirtualClient {
         }
         let met = try await waitStep(for: condition, step: name, timeoutMs: wait.timeoutMs, onTimeout: wait.onTimeout)
         // An answer that did not come (or end) in time is censored, not dropped.
-        if !met, case .agentTurnEnd = wait.target { emit(tracker.finishPendingUtterance(outcome: .timedOut)) }
+        if !met, case .agentTurnEnd = wait.target { emit(caller.tracker.finishPendingUtterance(outcome: .timedOut)) }
     }
 
     /// Starts speaking `say` at the next frame slot and returns when the clip has been sent.
@@ -70,13 +70,13 @@ extension VirtualClient {
         }
         let micOpenAt = openMicrophone(speaking: frames)
         let boundaries = frames.utterance.boundaries
-        let label = say.label ?? bargeIn?.label ?? "turn\(tracker.utterancesStarted + 1)"
-        emit(tracker.utteranceStarted(
+        let label = say.label ?? bargeIn?.label ?? "turn\(caller.tracker.utterancesStarted + 1)"
+        emit(caller.tracker.utteranceStarted(
             label: label, micOpenAt: micOpenAt, speechStartUs: boundaries.speechStartUs, speechEndUs: boundaries.speechEndUs
         ))
         if let bargeIn {
             let speechStartsAt = micOpenAt.advanced(byMicroseconds: boundaries.speechStartUs)
-            tracker.bargeInStarted(label: label, at: speechStartsAt, intTimeoutMs: bargeIn.intTimeoutMs)
+            caller.tracker.bargeInStarted(label: label, at: speechStartsAt, intTimeoutMs: bargeIn.intTimeoutMs)
         }
         let clipMs = frames.frames.count * frames.frameMs
         try await waitStep(for: .clipSent, step: bargeIn == nil ? "say" : "barge_in", timeoutMs: clipMs + 10_000)
@@ -84,7 +84,7 @@ extension VirtualClient {
         let boundary = codec.framesAfterUtterance()
         guard let connection, !boundary.isEmpty else { return }
         for frame in boundary { connection.send(EncodedFrame(frame)) }
-        tracker.utteranceCommitted(at: .now())
+        caller.tracker.utteranceCommitted(at: .now())
     }
 
     /// Waits until the caller has heard `after_heard_ms` of the agent's turn, then talks over
@@ -102,13 +102,13 @@ extension VirtualClient {
             let sentAt = MonotonicInstant.now()
             // Playback stops (and OpenAI's item is truncated) when the server acknowledges.
             for frame in codec.frames(for: .interrupt) { connection?.send(EncodedFrame(frame)) }
-            tracker.bargeInStarted(
-                label: bargeIn.label ?? "barge_in\(tracker.utterancesStarted + 1)", at: sentAt, commandSentAt: sentAt,
+            caller.tracker.bargeInStarted(
+                label: bargeIn.label ?? "barge_in\(caller.tracker.utterancesStarted + 1)", at: sentAt, commandSentAt: sentAt,
                 intTimeoutMs: bargeIn.intTimeoutMs
             )
             // Settles by itself at the deadline at the latest; the bound is only a safety net.
             try? await wait(for: .commandInterruptionSettled, step: "barge_in", timeoutMs: bargeIn.intTimeoutMs + 60_000)
-            emit(tracker.finishCommandInterruption())
+            emit(caller.tracker.finishCommandInterruption())
         }
     }
 
@@ -118,7 +118,7 @@ extension VirtualClient {
             for: .toolCallPending, step: "tool_reply", timeoutMs: toolReply.timeoutMs, onTimeout: toolReply.onTimeout
         )
         guard called else { return }
-        let call = pendingToolCalls.removeFirst()
+        let call = caller.pendingToolCalls.removeFirst()
         guard let output = toolReply.output(for: call.name) else {
             let failure = SessionFailure(.toolReplyMissing, .text("the agent called '\(call.name)', and the tool_reply step has no output for it"))
             fail(failure)
