@@ -142,6 +142,10 @@ extension CallerSession {
         return [.emit(record)]
     }
 
+    func emit(_ records: [TurnRecord]) -> [Action] {
+        records.map { Action.emit($0) }
+    }
+
     /// Counts the agent turns that just ended with audio none of which was voiced (`silent_reply`).
     mutating func silentReplies() -> [Action] {
         tracker.takeSilentReplies().map { Action.recordError(.silentReply, .text($0.description), at: $0.endedAt) }

@@ -3,7 +3,8 @@
 /// It reads no clock and touches no socket; `VirtualClient` drives it on the connection's
 /// event loop and carries out its actions. It pairs with the agent simulator's `SimulatorSession`.
 ///
-/// The parts live in extensions: the server's events (`+Events`), the replies timed by
+/// The parts live in extensions: what the scenario's steps decide (`+Steps`), the server's
+/// events (`+Events`), the replies timed by
 /// playback or delay and the quiet gap that ends a turn (`+Replies`), and the waiting step and
 /// its conditions (`+Waiting`); the actions and timers are declared in `+Action`.
 struct CallerSession: Sendable {

@@ -259,7 +259,7 @@ public actor VirtualClient {
         timers.removeAll()
         keepAliveTimer?.cancel()
         keepAliveTimer = nil
-        emit(caller.tracker.finishPendingUtterance(outcome: .aborted))
+        perform(caller.attemptEnded())
         if let connection {
             connection.close(code: 1000)
             self.connection = nil
