@@ -4,6 +4,10 @@ import NIOHTTP1
 /// One simulated caller. Runs a scenario's steps, session after session, entirely on the
 /// event loop of its own connection: the actor's executor *is* that loop, so frames from the
 /// channel handler, pacing timers and steps never hop threads (DESIGN.md principle 3).
+///
+/// What the caller decides on a connection (when a waiting step goes on, what the server's
+/// events mean, which replies are due) is `CallerSession`'s, a value type: this actor owns
+/// the connection, the pacer and the caller's named timers, and carries out its actions.
 public actor VirtualClient {
     public nonisolated let eventLoop: any EventLoop
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
