@@ -10,10 +10,10 @@ extension VirtualClient: WindDownTarget {
     public func windDown(deadline: MonotonicInstant) {
         let deadline = min(deadline, windDownDeadline ?? deadline)
         windDownDeadline = deadline
-        if caller.hangingUp {
-            perform(caller.cutWait(at: deadline))
+        if hangingUp {
+            if let pending = pendingWait, pending.endsAt > deadline { scheduleWaitTimer(at: deadline) }
         } else {
-            perform(caller.endWait(.woundDown))
+            abortPendingWait(throwing: SessionWoundDown())
             pendingConnect?.fail(SessionWoundDown())
         }
     }
