@@ -93,10 +93,12 @@ struct TLSRunTests {
     }
 
     /// A connect-only run lasts 0.1 s: its receive-lag p99 is the second-worst of ~100 probe
-    /// reads, and a TLS handshake on the loop can push it past the bound. Such a run is
-    /// invalid (exit 3) by vload's own check and is run again, as every suite here does.
+    /// reads, and one TLS handshake on the loop, or the host's stall, can push it past 2 ms
+    /// (CI saw 2.3-2.7 ms, three runs in a row, on a plain ws run before the warm-up). This
+    /// suite checks trust and connect phases, not latency: its bound is 20 ms, as the secrets
+    /// and merge suites' are, and an invalid run is still run again.
     private func run(url: String?, _ extra: [String] = [], out: String) throws -> VLoadProcess.Outcome {
-        try VLoadProcess.runValid(["run", "--scenario", Self.scenario, "--clients", "2", "--threads", "1", "--out", out]
+        try VLoadProcess.runValid(["run", "--scenario", Self.scenario, "--clients", "2", "--threads", "1", "--max-lag-ms", "20", "--out", out]
             + (url.map { ["--url", $0] } ?? []) + extra)
     }
 

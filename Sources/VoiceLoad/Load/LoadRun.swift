@@ -35,12 +35,15 @@ public enum LoadRun {
         }
         defer { rows.close() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        await ColdPathWarmUp.run(on: group.next())
+        let spareHistograms = LatencyHistogram.spares()
         let cpuBefore = ProcessCPU.secondsUsed()
         let startedAt = Date()
         let runStart = MonotonicInstant.now()
         let recorder = Recorder(
             rowSink: rows, startedAt: runStart,
-            warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil
+            warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil,
+            spareHistograms: spareHistograms
         )
         let probe: ReceiveLagProbe?
         let probeFailure: String?

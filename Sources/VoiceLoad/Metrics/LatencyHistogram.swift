@@ -18,6 +18,13 @@ public struct LatencyHistogram: Sendable {
 
     public var count: UInt64 { histogram.totalCount }
 
+    /// Empty histograms for a run's `Recorder`, made before the run starts. 40 cover the
+    /// metrics a run records (11 per session, 3 of the generator, up to 14 per turn and again
+    /// per turn label) in the usual scenarios; 40 × ~190 KB of counts.
+    package static func spares(_ count: Int = 40) -> [LatencyHistogram] {
+        (0..<max(0, count)).map { _ in LatencyHistogram() }
+    }
+
     /// Records one interval; negative intervals are clamped to zero (callers classify them
     /// before recording), values past an hour are clamped to an hour.
     public mutating func record(microseconds: Int64) {

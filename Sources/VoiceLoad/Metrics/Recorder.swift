@@ -58,10 +58,23 @@ public final class Recorder: Sendable {
     /// The (client, iteration) of every session that started within the warm-up.
     private let warmupSessionKeys = Mutex(Set<[Int]>())
 
+    /// Empty histograms made before the run, for the metrics' first samples (see `init`).
+    private let spareHistograms: Mutex<[LatencyHistogram]>
+
     /// `startedAt` is the run's start on the monotonic clock, where the timeline begins.
-    public init(rowSink: (any RowSink)? = nil, startedAt: MonotonicInstant = .now(), warmupEndsAt: MonotonicInstant? = nil) {
+    ///
+    /// A metric's histogram is made at its first sample, and making one (~190 KB of counts,
+    /// zeroed) takes 0.1-0.2 ms: a session's first end, on an event loop, makes a dozen at
+    /// once, and the probe saw that loop read 1-3 ms late. `spareHistograms`, made before the
+    /// run (`LatencyHistogram.spares`), are taken as metrics first appear; when they run out,
+    /// a histogram is made when needed.
+    public init(
+        rowSink: (any RowSink)? = nil, startedAt: MonotonicInstant = .now(), warmupEndsAt: MonotonicInstant? = nil,
+        spareHistograms: [LatencyHistogram] = []
+    ) {
         self.rowSink = rowSink
         self.warmupEndsAt = warmupEndsAt
+        self.spareHistograms = Mutex(spareHistograms)
         state = Mutex(Snapshot(
             histograms: [:], errors: [:], sessionsStarted: 0, sessionsCompleted: 0,
             sessionsFailed: 0, turnsByOutcome: [:], unknownEvents: 0, framesSent: 0,
@@ -79,14 +92,14 @@ public final class Recorder: Sendable {
 
     public func record(_ metric: MetricName, microseconds: Int64) {
         if warmupEndsAt != nil, inWarmup() { return }  // no clock read without a warm-up
-        state.withLock { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds) }
+        state.withLock { $0.histograms[metric, default: newHistogram()].record(microseconds: microseconds) }
     }
 
     /// Samples of `metric` from one read of the receive-lag probe (one lock for all of them).
     public func record(_ metric: MetricName, microseconds samples: [Int64]) {
         if warmupEndsAt != nil, inWarmup() { return }
         state.withLock {
-            for sample in samples { $0.histograms[metric, default: LatencyHistogram()].record(microseconds: sample) }
+            for sample in samples { $0.histograms[metric, default: newHistogram()].record(microseconds: sample) }
         }
     }
 
@@ -97,13 +110,13 @@ public final class Recorder: Sendable {
         let steady = !inWarmup(sentAt)
         state.withLock {
             $0.framesSent += 1
-            if steady { $0.histograms[.sendLagMs, default: LatencyHistogram()].record(microseconds: lagUs) }
+            if steady { $0.histograms[.sendLagMs, default: newHistogram()].record(microseconds: lagUs) }
         }
     }
 
     /// How late a session began against its schedule (the generator's start lag).
     public func recordStartLag(microseconds: Int64) {
-        state.withLock { $0.histograms[.startLagMs, default: LatencyHistogram()].record(microseconds: microseconds) }
+        state.withLock { $0.histograms[.startLagMs, default: newHistogram()].record(microseconds: microseconds) }
     }
 
     /// A scheduled start that was not made (counted, never silently delayed).
@@ -237,8 +250,8 @@ public final class Recorder: Sendable {
             for metric in TurnRecord.metricNames {
                 guard let valueMs = turn.value(of: metric) else { continue }
                 let microseconds = Int64((valueMs * 1_000).rounded())
-                state.histograms[metric, default: LatencyHistogram()].record(microseconds: microseconds)
-                state.labelHistograms[turn.label, default: [:]][metric, default: LatencyHistogram()].record(microseconds: microseconds)
+                state.histograms[metric, default: newHistogram()].record(microseconds: microseconds)
+                state.labelHistograms[turn.label, default: [:]][metric, default: newHistogram()].record(microseconds: microseconds)
             }
             if turn.bargeIn { state.interruptions.add(turn) }
             state.audioContinuity.add(turn)
@@ -258,25 +271,30 @@ public final class Recorder: Sendable {
             case .failed: state.sessionsFailed += 1
             case .interrupted: state.sessionsInterrupted += 1
             }
-            Self.add(.restSetupMs, session.restSetupMs, to: &state)
-            Self.add(.connectMs, session.connectMs, to: &state)
-            Self.add(.dnsMs, session.connectPhases?.dnsMs, to: &state)
-            Self.add(.tcpMs, session.connectPhases?.tcpMs, to: &state)
-            Self.add(.tlsMs, session.connectPhases?.tlsMs, to: &state)
-            Self.add(.upgradeMs, session.connectPhases?.upgradeMs, to: &state)
-            Self.add(.startedMs, session.startedMs, to: &state)
-            Self.add(.readyMs, session.readyMs, to: &state)
-            Self.add(.sessionSetupTotalMs, session.sessionSetupTotalMs, to: &state)
-            Self.add(.readyFromScheduledMs, session.readyFromScheduledMs, to: &state)
-            Self.add(.greetingMs, session.greetingMs, to: &state)
+            add(.restSetupMs, session.restSetupMs, to: &state)
+            add(.connectMs, session.connectMs, to: &state)
+            add(.dnsMs, session.connectPhases?.dnsMs, to: &state)
+            add(.tcpMs, session.connectPhases?.tcpMs, to: &state)
+            add(.tlsMs, session.connectPhases?.tlsMs, to: &state)
+            add(.upgradeMs, session.connectPhases?.upgradeMs, to: &state)
+            add(.startedMs, session.startedMs, to: &state)
+            add(.readyMs, session.readyMs, to: &state)
+            add(.sessionSetupTotalMs, session.sessionSetupTotalMs, to: &state)
+            add(.readyFromScheduledMs, session.readyFromScheduledMs, to: &state)
+            add(.greetingMs, session.greetingMs, to: &state)
         }
         rowSink?.write(session)
     }
 
-    private static func add(_ metric: MetricName, _ valueMs: Double?, to state: inout Snapshot) {
+    private func add(_ metric: MetricName, _ valueMs: Double?, to state: inout Snapshot) {
         guard let valueMs else { return }
-        state.histograms[metric, default: LatencyHistogram()]
+        state.histograms[metric, default: newHistogram()]
             .record(microseconds: Int64((valueMs * 1_000).rounded()))
+    }
+
+    /// A histogram for a metric's first sample: a spare if one is left.
+    private func newHistogram() -> LatencyHistogram {
+        spareHistograms.withLock { $0.popLast() } ?? LatencyHistogram()
     }
 
     public func snapshot() -> Snapshot {

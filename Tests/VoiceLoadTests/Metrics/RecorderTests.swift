@@ -39,4 +39,30 @@ struct RecorderTests {
         #expect(merged.count == 2 * histogram.count)
         #expect(merged.summary?.p99Ms == histogram.summary?.p99Ms)
     }
+
+    @Test("spare histograms made before the run serve the first samples: the snapshot is the same as without them")
+    func spareHistograms() {
+        func record(into recorder: Recorder) -> Recorder.Snapshot {
+            var turn = TurnRecord(client: 0, iteration: 0, turn: 1, label: "greeting", outcome: .completed,
+                                  speechStartOffsetMs: 300, speechEndOffsetMs: 1_800)
+            turn.firstAudioFromEndMs = 712.5
+            turn.turnDurationMs = 2_000
+            recorder.recordTurn(turn)
+            var session = SessionRecord(client: 0, iteration: 0)
+            session.connectMs = 1.25
+            session.readyMs = 100.5
+            recorder.recordSession(session)
+            recorder.record(.receiveLagMs, microseconds: [10, 20, 1_500])
+            return recorder.snapshot()
+        }
+        // Three spares for seven histograms: the rest are made when needed.
+        let withSpares = record(into: Recorder(spareHistograms: LatencyHistogram.spares(3)))
+        let without = record(into: Recorder())
+        #expect(withSpares.histograms.count == 5 && without.histograms.count == 5)
+        for (metric, histogram) in without.histograms {
+            #expect(withSpares.histograms[metric]?.summary == histogram.summary, "\(metric)")
+        }
+        #expect(withSpares.labelHistograms["greeting"]?.mapValues(\.summary) == without.labelHistograms["greeting"]?.mapValues(\.summary))
+        #expect(withSpares.histograms[.receiveLagMs]?.summary?.maxMs == 1.5)
+    }
 }
