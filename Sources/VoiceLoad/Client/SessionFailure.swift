@@ -1,6 +1,6 @@
 /// Why a session stopped before its scenario finished: the class it is counted under, and
 /// the facts its report example is made of (redacted when, and only if, it is one).
-struct SessionFailure: Error, Sendable {
+struct SessionFailure: Error, Sendable, Hashable {
     let errorClass: ErrorClass
     let evidence: ErrorEvidence
 
@@ -15,7 +15,7 @@ struct SessionFailure: Error, Sendable {
 struct SessionWoundDown: Error, Sendable {}
 
 /// A wait ran out of time; the step's `on_timeout` decides what follows.
-struct StepTimedOut: Error, Sendable {
+struct StepTimedOut: Error, Sendable, Hashable {
     let step: String
     /// For a wait on the end of an agent turn, on a dialect whose turns end by event: how long
     /// before the deadline the open turn's audio had stopped (at least `quiet_ms`), when it
@@ -24,7 +24,7 @@ struct StepTimedOut: Error, Sendable {
 }
 
 /// What a step of the scenario is waiting for.
-enum WaitCondition: Sendable {
+enum WaitCondition: Sendable, Hashable {
     /// Whether this waits for an agent turn to end (`wait: agent_turn_end`, the greeting).
     var awaitsTurnEnd: Bool {
         switch self {
@@ -102,13 +102,4 @@ struct EventMatch: Sendable, Hashable {
         default: return true
         }
     }
-}
-
-/// A step suspended until its condition holds, it times out, or the session fails.
-struct PendingWait {
-    let condition: WaitCondition
-    let stepName: String
-    let continuation: CheckedContinuation<Void, any Error>
-    /// When it times out.
-    let endsAt: MonotonicInstant
 }

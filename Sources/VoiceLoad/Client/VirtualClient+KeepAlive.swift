@@ -15,8 +15,8 @@ extension VirtualClient {
     }
 
     private func keepAliveDue(_ policy: KeepAlivePolicy) {
-        guard let connection, !hangingUp else { return }
-        if microphone != nil, !policy.whileStreaming { return }
+        guard let connection, !caller.hangingUp else { return }
+        if caller.microphone != nil, !policy.whileStreaming { return }
         for frame in codec.frames(for: .keepAlive) { connection.send(EncodedFrame(frame)) }
     }
 }

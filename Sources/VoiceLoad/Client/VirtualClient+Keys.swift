@@ -18,11 +18,11 @@ extension VirtualClient {
     func finalize(timeoutMs: Int, onTimeout: StepTimeoutPolicy) async throws {
         guard let connection else { return }
         let sentAt = MonotonicInstant.now()
-        finalizeSentAt = sentAt
-        finalizedAt = nil
+        caller.finalizeSentAt = sentAt
+        caller.finalizedAt = nil
         for frame in codec.frames(for: .commit) { connection.send(EncodedFrame(frame)) }
         let met = try await waitStep(for: .finalized, step: "finalize", timeoutMs: timeoutMs, onTimeout: onTimeout)
-        if met, let finalizedAt {
+        if met, let finalizedAt = caller.finalizedAt {
             recorder.record(.finalizeMs, microseconds: finalizedAt.microseconds(since: sentAt))
         }
     }

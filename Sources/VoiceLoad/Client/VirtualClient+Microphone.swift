@@ -5,18 +5,18 @@ extension VirtualClient: PacedStream {
     /// frame slot. Returns that slot's start (`T_mic_open` of the clip).
     @discardableResult
     func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
-        var microphone = self.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: .now())
-        let isNewStream = self.microphone == nil
+        var microphone = caller.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: .now())
+        let isNewStream = caller.microphone == nil
         let micOpenAt = clip.map { microphone.start($0) } ?? microphone.nextFrameStart
-        if isNewStream { streamOpenedAt = microphone.openedAt }
-        self.microphone = microphone
+        if isNewStream { caller.streamOpenedAt = microphone.openedAt }
+        caller.microphone = microphone
         if isNewStream { schedulePacing() }
         return micOpenAt
     }
 
     /// Queues the stream's next frame with the loop's pacer.
     func schedulePacing() {
-        guard let microphone else { return }
+        guard let microphone = caller.microphone else { return }
         pacer.schedule(self, token: pacingToken, at: microphone.deadline(ofFrame: microphone.nextFrameIndex))
     }
 
@@ -31,7 +31,7 @@ extension VirtualClient: PacedStream {
 
     /// Sends every frame that is due, records each one's lag, and queues the next.
     private func sendDueFrames() {
-        guard var microphone, let connection else { return }
+        guard var microphone = caller.microphone, let connection else { return }
         var now = MonotonicInstant.now()
         var clipFinished = false
         while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
@@ -41,14 +41,12 @@ extension VirtualClient: PacedStream {
             clipFinished = clipFinished || next.clipFinished
             now = MonotonicInstant.now()
         }
-        self.microphone = microphone
+        caller.microphone = microphone
         schedulePacing()
         if clipFinished { checkPendingWait() }
     }
 
     func stopMicrophone() {
-        pacingToken += 1  // the frame queued with the pacer is stale now
-        microphone = nil
+        perform(caller.stopMicrophone())
     }
-
 }

@@ -34,7 +34,7 @@ extension VirtualClient {
     /// its turns and counts the attempt, its figures are the new attempt's.
     private func startNextAttempt(number: Int) {
         endAttempt()
-        turnsBeforeAttempt += tracker.utterancesStarted
+        turnsBeforeAttempt += caller.tracker.utterancesStarted
         resetAttempt()
         let turns = session.turns
         session = SessionRecord(client: clientIndex, iteration: iteration)

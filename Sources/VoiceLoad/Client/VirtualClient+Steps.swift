@@ -3,7 +3,7 @@
 extension VirtualClient {
     func run(_ steps: [ScenarioStep]) async throws {
         for step in steps {
-            if let failure { throw failure }
+            if let failure = caller.failure { throw failure }
             if windDownDeadline != nil { throw SessionWoundDown() }
             try await execute(step)
         }
@@ -38,29 +38,9 @@ extension VirtualClient {
     }
 
     private func execute(_ wait: WaitStep, name: String) async throws {
-        let condition: WaitCondition
-        switch wait.target {
-        case .ready:
-            condition = .ready
-        case .greeting:
-            condition = .greeting(graceEndsAt: (readyAt ?? .now()).advanced(byMilliseconds: Int64(plan.scenario.quietMs)))
-        case .agentAudio:
-            condition = .agentAudio(turnsStartedBefore: tracker.agentTurnsStarted)
-        case .agentTurnEnd:
-            // The answer to the latest utterance; with none waiting, the current or next turn.
-            condition = tracker.latestUtteranceRecorded ? .agentTurnsEnded(tracker.agentTurnsEnded + 1) : .latestUtteranceRecorded
-        case .quiet(let ms):
-            condition = .quiet(ms: ms, since: .now())
-        case .transcript(let role):
-            condition = .event(EventMatch(kind: .transcript, role: role))
-        case .toolCall(let toolName):
-            condition = .event(EventMatch(kind: .toolCall, toolName: toolName))
-        case .event(let kind):
-            condition = .event(EventMatch(kind: kind))
-        }
+        let condition = caller.condition(for: wait.target, graceMs: plan.scenario.quietMs, at: .now())
         let met = try await waitStep(for: condition, step: name, timeoutMs: wait.timeoutMs, onTimeout: wait.onTimeout)
-        // An answer that did not come (or end) in time is censored, not dropped.
-        if !met, case .agentTurnEnd = wait.target { emit(tracker.finishPendingUtterance(outcome: .timedOut)) }
+        if !met { perform(caller.waitGaveUp(on: wait.target)) }
     }
 
     /// Starts speaking `say` at the next frame slot and returns when the clip has been sent.
@@ -70,21 +50,18 @@ extension VirtualClient {
         }
         let micOpenAt = openMicrophone(speaking: frames)
         let boundaries = frames.utterance.boundaries
-        let label = say.label ?? bargeIn?.label ?? "turn\(tracker.utterancesStarted + 1)"
-        emit(tracker.utteranceStarted(
-            label: label, micOpenAt: micOpenAt, speechStartUs: boundaries.speechStartUs, speechEndUs: boundaries.speechEndUs
+        let label = say.label ?? bargeIn?.label ?? caller.nextUtteranceLabel("turn")
+        perform(caller.utteranceStarted(
+            label: label, micOpenAt: micOpenAt, speechStartUs: boundaries.speechStartUs, speechEndUs: boundaries.speechEndUs,
+            bargeInTimeoutMs: bargeIn?.intTimeoutMs
         ))
-        if let bargeIn {
-            let speechStartsAt = micOpenAt.advanced(byMicroseconds: boundaries.speechStartUs)
-            tracker.bargeInStarted(label: label, at: speechStartsAt, intTimeoutMs: bargeIn.intTimeoutMs)
-        }
         let clipMs = frames.frames.count * frames.frameMs
         try await waitStep(for: .clipSent, step: bargeIn == nil ? "say" : "barge_in", timeoutMs: clipMs + 10_000)
         // Dialects where the client ends its turns (OpenAI manual turns) commit it now.
         let boundary = codec.framesAfterUtterance()
         guard let connection, !boundary.isEmpty else { return }
         for frame in boundary { connection.send(EncodedFrame(frame)) }
-        tracker.utteranceCommitted(at: .now())
+        caller.tracker.utteranceCommitted(at: .now())
     }
 
     /// Waits until the caller has heard `after_heard_ms` of the agent's turn, then talks over
@@ -99,16 +76,12 @@ extension VirtualClient {
         case .speech(let say):
             try await speak(say, bargeIn: bargeIn)
         case .command:
-            let sentAt = MonotonicInstant.now()
             // Playback stops (and OpenAI's item is truncated) when the server acknowledges.
-            for frame in codec.frames(for: .interrupt) { connection?.send(EncodedFrame(frame)) }
-            tracker.bargeInStarted(
-                label: bargeIn.label ?? "barge_in\(tracker.utterancesStarted + 1)", at: sentAt, commandSentAt: sentAt,
-                intTimeoutMs: bargeIn.intTimeoutMs
-            )
+            let label = bargeIn.label ?? caller.nextUtteranceLabel("barge_in")
+            perform(caller.interruptCommandSent(label: label, at: .now(), intTimeoutMs: bargeIn.intTimeoutMs))
             // Settles by itself at the deadline at the latest; the bound is only a safety net.
             try? await wait(for: .commandInterruptionSettled, step: "barge_in", timeoutMs: bargeIn.intTimeoutMs + 60_000)
-            emit(tracker.finishCommandInterruption())
+            perform(caller.commandInterruptionFinished())
         }
     }
 
@@ -118,7 +91,7 @@ extension VirtualClient {
             for: .toolCallPending, step: "tool_reply", timeoutMs: toolReply.timeoutMs, onTimeout: toolReply.onTimeout
         )
         guard called else { return }
-        let call = pendingToolCalls.removeFirst()
+        let call = caller.takeToolCall()
         guard let output = toolReply.output(for: call.name) else {
             let failure = SessionFailure(.toolReplyMissing, .text("the agent called '\(call.name)', and the tool_reply step has no output for it"))
             fail(failure)

@@ -10,10 +10,10 @@ extension VirtualClient: WindDownTarget {
     public func windDown(deadline: MonotonicInstant) {
         let deadline = min(deadline, windDownDeadline ?? deadline)
         windDownDeadline = deadline
-        if hangingUp {
-            if let pending = pendingWait, pending.endsAt > deadline { scheduleWaitTimer(at: deadline) }
+        if caller.hangingUp {
+            perform(caller.cutWait(at: deadline))
         } else {
-            abortPendingWait(throwing: SessionWoundDown())
+            perform(caller.endWait(.woundDown))
             pendingConnect?.fail(SessionWoundDown())
         }
     }

@@ -4,6 +4,10 @@ import NIOHTTP1
 /// One simulated caller. Runs a scenario's steps, session after session, entirely on the
 /// event loop of its own connection: the actor's executor *is* that loop, so frames from the
 /// channel handler, pacing timers and steps never hop threads (DESIGN.md principle 3).
+///
+/// What the caller decides on a connection (when a waiting step goes on, what the server's
+/// events mean, which replies are due) is `CallerSession`'s, a value type: this actor owns
+/// the connection, the pacer and the caller's named timers, and carries out its actions.
 public actor VirtualClient {
     public nonisolated let eventLoop: any EventLoop
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -16,54 +20,35 @@ public actor VirtualClient {
 
     // State of the current session (one iteration).
     var iteration = 0
-    var tracker: TurnTracker
+    /// The caller's behaviour on the current connection (`CallerSession`): this actor carries
+    /// out its actions.
+    var caller: CallerSession
+    /// The scheduled tasks of the caller's named timers.
+    var timers: [CallerSession.Timer: Scheduled<Void>] = [:]
+    /// The step suspended in `wait`, resumed by the caller's `endStep` action.
+    var stepContinuation: CheckedContinuation<Void, any Error>?
     var codec: any ClientCodec
     var session: SessionRecord
     var connection: WebSocketConnection?
     var restStartedAt: MonotonicInstant?
     var connectStartedAt: MonotonicInstant?
     var openedAt: MonotonicInstant?
-    var readyAt: MonotonicInstant?
     /// Whether any attempt of the session under way got ready (its next backoff resets).
     var sessionGotReady = false
-    var sessionEndedAt: MonotonicInstant?
     /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
     var scheduledAt: MonotonicInstant?
-    var microphone: Microphone?
-    /// When the session's audio stream opened (`T_mic_open` of its first clip): stream position
-    /// p was spoken at `streamOpenedAt + p`.
-    var streamOpenedAt: MonotonicInstant?
     /// Paces the audio stream (with the other clients of the loop).
     let pacer: FramePacer
     /// Counts audio streams: a frame queued with the pacer for an earlier one is not sent.
     var pacingToken = 0
-    var quietTimer: Scheduled<Void>?
-    var waitTimer: Scheduled<Void>?
-    /// Re-checks a waiting step whose condition comes true with time (quiet, heard audio).
-    var recheckTimer: Scheduled<Void>?
-    var replyTimer: Scheduled<Void>?
-    /// Replies the protocol wants sent once the audio received before them has played
-    /// (Twilio `mark` echoes), each with the moment that happens.
-    var repliesWhenPlayedOut: [(frame: WireFrame, dueAt: MonotonicInstant)] = []
-    /// Replies timed `after_ms` not yet sent, by a key unique within the client.
-    var delayedReplies: [Int: Scheduled<Void>] = [:]
-    var nextDelayedReplyKey = 0
     /// Frames that arrived while the upgrade's future had not yet handed this actor the
     /// connection (a server that speaks first, Deepgram `Welcome`): replayed once it has, so
     /// their replies are sent and their events measured from `openedAt`.
     var framesBeforeOpen: [TimestampedFrame] = []
-    var pendingWait: PendingWait?
     /// Counts sessions: events of an earlier session's connection are told apart by it.
     var sessionGeneration = 0
-    /// Whether the event a `wait: event | transcript | tool_call` step waits for has arrived
-    /// (checked per event only while such a step waits).
-    var awaitedEventArrived = false
-    /// Tool calls not yet answered by a `tool_reply` step, oldest first.
-    var pendingToolCalls: [(name: String, id: String?)] = []
     /// Think times: a stream of its own per client and iteration, from the scenario's seed.
     var random: SeededGenerator
-    var failure: SessionFailure?
-    var hangingUp = false
     /// Set when the run winds down: the session under way hangs up by then, and no step
     /// starts. Kept across sessions (the client starts none after it).
     var windDownDeadline: MonotonicInstant?
@@ -71,9 +56,6 @@ public actor VirtualClient {
     var turnsBeforeAttempt = 0
     /// The connection being opened, which a wind-down stops waiting for.
     var pendingConnect: EventLoopPromise<WebSocketConnection>?
-    /// The latest `finalize` step's request, and the arrival of the result it flushed.
-    var finalizeSentAt: MonotonicInstant?
-    var finalizedAt: MonotonicInstant?
     /// Sends the dialect's keep-alive while the connection is open (`KeepAlivePolicy`).
     var keepAliveTimer: RepeatedTask?
 
@@ -85,10 +67,17 @@ public actor VirtualClient {
         self.recorder = recorder
         self.eventLoop = eventLoop
         self.pacer = pacers?.pacer(for: eventLoop) ?? FramePacer(eventLoop: eventLoop)
-        self.tracker = TurnTracker(configuration: plan.trackerConfiguration, client: index, iteration: 0)
+        self.caller = Self.caller(plan: plan, client: index, iteration: 0)
         self.codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         self.session = SessionRecord(client: index, iteration: 0)
         self.random = Self.randomStream(plan: plan, client: index, iteration: 0)
+    }
+
+    private static func caller(plan: SessionPlan, client: Int, iteration: Int) -> CallerSession {
+        CallerSession(
+            tracker: plan.trackerConfiguration, client: client, iteration: iteration, readySignal: plan.dialect.readySignal,
+            turnEndSignal: plan.dialect.turnEndSignal
+        )
     }
 
     private static func randomStream(plan: SessionPlan, client: Int, iteration: Int) -> SeededGenerator {
@@ -129,7 +118,7 @@ public actor VirtualClient {
     /// failed (an attempt that got ready and failed later is no failure to reach the endpoint).
     func recordAttemptEnded(failure: String?) {
         let startedAt = restStartedAt ?? connectStartedAt ?? .now()
-        recorder.recordAttempt(startedAt: startedAt, failureBeforeReady: readyAt == nil ? failure : nil)
+        recorder.recordAttempt(startedAt: startedAt, failureBeforeReady: caller.readyAt == nil ? failure : nil)
     }
 
     private func resetSession(iteration: Int) {
@@ -144,25 +133,14 @@ public actor VirtualClient {
     /// reconnect's).
     func resetAttempt() {
         sessionGeneration += 1
-        tracker = TurnTracker(configuration: plan.trackerConfiguration, client: clientIndex, iteration: iteration)
+        caller = Self.caller(plan: plan, client: clientIndex, iteration: iteration)
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
-        repliesWhenPlayedOut = []
         framesBeforeOpen = []
-        awaitedEventArrived = false
-        pendingToolCalls = []
         random = Self.randomStream(plan: plan, client: clientIndex, iteration: iteration)
         connection = nil
         restStartedAt = nil
         connectStartedAt = nil
         openedAt = nil
-        readyAt = nil
-        sessionEndedAt = nil
-        microphone = nil
-        streamOpenedAt = nil
-        failure = nil
-        hangingUp = false
-        finalizeSentAt = nil
-        finalizedAt = nil
     }
 
     func connect(timeoutMs: Int) async throws {
@@ -215,7 +193,7 @@ public actor VirtualClient {
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
         session.connectPhases = ConnectPhases(stamps: connection.connectStamps, startedAt: startedAt)
         for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
-        if plan.dialect.readySignal == .onOpen { markReady(at: connection.openedAt) }
+        if plan.dialect.readySignal == .onOpen { perform(caller.markReady(at: connection.openedAt)) }
         startKeepAlive()
         let early = framesBeforeOpen
         framesBeforeOpen = []
@@ -251,7 +229,7 @@ public actor VirtualClient {
     }
 
     func hangUp(timeoutMs: Int) async throws {
-        hangingUp = true
+        caller.hangingUp = true
         stopMicrophone()
         guard let connection else { return }
         let stopFrames = codec.frames(for: .stop)
@@ -266,14 +244,14 @@ public actor VirtualClient {
 
     private func finishSession() {
         endAttempt()
-        if let connectStartedAt, let openedAt, let readyAt {
+        if let connectStartedAt, let openedAt, let readyAt = caller.readyAt {
             // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
             if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
             // Plus the REST step, when there was one.
             session.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
             session.readyFromScheduledMs = readyAt.milliseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
         }
-        session.greetingMs = tracker.greetingMs
+        session.greetingMs = caller.tracker.greetingMs
         recorder.recordSession(session)
     }
 
@@ -281,18 +259,11 @@ public actor VirtualClient {
     /// open is recorded as `aborted`; the connection closes (1000).
     func endAttempt() {
         stopMicrophone()
-        quietTimer?.cancel()
-        quietTimer = nil
-        waitTimer?.cancel()
-        waitTimer = nil
-        replyTimer?.cancel()
-        replyTimer = nil
-        recheckTimer?.cancel()
-        recheckTimer = nil
+        for timer in timers.values { timer.cancel() }
+        timers.removeAll()
         keepAliveTimer?.cancel()
         keepAliveTimer = nil
-        cancelDelayedReplies()
-        emit(tracker.finishPendingUtterance(outcome: .aborted))
+        perform(caller.attemptEnded())
         if let connection {
             connection.close(code: 1000)
             self.connection = nil

@@ -1,0 +1,153 @@
+/// What the server says, event by event: the turn tracker measures, the session's state
+/// follows, and the waiting step is checked once the frame's events are all applied.
+extension CallerSession {
+    /// A frame arrived at `at` (when it came off the socket) and is handled at `now`; `decoded`
+    /// is what the dialect's codec made of it.
+    mutating func receive(_ frame: WireFrame, decoded: DecodedFrame, at: MonotonicInstant, now: MonotonicInstant) -> [Action] {
+        var actions: [Action] = []
+        for event in decoded.events {
+            if case .event(let match)? = wait?.condition, match.matches(event) { awaitedEventArrived = true }
+            if case .malformed(let reason) = event {
+                actions.append(.recordError(.malformedFrame, .frame(frame, reason: reason), at: at))
+            }
+            if case .unknown(let type) = event { actions.append(.record(.unknownEvent(type: type, frame: frame))) }
+            actions += apply(event, at: at)
+        }
+        for reply in decoded.replies {
+            let dueAt = reply.timing.dueAt(receivedAt: at, playbackDrainsAt: tracker.playback.drainsAt)
+            switch (reply.timing, dueAt) {
+            case (.whenPlayedOut, let dueAt?): repliesWhenPlayedOut.append(DueReply(frame: reply.frame, dueAt: dueAt))
+            case (.afterMs, let dueAt?): actions += scheduleDelayedReply(reply.frame, at: dueAt)
+            default: actions.append(.sendFrame(reply.frame))
+            }
+        }
+        if !repliesWhenPlayedOut.isEmpty { actions += sendRepliesPlayedOut(at: now) }
+        return actions + checkWait(at: now)
+    }
+
+    /// The connection closed or failed at `at`: the session ends, and fails with `failure`
+    /// unless the caller was hanging up.
+    mutating func connectionEnded(_ failure: SessionFailure, at: MonotonicInstant, now: MonotonicInstant) -> [Action] {
+        if sessionEndedAt == nil { sessionEndedAt = at }
+        let actions = hangingUp ? [] : fail(failure)
+        return actions + checkWait(at: now)
+    }
+
+    /// The session is ready (its event, or the open on dialects that start with it).
+    mutating func markReady(at: MonotonicInstant) -> [Action] {
+        guard readyAt == nil else { return [] }
+        readyAt = at
+        tracker.sessionReady(at: at)
+        return [.ready(at: at)]
+    }
+
+    /// Playback stops at `at`, with what the caller heard of the agent's turn: tells the server
+    /// (OpenAI `conversation.item.truncate`; nothing on other dialects). Only while audible.
+    func truncatePlayback(at: MonotonicInstant) -> [Action] {
+        guard tracker.isAgentAudible(at: at) else { return [] }
+        let heardMs = Int(tracker.playback.heardUs(at: at) / 1_000)
+        return [.send(.playbackTruncated(audioEndMs: heardMs))]
+    }
+
+    private mutating func apply(_ event: NormalizedEvent, at: MonotonicInstant) -> [Action] {
+        switch event {
+        case .sessionStarted:
+            return [.sessionStarted(at: at)]
+        case .sessionReady:
+            return markReady(at: at)
+        case .agentAudio(let chunk):
+            tracker.agentAudio(chunk, at: at)
+            return scheduleQuietCheck()
+        case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
+            guard turnEndSignal == .event else { return [] }
+            return emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) + silentReplies()
+        case .agentInterrupted:
+            return truncatePlayback(at: at) + emit(tracker.interruptionSignal(.interrupted, at: at)) + flushRepliesPlayedOut()
+        case .userSpeechStarted:
+            guard tracker.isAgentAudible(at: at) else { return [] }  // a normal turn starts
+            return truncatePlayback(at: at) + emit(tracker.interruptionSignal(.userSpeechStarted, at: at)) + flushRepliesPlayedOut()
+        case .responseCancelled:
+            return emit(tracker.interruptionSignal(.responseCancelled, at: at))
+        case .cancelNotActive:
+            // The answer to vload's own cancel, too late to cancel anything: a late cancel.
+            // Without a command of vload's waiting for it, the server's error it is.
+            guard !tracker.commandFoundNothingToCancel(at: at) else { return [] }
+            let code = OpenAIRealtimeEventName.cancelNotActiveCode
+            return [.recordError(.inBandError(code: code), .inBand(code: code, message: ""), at: at)]
+        case .toolCall(let name, let status, let id, _):
+            switch status {
+            case "cancelled":
+                // Withdrawn by the server: no result may be sent for it.
+                pendingToolCalls.removeAll { $0.id != nil && $0.id == id }
+                return []
+            case "called":
+                return [.record(.toolCall)]  // run by the server itself: nothing to answer
+            default:
+                pendingToolCalls.append(ToolCall(name: name, id: id))
+                return [.record(.toolCall)]
+            }
+        case .warning(let code, _):
+            return [.record(.warning(code: code))]
+        case .error(let code, let message, let fatal):
+            if readyAt == nil, readySignal == .event {
+                // The session never became ready (ruling 9).
+                return fail(SessionFailure(.readyRejected, .inBand(code: code, message: message)))
+            } else if fatal {
+                return fail(SessionFailure(.inBandError(code: code), .inBand(code: code, message: message)))
+            }
+            return [.recordError(.inBandError(code: code), .inBand(code: code, message: message), at: at)]
+        case .sessionEnded:
+            if sessionEndedAt == nil { sessionEndedAt = at }
+            return []
+        case .unknown, .malformed:
+            return []  // counted by receive(_:decoded:at:now:), which has the frame
+        case .transcript(let role, let text, let isFinal):
+            if role == "user" { tracker.userTranscript(text: text, isFinal: isFinal, at: at) }
+            return []
+        case .speechResult(let result):
+            if result.fromFinalize, finalizeSentAt != nil, finalizedAt == nil { finalizedAt = at }
+            let actions = positionLatency(of: result, at: at)
+            // The result is the user's transcript too; take it before the endpoint closes the turn.
+            tracker.userTranscript(text: result.text, isFinal: result.isFinal, at: at)
+            return result.speechFinal ? actions + emit(tracker.endpointReached(at: at)) : actions
+        case .utteranceEnd:
+            return emit(tracker.endpointReached(at: at))
+        case .serverLatency(let name, let valueMs):
+            guard let metric = MetricName(rawValue: name), tracker.serverLatency(metric) else { return [] }
+            return [.record(.metric(metric, microseconds: Int64((valueMs * 1_000).rounded())))]
+        case .agentSpeechStarted, .userSpeechStopped, .mark:
+            return []
+        }
+    }
+
+    /// Speech-to-text position latency (docs/dialects.md): arrival minus the moment the end of
+    /// the result's audio was spoken, `T_mic_open + (start + duration)` — the acoustic anchor of
+    /// ruling 3, one frame before the formula's `T_audio_start`, so a result can never precede
+    /// its audio. A result placed past the audio sent so far is a server error.
+    private func positionLatency(of result: SpeechResult, at: MonotonicInstant) -> [Action] {
+        guard let streamOpenedAt, !result.text.isEmpty else { return [] }
+        let audioEnd = streamOpenedAt.advanced(byMicroseconds: Int64(((result.startS + result.durationS) * 1_000_000).rounded()))
+        let latencyUs = at.microseconds(since: audioEnd)
+        guard latencyUs >= 0 else {
+            let sentS = String((at.milliseconds(since: streamOpenedAt) / 10).rounded() / 100)
+            let endS = String(((result.startS + result.durationS) * 100).rounded() / 100)
+            return [.recordError(.resultBeforeAudio, .text("a result ends at \(endS) s of the audio stream, only \(sentS) s was sent"), at: at)]
+        }
+        return [.record(.metric(result.isFinal ? .sttFinalLatencyMs : .sttInterimLatencyMs, microseconds: latencyUs))]
+    }
+
+    /// Hands a finished turn to the recorder.
+    func emit(_ record: TurnRecord?) -> [Action] {
+        guard let record else { return [] }
+        return [.emit(record)]
+    }
+
+    func emit(_ records: [TurnRecord]) -> [Action] {
+        records.map { Action.emit($0) }
+    }
+
+    /// Counts the agent turns that just ended with audio none of which was voiced (`silent_reply`).
+    mutating func silentReplies() -> [Action] {
+        tracker.takeSilentReplies().map { Action.recordError(.silentReply, .text($0.description), at: $0.endedAt) }
+    }
+}

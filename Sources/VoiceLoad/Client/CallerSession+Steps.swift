@@ -1,0 +1,76 @@
+/// What the scenario's steps decide about the caller, at the instant each starts: the
+/// condition of a `wait` step, the utterances and barge-ins they begin, the tool calls they
+/// answer. The steps' sequencing (and their suspensions) stays with `VirtualClient`.
+extension CallerSession {
+    /// The condition a `wait` step starting at `now` waits for; `graceMs` is the scenario's
+    /// quiet gap, the time a greeting has to begin after ready.
+    func condition(for target: WaitTarget, graceMs: Int, at now: MonotonicInstant) -> WaitCondition {
+        switch target {
+        case .ready:
+            return .ready
+        case .greeting:
+            return .greeting(graceEndsAt: (readyAt ?? now).advanced(byMilliseconds: Int64(graceMs)))
+        case .agentAudio:
+            return .agentAudio(turnsStartedBefore: tracker.agentTurnsStarted)
+        case .agentTurnEnd:
+            // The answer to the latest utterance; with none waiting, the current or next turn.
+            return tracker.latestUtteranceRecorded ? .agentTurnsEnded(tracker.agentTurnsEnded + 1) : .latestUtteranceRecorded
+        case .quiet(let ms):
+            return .quiet(ms: ms, since: now)
+        case .transcript(let role):
+            return .event(EventMatch(kind: .transcript, role: role))
+        case .toolCall(let toolName):
+            return .event(EventMatch(kind: .toolCall, toolName: toolName))
+        case .event(let kind):
+            return .event(EventMatch(kind: kind))
+        }
+    }
+
+    /// A `wait` step ran out of time and the scenario goes on (`on_timeout: continue`): an
+    /// answer that did not come (or end) in time is censored, not dropped.
+    mutating func waitGaveUp(on target: WaitTarget) -> [Action] {
+        guard case .agentTurnEnd = target else { return [] }
+        return emit(tracker.finishPendingUtterance(outcome: .timedOut))
+    }
+
+    /// A `say` step (or a barge-in's speech) starts its clip at `micOpenAt`; the clip's speech
+    /// lies at `speechStartUs…speechEndUs`. A barge-in's speech is measured from its start, with
+    /// `bargeInTimeoutMs` as its `int_timeout_ms`. Hands out the row of an utterance still
+    /// waiting for its answer (now abandoned).
+    mutating func utteranceStarted(
+        label: String, micOpenAt: MonotonicInstant, speechStartUs: Int64, speechEndUs: Int64, bargeInTimeoutMs: Int? = nil
+    ) -> [Action] {
+        let abandoned = tracker.utteranceStarted(label: label, micOpenAt: micOpenAt, speechStartUs: speechStartUs, speechEndUs: speechEndUs)
+        if let bargeInTimeoutMs {
+            let speechStartsAt = micOpenAt.advanced(byMicroseconds: speechStartUs)
+            tracker.bargeInStarted(label: label, at: speechStartsAt, intTimeoutMs: bargeInTimeoutMs)
+        }
+        return emit(abandoned)
+    }
+
+    /// The label of the next utterance when its step names none: `turn3`, `barge_in3`.
+    func nextUtteranceLabel(_ prefix: String) -> String {
+        "\(prefix)\(tracker.utterancesStarted + 1)"
+    }
+
+    /// A barge-in step sends the interrupt command at `now`, measured under `label`.
+    mutating func interruptCommandSent(label: String, at now: MonotonicInstant, intTimeoutMs: Int) -> [Action] {
+        tracker.bargeInStarted(label: label, at: now, commandSentAt: now, intTimeoutMs: intTimeoutMs)
+        return [.send(.interrupt)]
+    }
+
+    /// The interrupt command's interruption has settled: its row is complete.
+    mutating func commandInterruptionFinished() -> [Action] {
+        emit(tracker.finishCommandInterruption())
+    }
+
+    /// A `tool_reply` step whose wait for a call was met takes the oldest one waiting for its result.
+    mutating func takeToolCall() -> ToolCall {
+        pendingToolCalls.removeFirst()
+    }
+
+    /// The connection's attempt ends: a turn still open is recorded as `aborted`.
+    mutating func attemptEnded() -> [Action] {
+        emit(tracker.finishPendingUtterance(outcome: .aborted))
+    }
+}

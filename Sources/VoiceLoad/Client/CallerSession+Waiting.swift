@@ -1,0 +1,89 @@
+/// Steps suspend until their condition holds. Every event and timer re-checks the pending
+/// condition; conditions that become true with the passing of time (quiet, heard audio, think
+/// time) also set the `recheck` timer for the moment they will.
+extension CallerSession {
+    /// A step starts waiting for `condition` at `now`, for at most `timeoutMs`. When the
+    /// condition holds already it goes on at once (`endStep(.met)`, and `wait` stays nil);
+    /// otherwise it waits, and the actions set its timers.
+    mutating func beginWait(for condition: WaitCondition, step: String, timeoutMs: Int, at now: MonotonicInstant) -> [Action] {
+        awaitedEventArrived = false  // only events after the step began count
+        if isSatisfied(condition, at: now) { return [.endStep(.met)] }
+        let endsAt = now.advanced(byMilliseconds: Int64(timeoutMs))
+        wait = Wait(condition: condition, stepName: step, endsAt: endsAt)
+        return [.schedule(.stepTimeout, at: endsAt)] + scheduleRecheck(at: now)
+    }
+
+    /// Resumes the waiting step if its condition holds at `now`.
+    mutating func checkWait(at now: MonotonicInstant) -> [Action] {
+        guard let wait else { return [] }
+        guard isSatisfied(wait.condition, at: now) else { return scheduleRecheck(at: now) }
+        return endWait(.met)
+    }
+
+    /// Wakes the waiting step with `end` (the session's failure, or a wind-down).
+    mutating func endWait(_ end: StepEnd) -> [Action] {
+        guard wait != nil else { return [] }
+        wait = nil
+        return [.cancel(.stepTimeout), .cancel(.recheck), .endStep(end)]
+    }
+
+    /// The run winds down by `deadline` while the session hangs up: the hang-up's wait ends
+    /// by then at the latest.
+    func cutWait(at deadline: MonotonicInstant) -> [Action] {
+        guard let wait, wait.endsAt > deadline else { return [] }
+        return [.schedule(.stepTimeout, at: deadline)]
+    }
+
+    mutating func waitTimedOut(at now: MonotonicInstant) -> [Action] {
+        guard let wait else { return [] }
+        self.wait = nil
+        let overdueMs = wait.condition.awaitsTurnEnd ? tracker.overdueTurnEndMs(at: now) : nil
+        return [.cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: wait.stepName, turnEndOverdueMs: overdueMs)))]
+    }
+
+    func isSatisfied(_ condition: WaitCondition, at now: MonotonicInstant) -> Bool {
+        switch condition {
+        case .ready: return readyAt != nil
+        case .agentTurnsEnded(let count): return tracker.agentTurnsEnded >= count
+        case .latestUtteranceRecorded: return tracker.latestUtteranceRecorded
+        case .greeting(let graceEndsAt):
+            if tracker.agentTurnsEnded >= 1 { return true }
+            return !tracker.isAgentSpeaking && now >= graceEndsAt
+        case .agentAudio(let before): return tracker.isAgentSpeaking || tracker.agentTurnsStarted > before
+        case .event: return awaitedEventArrived
+        case .toolCallPending: return !pendingToolCalls.isEmpty
+        case .heard, .quiet, .until, .commandInterruptionSettled: return recheckAt(condition, now: now).map { $0 <= now } ?? false
+        case .clipSent: return microphone.map { !$0.isSpeaking } ?? true
+        case .sessionEnded: return sessionEndedAt != nil
+        case .finalized: return finalizedAt != nil
+        }
+    }
+
+    /// When a time-driven condition will hold, from what is known at `now`; nil when that
+    /// depends on events still to come.
+    func recheckAt(_ condition: WaitCondition, now: MonotonicInstant) -> MonotonicInstant? {
+        switch condition {
+        case .greeting(let graceEndsAt): return graceEndsAt
+        case .quiet(let ms, let since):
+            var quietSince = since
+            if let last = tracker.lastAgentAudioAt { quietSince = max(quietSince, last) }
+            if let drainsAt = tracker.playback.drainsAt { quietSince = max(quietSince, drainsAt) }
+            return quietSince.advanced(byMilliseconds: Int64(ms))
+        case .heard(let targetUs):
+            // Only while the agent is speaking: a turn that ended short never reaches it.
+            guard tracker.isAgentSpeaking || !tracker.playback.isDrained(at: now) else { return nil }
+            return tracker.playback.instant(whenHeardReaches: targetUs)
+        case .commandInterruptionSettled: return tracker.commandInterruptionSettlesAt
+        case .until(let instant): return instant
+        default: return nil
+        }
+    }
+
+    /// Sets the `recheck` timer for when the waiting condition will hold. A moment already
+    /// past that did not satisfy it (a greeting still playing at the end of its grace period)
+    /// waits for events instead.
+    private func scheduleRecheck(at now: MonotonicInstant) -> [Action] {
+        guard let wait, let due = recheckAt(wait.condition, now: now), due > now else { return [.cancel(.recheck)] }
+        return [.schedule(.recheck, at: due)]
+    }
+}
