@@ -8,8 +8,7 @@ let package = Package(
         .executable(name: "vload", targets: ["vload"]),
         // The fuzz targets as a program: a libFuzzer binary when built by scripts/fuzz.
         .executable(name: "vload-fuzz", targets: ["vload-fuzz"]),
-        .library(name: "VoiceLoad", targets: ["VoiceLoad"]),
-        .library(name: "AgentSimulator", targets: ["AgentSimulator"]),
+        // No library products: every module is used only inside this package (`package` access).
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -67,13 +66,23 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .executableTarget(name: "vload-fuzz", dependencies: ["VoiceLoad"]),
+        // The fuzz targets: everything vload reads from outside, with its documented outcome.
+        .target(
+            name: "VoiceLoadFuzzing",
+            dependencies: [
+                "VoiceLoad",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(name: "vload-fuzz", dependencies: ["VoiceLoadFuzzing", "VoiceLoad"]),
         // Shared by the test targets: the report's JSON Schema validator.
         .target(name: "TestSupport", dependencies: ["VoiceLoad"], path: "Tests/TestSupport"),
         .testTarget(
             name: "VoiceLoadTests",
             dependencies: [
                 "VoiceLoad",
+                "VoiceLoadFuzzing",
                 "TestSupport",
                 // The docs tests check every `vload` command line of docs/ and examples/ci/ against the CLI.
                 "vload",

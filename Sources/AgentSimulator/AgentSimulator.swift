@@ -9,11 +9,11 @@ import VoiceLoad
 ///
 /// Sessions are numbered in the order of their upgrade requests; a session whose fault is
 /// `refuse` is answered with that HTTP status and a small JSON body, and never opens.
-public final class AgentSimulator: Sendable {
-    public let configuration: SimulatorConfiguration
-    public let port: Int
+package final class AgentSimulator: Sendable {
+    package let configuration: SimulatorConfiguration
+    package let port: Int
     /// Whether it serves TLS (wss://, https://).
-    public let isSecure: Bool
+    package let isSecure: Bool
     private let listener: WebSocketListener
     private let tally: SimulatorTally
 
@@ -26,7 +26,7 @@ public final class AgentSimulator: Sendable {
     }
 
     /// Starts listening on `host:port` (port 0 picks a free one); with `tls`, over TLS only.
-    public static func start(
+    package static func start(
         configuration: SimulatorConfiguration, host: String = "127.0.0.1", port: Int = 0, group: any EventLoopGroup,
         tls: ServerTLS? = nil
     ) async throws -> AgentSimulator {
@@ -90,30 +90,30 @@ public final class AgentSimulator: Sendable {
     }
 
     /// Where the REST pre-step is served (Datagrid's path).
-    public static let restPath = "/v1/voice"
+    package static let restPath = "/v1/voice"
 
     /// The REST pre-step URL, for dialects that have one.
-    public var restURL: String { "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(Self.restPath)" }
+    package var restURL: String { "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(Self.restPath)" }
 
     /// The URL clients connect to.
-    public var url: String { "\(isSecure ? "wss" : "ws")://127.0.0.1:\(port)/ws/voice" }
+    package var url: String { "\(isSecure ? "wss" : "ws")://127.0.0.1:\(port)/ws/voice" }
 
     /// What the simulator did in the sessions that have ended so far (and the upgrades it refused).
-    public var statistics: SimulatorStatistics { tally.totals }
+    package var statistics: SimulatorStatistics { tally.totals }
 
     /// How late the replies of the sessions that have ended so far (since the last `runFigures`)
     /// started: from when each was due (the end of the user's speech plus the drawn latency) to
     /// when the simulator's timer fired. Near zero on a machine with CPU to spare; when the
     /// simulator shares the machine with a tester that saturates it, this lateness is added to
     /// every measured latency.
-    public var replyLateness: LatencyHistogram { tally.replyLateness }
+    package var replyLateness: LatencyHistogram { tally.replyLateness }
 
     /// What a run's report takes from this simulator once the run's clients are gone: waits
     /// (at most `settleTimeoutMs`) for its sessions to end, then gives the faults it injected
     /// (with a fault plan; 0 for a planned fault that did not strike) and how late its replies
     /// started, both since the last call, so that each step of a capacity search has its own.
     /// `settled` is false when sessions were still open.
-    public func runFigures(settleTimeoutMs: Int = 10_000) async -> (figures: EmbeddedSimulatorFigures, settled: Bool) {
+    package func runFigures(settleTimeoutMs: Int = 10_000) async -> (figures: EmbeddedSimulatorFigures, settled: Bool) {
         let settled = await settle(timeoutMs: settleTimeoutMs)
         let taken = tally.takeSinceLastTake()
         let figures = EmbeddedSimulatorFigures(
@@ -126,7 +126,7 @@ public final class AgentSimulator: Sendable {
     /// The faults performed so far (in sessions that have ended, and refused upgrades), by
     /// `InjectedFault.countKey`, with 0 for every fault of the plan that has not struck.
     /// Call `settle` first for a run's totals.
-    public var faultsInjected: [String: Int] { withPlannedFaults(tally.totals.faultsInjected) }
+    package var faultsInjected: [String: Int] { withPlannedFaults(tally.totals.faultsInjected) }
 
     /// `counts` with 0 for every fault of the plan that is not among them.
     private func withPlannedFaults(_ counts: [String: Int]) -> [String: Int] {
@@ -138,7 +138,7 @@ public final class AgentSimulator: Sendable {
     /// seen their sockets close), so `statistics` and `faultsInjected` are complete; at most
     /// `timeoutMs`. False when sessions were still open then.
     @discardableResult
-    public func settle(timeoutMs: Int) async -> Bool {
+    package func settle(timeoutMs: Int) async -> Bool {
         let deadline = MonotonicInstant.now().advanced(byMilliseconds: Int64(timeoutMs))
         while tally.sessionsOpen > 0 {
             guard MonotonicInstant.now() < deadline else { return false }
@@ -152,7 +152,7 @@ public final class AgentSimulator: Sendable {
         #"{"error":{"code":"\#(InjectedFault.errorCode)","status":\#(status),"message":"\#(InjectedFault.errorMessage): upgrade refused"}}"#
     }
 
-    public func stop() async throws {
+    package func stop() async throws {
         try await listener.close().get()
     }
 }

@@ -9,7 +9,7 @@ extension FaultPlan {
     /// `slow_ready` without a ready message, `silence`, `slow_audio` and `audio_gap` on a dialect
     /// that answers with transcripts.
     /// An unknown id is left to the dialect lookup.
-    public func checkSupported(byDialect id: String) throws(InputError) {
+    package func checkSupported(byDialect id: String) throws(InputError) {
         guard !isEmpty, let server = try? DialectRegistry.server(id), let client = try? DialectRegistry.client(id) else { return }
         for fault in faults {
             if let reason = Self.unsupportedReason(fault, server: server, client: client) {

@@ -21,33 +21,33 @@ import VoiceLoad
 /// A session-scope fault that acts at a reply strikes at the first reply the agent starts in
 /// that session (a session that ends before it never gets it), and that reply draws no turn
 /// fault; `refuse` and `slow_ready` act on the upgrade and on `ready` instead.
-public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
-    public enum Scope: String, Sendable, Hashable {
+package struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
+    package enum Scope: String, Sendable, Hashable {
         case session
         case turn
     }
 
     /// One fault and its probability in one scope.
-    public struct Entry: Sendable, Hashable {
-        public var fault: InjectedFault
-        public var probability: Double
+    package struct Entry: Sendable, Hashable {
+        package var fault: InjectedFault
+        package var probability: Double
 
-        public init(_ fault: InjectedFault, probability: Double) {
+        package init(_ fault: InjectedFault, probability: Double) {
             self.fault = fault
             self.probability = probability
         }
     }
 
     /// The per-session faults, in layout order.
-    public private(set) var sessionFaults: [Entry] = []
+    package private(set) var sessionFaults: [Entry] = []
     /// The per-reply faults, in layout order.
-    public private(set) var turnFaults: [Entry] = []
+    package private(set) var turnFaults: [Entry] = []
 
     /// No faults.
-    public init() {}
+    package init() {}
 
     /// Parses the list or JSON form (see the type's documentation).
-    public init(parsing text: String) throws(InputError) {
+    package init(parsing text: String) throws(InputError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw InputError("no faults given (expected KIND[:ARG]=P[/turn], …)") }
         let entries = trimmed.hasPrefix("{") ? try Self.objectEntries(trimmed) : try Self.listEntries(trimmed)
@@ -148,39 +148,39 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
         return entries
     }
 
-    public var isEmpty: Bool { sessionFaults.isEmpty && turnFaults.isEmpty }
+    package var isEmpty: Bool { sessionFaults.isEmpty && turnFaults.isEmpty }
 
     /// Every fault of the plan, in either scope, once each.
-    public var faults: [InjectedFault] {
+    package var faults: [InjectedFault] {
         var seen: Set<InjectedFault> = []
         return (sessionFaults + turnFaults).map(\.fault).filter { seen.insert($0).inserted }
     }
 
     /// The fault session number `sessionNumber` (1-based, in the order of upgrade requests)
     /// gets, if any.
-    public func sessionFault(sessionNumber: UInt64, seed: UInt64) -> InjectedFault? {
+    package func sessionFault(sessionNumber: UInt64, seed: UInt64) -> InjectedFault? {
         guard !sessionFaults.isEmpty else { return nil }
         return Self.pick(Self.draw(sessionNumber, offset: Self.offset(seed: seed, scope: .session)), in: sessionFaults)
     }
 
     /// The fault reply number `replyNumber` (1-based, over every reply of the simulator) gets, if any.
-    public func turnFault(replyNumber: UInt64, seed: UInt64) -> InjectedFault? {
+    package func turnFault(replyNumber: UInt64, seed: UInt64) -> InjectedFault? {
         guard !turnFaults.isEmpty else { return nil }
         return Self.pick(Self.draw(replyNumber, offset: Self.offset(seed: seed, scope: .turn)), in: turnFaults)
     }
 
     /// The fractional part of the golden ratio: n·φ mod 1 spreads evenly over [0, 1) for any run of n.
-    public static let goldenRatioFraction = 0.6180339887498949
+    package static let goldenRatioFraction = 0.6180339887498949
 
     /// u = frac(offset + number·φ), in [0, 1).
-    public static func draw(_ number: UInt64, offset: Double) -> Double {
+    package static func draw(_ number: UInt64, offset: Double) -> Double {
         let step = Double(number) * goldenRatioFraction
         let u = (step - step.rounded(.down)) + offset
         return u >= 1 ? u - 1 : u
     }
 
     /// The offset of a scope's draws, in [0, 1), from the simulator's seed.
-    public static func offset(seed: UInt64, scope: Scope) -> Double {
+    package static func offset(seed: UInt64, scope: Scope) -> Double {
         var generator = SeededGenerator(seed: seed ^ (scope == .session ? 0x5E55_1011_FA17_0001 : 0x7A4E_1011_FA17_0002))
         return Double(generator.next() >> 11) * 0x1p-53
     }
@@ -197,7 +197,7 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One line, in layout order: `refuse:503=0.05, close:4000=0.02/turn`; `none` when empty.
-    public var description: String {
+    package var description: String {
         let items = sessionFaults.map { "\($0.fault)=\(Self.number($0.probability))" }
             + turnFaults.map { "\($0.fault)=\(Self.number($0.probability))/turn" }
         return items.isEmpty ? "none" : items.joined(separator: ", ")

@@ -7,7 +7,7 @@ import VoiceLoad
 ///
 /// `refuse` and `slow_ready` act on the session's start (per session only); the others act at a
 /// reply to a caller utterance ("the fault's reply"; never the greeting).
-public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
+package enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     /// The upgrade is answered with this HTTP status (401, 403, 429 or 503) and a small JSON body.
     case refuse(status: Int)
     /// `ready` is sent this much later than it would be (on top of the ready delay).
@@ -32,21 +32,21 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     /// One pause of `ms` in the reply's audio, before its middle chunk (chunk count / 2).
     case audioGap(ms: Int)
 
-    public static let refusalStatuses = [401, 403, 429, 503]
-    public static let defaultSlowReadyMs = 30_000
-    public static let slowReadyRangeMs = 1...600_000
-    public static let defaultCloseCode = 1011
+    package static let refusalStatuses = [401, 403, 429, 503]
+    package static let defaultSlowReadyMs = 30_000
+    package static let slowReadyRangeMs = 1...600_000
+    package static let defaultCloseCode = 1011
     /// Close codes an endpoint may send (RFC 6455 §7.4): not the reserved 1004–1006 and 1015.
-    public static let closeCodeRanges = [1000...1003, 1007...1014, 3000...4999]
+    package static let closeCodeRanges = [1000...1003, 1007...1014, 3000...4999]
     /// 17 MiB: above the 16 MiB vload accepts.
-    public static let defaultOversizedBytes = 17 * 1_024 * 1_024
-    public static let oversizedRangeBytes = 2...(256 * 1_024 * 1_024)
+    package static let defaultOversizedBytes = 17 * 1_024 * 1_024
+    package static let oversizedRangeBytes = 2...(256 * 1_024 * 1_024)
     /// The pace `slow_audio` takes: above 0 (stopped) up to 1 (real time).
-    public static let slowAudioRates = 0.01...1.0
-    public static let audioGapRangeMs = 1...60_000
+    package static let slowAudioRates = 0.01...1.0
+    package static let audioGapRangeMs = 1...60_000
     /// The code and message of an injected in-band error.
-    public static let errorCode = "simulated_fault"
-    public static let errorMessage = "injected fault"
+    package static let errorCode = "simulated_fault"
+    package static let errorMessage = "injected fault"
 
     /// The kind names, in the order faults are laid out on [0, 1).
     static let kindNames = [
@@ -113,7 +113,7 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .refuse: return "refuse"
         case .slowReady: return "slow_ready"
@@ -130,7 +130,7 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The spec with its argument spelled out: `refuse:503`, `close:1011`, `stall`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .refuse(let status): return "refuse:\(status)"
         case .slowReady(let ms): return "slow_ready:\(ms)"
@@ -145,7 +145,7 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
     /// What it is counted as in `SimulatorStatistics.faultsInjected`: `refuse_503`,
     /// `close_1011`, and the kind name for the others (`slow_audio`, `audio_gap`: one count
     /// per kind, whatever the argument).
-    public var countKey: String {
+    package var countKey: String {
         switch self {
         case .refuse(let status): return "refuse_\(status)"
         case .close(let code): return "close_\(code)"
@@ -155,7 +155,7 @@ public enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether it strikes at a reply (and so may be drawn per turn); false for `refuse` and
     /// `slow_ready`, which act on the session's start.
-    public var actsOnReply: Bool {
+    package var actsOnReply: Bool {
         switch self {
         case .refuse, .slowReady: return false
         default: return true

@@ -3,13 +3,13 @@ import VoiceLoad
 
 /// How long the simulated agent takes to answer: from the end of the user's speech to the
 /// first reply audio.
-public enum LatencyModel: Sendable, Hashable, CustomStringConvertible {
+package enum LatencyModel: Sendable, Hashable, CustomStringConvertible {
     case fixed(ms: Int)
     case uniform(minMs: Int, maxMs: Int)
     case normal(meanMs: Int, standardDeviationMs: Int)
 
     /// Parses `700`, `fixed:700`, `uniform:600-900` or `normal:700,50`.
-    public init(parsing text: String) throws(InputError) {
+    package init(parsing text: String) throws(InputError) {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let kind = parts.count == 2 ? parts[0] : "fixed"
         let value = parts.count == 2 ? parts[1] : parts[0]
@@ -38,7 +38,7 @@ public enum LatencyModel: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The smallest latency the model can produce.
-    public var minimumMs: Int {
+    package var minimumMs: Int {
         switch self {
         case .fixed(let ms): return ms
         case .uniform(let low, _): return low
@@ -47,7 +47,7 @@ public enum LatencyModel: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One draw, in microseconds.
-    public func sampleUs(using generator: inout SeededGenerator) -> Int64 {
+    package func sampleUs(using generator: inout SeededGenerator) -> Int64 {
         switch self {
         case .fixed(let ms):
             return Int64(ms) * 1_000
@@ -62,7 +62,7 @@ public enum LatencyModel: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fixed(let ms): return "fixed:\(ms)"
         case .uniform(let low, let high): return "uniform:\(low)-\(high)"

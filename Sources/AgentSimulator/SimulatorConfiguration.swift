@@ -2,71 +2,71 @@ import Foundation
 import VoiceLoad
 
 /// Everything about how the built-in agent behaves.
-public struct SimulatorConfiguration: Sendable, Hashable {
-    public var dialect = "datagrid"
+package struct SimulatorConfiguration: Sendable, Hashable {
+    package var dialect = "datagrid"
     /// Time from the client's `start` to `ready`.
-    public var readyDelayMs = 100
+    package var readyDelayMs = 100
     /// Whether the agent speaks first, and how long after `ready`.
-    public var greets = true
-    public var greetingDelayMs = 200
+    package var greets = true
+    package var greetingDelayMs = 200
     /// End-of-speech detection: this much silence after speech ends the user's turn.
-    public var vadSilenceMs = 500
+    package var vadSilenceMs = 500
     /// A 10 ms window is speech when its RMS is above this level.
-    public var vadThresholdDbfs = -45.0
+    package var vadThresholdDbfs = -45.0
     /// Speech shorter than this is not a turn (and does not barge in).
-    public var vadMinSpeechMs = 60
+    package var vadMinSpeechMs = 60
     /// From the end of the user's speech to the first reply audio. Includes the end-of-speech
     /// window, so it can be no shorter than `vadSilenceMs`.
-    public var replyLatency = LatencyModel.fixed(ms: 700)
+    package var replyLatency = LatencyModel.fixed(ms: 700)
     /// Seed for latency draws; each session draws from its own stream derived from it.
-    public var seed: UInt64 = 1
+    package var seed: UInt64 = 1
     /// Reply audio pace: 1 = real time, 2 = twice as fast, 0 = all at once.
-    public var replySpeed = 1.0
-    public var replyChunkMs = 40
+    package var replySpeed = 1.0
+    package var replyChunkMs = 40
     /// Stop replying and send the dialect's interruption signal when the user talks over the agent
     /// (or the client sends an interrupt command); false ignores barge-in entirely.
-    public var bargeIn = true
+    package var bargeIn = true
     /// How long the agent keeps speaking after it hears the user talk over it (or gets an
     /// interrupt command) before it stops and sends the interruption signals.
-    public var bargeInReactionMs = 0
+    package var bargeInReactionMs = 0
     /// The length of every reply: the reply clip looped or cut to this; nil plays the clip once.
-    public var replyDurationMs: Int?
+    package var replyDurationMs: Int?
     /// Whether the agent sends the user's transcript (a partial while they speak, a final one
     /// at the end of speech) on dialects that speak.
-    public var userTranscripts = true
+    package var userTranscripts = true
     /// A tool the agent calls before every reply (not the greeting); nil calls none.
-    public var toolCall: String?
+    package var toolCall: String?
     /// The tool call's arguments, as JSON text.
-    public var toolArguments = "{}"
+    package var toolArguments = "{}"
     /// From the tool's result (client-side tools) or call (server-side tools) to the reply.
-    public var toolLatencyMs = 200
+    package var toolLatencyMs = 200
     /// How long the agent waits for a client-side tool's result before it answers anyway.
-    public var toolResultTimeoutMs = 5_000
+    package var toolResultTimeoutMs = 5_000
     /// The agent's capacity: this many workers shared by the sessions open at a moment
     /// (processor sharing). With N > `workers` sessions open, every agent-side delay (ready,
     /// greeting, reply latency, tool latency) drawn at that moment is N / `workers` times longer.
     /// nil: unlimited, no delay ever stretches.
-    public var workers: Int?
+    package var workers: Int?
     /// Agent audio; nil means the audio bundled with vload.
-    public var greetingWAV: String?
-    public var replyWAV: String?
+    package var greetingWAV: String?
+    package var replyWAV: String?
     /// Faults to inject, per session and per reply (`--sim-faults`); empty: none.
-    public var faults = FaultPlan()
+    package var faults = FaultPlan()
     /// An outage (`--sim-outage 20s..30s`): every upgrade requested in this window, in ms from
     /// the simulator's start, is refused with HTTP 503; sessions already open go on.
-    public var outageMs: Range<Int>?
+    package var outageMs: Range<Int>?
 
-    public init() {}
+    package init() {}
 
     /// How much longer the agent's delays are with `openSessions` sessions open: N / workers
     /// beyond its capacity, 1 within it (and always 1 with unlimited workers).
-    public func slowdown(openSessions: Int) -> Double {
+    package func slowdown(openSessions: Int) -> Double {
         guard let workers, openSessions > workers else { return 1 }
         return Double(openSessions) / Double(workers)
     }
 
     /// Rejects settings that cannot work, with a one-line reason.
-    public func validate() throws(InputError) {
+    package func validate() throws(InputError) {
         guard readyDelayMs >= 0, greetingDelayMs >= 0 else { throw InputError("simulator delays must be ≥ 0 ms") }
         guard (50...10_000).contains(vadSilenceMs) else {
             throw InputError("simulator VAD silence window \(vadSilenceMs) ms is out of range (50–10000 ms)")
@@ -85,7 +85,7 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     }
 
     /// The settings as printed in reports.
-    public var summary: [String: String] {
+    package var summary: [String: String] {
         var summary: [String: String] = [
             "dialect": dialect,
             "ready_delay_ms": String(readyDelayMs),
@@ -140,5 +140,5 @@ public struct SimulatorConfiguration: Sendable, Hashable {
     }
 
     /// The reply lengths `replyDurationMs` accepts.
-    public static let replyDurationRangeMs = 100...600_000
+    package static let replyDurationRangeMs = 100...600_000
 }

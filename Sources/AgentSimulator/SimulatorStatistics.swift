@@ -1,24 +1,24 @@
 /// What the simulator did, summed over sessions.
-public struct SimulatorStatistics: Sendable, Hashable {
-    public var sessions = 0
-    public var userTurns = 0
-    public var replies = 0
-    public var interruptions = 0
+package struct SimulatorStatistics: Sendable, Hashable {
+    package var sessions = 0
+    package var userTurns = 0
+    package var replies = 0
+    package var interruptions = 0
     /// Tool calls the agent made.
-    public var toolCalls = 0
+    package var toolCalls = 0
     /// Tool results the clients sent.
-    public var toolResults = 0
+    package var toolResults = 0
     /// Client-side tool calls whose result did not come in time (the agent answered anyway).
-    public var toolResultTimeouts = 0
+    package var toolResultTimeouts = 0
     /// Faults performed, by `InjectedFault.countKey` (`refuse_503`, `close_1011`, `stall`, …).
-    public var faultsInjected: [String: Int] = [:]
+    package var faultsInjected: [String: Int] = [:]
     /// Keep-alive messages the clients sent (Deepgram `KeepAlive`).
-    public var keepAlives = 0
+    package var keepAlives = 0
     /// The keys the callers pressed (Twilio `dtmf`), session after session in the order the
     /// sessions ended.
-    public var dtmfDigits = ""
+    package var dtmfDigits = ""
 
-    public init() {}
+    package init() {}
 
     mutating func add(_ other: SimulatorStatistics) {
         sessions += other.sessions

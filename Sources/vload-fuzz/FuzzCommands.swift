@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import VoiceLoadFuzzing
 
 /// What the plain `vload-fuzz` does with its arguments.
 enum FuzzCommands {

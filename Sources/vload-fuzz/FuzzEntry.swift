@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import VoiceLoadFuzzing
 
 /// libFuzzer's callback: runs one input (`Fuzzing.run`, the first byte choosing the target)
 /// and aborts on a broken property, so that libFuzzer keeps the input as a crash.

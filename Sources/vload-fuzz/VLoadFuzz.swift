@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import VoiceLoadFuzzing
 
 /// `vload-fuzz`: the fuzz targets of `Fuzzing` as a program.
 ///

@@ -5,24 +5,24 @@ import VoiceLoad
 /// uses: type, const, enum, minimum, properties, required, additionalProperties, items,
 /// minItems, maxItems, $ref into $defs. Anything else in a schema is reported as unsupported,
 /// so the schema cannot silently outgrow the validator.
-public struct JSONSchemaValidator {
-    public let root: JSONValue
+package struct JSONSchemaValidator {
+    package let root: JSONValue
     private static let keywords: Set<String> = [
         "$schema", "$id", "$defs", "title", "description", "type", "const", "enum", "minimum", "properties", "required",
         "additionalProperties", "items", "minItems", "maxItems", "$ref",
     ]
 
-    public init(schemaData: Data) throws {
+    package init(schemaData: Data) throws {
         root = try JSONDecoder().decode(JSONValue.self, from: schemaData)
     }
 
     /// The report's schema in the repository.
-    public static func reportSchema(_ file: String = #filePath) throws -> JSONSchemaValidator {
+    package static func reportSchema(_ file: String = #filePath) throws -> JSONSchemaValidator {
         try schema(named: "report.schema.json", file)
     }
 
     /// The capacity report's schema in the repository.
-    public static func capacitySchema(_ file: String = #filePath) throws -> JSONSchemaValidator {
+    package static func capacitySchema(_ file: String = #filePath) throws -> JSONSchemaValidator {
         try schema(named: "capacity.schema.json", file)
     }
 
@@ -37,7 +37,7 @@ public struct JSONSchemaValidator {
     }
 
     /// Every violation, as `path: problem`; empty when the document is valid.
-    public func violations(of data: Data) throws -> [String] {
+    package func violations(of data: Data) throws -> [String] {
         let document = try JSONDecoder().decode(JSONValue.self, from: data)
         var problems: [String] = []
         check(document, against: root, path: "$", problems: &problems)

@@ -1,10 +1,10 @@
 /// G.711 A-law companding (ITU-T G.711), the telephony encoding outside North America and Japan.
-public enum ALaw {
+package enum ALaw {
     /// The upper end of each of the 8 segments, on the 13-bit magnitude.
     private static let segmentEnds: [Int32] = [0x1F, 0x3F, 0x7F, 0xFF, 0x1FF, 0x3FF, 0x7FF, 0xFFF]
 
     /// Encodes one linear PCM16 sample to A-law.
-    public static func encode(_ sample: Int16) -> UInt8 {
+    package static func encode(_ sample: Int16) -> UInt8 {
         var value = Int32(sample) >> 3
         let mask: Int32
         if value >= 0 {
@@ -19,7 +19,7 @@ public enum ALaw {
     }
 
     /// Decodes one A-law byte to linear PCM16.
-    public static func decode(_ byte: UInt8) -> Int16 {
+    package static func decode(_ byte: UInt8) -> Int16 {
         let value = Int32(byte ^ 0x55)
         var magnitude = (value & 0x0F) << 4
         let segment = (value & 0x70) >> 4

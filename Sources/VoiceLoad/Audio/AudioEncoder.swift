@@ -2,9 +2,9 @@
 ///
 /// PCM16 is signed 16-bit little-endian; µ-law and A-law are G.711 via `MuLaw` and `ALaw`. The sample rate of the
 /// format is not touched here: resample first (`Resampler`).
-public enum AudioEncoder {
+package enum AudioEncoder {
     /// Encodes `samples` into `format`'s byte representation.
-    public static func encode(_ samples: [Int16], as format: AudioFormat) -> [UInt8] {
+    package static func encode(_ samples: [Int16], as format: AudioFormat) -> [UInt8] {
         switch format.encoding {
         case .pcm16:
             var bytes = [UInt8](repeating: 0, count: samples.count * 2)
@@ -22,7 +22,7 @@ public enum AudioEncoder {
     }
 
     /// Decodes `format`'s bytes back to linear PCM16. A trailing odd byte of PCM16 is ignored.
-    public static func decode(_ bytes: [UInt8], format: AudioFormat) -> [Int16] {
+    package static func decode(_ bytes: [UInt8], format: AudioFormat) -> [Int16] {
         switch format.encoding {
         case .pcm16:
             let count = bytes.count / 2

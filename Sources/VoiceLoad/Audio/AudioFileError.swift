@@ -2,7 +2,7 @@
 ///
 /// Every case names the file, and `description` is a one-line message suitable for a
 /// command-line error (exit code 2, DESIGN.md principle 8).
-public enum AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No file exists at `path`.
     case fileNotFound(path: String)
     /// The file exists but libsndfile cannot decode it; `reason` is libsndfile's `sf_strerror` text.
@@ -19,7 +19,7 @@ public enum AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSpeechOverride(path: String, reason: String)
 
     /// The file the error is about.
-    public var path: String {
+    package var path: String {
         switch self {
         case .fileNotFound(let path), .unreadable(let path, _), .emptyAudio(let path),
             .resampleFailed(let path, _), .invalidFrameDuration(let path, _, _),
@@ -28,7 +28,7 @@ public enum AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fileNotFound(let path):
             return "audio file not found: \(path)"

@@ -1,11 +1,11 @@
 /// Loudness of encoded audio, for telling voiced agent audio from silence.
-public enum AudioLevel {
+package enum AudioLevel {
     /// RMS of the samples in `bytes`, normalized to 0 (silence) … 1 (full scale).
-    public static func rms(of bytes: [UInt8], format: AudioFormat) -> Float {
+    package static func rms(of bytes: [UInt8], format: AudioFormat) -> Float {
         bytes.withUnsafeBufferPointer { rms(of: $0, format: format) }
     }
 
-    public static func rms(of bytes: UnsafeBufferPointer<UInt8>, format: AudioFormat) -> Float {
+    package static func rms(of bytes: UnsafeBufferPointer<UInt8>, format: AudioFormat) -> Float {
         var sumOfSquares: Double = 0
         var count = 0
         switch format.encoding {
@@ -31,7 +31,7 @@ public enum AudioLevel {
     }
 
     /// RMS of PCM samples, normalized to 0 … 1.
-    public static func rms(of samples: ArraySlice<Int16>) -> Float {
+    package static func rms(of samples: ArraySlice<Int16>) -> Float {
         guard !samples.isEmpty else { return 0 }
         var sumOfSquares: Double = 0
         for sample in samples {

@@ -1,10 +1,10 @@
 /// G.711 µ-law companding (ITU-T G.711), as telephony streams use it.
-public enum MuLaw {
+package enum MuLaw {
     private static let bias: Int32 = 0x84
     private static let clip: Int32 = 32_635
 
     /// Encodes one linear PCM16 sample to µ-law.
-    public static func encode(_ sample: Int16) -> UInt8 {
+    package static func encode(_ sample: Int16) -> UInt8 {
         var value = Int32(sample)
         let sign: Int32 = value < 0 ? 0x80 : 0
         if value < 0 { value = -value }
@@ -20,7 +20,7 @@ public enum MuLaw {
     }
 
     /// Decodes one µ-law byte to linear PCM16.
-    public static func decode(_ byte: UInt8) -> Int16 {
+    package static func decode(_ byte: UInt8) -> Int16 {
         let value = Int32(~byte & 0xFF)
         let sign = value & 0x80
         let exponent = (value >> 4) & 0x07

@@ -5,23 +5,23 @@
 /// Frame `k` (0-based) covers clip positions `[k·frameMs, (k+1)·frameMs)`; it is due at
 /// `T_mic_open + (k+1)·frameMs` (docs/metrics.md, "The audio clock"). Instances are immutable and shared by every
 /// virtual client.
-public struct PreparedUtterance: Sendable {
+package struct PreparedUtterance: Sendable {
     /// The wire format of `frames`.
-    public let format: AudioFormat
+    package let format: AudioFormat
     /// Length of every frame.
-    public let frameMs: Int
+    package let frameMs: Int
     /// Encoded payloads, each exactly `frameMs` long; the last is padded with the format's silence byte.
-    public let frames: [[UInt8]]
+    package let frames: [[UInt8]]
     /// Speech start/end inside the clip (detected, or the scenario's overrides).
-    public let boundaries: SpeechBoundaries
+    package let boundaries: SpeechBoundaries
     /// The file the audio came from.
-    public let sourcePath: String
+    package let sourcePath: String
 
     /// Length of the streamed audio, padding included.
-    public var durationMs: Int { frames.count * frameMs }
+    package var durationMs: Int { frames.count * frameMs }
 
     /// Creates an utterance from frames that are already encoded and split.
-    public init(
+    package init(
         format: AudioFormat, frameMs: Int, frames: [[UInt8]], boundaries: SpeechBoundaries,
         sourcePath: String
     ) {
@@ -43,7 +43,7 @@ public struct PreparedUtterance: Sendable {
     ///     end to the end of the audio, provided at least one override is given.
     /// - Throws: `AudioFileError` naming `path`: unreadable/empty file, bad frame length,
     ///   "no speech found" (nothing voiced, no overrides), or an out-of-range override.
-    public static func prepare(
+    package static func prepare(
         path: String, format: AudioFormat, frameMs: Int, detector: SpeechDetector = .init(),
         overrides: (startMs: Int?, endMs: Int?) = (nil, nil)
     ) throws(AudioFileError) -> PreparedUtterance {
@@ -55,7 +55,7 @@ public struct PreparedUtterance: Sendable {
     }
 
     /// Prepares an already decoded clip; `sourcePath` names it in errors and reports.
-    public static func prepare(
+    package static func prepare(
         clip: AudioClip, sourcePath: String, format: AudioFormat, frameMs: Int,
         detector: SpeechDetector = .init(), overrides: (startMs: Int?, endMs: Int?) = (nil, nil)
     ) throws(AudioFileError) -> PreparedUtterance {
@@ -81,7 +81,7 @@ public struct PreparedUtterance: Sendable {
     }
 
     /// One frame of the format's digital silence.
-    public func silenceFrame() -> [UInt8] {
+    package func silenceFrame() -> [UInt8] {
         [UInt8](repeating: format.silenceByte, count: format.byteCount(forMilliseconds: frameMs))
     }
 
@@ -90,14 +90,14 @@ public struct PreparedUtterance: Sendable {
     ///
     /// The frame that carries the last speech sample (`T_us_end_sent`, docs/metrics.md) is
     /// `frameIndex(containingUs: boundaries.speechEndUs - 1)`.
-    public func frameIndex(containingUs offsetUs: Int64) -> Int {
+    package func frameIndex(containingUs offsetUs: Int64) -> Int {
         guard !frames.isEmpty, offsetUs > 0 else { return 0 }
         let index = offsetUs / (Int64(frameMs) * 1_000)
         return Int(min(index, Int64(frames.count - 1)))
     }
 
     /// The frame that carries the last speech sample.
-    public var lastSpeechFrameIndex: Int {
+    package var lastSpeechFrameIndex: Int {
         frameIndex(containingUs: boundaries.speechEndUs - 1)
     }
 

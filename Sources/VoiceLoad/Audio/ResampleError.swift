@@ -1,5 +1,5 @@
 /// Why `Resampler` could not change a clip's sample rate.
-public enum ResampleError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ResampleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A source or target rate is not positive, or their ratio is outside libsamplerate's 1/256 … 256.
     case unsupportedRates(fromHz: Int, toHz: Int)
     /// The clip has more samples than libsamplerate can take in one call.
@@ -7,7 +7,7 @@ public enum ResampleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libsamplerate reported an error; `message` is its `src_strerror` text.
     case libsamplerate(code: Int32, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedRates(let fromHz, let toHz):
             return "cannot resample from \(fromHz) Hz to \(toHz) Hz"

@@ -4,12 +4,12 @@ import CSampleRate
 ///
 /// Uses `src_simple` with `SRC_SINC_MEDIUM_QUALITY`, which keeps speech intact for ASR and VAD
 /// where linear interpolation would alias (docs/metrics.md).
-public enum Resampler {
+package enum Resampler {
     /// Returns `clip` converted to `toRateHz`; the same clip when the rates already match.
     ///
     /// The result holds exactly `⌊count × toRateHz / sampleRateHz⌋` samples (what
     /// libsamplerate produces), so the clip's duration is kept to within one output sample.
-    public static func resample(_ clip: AudioClip, toRateHz: Int) throws(ResampleError) -> AudioClip {
+    package static func resample(_ clip: AudioClip, toRateHz: Int) throws(ResampleError) -> AudioClip {
         let fromRateHz = clip.sampleRateHz
         guard fromRateHz > 0, toRateHz > 0 else {
             throw .unsupportedRates(fromHz: fromRateHz, toHz: toRateHz)

@@ -2,17 +2,17 @@
 ///
 /// These are docs/metrics.md's `speech_start_offset` / `speech_end_offset`; with
 /// `T_mic_open` they give `T_us_start` and `T_us_end`, the acoustic speech start and end.
-public struct SpeechBoundaries: Sendable, Hashable, Codable {
+package struct SpeechBoundaries: Sendable, Hashable, Codable {
     /// Offset of the first voiced sample, in microseconds from the clip start.
-    public var speechStartUs: Int64
+    package var speechStartUs: Int64
     /// Offset just past the last voiced sample, in microseconds from the clip start.
-    public var speechEndUs: Int64
+    package var speechEndUs: Int64
 
-    public init(speechStartUs: Int64, speechEndUs: Int64) {
+    package init(speechStartUs: Int64, speechEndUs: Int64) {
         self.speechStartUs = speechStartUs
         self.speechEndUs = speechEndUs
     }
 
     /// Length of the speech span in microseconds.
-    public var speechDurationUs: Int64 { speechEndUs - speechStartUs }
+    package var speechDurationUs: Int64 { speechEndUs - speechStartUs }
 }

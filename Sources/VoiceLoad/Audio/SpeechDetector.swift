@@ -9,17 +9,17 @@ import Foundation
 /// `minSpeechMs` are clicks and are ignored. Speech starts at the first sample of the first
 /// qualifying run and ends after the last sample of the last qualifying run; quiet gaps
 /// between qualifying runs (pauses between words) are part of the speech span.
-public struct SpeechDetector: Sendable, Hashable {
+package struct SpeechDetector: Sendable, Hashable {
     /// Analysis window length.
-    public var windowMs = 10
+    package var windowMs = 10
     /// Voicing threshold relative to the RMS of the loudest window, in dB (negative).
-    public var relativeThresholdDb = -30.0
+    package var relativeThresholdDb = -30.0
     /// Absolute voicing floor: a window at or below this RMS level (dBFS) is never voiced.
-    public var absoluteFloorDbfs = -50.0
+    package var absoluteFloorDbfs = -50.0
     /// Shortest voiced run that counts as speech; shorter runs are clicks.
-    public var minSpeechMs = 30
+    package var minSpeechMs = 30
 
-    public init(
+    package init(
         windowMs: Int = 10, relativeThresholdDb: Double = -30.0,
         absoluteFloorDbfs: Double = -50.0, minSpeechMs: Int = 30
     ) {
@@ -31,7 +31,7 @@ public struct SpeechDetector: Sendable, Hashable {
 
     /// The speech span of `samples` (mono PCM16 at `sampleRateHz`), or nil when no run of
     /// voiced windows lasts `minSpeechMs`.
-    public func boundaries(of samples: [Int16], sampleRateHz: Int) -> SpeechBoundaries? {
+    package func boundaries(of samples: [Int16], sampleRateHz: Int) -> SpeechBoundaries? {
         guard sampleRateHz > 0, !samples.isEmpty else { return nil }
         let windowSamples = max(1, sampleRateHz * max(windowMs, 0) / 1_000)
         let levels = windowLevels(of: samples, windowSamples: windowSamples)

@@ -8,7 +8,7 @@ import Foundation
 /// normalized floats (libsndfile's scaling for integer formats is exact for 16-bit data and
 /// correct for float data), multichannel audio is downmixed to mono by averaging the
 /// channels, and the result is rounded and clipped to Int16.
-public enum WAVReader {
+package enum WAVReader {
     /// Frames read from libsndfile per call.
     private static let chunkFrames = 4_096
 
@@ -17,7 +17,7 @@ public enum WAVReader {
     /// - Throws: `AudioFileError.fileNotFound` when nothing is at `path`,
     ///   `.unreadable` (with libsndfile's message) when it is not a decodable audio file,
     ///   `.emptyAudio` when it holds no frames.
-    public static func read(path: String) throws(AudioFileError) -> AudioClip {
+    package static func read(path: String) throws(AudioFileError) -> AudioClip {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)

@@ -2,12 +2,12 @@ import Foundation
 
 /// How `vload capacity` raises the concurrency from one passing step to the next, until the
 /// first failure: multiply (`x2`, the default) or add (`+50`).
-public enum CapacityGrowth: Sendable, Hashable, CustomStringConvertible {
+package enum CapacityGrowth: Sendable, Hashable, CustomStringConvertible {
     case multiply(by: Double)
     case add(clients: Int)
 
     /// Parses `x2`, `2x`, `*1.5` (multiply, by more than 1) or `+50`, `50` (add, at least 1).
-    public init(parsing text: String) throws(InputError) {
+    package init(parsing text: String) throws(InputError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let fail = InputError("invalid --step '\(text)': use a factor like x2 or x1.5, or a number of clients to add like +50")
         if let factorText = Self.factor(trimmed) {
@@ -27,14 +27,14 @@ public enum CapacityGrowth: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The concurrency after a step of `clients` passed: always more than `clients`.
-    public func next(after clients: Int) -> Int {
+    package func next(after clients: Int) -> Int {
         switch self {
         case .multiply(let factor): return max(clients + 1, Int((Double(clients) * factor).rounded(.down)))
         case .add(let step): return clients + step
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .multiply(let factor):
             return "x" + (factor == factor.rounded() ? String(Int(factor)) : String(factor))

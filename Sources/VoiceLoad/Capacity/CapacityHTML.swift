@@ -3,8 +3,8 @@ import Foundation
 /// capacity.html: the capacity search for a person, in one self-contained file (inline CSS and
 /// SVG, no scripts): the answer, a chart per SLO of its figure against concurrency with the
 /// bound drawn and each step marked passed or failed, and the steps.
-public enum CapacityHTML {
-    public static func render(_ report: CapacityReport) -> String {
+package enum CapacityHTML {
+    package static func render(_ report: CapacityReport) -> String {
         let charts = report.slos.map { chart(slo: $0, report) }
         let outcomeClass = report.outcome == "found" ? "passed" : report.outcome == "first_step_failed" ? "failed" : "invalid"
         let title = "vload capacity: " + report.scenario

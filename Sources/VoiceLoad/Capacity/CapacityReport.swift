@@ -3,7 +3,7 @@ import Foundation
 /// capacity.json: what `vload capacity` tried and found. Every step with its SLO figures and
 /// verdict, the highest concurrency that met every SLO and the lowest that did not (with the
 /// reasons), the search settings, and the simulator's settings when it ran against it.
-public struct CapacityReport: Codable, Sendable {
+package struct CapacityReport: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case tool, kind, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at"
         case url, dialect, slos, search, simulator, steps, outcome, highestPassing = "highest_passing"
@@ -12,24 +12,24 @@ public struct CapacityReport: Codable, Sendable {
     }
 
     /// How the search was set up.
-    public struct Search: Codable, Sendable, Hashable {
+    package struct Search: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
             case startClients = "start_clients", step, maxClients = "max_clients", resolutionClients = "resolution_clients"
             case warmupS = "warmup_s", holdS = "hold_s", rampUpS = "ramp_up_s", maxHoldS = "max_hold_s"
         }
 
-        public var startClients: Int
+        package var startClients: Int
         /// `x2` (multiply) or `+50` (add).
-        public var step: String
-        public var maxClients: Int
-        public var resolutionClients: Int
-        public var warmupS: Double
-        public var holdS: Double
-        public var rampUpS: Double
+        package var step: String
+        package var maxClients: Int
+        package var resolutionClients: Int
+        package var warmupS: Double
+        package var holdS: Double
+        package var rampUpS: Double
         /// How long a step's hold may be extended to for an SLO's samples (`--max-hold`).
-        public var maxHoldS: Double?
+        package var maxHoldS: Double?
 
-        public init(search: CapacitySearch, warmupMs: Int, holdMs: Int, rampUpMs: Int, maxHoldMs: Int? = nil) {
+        package init(search: CapacitySearch, warmupMs: Int, holdMs: Int, rampUpMs: Int, maxHoldMs: Int? = nil) {
             startClients = search.startClients
             step = search.growth.description
             maxClients = search.maxClients
@@ -42,43 +42,43 @@ public struct CapacityReport: Codable, Sendable {
     }
 
     /// The lowest concurrency that failed its SLOs, and why.
-    public struct Failing: Codable, Sendable, Hashable {
-        public var clients: Int
-        public var reasons: [String]
+    package struct Failing: Codable, Sendable, Hashable {
+        package var clients: Int
+        package var reasons: [String]
     }
 
-    public var tool = "vload"
-    public var kind = "capacity"
-    public var version = VLoadVersion.current
-    public var scenario: String
-    public var scenarioFile: String
-    public var startedAt: String
-    public var endedAt: String
+    package var tool = "vload"
+    package var kind = "capacity"
+    package var version = VLoadVersion.current
+    package var scenario: String
+    package var scenarioFile: String
+    package var startedAt: String
+    package var endedAt: String
     /// The endpoint, secrets redacted.
-    public var url: String
-    public var dialect: String
+    package var url: String
+    package var dialect: String
     /// The SLO expressions every step was judged on.
-    public var slos: [String]
-    public var search: Search
+    package var slos: [String]
+    package var search: Search
     /// The built-in simulator's settings, when the steps ran against it.
-    public var simulator: [String: String]?
+    package var simulator: [String: String]?
     /// In the order they ran.
-    public var steps: [CapacityStep]
+    package var steps: [CapacityStep]
     /// `found`, `first_step_failed`, `generator_unhealthy`, `unreachable` or `interrupted`.
-    public var outcome: String
+    package var outcome: String
     /// A signal stopped the search (absent otherwise).
-    public var interrupted: Bool?
-    public var interruptedBy: InterruptSignal?
+    package var interrupted: Bool?
+    package var interruptedBy: InterruptSignal?
     /// The highest concurrency that met every SLO (a lower bound only when `outcome` is not `found`).
-    public var highestPassing: Int?
-    public var firstFailing: Failing?
+    package var highestPassing: Int?
+    package var firstFailing: Failing?
     /// The final line, as printed.
-    public var answer: String
+    package var answer: String
     /// Concurrencies whose verdict was within the noise of an SLO, so each ran twice and
     /// passed only if both attempts did (absent when none): the answer's uncertainty.
-    public var withinNoise: [Int]?
+    package var withinNoise: [Int]?
 
-    public init(
+    package init(
         scenario: Scenario, url: String, dialect: String, slos: [ThresholdExpression], search: Search,
         simulator: [String: String]?, steps: [CapacityStep], outcome: CapacitySearch.Outcome, startedAt: Date, endedAt: Date
     ) {
@@ -150,13 +150,13 @@ public struct CapacityReport: Codable, Sendable {
     }
 
     /// The report as pretty JSON, keys sorted.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)
     }
 
-    public static func decode(from data: Data) throws -> CapacityReport {
+    package static func decode(from data: Data) throws -> CapacityReport {
         try JSONDecoder().decode(CapacityReport.self, from: data)
     }
 }

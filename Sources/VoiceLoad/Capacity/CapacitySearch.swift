@@ -12,9 +12,9 @@
 /// promise, and one that failed one of two honest attempts cannot be promised; judging the
 /// two runs' pooled samples instead would need the runs merged and would still leave a
 /// coin flip at the bound. The concurrencies so repeated are `withinNoise`.
-public struct CapacitySearch: Sendable, Hashable {
+package struct CapacitySearch: Sendable, Hashable {
     /// What one step showed.
-    public enum Verdict: String, Sendable, Hashable, Codable {
+    package enum Verdict: String, Sendable, Hashable, Codable {
         /// Every SLO held.
         case passed
         /// An SLO failed or could not be judged.
@@ -26,7 +26,7 @@ public struct CapacitySearch: Sendable, Hashable {
     }
 
     /// How the search ended.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// The highest concurrency that met every SLO, and the lowest that did not (nil when
         /// every step up to `maxClients` passed).
         case found(highestPassing: Int, lowestFailing: Int?)
@@ -41,7 +41,7 @@ public struct CapacitySearch: Sendable, Hashable {
         case interrupted(by: InterruptSignal, clients: Int)
 
         /// `found`, `first_step_failed`, `generator_unhealthy`, `unreachable`.
-        public var name: String {
+        package var name: String {
             switch self {
             case .found: return "found"
             case .firstStepFailed: return "first_step_failed"
@@ -52,7 +52,7 @@ public struct CapacitySearch: Sendable, Hashable {
         }
 
         /// 0 found, 1 the first step failed, 3 generator unhealthy, 4 unreachable, 130/143 interrupted.
-        public var exitCode: Int32 {
+        package var exitCode: Int32 {
             switch self {
             case .found: return 0
             case .firstStepFailed: return 1
@@ -64,21 +64,21 @@ public struct CapacitySearch: Sendable, Hashable {
     }
 
     /// What to do next.
-    public enum Next: Sendable, Hashable {
+    package enum Next: Sendable, Hashable {
         case run(clients: Int)
         case finished(Outcome)
     }
 
-    public let startClients: Int
-    public let growth: CapacityGrowth
-    public let maxClients: Int
-    public let resolutionClients: Int
+    package let startClients: Int
+    package let growth: CapacityGrowth
+    package let maxClients: Int
+    package let resolutionClients: Int
     /// The highest concurrency that passed so far.
-    public private(set) var highestPassing: Int?
+    package private(set) var highestPassing: Int?
     /// The lowest concurrency that failed so far.
-    public private(set) var lowestFailing: Int?
+    package private(set) var lowestFailing: Int?
     /// Concurrencies whose first verdict was within the noise of an SLO (each ran twice), in order.
-    public private(set) var withinNoise: [Int] = []
+    package private(set) var withinNoise: [Int] = []
     /// The first attempt at a concurrency being repeated, until the second one is recorded.
     private var repeating: Attempt?
     private var stopped: Outcome?
@@ -89,7 +89,7 @@ public struct CapacitySearch: Sendable, Hashable {
     }
 
     /// Checks the settings: 1 ≤ start ≤ max, resolution ≥ 1.
-    public init(startClients: Int, growth: CapacityGrowth, maxClients: Int, resolutionClients: Int) throws(InputError) {
+    package init(startClients: Int, growth: CapacityGrowth, maxClients: Int, resolutionClients: Int) throws(InputError) {
         guard startClients >= 1 else { throw InputError("--start must be at least 1 (got \(startClients))") }
         guard maxClients >= startClients else {
             throw InputError("--max-clients (\(maxClients)) must be at least --start (\(startClients))")
@@ -102,7 +102,7 @@ public struct CapacitySearch: Sendable, Hashable {
     }
 
     /// The concurrency of the next step, or how the search ended.
-    public var next: Next {
+    package var next: Next {
         if let stopped { return .finished(stopped) }
         if let repeating { return .run(clients: repeating.clients) }
         switch (highestPassing, lowestFailing) {
@@ -122,12 +122,12 @@ public struct CapacitySearch: Sendable, Hashable {
     }
 
     /// 2 when the next step repeats one whose verdict was within noise, else 1.
-    public var nextAttempt: Int { repeating == nil ? 1 : 2 }
+    package var nextAttempt: Int { repeating == nil ? 1 : 2 }
 
     /// Takes the verdict of a step at `clients`; `withinNoise` when a passing or failing
     /// verdict was within the noise of an SLO (then the step runs once more, unless it already
     /// is the second attempt).
-    public mutating func record(clients: Int, verdict: Verdict, withinNoise: Bool = false) {
+    package mutating func record(clients: Int, verdict: Verdict, withinNoise: Bool = false) {
         guard stopped == nil else { return }
         var verdict = verdict
         if let first = repeating, first.clients == clients {

@@ -2,7 +2,7 @@ import Foundation
 
 /// One step of `vload capacity`: a closed-model run at a fixed concurrency, its SLOs judged,
 /// and the verdict the search takes from it. The step's own reports are under `report`.
-public struct CapacityStep: Codable, Sendable, Hashable {
+package struct CapacityStep: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case clients, verdict, slos, reasons, sessions, errors, generator, durationS = "duration_s", report
         case attempt, intervals, withinNoise = "within_noise", holdExtension = "hold_extension"
@@ -10,17 +10,17 @@ public struct CapacityStep: Codable, Sendable, Hashable {
 
     /// The 95% bootstrap interval of a percentile SLO's figure, and whether it holds the bound:
     /// then the verdict on that SLO is within the run-to-run noise, and the step is repeated once.
-    public struct SLOInterval: Codable, Sendable, Hashable {
+    package struct SLOInterval: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
             case expression, lowMs = "low_ms", highMs = "high_ms", withinNoise = "within_noise"
         }
 
-        public var expression: String
-        public var lowMs: Double
-        public var highMs: Double
-        public var withinNoise: Bool
+        package var expression: String
+        package var lowMs: Double
+        package var highMs: Double
+        package var withinNoise: Bool
 
-        public init(expression: String, lowMs: Double, highMs: Double, withinNoise: Bool) {
+        package init(expression: String, lowMs: Double, highMs: Double, withinNoise: Bool) {
             self.expression = expression
             self.lowMs = lowMs
             self.highMs = highMs
@@ -28,23 +28,23 @@ public struct CapacityStep: Codable, Sendable, Hashable {
         }
 
         /// `731–768 ms`.
-        public var rangeText: String { String(format: "%.1f–%.1f ms", lowMs, highMs) }
+        package var rangeText: String { String(format: "%.1f–%.1f ms", lowMs, highMs) }
     }
 
     /// A hold extended for samples (`HoldExtension`): by how much, up to what, and why it ended.
-    public struct HoldRecord: Codable, Sendable, Hashable {
+    package struct HoldRecord: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
             case extendedS = "extended_s", maxHoldS = "max_hold_s", outcome, shortfalls
         }
 
         /// Past the hold.
-        public var extendedS: Double
-        public var maxHoldS: Double
-        public var outcome: HoldExtension.Outcome
+        package var extendedS: Double
+        package var maxHoldS: Double
+        package var outcome: HoldExtension.Outcome
         /// What was still short at `--max-hold` (empty when the samples sufficed).
-        public var shortfalls: [String]
+        package var shortfalls: [String]
 
-        public init(extendedS: Double, maxHoldS: Double, outcome: HoldExtension.Outcome, shortfalls: [String]) {
+        package init(extendedS: Double, maxHoldS: Double, outcome: HoldExtension.Outcome, shortfalls: [String]) {
             self.extendedS = extendedS
             self.maxHoldS = maxHoldS
             self.outcome = outcome
@@ -52,7 +52,7 @@ public struct CapacityStep: Codable, Sendable, Hashable {
         }
 
         /// `hold extended 7.0 s (samples suffice)`, `hold extended 60.0 s to --max-hold 80 s: … has 14 of the 20 samples it needs`.
-        public var text: String {
+        package var text: String {
             let extended = "hold extended \(String(format: "%.1f", extendedS)) s"
             switch outcome {
             case .samplesSuffice: return extended + " (samples suffice)"
@@ -62,50 +62,50 @@ public struct CapacityStep: Codable, Sendable, Hashable {
         }
     }
 
-    public struct Sessions: Codable, Sendable, Hashable {
-        public var started: Int
-        public var completed: Int
-        public var failed: Int
+    package struct Sessions: Codable, Sendable, Hashable {
+        package var started: Int
+        package var completed: Int
+        package var failed: Int
     }
 
-    public struct Generator: Codable, Sendable, Hashable {
+    package struct Generator: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
             case healthy, problems, sendLagP99Ms = "send_lag_p99_ms", receiveLagP99Ms = "receive_lag_p99_ms"
             case cpuPercentOfOneCore = "cpu_percent_of_one_core"
         }
 
-        public var healthy: Bool
-        public var problems: [String]
-        public var sendLagP99Ms: Double?
-        public var receiveLagP99Ms: Double?
-        public var cpuPercentOfOneCore: Double
+        package var healthy: Bool
+        package var problems: [String]
+        package var sendLagP99Ms: Double?
+        package var receiveLagP99Ms: Double?
+        package var cpuPercentOfOneCore: Double
     }
 
     /// Concurrent clients.
-    public var clients: Int
-    public var verdict: CapacitySearch.Verdict
+    package var clients: Int
+    package var verdict: CapacitySearch.Verdict
     /// Every SLO, judged on the step after its warm-up.
-    public var slos: [ThresholdResult]
+    package var slos: [ThresholdResult]
     /// Why the step did not pass (empty when it did).
-    public var reasons: [String]
+    package var reasons: [String]
     /// Sessions after the warm-up.
-    public var sessions: Sessions
+    package var sessions: Sessions
     /// Errors of the whole step, warm-up included.
-    public var errors: Int
-    public var generator: Generator
-    public var durationS: Double
+    package var errors: Int
+    package var generator: Generator
+    package var durationS: Double
     /// The step's report.json, relative to the capacity report.
-    public var report: String
+    package var report: String
     /// 1 or 2 when the step at this concurrency ran twice (its first result was within noise); nil otherwise.
-    public var attempt: Int?
+    package var attempt: Int?
     /// The 95% intervals of its percentile SLOs with the samples they need (nil when none).
-    public var intervals: [SLOInterval]?
+    package var intervals: [SLOInterval]?
     /// True when a passing or failing verdict was within the noise of an SLO (an interval holds its bound).
-    public var withinNoise: Bool?
+    package var withinNoise: Bool?
     /// Set when the hold was extended for samples.
-    public var holdExtension: HoldRecord?
+    package var holdExtension: HoldRecord?
 
-    public init(
+    package init(
         clients: Int, verdict: CapacitySearch.Verdict, slos: [ThresholdResult], reasons: [String], sessions: Sessions,
         errors: Int, generator: Generator, durationS: Double, report: String
     ) {
@@ -123,7 +123,7 @@ public struct CapacityStep: Codable, Sendable, Hashable {
     /// A step judged from its run's report, whose `thresholds` hold the SLOs (`LoadRun.execute`
     /// judged them), by the run's verdict (`RunVerdict`): unreachable, a saturated generator, or
     /// else any SLO that fails or cannot be judged fails the step.
-    public init(clients: Int, run: RunReport, report: String) {
+    package init(clients: Int, run: RunReport, report: String) {
         let judged = RunVerdict(run)
         let reasons: [String]
         let verdict: CapacitySearch.Verdict
@@ -167,7 +167,7 @@ public struct CapacityStep: Codable, Sendable, Hashable {
     }
 
     /// `first_audio_from_end_ms.p95 < 750 (95%: 731–768 ms)` for each SLO whose interval holds its bound.
-    public var noiseText: [String] {
+    package var noiseText: [String] {
         (intervals ?? []).filter(\.withinNoise).map { "\($0.expression) (95%: \($0.rangeText))" }
     }
 
@@ -182,7 +182,7 @@ public struct CapacityStep: Codable, Sendable, Hashable {
 
     /// The line printed as the step finishes:
     /// `   120 clients  PASS  [first_audio_from_end_ms.p95 < 750: 746.7 ms ✓]  [error_rate < 1%: 0 % ✓]`.
-    public var line: String {
+    package var line: String {
         let label: String
         switch verdict {
         case .passed: label = "PASS"

@@ -3,9 +3,9 @@
 /// than it needs and those lie on both sides of its bound (`SampleShortfall`: more samples
 /// could change the verdict; samples all on one side already decide it), until the hold has
 /// lasted `maxHoldMs` (`--max-hold`). It runs nothing itself: the step asks it once per second.
-public struct HoldExtension: Sendable, Hashable {
+package struct HoldExtension: Sendable, Hashable {
     /// Why an extended hold ended.
-    public enum Outcome: String, Sendable, Hashable, Codable {
+    package enum Outcome: String, Sendable, Hashable, Codable {
         /// Every SLO had the samples it needs, or samples on one side of its bound.
         case samplesSuffice = "samples_suffice"
         /// `--max-hold` came first: an SLO still cannot be judged.
@@ -13,25 +13,25 @@ public struct HoldExtension: Sendable, Hashable {
     }
 
     /// What the step does now.
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         /// Go on starting sessions; `first` on the first check that extends the hold.
         case goOn(shortfalls: [SampleShortfall], first: Bool)
         case stop
     }
 
-    public let holdMs: Int
-    public let maxHoldMs: Int
+    package let holdMs: Int
+    package let maxHoldMs: Int
     /// How long past the hold the step went on (0 when it did not).
-    public private(set) var extendedMs = 0
+    package private(set) var extendedMs = 0
     /// Set once the hold was extended, or would have been but `maxHoldMs` allowed none.
-    public private(set) var outcome: Outcome?
+    package private(set) var outcome: Outcome?
     /// What was short at the last check.
-    public private(set) var shortfalls: [SampleShortfall] = []
+    package private(set) var shortfalls: [SampleShortfall] = []
     private var extending = false
     private var stopped = false
 
     /// Checks the settings: `maxHoldMs` at least `holdMs`.
-    public init(holdMs: Int, maxHoldMs: Int) throws(InputError) {
+    package init(holdMs: Int, maxHoldMs: Int) throws(InputError) {
         guard maxHoldMs >= holdMs else {
             throw InputError("--max-hold (\(Self.seconds(maxHoldMs)) s) must be at least --hold (\(Self.seconds(holdMs)) s)")
         }
@@ -40,10 +40,10 @@ public struct HoldExtension: Sendable, Hashable {
     }
 
     /// `--max-hold` by default: four times the hold.
-    public static func defaultMaxHoldMs(holdMs: Int) -> Int { holdMs * 4 }
+    package static func defaultMaxHoldMs(holdMs: Int) -> Int { holdMs * 4 }
 
     /// Takes the shortfalls of the step's SLOs `pastHoldMs` after its hold ended.
-    public mutating func decide(pastHoldMs: Int, shortfalls: [SampleShortfall]) -> Decision {
+    package mutating func decide(pastHoldMs: Int, shortfalls: [SampleShortfall]) -> Decision {
         guard !stopped else { return .stop }
         self.shortfalls = shortfalls
         if extending { extendedMs = max(extendedMs, pastHoldMs) }
@@ -63,7 +63,7 @@ public struct HoldExtension: Sendable, Hashable {
     }
 
     /// What the step line and capacity.json say: nil when the hold was not extended.
-    public var record: CapacityStep.HoldRecord? {
+    package var record: CapacityStep.HoldRecord? {
         guard let outcome else { return nil }
         return CapacityStep.HoldRecord(
             extendedS: Double(extendedMs) / 1_000, maxHoldS: Double(maxHoldMs) / 1_000, outcome: outcome,
@@ -72,7 +72,7 @@ public struct HoldExtension: Sendable, Hashable {
     }
 
     /// `20`, `7.5`: milliseconds as seconds, as the options are written.
-    public static func seconds(_ ms: Int) -> String {
+    package static func seconds(_ ms: Int) -> String {
         let value = Double(ms) / 1_000
         return value == value.rounded() ? String(Int(value)) : String(value)
     }

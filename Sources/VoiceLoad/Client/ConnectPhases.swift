@@ -3,17 +3,17 @@
 ///
 /// Each phase runs from the end of the one before it to its own stamp, so the four tile the
 /// interval from the connect's start to the 101 with no gap and no overlap.
-public struct ConnectPhases: Sendable, Hashable {
+package struct ConnectPhases: Sendable, Hashable {
     /// Connect start → the name lookup's end; 0 for an IP-literal host (no lookup).
-    public var dnsMs: Double
+    package var dnsMs: Double
     /// Lookup's end (or the start) → TCP connected.
-    public var tcpMs: Double
+    package var tcpMs: Double
     /// TCP connected → TLS handshake completed; nil for ws://.
-    public var tlsMs: Double?
+    package var tlsMs: Double?
     /// TLS completed (TCP connected for ws://) → the server's 101 received.
-    public var upgradeMs: Double
+    package var upgradeMs: Double
 
-    public init(dnsMs: Double, tcpMs: Double, tlsMs: Double?, upgradeMs: Double) {
+    package init(dnsMs: Double, tcpMs: Double, tlsMs: Double?, upgradeMs: Double) {
         self.dnsMs = dnsMs
         self.tcpMs = tcpMs
         self.tlsMs = tlsMs
@@ -23,7 +23,7 @@ public struct ConnectPhases: Sendable, Hashable {
     /// The phases of a connect that started at `startedAt` and passed `stamps`. A stamp earlier
     /// than the one before it (not seen on a monotonic clock) counts as that one, so no phase
     /// is negative and the phases always add up to `openedAt − startedAt`.
-    public init(stamps: ConnectStamps, startedAt: MonotonicInstant) {
+    package init(stamps: ConnectStamps, startedAt: MonotonicInstant) {
         let resolved = max(startedAt, stamps.resolvedAt ?? startedAt)
         let connected = max(resolved, stamps.tcpConnectedAt)
         let secured = stamps.tlsCompletedAt.map { max(connected, $0) }
@@ -35,5 +35,5 @@ public struct ConnectPhases: Sendable, Hashable {
     }
 
     /// The sum of the phases: the session's `connect_ms`.
-    public var totalMs: Double { dnsMs + tcpMs + (tlsMs ?? 0) + upgradeMs }
+    package var totalMs: Double { dnsMs + tcpMs + (tlsMs ?? 0) + upgradeMs }
 }

@@ -1,7 +1,7 @@
 import NIOCore
 
 /// A stream paced by a `FramePacer`: a virtual client's microphone, the simulator's reply audio.
-public protocol PacedStream: AnyObject, Sendable {
+package protocol PacedStream: AnyObject, Sendable {
     /// Called on the pacer's event loop once the deadline queued with `token` has come.
     func pacingDue(token: Int)
 }
@@ -26,9 +26,9 @@ public protocol PacedStream: AnyObject, Sendable {
 ///
 /// Used on its event loop only (as the streams that share it are): that is what makes it
 /// `Sendable`.
-public final class FramePacer: @unchecked Sendable {
+package final class FramePacer: @unchecked Sendable {
     /// The default floor between wake-ups.
-    public static let defaultMinimumWakeIntervalUs: Int64 = 250
+    package static let defaultMinimumWakeIntervalUs: Int64 = 250
 
     let eventLoop: any EventLoop
     let minimumWakeIntervalUs: Int64
@@ -38,13 +38,13 @@ public final class FramePacer: @unchecked Sendable {
     private var lastWakeAt: MonotonicInstant?
     private var firing = false
 
-    public init(eventLoop: any EventLoop, minimumWakeIntervalUs: Int64 = FramePacer.defaultMinimumWakeIntervalUs) {
+    package init(eventLoop: any EventLoop, minimumWakeIntervalUs: Int64 = FramePacer.defaultMinimumWakeIntervalUs) {
         self.eventLoop = eventLoop
         self.minimumWakeIntervalUs = minimumWakeIntervalUs
     }
 
     /// Calls `stream.pacingDue(token:)` on the loop once `deadline` has come.
-    public func schedule(_ stream: any PacedStream, token: Int, at deadline: MonotonicInstant) {
+    package func schedule(_ stream: any PacedStream, token: Int, at deadline: MonotonicInstant) {
         eventLoop.preconditionInEventLoop()
         queue.enqueue(stream, token: token, at: deadline)
         guard !firing else { return }  // `fire` arms the timer when it is done
@@ -75,17 +75,17 @@ public final class FramePacer: @unchecked Sendable {
 }
 
 /// One `FramePacer` per event loop of a group.
-public struct FramePacers: Sendable {
+package struct FramePacers: Sendable {
     private let pacers: [ObjectIdentifier: FramePacer]
 
-    public init(group: any EventLoopGroup) {
+    package init(group: any EventLoopGroup) {
         var pacers: [ObjectIdentifier: FramePacer] = [:]
         for loop in group.makeIterator() { pacers[ObjectIdentifier(loop)] = FramePacer(eventLoop: loop) }
         self.pacers = pacers
     }
 
     /// The pacer of `eventLoop` (a new one when the loop is not the group's).
-    public func pacer(for eventLoop: any EventLoop) -> FramePacer {
+    package func pacer(for eventLoop: any EventLoop) -> FramePacer {
         pacers[ObjectIdentifier(eventLoop)] ?? FramePacer(eventLoop: eventLoop)
     }
 }

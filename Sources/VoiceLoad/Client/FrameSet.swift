@@ -1,13 +1,13 @@
 /// A spoken clip as prepared audio frames of one dialect: encoded once per run, sent by
 /// every client.
-public struct FrameSet: Sendable {
-    public let utterance: PreparedUtterance
-    public let frames: [PreparedAudio]
+package struct FrameSet: Sendable {
+    package let utterance: PreparedUtterance
+    package let frames: [PreparedAudio]
 
-    public init(utterance: PreparedUtterance, dialect: any ClientDialect) {
+    package init(utterance: PreparedUtterance, dialect: any ClientDialect) {
         self.utterance = utterance
         self.frames = utterance.frames.map(dialect.prepareAudio)
     }
 
-    public var frameMs: Int { utterance.frameMs }
+    package var frameMs: Int { utterance.frameMs }
 }

@@ -5,10 +5,10 @@
 /// an underrun (everything played, nothing new yet) the next chunk waits for the jitter buffer
 /// again. The cursor knows how much of the current agent turn has been *heard*, which times
 /// barge-ins, OpenAI truncation and Twilio mark echoes.
-public struct PlaybackCursor: Sendable, Hashable {
-    public var jitterBufferUs: Int64
+package struct PlaybackCursor: Sendable, Hashable {
+    package var jitterBufferUs: Int64
     /// The moment everything received so far has been played; nil when nothing was queued.
-    public private(set) var drainsAt: MonotonicInstant?
+    package private(set) var drainsAt: MonotonicInstant?
     /// When the current run of uninterrupted playback began (or begins, within the jitter buffer).
     private var runStartsAt: MonotonicInstant?
     /// Audio of the current run, queued so far.
@@ -17,24 +17,24 @@ public struct PlaybackCursor: Sendable, Hashable {
     /// started with the previous turn's audio).
     private var heardBeforeRunUs: Int64 = 0
 
-    public init(jitterBufferUs: Int64 = 0) {
+    package init(jitterBufferUs: Int64 = 0) {
         self.jitterBufferUs = jitterBufferUs
     }
 
     /// A gap in playback: everything received had played at `drainedAt`, and the chunk that
     /// ended it starts playing at `resumesAt`, after the jitter buffer.
-    public struct Underrun: Sendable, Hashable {
-        public var drainedAt: MonotonicInstant
-        public var resumesAt: MonotonicInstant
+    package struct Underrun: Sendable, Hashable {
+        package var drainedAt: MonotonicInstant
+        package var resumesAt: MonotonicInstant
 
         /// The silence the listener hears, in µs.
-        public var silenceUs: Int64 { resumesAt.microseconds(since: drainedAt) }
+        package var silenceUs: Int64 { resumesAt.microseconds(since: drainedAt) }
     }
 
     /// Queues a chunk of `durationUs` that arrived at `at`. Returns the underrun it ends when
     /// earlier audio had played out by `at` (nil when the chunk joins the queue, or is the first).
     @discardableResult
-    public mutating func enqueue(durationUs: Int64, at: MonotonicInstant) -> Underrun? {
+    package mutating func enqueue(durationUs: Int64, at: MonotonicInstant) -> Underrun? {
         if let drainsAt, drainsAt > at {
             runQueuedUs += durationUs
             self.drainsAt = drainsAt.advanced(byMicroseconds: durationUs)
@@ -51,18 +51,18 @@ public struct PlaybackCursor: Sendable, Hashable {
 
     /// A new agent turn begins: `heardUs` counts its audio only, which plays after whatever
     /// is still queued.
-    public mutating func startTurn(at now: MonotonicInstant) {
+    package mutating func startTurn(at now: MonotonicInstant) {
         heardBeforeRunUs = -runQueuedUs
     }
 
     /// How much of the current turn's audio has played by `now`.
-    public func heardUs(at now: MonotonicInstant) -> Int64 {
+    package func heardUs(at now: MonotonicInstant) -> Int64 {
         max(0, heardBeforeRunUs + playedInRunUs(at: now))
     }
 
     /// The moment `targetUs` of the current turn will have been heard, from what is queued
     /// now; nil when not enough audio has arrived yet. A moment already past is returned as is.
-    public func instant(whenHeardReaches targetUs: Int64) -> MonotonicInstant? {
+    package func instant(whenHeardReaches targetUs: Int64) -> MonotonicInstant? {
         guard let runStartsAt else { return targetUs <= 0 ? .init(nanoseconds: 0) : nil }
         let intoRunUs = targetUs - heardBeforeRunUs
         guard intoRunUs <= runQueuedUs else { return nil }
@@ -70,13 +70,13 @@ public struct PlaybackCursor: Sendable, Hashable {
     }
 
     /// Whether everything received has been played by `now`.
-    public func isDrained(at now: MonotonicInstant) -> Bool {
+    package func isDrained(at now: MonotonicInstant) -> Bool {
         guard let drainsAt else { return true }
         return drainsAt <= now
     }
 
     /// Drops whatever has not been played yet (the dialect's interrupt or flush signal).
-    public mutating func flush(at now: MonotonicInstant) {
+    package mutating func flush(at now: MonotonicInstant) {
         guard let drainsAt, drainsAt > now else { return }
         heardBeforeRunUs += playedInRunUs(at: now)
         runStartsAt = now

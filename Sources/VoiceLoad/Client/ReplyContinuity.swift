@@ -9,26 +9,26 @@
 /// turn, so an underrun after the last chunk is never a stall. An underrun with no silence (no
 /// jitter buffer, and the next chunk exactly on time) is none either. After `stop(at:)` (a
 /// barge-in) nothing more counts, and a stall under way is cut at that moment.
-public struct ReplyContinuity: Sendable, Hashable {
+package struct ReplyContinuity: Sendable, Hashable {
     /// Underruns after the turn's playback started (`stall_count`).
-    public private(set) var stallCount = 0
+    package private(set) var stallCount = 0
     /// Their silence in total, in µs (`stall_ms`).
-    public private(set) var stallUs: Int64 = 0
+    package private(set) var stallUs: Int64 = 0
     /// The chunks counted, and the audio they held.
-    public private(set) var chunks = 0
-    public private(set) var audioUs: Int64 = 0
-    public private(set) var firstAudioAt: MonotonicInstant?
-    public private(set) var lastAudioAt: MonotonicInstant?
+    package private(set) var chunks = 0
+    package private(set) var audioUs: Int64 = 0
+    package private(set) var firstAudioAt: MonotonicInstant?
+    package private(set) var lastAudioAt: MonotonicInstant?
     /// When counting stopped (a barge-in); nil while it goes on.
-    public private(set) var stoppedAt: MonotonicInstant?
+    package private(set) var stoppedAt: MonotonicInstant?
     /// When the latest stall's silence ends (playback resumes).
     private var lastStallResumesAt: MonotonicInstant?
 
-    public init() {}
+    package init() {}
 
     /// A chunk of the turn of `durationUs` arrived at `at`; `underrun` is what
     /// `PlaybackCursor.enqueue` returned for it.
-    public mutating func chunkArrived(durationUs: Int64, at: MonotonicInstant, underrun: PlaybackCursor.Underrun?) {
+    package mutating func chunkArrived(durationUs: Int64, at: MonotonicInstant, underrun: PlaybackCursor.Underrun?) {
         if let stoppedAt, at >= stoppedAt { return }
         if chunks > 0, let underrun {
             let resumesAt = stoppedAt.map { min($0, underrun.resumesAt) } ?? underrun.resumesAt
@@ -48,7 +48,7 @@ public struct ReplyContinuity: Sendable, Hashable {
 
     /// Counting stops at `at` (the caller barged in): a stall whose playback resumes later is
     /// cut there; chunks arriving from `at` on are not counted.
-    public mutating func stop(at: MonotonicInstant) {
+    package mutating func stop(at: MonotonicInstant) {
         guard stoppedAt == nil else { return }
         stoppedAt = at
         if let resumesAt = lastStallResumesAt, resumesAt > at {
@@ -57,11 +57,11 @@ public struct ReplyContinuity: Sendable, Hashable {
     }
 
     /// `stall_ms`.
-    public var stallMs: Double { Double(stallUs) / 1_000 }
+    package var stallMs: Double { Double(stallUs) / 1_000 }
 
     /// `reply_rtf`: the audio received ÷ the span of its arrival (first to last chunk); nil for
     /// one chunk or a span of zero (audio that came all at once has no rate).
-    public var replyRTF: Double? {
+    package var replyRTF: Double? {
         guard chunks > 1, let firstAudioAt, let lastAudioAt else { return nil }
         let spanUs = lastAudioAt.microseconds(since: firstAudioAt)
         guard spanUs > 0 else { return nil }

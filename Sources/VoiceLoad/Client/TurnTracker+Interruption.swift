@@ -2,7 +2,7 @@
 /// sends the dialect's interrupt command, and the server acknowledges, stops and cancels.
 extension TurnTracker {
     /// What told the client the agent was interrupted.
-    public enum InterruptionSignal: Sendable, Hashable {
+    package enum InterruptionSignal: Sendable, Hashable {
         /// `agent.interrupted`: an explicit acknowledgement or flush (`interrupted`, `clear`).
         case interrupted
         /// `user.speech_started`: counts only while the agent is audible (ruling 4).
@@ -14,7 +14,7 @@ extension TurnTracker {
     /// A barge-in starts at `startedAt` (`T_bi_start`): the speech start of the utterance just
     /// begun with `utteranceStarted`, or, with `commandSentAt`, the dialect's interrupt command
     /// (a row of its own, with no speech).
-    public mutating func bargeInStarted(
+    package mutating func bargeInStarted(
         label: String, at startedAt: MonotonicInstant, commandSentAt: MonotonicInstant? = nil, intTimeoutMs: Int
     ) {
         if let previous = interruption, let index = previous.utteranceIndex { settledInterruptions[index] = previous }
@@ -31,7 +31,7 @@ extension TurnTracker {
     /// The server signalled an interruption at `at`: an acknowledgement of the barge-in being
     /// measured (when it came after `T_bi_start` while the agent was audible), a playback
     /// flush, and the end of the agent's turn. Returns the interrupted turn's row.
-    public mutating func interruptionSignal(_ signal: InterruptionSignal, at: MonotonicInstant) -> TurnRecord? {
+    package mutating func interruptionSignal(_ signal: InterruptionSignal, at: MonotonicInstant) -> TurnRecord? {
         let audible = isAgentAudible(at: at)
         switch signal {
         case .userSpeechStarted:
@@ -55,7 +55,7 @@ extension TurnTracker {
     /// The server answered the interrupt command being measured with "nothing to cancel" at
     /// `at`: its reply had been delivered and completed first. The command is answered (its
     /// `int_cmd_rtt_ms` runs to here) and counted as a late cancel. False when no command waits.
-    public mutating func commandFoundNothingToCancel(at: MonotonicInstant) -> Bool {
+    package mutating func commandFoundNothingToCancel(at: MonotonicInstant) -> Bool {
         guard let command = interruption, let sentAt = command.commandSentAt, at >= sentAt else { return false }
         interruption?.lateCancel = true
         interruption?.acknowledge(at: at)
@@ -64,7 +64,7 @@ extension TurnTracker {
 
     /// For an interrupt command: the moment its row can be written — the acknowledgement plus
     /// `quietMs` with no more audio of the interrupted turn, or the deadline with none.
-    public var commandInterruptionSettlesAt: MonotonicInstant? {
+    package var commandInterruptionSettlesAt: MonotonicInstant? {
         guard let interruption, interruption.utteranceIndex == nil else { return nil }
         guard interruption.isAcknowledged, let ackAt = interruption.ackAt else { return interruption.deadline }
         let lastAudio = max(ackAt, tail?.lastAudioAt ?? ackAt)
@@ -72,7 +72,7 @@ extension TurnTracker {
     }
 
     /// The row of the interrupt command being measured.
-    public mutating func finishCommandInterruption() -> TurnRecord? {
+    package mutating func finishCommandInterruption() -> TurnRecord? {
         guard let command = interruption, command.utteranceIndex == nil else { return nil }
         let row = Utterance(
             index: utterancesStarted, label: command.label, speechStartAt: command.startedAt, speechEndAt: command.startedAt

@@ -5,19 +5,19 @@
 /// An utterance waits in `utterance` until an agent turn starts after its speech: that turn
 /// then *owns* it, and the turn's end (by event, quiet gap or interruption) is its record.
 /// Barge-ins are measured in `TurnTracker+Interruption.swift`.
-public struct TurnTracker: Sendable {
-    public struct Configuration: Sendable, Hashable {
+package struct TurnTracker: Sendable {
+    package struct Configuration: Sendable, Hashable {
         /// A gap in agent audio this long (with the playback cursor drained) ends an agent turn
         /// on dialects with no end-of-turn event, and separates agent turns.
-        public var quietMs: Int64 = 500
+        package var quietMs: Int64 = 500
         /// RMS level (0…1) above which an agent chunk is voiced; 0.01 is −40 dBFS.
-        public var voicedRmsThreshold: Float = 0.01
-        public var turnEndSignal: TurnEndSignal = .event
-        public var jitterBufferMs: Int64 = 0
+        package var voicedRmsThreshold: Float = 0.01
+        package var turnEndSignal: TurnEndSignal = .event
+        package var jitterBufferMs: Int64 = 0
         /// False for speech-to-text: the endpoint (final transcript) answers an utterance.
-        public var repliesWithAudio = true
+        package var repliesWithAudio = true
 
-        public init() {}
+        package init() {}
     }
 
     /// What an agent turn is the answer to.
@@ -47,18 +47,18 @@ public struct TurnTracker: Sendable {
 
     /// An agent turn (reply or greeting) that ended, by event or audio gap, having delivered
     /// audio none of which was voiced: the agent answered with silence (`silent_reply`).
-    public struct SilentReply: Sendable, Hashable, CustomStringConvertible {
+    package struct SilentReply: Sendable, Hashable, CustomStringConvertible {
         /// 1-based count of agent turns in the session.
-        public var turnNumber: Int
+        package var turnNumber: Int
         /// The label of the utterance it answered; nil for the greeting.
-        public var label: String?
-        public var audioMs: Double
+        package var label: String?
+        package var audioMs: Double
         /// The RMS level (0…1) of its loudest chunk, below the voiced threshold.
-        public var peakRms: Float
-        public var endedAt: MonotonicInstant
+        package var peakRms: Float
+        package var endedAt: MonotonicInstant
 
         /// `reply to 'ask' (agent turn 2): 1840 ms of audio, none voiced (peak RMS 0.0031)`.
-        public var description: String {
+        package var description: String {
             let what = label.map { "reply to '\($0)'" } ?? "greeting"
             let peak = (Double(peakRms) * 10_000).rounded() / 10_000
             return "\(what) (agent turn \(turnNumber)): \(Int(audioMs.rounded())) ms of audio, none voiced (peak RMS \(peak))"
@@ -88,22 +88,22 @@ public struct TurnTracker: Sendable {
         var lastAudioAt: MonotonicInstant
     }
 
-    public let configuration: Configuration
-    public let client: Int
-    public let iteration: Int
+    package let configuration: Configuration
+    package let client: Int
+    package let iteration: Int
 
-    public private(set) var readyAt: MonotonicInstant?
+    package private(set) var readyAt: MonotonicInstant?
     /// `greeting_ms`: first agent audio of a turn that began after ready and before any utterance.
-    public private(set) var greetingMs: Double?
-    public private(set) var agentTurnsStarted = 0
+    package private(set) var greetingMs: Double?
+    package private(set) var agentTurnsStarted = 0
     /// Agent turns that have ended so far (by event, quiet gap or interruption).
-    public private(set) var agentTurnsEnded = 0
-    public internal(set) var playback: PlaybackCursor
-    public internal(set) var utterancesStarted = 0
+    package private(set) var agentTurnsEnded = 0
+    package internal(set) var playback: PlaybackCursor
+    package internal(set) var utterancesStarted = 0
     /// Utterances whose row has been handed out (answered, censored or abandoned).
-    public internal(set) var utterancesRecorded = 0
+    package internal(set) var utterancesRecorded = 0
     /// Arrival of the latest agent audio chunk.
-    public private(set) var lastAgentAudioAt: MonotonicInstant?
+    package private(set) var lastAgentAudioAt: MonotonicInstant?
 
     var agentTurn: AgentTurn?
     var utterance: Utterance?
@@ -117,29 +117,29 @@ public struct TurnTracker: Sendable {
     private var serverLatencyTurn = 0
     private var serverMetricsReported: Set<MetricName> = []
 
-    public init(configuration: Configuration, client: Int, iteration: Int) {
+    package init(configuration: Configuration, client: Int, iteration: Int) {
         self.configuration = configuration
         self.client = client
         self.iteration = iteration
         self.playback = PlaybackCursor(jitterBufferUs: configuration.jitterBufferMs * 1_000)
     }
 
-    public var isAgentSpeaking: Bool { agentTurn != nil }
+    package var isAgentSpeaking: Bool { agentTurn != nil }
 
     /// Whether the agent is speaking for the caller at `now`: its turn is open, or its audio
     /// is still playing (ruling 4).
-    public func isAgentAudible(at now: MonotonicInstant) -> Bool {
+    package func isAgentAudible(at now: MonotonicInstant) -> Bool {
         agentTurn != nil || !playback.isDrained(at: now)
     }
 
-    public mutating func sessionReady(at: MonotonicInstant) {
+    package mutating func sessionReady(at: MonotonicInstant) {
         if readyAt == nil { readyAt = at }
     }
 
     /// A `say` step opened the microphone at `micOpenAt` for a clip whose speech lies at
     /// `speechStartUs…speechEndUs` (docs/metrics.md, "The audio clock"). Returns the record of a previous
     /// utterance that was still waiting for its answer, which is now abandoned.
-    public mutating func utteranceStarted(
+    package mutating func utteranceStarted(
         label: String, micOpenAt: MonotonicInstant, speechStartUs: Int64, speechEndUs: Int64
     ) -> TurnRecord? {
         var abandoned: TurnRecord?
@@ -158,13 +158,13 @@ public struct TurnTracker: Sendable {
 
     /// The client committed the utterance awaiting its answer (manual turns): its answer's
     /// first audio is also timed from here (`first_audio_from_commit_ms`).
-    public mutating func utteranceCommitted(at: MonotonicInstant) {
+    package mutating func utteranceCommitted(at: MonotonicInstant) {
         utterance?.committedAt = at
     }
 
     /// A chunk of agent audio arrived: part of the open turn, the tail of an interrupted one,
     /// or the start of a new turn.
-    public mutating func agentAudio(_ chunk: AgentAudioChunk, at: MonotonicInstant) {
+    package mutating func agentAudio(_ chunk: AgentAudioChunk, at: MonotonicInstant) {
         lastAgentAudioAt = at
         if agentTurn == nil, let tail, belongsToTail(chunk, at: at, tail: tail) {
             self.tail?.lastAudioAt = at
@@ -200,7 +200,7 @@ public struct TurnTracker: Sendable {
 
     /// The dialect's explicit end-of-turn signal arrived. One naming another turn (a late end
     /// of an interrupted turn, ruling 7) is ignored.
-    public mutating func agentTurnEnded(turnKey: String? = nil, at: MonotonicInstant) -> TurnRecord? {
+    package mutating func agentTurnEnded(turnKey: String? = nil, at: MonotonicInstant) -> TurnRecord? {
         guard let turn = agentTurn else { return nil }
         if let turnKey, let current = turn.turnKey, turnKey != current { return nil }
         return endAgentTurn(at: at, interrupted: false)
@@ -208,7 +208,7 @@ public struct TurnTracker: Sendable {
 
     /// A user transcript arrived: the first non-empty partial after the speech began is the
     /// first partial, the first final one after the speech ended is the final (ruling 8).
-    public mutating func userTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
+    package mutating func userTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
         guard !text.isEmpty else { return }
         if var pending = utterance {
             Self.note(text: text, isFinal: isFinal, at: at, in: &pending)
@@ -229,7 +229,7 @@ public struct TurnTracker: Sendable {
 
     /// The server's endpointing ended the utterance (Deepgram `speech_final` or
     /// `UtteranceEnd`). For speech-to-text this is the answer, and ends the server's turn.
-    public mutating func endpointReached(at: MonotonicInstant) -> TurnRecord? {
+    package mutating func endpointReached(at: MonotonicInstant) -> TurnRecord? {
         guard var pending = utterance, at >= pending.speechEndAt, pending.endpointAt == nil else { return nil }
         pending.endpointAt = at
         utterance = pending
@@ -243,7 +243,7 @@ public struct TurnTracker: Sendable {
     /// (Deepgram's `AgentStartedSpeaking` precedes its audio), or the turn that just ended
     /// (`LatencyReport` follows `AgentAudioDone`). Returns whether to record it: once per
     /// metric and turn (both messages carry `total_latency`), never for a greeting.
-    public mutating func serverLatency(_ metric: MetricName) -> Bool {
+    package mutating func serverLatency(_ metric: MetricName) -> Bool {
         let turnNumber: Int
         let role: AgentTurnRole?
         if let agentTurn {
@@ -263,7 +263,7 @@ public struct TurnTracker: Sendable {
 
     /// When a turn is open on a dialect without an end-of-turn event: the moment to look
     /// again for the quiet gap that ends it.
-    public var nextQuietCheck: MonotonicInstant? {
+    package var nextQuietCheck: MonotonicInstant? {
         guard configuration.turnEndSignal == .audioGap, let agentTurn else { return nil }
         let quietAt = agentTurn.lastAudioAt.advanced(byMilliseconds: configuration.quietMs)
         return max(quietAt, playback.drainsAt ?? quietAt)
@@ -271,7 +271,7 @@ public struct TurnTracker: Sendable {
 
     /// Ends the open turn if its audio has been quiet for `quietMs` and has played out.
     /// The turn's end time is the arrival of its last audio chunk.
-    public mutating func checkQuiet(at now: MonotonicInstant) -> (ended: Bool, record: TurnRecord?) {
+    package mutating func checkQuiet(at now: MonotonicInstant) -> (ended: Bool, record: TurnRecord?) {
         guard let due = nextQuietCheck, due <= now, let lastAudioAt = agentTurn?.lastAudioAt else {
             return (false, nil)
         }
@@ -283,14 +283,14 @@ public struct TurnTracker: Sendable {
     /// end-of-turn event that should have followed has not come (`missing_turn_end` when a
     /// wait for it runs out). nil when no turn is open (the agent never answered), its audio
     /// is still arriving, or turns end by an audio gap.
-    public func overdueTurnEndMs(at now: MonotonicInstant) -> Double? {
+    package func overdueTurnEndMs(at now: MonotonicInstant) -> Double? {
         guard configuration.turnEndSignal == .event, let turn = agentTurn else { return nil }
         let quietForMs = now.milliseconds(since: turn.lastAudioAt)
         return quietForMs >= Double(configuration.quietMs) ? quietForMs : nil
     }
 
     /// The silent replies of the turns that ended since the last call (see `SilentReply`).
-    public mutating func takeSilentReplies() -> [SilentReply] {
+    package mutating func takeSilentReplies() -> [SilentReply] {
         guard !silentReplies.isEmpty else { return [] }
         defer { silentReplies = [] }
         return silentReplies
@@ -298,7 +298,7 @@ public struct TurnTracker: Sendable {
 
     /// Closes the utterances still waiting for (the end of) their answer: a wait step timed
     /// out or the session ended. What was measured so far is kept (censored, not dropped).
-    public mutating func finishPendingUtterance(outcome: TurnOutcome) -> [TurnRecord] {
+    package mutating func finishPendingUtterance(outcome: TurnOutcome) -> [TurnRecord] {
         var records: [TurnRecord] = []
         if let turn = agentTurn, let owner = turn.owner, case .response(let premature) = turn.role {
             // The answer is still under way: it no longer belongs to a waiting utterance.
@@ -314,7 +314,7 @@ public struct TurnTracker: Sendable {
     }
 
     /// Whether the latest utterance has its row: answered, censored or abandoned.
-    public var latestUtteranceRecorded: Bool { utterancesRecorded >= utterancesStarted }
+    package var latestUtteranceRecorded: Bool { utterancesRecorded >= utterancesStarted }
 
     private func belongsToTail(_ chunk: AgentAudioChunk, at: MonotonicInstant, tail: InterruptedTail) -> Bool {
         if let key = chunk.turnKey, let tailKey = tail.turnKey { return key == tailKey }

@@ -22,7 +22,7 @@ extension VirtualClient: PacedStream {
 
     /// The pacer's call, on the client's loop: the frame queued with `token` is due (ignored
     /// when the stream it was queued for has stopped since).
-    public nonisolated func pacingDue(token: Int) {
+    package nonisolated func pacingDue(token: Int) {
         assumeIsolated { client in
             guard token == client.pacingToken else { return }
             client.sendDueFrames()

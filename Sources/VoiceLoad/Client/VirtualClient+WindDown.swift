@@ -7,7 +7,7 @@ extension VirtualClient: WindDownTarget {
     /// The waiting step wakes with `SessionWoundDown` (a step about to start throws it), and
     /// `runSession` hangs up by `deadline`. A hang-up already under way is cut off at the
     /// deadline instead. A later call can only bring the deadline forward.
-    public func windDown(deadline: MonotonicInstant) {
+    package func windDown(deadline: MonotonicInstant) {
         let deadline = min(deadline, windDownDeadline ?? deadline)
         windDownDeadline = deadline
         if caller.hangingUp {

@@ -8,9 +8,9 @@ import NIOHTTP1
 /// What the caller decides on a connection (when a waiting step goes on, what the server's
 /// events mean, which replies are due) is `CallerSession`'s, a value type: this actor owns
 /// the connection, the pacer and the caller's named timers, and carries out its actions.
-public actor VirtualClient {
-    public nonisolated let eventLoop: any EventLoop
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+package actor VirtualClient {
+    package nonisolated let eventLoop: any EventLoop
+    package nonisolated var unownedExecutor: UnownedSerialExecutor {
         eventLoop.executor.asUnownedSerialExecutor()
     }
 
@@ -61,7 +61,7 @@ public actor VirtualClient {
 
     /// `pacers`: the frame pacers of the run's event loops, shared by their clients (the
     /// client gets a pacer of its own without them).
-    public init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop, pacers: FramePacers? = nil) {
+    package init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop, pacers: FramePacers? = nil) {
         self.clientIndex = index
         self.plan = plan
         self.recorder = recorder
@@ -90,7 +90,7 @@ public actor VirtualClient {
     /// Returns whether the session got ready (on any of its attempts): a client of a closed
     /// model backs off before its next session when it did not (`RetryBackoff`).
     @discardableResult
-    public func runSession(iteration: Int, scheduledAt: MonotonicInstant? = nil) async -> Bool {
+    package func runSession(iteration: Int, scheduledAt: MonotonicInstant? = nil) async -> Bool {
         resetSession(iteration: iteration)
         let startedAt = MonotonicInstant.now()
         let scheduled = min(scheduledAt ?? startedAt, startedAt)

@@ -1,6 +1,6 @@
 /// What the simulated agent does, independent of the wire protocol. The server codec of a
 /// dialect turns each output into zero or more frames.
-public enum AgentOutput: Sendable, Hashable {
+package enum AgentOutput: Sendable, Hashable {
     /// The socket is open; dialects that greet first say so here (Deepgram `Welcome`,
     /// OpenAI and Smallest `session.created`).
     case connectionOpened(sessionID: String)
@@ -38,12 +38,12 @@ public enum AgentOutput: Sendable, Hashable {
 }
 
 /// One line of a conversation transcript.
-public struct TranscriptLine: Sendable, Hashable, Codable {
-    public var role: String
-    public var text: String
-    public var isFinal: Bool
+package struct TranscriptLine: Sendable, Hashable, Codable {
+    package var role: String
+    package var text: String
+    package var isFinal: Bool
 
-    public init(role: String, text: String, isFinal: Bool = true) {
+    package init(role: String, text: String, isFinal: Bool = true) {
         self.role = role
         self.text = text
         self.isFinal = isFinal
@@ -52,15 +52,15 @@ public struct TranscriptLine: Sendable, Hashable, Codable {
 
 /// A streaming speech-to-text result and where in the audio stream it lies (seconds from
 /// the start of the stream).
-public struct SpeechResult: Sendable, Hashable {
-    public var text: String
-    public var isFinal: Bool
-    public var speechFinal: Bool
-    public var startS: Double
-    public var durationS: Double
-    public var fromFinalize: Bool
+package struct SpeechResult: Sendable, Hashable {
+    package var text: String
+    package var isFinal: Bool
+    package var speechFinal: Bool
+    package var startS: Double
+    package var durationS: Double
+    package var fromFinalize: Bool
 
-    public init(text: String, isFinal: Bool, speechFinal: Bool, startS: Double, durationS: Double, fromFinalize: Bool = false) {
+    package init(text: String, isFinal: Bool, speechFinal: Bool, startS: Double, durationS: Double, fromFinalize: Bool = false) {
         self.text = text
         self.isFinal = isFinal
         self.speechFinal = speechFinal

@@ -1,5 +1,5 @@
 /// How a dialect carries the API key on the WebSocket upgrade (docs/dialects.md).
-public enum AuthenticationStyle: Sendable, Hashable {
+package enum AuthenticationStyle: Sendable, Hashable {
     /// In a query parameter of the URL (Datagrid `?token=`).
     case queryParameter(name: String)
     /// In an HTTP header, with a prefix before the key (`Authorization: Bearer KEY`).

@@ -2,14 +2,14 @@
 /// frames passes through it, both ways, so it decodes four characters at a time through a
 /// table, without an intermediate `Data`. Accepts exactly what a padded standard encoder
 /// writes (length a multiple of 4, `=` only at the end); anything else is nil.
-enum Base64Decoder {
+package enum Base64Decoder {
     /// The bytes `text` encodes, or nil when it is not padded standard base64.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { decode($0) }
     }
 
-    static func decode(_ characters: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    package static func decode(_ characters: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let count = characters.count
         guard count % 4 == 0 else { return nil }
         guard count > 0 else { return [] }

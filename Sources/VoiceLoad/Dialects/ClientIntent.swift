@@ -2,7 +2,7 @@
 ///
 /// A client codec encodes intents into frames; a server codec (the simulator's side)
 /// decodes frames back into intents, so one description of a protocol serves both ends.
-public enum ClientIntent: Sendable, Hashable {
+package enum ClientIntent: Sendable, Hashable {
     /// Open the session with the dialect's session parameters (Datagrid `start`, OpenAI
     /// `session.update`, Deepgram `Settings`, Twilio `start`).
     case start(parameters: [String: JSONValue])

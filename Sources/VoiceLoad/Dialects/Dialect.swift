@@ -1,5 +1,5 @@
 /// When a dialect's session is ready for user audio (docs/dialects.md, "Ready" column).
-public enum ReadySignal: Sendable, Hashable {
+package enum ReadySignal: Sendable, Hashable {
     /// The WebSocket open itself: `T_ready = T_open`, and `ready_ms` is reported as n/a.
     case onOpen
     /// A `session.ready` event from the server.
@@ -7,7 +7,7 @@ public enum ReadySignal: Sendable, Hashable {
 }
 
 /// How the end of an agent turn is known.
-public enum TurnEndSignal: Sendable, Hashable {
+package enum TurnEndSignal: Sendable, Hashable {
     /// The dialect has an explicit end-of-turn event (`turn.complete` or `agent.speech_ended`).
     case event
     /// Nothing on the wire: derived from a quiet gap in agent audio plus a drained playback
@@ -17,7 +17,7 @@ public enum TurnEndSignal: Sendable, Hashable {
 
 /// The client side of a wire protocol: what it is (formats, signals, authentication) and a
 /// factory of per-connection codecs. No sockets, clocks or actors.
-public protocol ClientDialect: Sendable {
+package protocol ClientDialect: Sendable {
     /// The dialect's identifier on the command line (`datagrid`).
     var id: String { get }
     /// The format user audio must be sent in.
@@ -81,49 +81,49 @@ public protocol ClientDialect: Sendable {
 }
 
 extension ClientDialect {
-    public var defaultFrameMs: Int { 40 }
+    package var defaultFrameMs: Int { 40 }
 
-    public var repliesWithAudio: Bool { true }
+    package var repliesWithAudio: Bool { true }
 
-    public var cancelsResponses: Bool { false }
+    package var cancelsResponses: Bool { false }
 
     /// By default: connect and setup; ready when the dialect has a ready event; first-audio
     /// metrics when it answers with audio, transcript metrics when it does not.
-    public var measures: Set<MetricName> {
+    package var measures: Set<MetricName> {
         var metrics = MetricName.core
         if readySignal == .event { metrics.formUnion([.readyMs]) }
         metrics.formUnion(repliesWithAudio ? MetricName.audioReply : MetricName.speechToText)
         return metrics
     }
 
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
+    package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
 
-    public func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect { self }
+    package func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect { self }
 
-    public var awaitsSessionEndOnHangUp: Bool { true }
+    package var awaitsSessionEndOnHangUp: Bool { true }
 
-    public var keepAlive: KeepAlivePolicy? { nil }
+    package var keepAlive: KeepAlivePolicy? { nil }
 
-    public var reportsFinalizedResults: Bool { false }
+    package var reportsFinalizedResults: Bool { false }
 
-    public func upgradeHeaders(for endpoint: WebSocketEndpoint, parameters: [String: JSONValue]) -> [HTTPHeaderField] { [] }
+    package func upgradeHeaders(for endpoint: WebSocketEndpoint, parameters: [String: JSONValue]) -> [HTTPHeaderField] { [] }
 
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
+    package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
         endpoint(for: base, parameters: parameters)
     }
 
-    public func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? { nil }
+    package func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? { nil }
 
-    public func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? { nil }
+    package func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? { nil }
 
-    public func connectionTarget(url: String, parameters: [String: JSONValue], token: String?) throws(InputError) -> ConnectionTarget? {
+    package func connectionTarget(url: String, parameters: [String: JSONValue], token: String?) throws(InputError) -> ConnectionTarget? {
         nil
     }
 }
 
 /// The client side of one connection: a pure, possibly stateful codec between intents and
 /// frames, and between frames and normalized events.
-public protocol ClientCodec: Sendable {
+package protocol ClientCodec: Sendable {
     /// Frames to send right after the WebSocket opens (Datagrid `start`).
     mutating func framesOnOpen() -> [WireFrame]
     /// The wire frame for one prepared audio frame; most dialects return the shared frame.
@@ -143,13 +143,13 @@ public protocol ClientCodec: Sendable {
 }
 
 extension ClientCodec {
-    public mutating func adoptRESTSetup(_ setup: RESTSetup) {}
+    package mutating func adoptRESTSetup(_ setup: RESTSetup) {}
 
-    public mutating func framesAfterUtterance() -> [WireFrame] { [] }
+    package mutating func framesAfterUtterance() -> [WireFrame] { [] }
 }
 
 /// Why a server-side dialect could not turn a frame into intents.
-public enum DialectDecodingError: Error, Sendable, Hashable {
+package enum DialectDecodingError: Error, Sendable, Hashable {
     /// Well-formed, but a message type this dialect does not know.
     case unknownType(String)
     /// Not parseable as this dialect's message.
@@ -157,7 +157,7 @@ public enum DialectDecodingError: Error, Sendable, Hashable {
 }
 
 /// When the server side of a dialect considers the session started.
-public enum ServerSessionStart: Sendable, Hashable {
+package enum ServerSessionStart: Sendable, Hashable {
     /// As soon as the socket opens (ADK, Deepgram STT, Smallest).
     case onOpen
     /// When the client's start intent arrives (Datagrid `start`, OpenAI `session.update`,
@@ -166,7 +166,7 @@ public enum ServerSessionStart: Sendable, Hashable {
 }
 
 /// The server side of a wire protocol, used by the agent simulator.
-public protocol ServerDialect: Sendable {
+package protocol ServerDialect: Sendable {
     var id: String { get }
     var inputFormat: AudioFormat { get }
     var outputFormat: AudioFormat { get }
@@ -189,15 +189,15 @@ public protocol ServerDialect: Sendable {
 }
 
 extension ServerDialect {
-    public var speaks: Bool { true }
+    package var speaks: Bool { true }
 
-    public var awaitsToolResults: Bool { false }
+    package var awaitsToolResults: Bool { false }
 
-    public func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? { nil }
+    package func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? { nil }
 }
 
 /// The server side of one connection.
-public protocol ServerCodec: Sendable {
+package protocol ServerCodec: Sendable {
     /// The intents one client frame carries.
     mutating func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent]
     /// The frames for one agent output; empty when the dialect has no such message.

@@ -1,14 +1,14 @@
 /// The dialects vload speaks, by their command-line id.
-public enum DialectRegistry {
+package enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
-    public static let ids: [String] = [
+    package static let ids: [String] = [
         "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "exotel-voicebot",
         "openai-realtime", "pipecat-protobuf", "plivo-audio-streaming", "smallest-atoms", "telnyx-media-streaming", "twilio-media-streams",
         "vonage-websocket",
     ]
 
     /// The client side of dialect `id`, with its default options.
-    public static func client(_ id: String) throws(UnknownDialectError) -> any ClientDialect {
+    package static func client(_ id: String) throws(UnknownDialectError) -> any ClientDialect {
         switch id {
         case "adk-events": return ADKClientDialect(variant: .events)
         case "adk-legacy": return ADKClientDialect(variant: .legacy)
@@ -30,7 +30,7 @@ public enum DialectRegistry {
     }
 
     /// The server side of dialect `id` (for the agent simulator), with its default options.
-    public static func server(_ id: String) throws(UnknownDialectError) -> any ServerDialect {
+    package static func server(_ id: String) throws(UnknownDialectError) -> any ServerDialect {
         switch id {
         case "adk-events": return ADKServerDialect(variant: .events)
         case "adk-legacy": return ADKServerDialect(variant: .legacy)
@@ -53,19 +53,19 @@ public enum DialectRegistry {
 }
 
 /// A dialect id that is not registered.
-public struct UnknownDialectError: Error, CustomStringConvertible, Sendable, Hashable {
+package struct UnknownDialectError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The id that was asked for.
-    public let id: String
+    package let id: String
     /// The registered ids.
-    public let knownIDs: [String]
+    package let knownIDs: [String]
 
-    public init(id: String, knownIDs: [String]) {
+    package init(id: String, knownIDs: [String]) {
         self.id = id
         self.knownIDs = knownIDs
     }
 
     /// One line: `unknown dialect 'x' (known: datagrid)`.
-    public var description: String {
+    package var description: String {
         "unknown dialect '\(id)' (known: \(knownIDs.joined(separator: ", ")))"
     }
 }

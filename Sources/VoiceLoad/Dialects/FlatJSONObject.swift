@@ -8,10 +8,10 @@ import Foundation
 /// values), in a single pass and without Foundation's parser. Anything else — nested
 /// containers, escapes, fractions, booleans, any doubt about the syntax — gives nil, and the
 /// caller parses the frame in full. It never accepts what the full parser would reject.
-enum FlatJSONObject {
+package enum FlatJSONObject {
     /// The flat object in `bytes`, or nil when the text is not one. `bytes` must be valid UTF-8
     /// (a `String`'s, as a text frame's is): invalid sequences inside strings are not checked.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: Any]? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: Any]? {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
         guard reader.take(UInt8(ascii: "{")) else { return nil }

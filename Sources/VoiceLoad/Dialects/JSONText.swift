@@ -1,7 +1,7 @@
 /// JSON text written by hand for frames built by concatenation (custom-dialect templates, per-send
 /// audio frames): string escaping as RFC 8259 requires, numbers in their shortest form, and
 /// `JSONValue`s with sorted keys.
-public enum JSONText {
+package enum JSONText {
     /// Appends the contents of a JSON string literal for `string` (without the quotes):
     /// `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`; `/` and all other
     /// characters as they are.
@@ -43,7 +43,7 @@ public enum JSONText {
     }
 
     /// The compact JSON text of `value`, object keys sorted.
-    public static func text(_ value: JSONValue) -> String {
+    package static func text(_ value: JSONValue) -> String {
         var output = ""
         append(value, to: &output)
         return output

@@ -4,7 +4,7 @@ extension JSONValue {
     /// The value `JSONSerialization` produced for `object`, or nil when `object` is not a
     /// JSON value. The inverse of `foundationObject`: JSON booleans stay `.bool` (they are
     /// told apart from the numbers 0 and 1), every other number becomes `.number`.
-    public init?(foundationObject object: Any) {
+    package init?(foundationObject object: Any) {
         switch object {
         case is NSNull:
             self = .null
@@ -33,7 +33,7 @@ extension JSONValue {
     }
 
     /// The value JSON `text` holds (an object, array or bare value), or nil when `text` is not JSON.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
             return nil
         }
@@ -41,7 +41,7 @@ extension JSONValue {
     }
 
     /// The members of a parsed JSON object, or nil when one of them is not a JSON value.
-    public static func objectValues(foundationObject dictionary: [String: Any]) -> [String: JSONValue]? {
+    package static func objectValues(foundationObject dictionary: [String: Any]) -> [String: JSONValue]? {
         var values: [String: JSONValue] = [:]
         values.reserveCapacity(dictionary.count)
         for (key, element) in dictionary {
@@ -53,7 +53,7 @@ extension JSONValue {
 
     /// This value with every NaN or infinite number replaced by `.null`, the only values JSON
     /// text cannot carry; everything else is unchanged.
-    public func replacingNonFiniteNumbers() -> JSONValue {
+    package func replacingNonFiniteNumbers() -> JSONValue {
         switch self {
         case .number(let value) where !value.isFinite: return .null
         case .null, .bool, .number, .string: return self

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value, for the free-form parts of a protocol (session parameters, payloads).
-public enum JSONValue: Sendable, Hashable, Codable {
+package enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -26,7 +26,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -39,7 +39,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// The value as a Foundation object, for `JSONSerialization`.
-    public var foundationObject: Any {
+    package var foundationObject: Any {
         switch self {
         case .null: return NSNull()
         case .bool(let value): return value

@@ -1,7 +1,7 @@
 extension NormalizedEvent {
     /// The normalized name of an event (docs/dialects.md), for scenario steps that wait for "any normalized event"
     /// (`wait: event` with `event: user.speech_stopped`).
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case sessionStarted = "session.started"
         case sessionReady = "session.ready"
         case agentAudio = "agent.audio"
@@ -19,7 +19,7 @@ extension NormalizedEvent {
 
     /// The normalized kind of this event; nil for vload's own finer events that have no normalized name
     /// (a speech-to-text result is a `transcript`, a cancelled response an interruption).
-    public var kind: Kind? {
+    package var kind: Kind? {
         switch self {
         case .sessionStarted: return .sessionStarted
         case .sessionReady: return .sessionReady

@@ -2,7 +2,7 @@
 ///
 /// Transport-level events (`ws.open`, `ws.closed`, `ws.upgrade_failed`) come from the
 /// transport, not from a dialect, and are not listed here.
-public enum NormalizedEvent: Sendable, Hashable {
+package enum NormalizedEvent: Sendable, Hashable {
     /// `session.started(ids)`: the server acknowledged the session.
     case sessionStarted(ids: [String: String])
     /// `session.ready`: the server now accepts user audio.
@@ -58,15 +58,15 @@ public enum NormalizedEvent: Sendable, Hashable {
 }
 
 /// A chunk of agent audio as the client needs it: how long it plays and how loud it is.
-public struct AgentAudioChunk: Sendable, Hashable {
-    public var byteCount: Int
-    public var durationUs: Int64
+package struct AgentAudioChunk: Sendable, Hashable {
+    package var byteCount: Int
+    package var durationUs: Int64
     /// RMS level of the chunk, 0 (digital silence) to 1 (full scale).
-    public var rmsLevel: Float
+    package var rmsLevel: Float
     /// The turn this chunk belongs to, where the wire says so (OpenAI `response_id`).
-    public var turnKey: String?
+    package var turnKey: String?
 
-    public init(byteCount: Int, durationUs: Int64, rmsLevel: Float, turnKey: String? = nil) {
+    package init(byteCount: Int, durationUs: Int64, rmsLevel: Float, turnKey: String? = nil) {
         self.byteCount = byteCount
         self.durationUs = durationUs
         self.rmsLevel = rmsLevel
@@ -74,7 +74,7 @@ public struct AgentAudioChunk: Sendable, Hashable {
     }
 
     /// Builds the chunk description from decoded audio bytes in `format`.
-    public init(audio bytes: [UInt8], format: AudioFormat, turnKey: String? = nil) {
+    package init(audio bytes: [UInt8], format: AudioFormat, turnKey: String? = nil) {
         self.init(
             byteCount: bytes.count,
             durationUs: format.durationUs(byteCount: bytes.count),

@@ -1,43 +1,43 @@
 /// A frame of audio prepared once per run for a dialect: either the complete wire frame,
 /// shared as is by every connection, or the base64 text of the audio for dialects whose
 /// frames carry per-connection fields (Twilio sequence numbers, OpenAI response ids).
-public struct PreparedAudio: Sendable {
+package struct PreparedAudio: Sendable {
     /// The complete frame, when every connection sends the same bytes.
-    public var sharedFrame: EncodedFrame?
+    package var sharedFrame: EncodedFrame?
     /// The audio as standard base64, when the codec builds the frame per send.
-    public var base64: String?
+    package var base64: String?
     /// The raw audio length.
-    public var byteCount: Int
+    package var byteCount: Int
 
-    public init(sharedFrame: EncodedFrame, byteCount: Int) {
+    package init(sharedFrame: EncodedFrame, byteCount: Int) {
         self.sharedFrame = sharedFrame
         self.byteCount = byteCount
     }
 
-    public init(base64: String, byteCount: Int) {
+    package init(base64: String, byteCount: Int) {
         self.base64 = base64
         self.byteCount = byteCount
     }
 }
 
 /// What one inbound frame means to the client: events, and frames to send in reply.
-public struct DecodedFrame: Sendable, Hashable, ExpressibleByArrayLiteral {
-    public var events: [NormalizedEvent]
-    public var replies: [CodecReply]
+package struct DecodedFrame: Sendable, Hashable, ExpressibleByArrayLiteral {
+    package var events: [NormalizedEvent]
+    package var replies: [CodecReply]
 
-    public init(events: [NormalizedEvent], replies: [CodecReply] = []) {
+    package init(events: [NormalizedEvent], replies: [CodecReply] = []) {
         self.events = events
         self.replies = replies
     }
 
-    public init(arrayLiteral events: NormalizedEvent...) {
+    package init(arrayLiteral events: NormalizedEvent...) {
         self.init(events: events)
     }
 }
 
 /// A frame the protocol requires the client to send in answer to an inbound frame.
-public struct CodecReply: Sendable, Hashable {
-    public enum Timing: Sendable, Hashable {
+package struct CodecReply: Sendable, Hashable {
+    package enum Timing: Sendable, Hashable {
         /// Send at once (Deepgram `Settings` after `Welcome`).
         case immediately
         /// Send when the playback cursor has played everything received so far (Twilio
@@ -49,7 +49,7 @@ public struct CodecReply: Sendable, Hashable {
 
         /// When a reply to a frame that arrived at `receivedAt` is due, with the playback
         /// cursor draining at `playbackDrainsAt` (nil: nothing is playing): nil for at once.
-        public func dueAt(receivedAt: MonotonicInstant, playbackDrainsAt: MonotonicInstant?) -> MonotonicInstant? {
+        package func dueAt(receivedAt: MonotonicInstant, playbackDrainsAt: MonotonicInstant?) -> MonotonicInstant? {
             switch self {
             case .immediately: return nil
             case .whenPlayedOut: return max(playbackDrainsAt ?? receivedAt, receivedAt)
@@ -58,10 +58,10 @@ public struct CodecReply: Sendable, Hashable {
         }
     }
 
-    public var frame: WireFrame
-    public var timing: Timing
+    package var frame: WireFrame
+    package var timing: Timing
 
-    public init(_ frame: WireFrame, timing: Timing = .immediately) {
+    package init(_ frame: WireFrame, timing: Timing = .immediately) {
         self.frame = frame
         self.timing = timing
     }

@@ -2,11 +2,11 @@
 ///
 /// Dialect codecs take and return these, so they can be tested with literal frames and
 /// know nothing of sockets.
-public enum WireFrame: Sendable, Hashable {
+package enum WireFrame: Sendable, Hashable {
     case text(String)
     case binary([UInt8])
 
-    public var byteCount: Int {
+    package var byteCount: Int {
         switch self {
         case .text(let string): return string.utf8.count
         case .binary(let bytes): return bytes.count

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `vload compare`'s output: one row per metric, label and percentile.
-public enum ComparisonTable {
-    public static func render(_ comparison: ReportComparison) -> String {
+package enum ComparisonTable {
+    package static func render(_ comparison: ReportComparison) -> String {
         guard !comparison.rows.isEmpty else { return "no latency metric has samples in both reports" }
         var rows = [["metric", "pctl", "baseline ms", "current ms", "change", "95% intervals (ms)", "verdict"]]
         for row in comparison.rows {

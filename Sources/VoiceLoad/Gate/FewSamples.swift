@@ -7,9 +7,9 @@
 /// sides of the bound leave the verdict to the percentile, which too few samples cannot
 /// estimate: that threshold cannot be judged (the run is invalid, exit 3), and more samples
 /// could settle it (`vload capacity` extends a step's hold for them).
-public enum FewSamples {
+package enum FewSamples {
     /// Where the samples lie against a bound.
-    public enum Side: Sendable, Hashable {
+    package enum Side: Sendable, Hashable {
         /// Every sample meets the bound.
         case allMeet
         /// No sample meets the bound.
@@ -21,7 +21,7 @@ public enum FewSamples {
     /// Where samples whose exact smallest and largest values are `minMs` and `maxMs` lie against
     /// `comparison bound`. The extremes decide for `<`, `<=`, `>`, `>=`; `==` and `!=` are
     /// decided only when every sample equals the bound or the bound is outside the extremes.
-    public static func side(minMs: Double, maxMs: Double, _ comparison: ThresholdComparison, _ bound: Double) -> Side {
+    package static func side(minMs: Double, maxMs: Double, _ comparison: ThresholdComparison, _ bound: Double) -> Side {
         let outside = bound < minMs || bound > maxMs
         let allAtBound = minMs == bound && maxMs == bound
         let all: Bool
@@ -48,7 +48,7 @@ public enum FewSamples {
     /// The exact smallest and largest sample in ms: the serialized histogram's exact range when
     /// the report has it, else the report's `min` and `max` (`max` is then its bucket's upper
     /// end, which can only make samples look as if they straddle: never a wrong verdict).
-    public static func extremesMs(_ figures: MetricReport) -> (minMs: Double, maxMs: Double)? {
+    package static func extremesMs(_ figures: MetricReport) -> (minMs: Double, maxMs: Double)? {
         if let low = figures.histogram?.minValue, let high = figures.histogram?.maxValue {
             return (Double(low) / 1_000, Double(high) / 1_000)
         }
@@ -59,19 +59,19 @@ public enum FewSamples {
 
 /// A percentile threshold that could not be judged because its samples straddle the bound and
 /// are fewer than the percentile needs: more samples could settle it.
-public struct SampleShortfall: Sendable, Hashable {
+package struct SampleShortfall: Sendable, Hashable {
     /// The threshold as written.
-    public var expression: String
-    public var count: Int
+    package var expression: String
+    package var count: Int
     /// Samples the percentile needs (`ThresholdAggregation.minimumSamples`).
-    public var needed: Int
+    package var needed: Int
 
-    public init(expression: String, count: Int, needed: Int) {
+    package init(expression: String, count: Int, needed: Int) {
         self.expression = expression
         self.count = count
         self.needed = needed
     }
 
     /// `first_audio_from_end_ms.p95 < 900 has 11 of the 20 samples it needs`.
-    public var text: String { "\(expression) has \(count) of the \(needed) samples it needs" }
+    package var text: String { "\(expression) has \(count) of the \(needed) samples it needs" }
 }

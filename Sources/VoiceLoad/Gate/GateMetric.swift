@@ -1,5 +1,5 @@
 /// What a threshold can name: a latency metric of docs/metrics.md, a rate of the run, or a count.
-public enum GateMetric: Sendable, Hashable {
+package enum GateMetric: Sendable, Hashable {
     /// A latency metric (its samples: count, rate, mean, min, max, pN), in ms.
     case latency(MetricName)
     /// A percentage of the run (only `rate`, or no aggregation).
@@ -7,7 +7,7 @@ public enum GateMetric: Sendable, Hashable {
     /// A plain count of the run (only `count`).
     case tally(GateTally)
 
-    public init?(_ name: String) {
+    package init?(_ name: String) {
         if let metric = MetricName(rawValue: name) {
             self = .latency(metric)
         } else if let ratio = GateRatio(rawValue: name) {
@@ -19,7 +19,7 @@ public enum GateMetric: Sendable, Hashable {
         }
     }
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .latency(let metric): return metric.rawValue
         case .ratio(let ratio): return ratio.rawValue
@@ -29,7 +29,7 @@ public enum GateMetric: Sendable, Hashable {
 }
 
 /// The rates a threshold can bound, in percent.
-public enum GateRatio: String, Sendable, Hashable, CaseIterable {
+package enum GateRatio: String, Sendable, Hashable, CaseIterable {
     /// Failed sessions / started sessions.
     case errorRate = "error_rate"
     /// Barge-ins with no acknowledgement in time / barge-ins.
@@ -45,7 +45,7 @@ public enum GateRatio: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The counts a threshold can bound.
-public enum GateTally: String, Sendable, Hashable, CaseIterable {
+package enum GateTally: String, Sendable, Hashable, CaseIterable {
     case sessions
     case turns
     case errors

@@ -5,7 +5,7 @@
 /// too few for its percentile on both sides of its bound; see `FewSamples`); 4 infrastructure
 /// failure (no session got past connect, upgrade or the REST step). 2, bad input, is decided
 /// before a run starts.
-public enum GateVerdict: Int32, Sendable, Hashable {
+package enum GateVerdict: Int32, Sendable, Hashable {
     case passed = 0
     case failed = 1
     case invalid = 3
@@ -20,7 +20,7 @@ public enum GateVerdict: Int32, Sendable, Hashable {
     }
 
     /// Whether every session failed before reaching the endpoint.
-    public static func endpointUnreachable(_ report: RunReport) -> Bool {
+    package static func endpointUnreachable(_ report: RunReport) -> Bool {
         report.sessions.started > 0 && report.sessions.completed == 0
             && report.sessions.failed == report.sessions.started && !report.errors.byClass.isEmpty
             && report.errors.byClass.keys.allSatisfy(isInfrastructure)
@@ -28,7 +28,7 @@ public enum GateVerdict: Int32, Sendable, Hashable {
 
     /// Whether the run ran its course and not one session completed: never a pass, whatever
     /// the thresholds say (a run a signal cut short is judged by its signal instead).
-    public static func noSessionCompleted(_ report: RunReport) -> Bool {
+    package static func noSessionCompleted(_ report: RunReport) -> Bool {
         report.sessions.started > 0 && report.sessions.completed == 0 && report.interruptedBy == nil
     }
 }

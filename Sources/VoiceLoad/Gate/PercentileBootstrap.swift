@@ -1,13 +1,13 @@
 /// A seeded bootstrap of percentiles from a histogram: resamples the recorded values with
 /// replacement (as many as were recorded) and reads the percentiles of each resample; the
 /// 2.5th and 97.5th percentiles of those give a 95% interval. Deterministic for a seed.
-public struct PercentileBootstrap: Sendable {
+package struct PercentileBootstrap: Sendable {
     /// Distinct recorded values (µs), ascending, and how often each was recorded.
     let values: [UInt64]
     let cumulative: [UInt64]
-    public let count: Int
+    package let count: Int
 
-    public init(_ histogram: LatencyHistogram) {
+    package init(_ histogram: LatencyHistogram) {
         let pairs = histogram.sparseValues.filter { $0.count == 2 && $0[1] > 0 }.sorted { $0[0] < $1[0] }
         values = pairs.map { $0[0] }
         var running: UInt64 = 0
@@ -28,7 +28,7 @@ public struct PercentileBootstrap: Sendable {
     }
 
     /// The percentile of the recorded values themselves, in ms.
-    public func point(_ percentile: Double) -> Double? {
+    package func point(_ percentile: Double) -> Double? {
         guard count > 0 else { return nil }
         var counts = cumulative
         for index in counts.indices.reversed() where index > 0 { counts[index] -= counts[index - 1] }
@@ -36,7 +36,7 @@ public struct PercentileBootstrap: Sendable {
     }
 
     /// 95% intervals (ms) of each percentile, from `resamples` resamples seeded by `seed`.
-    public func intervals(_ percentiles: [Double], resamples: Int = 1_000, seed: UInt64) -> [ClosedRange<Double>] {
+    package func intervals(_ percentiles: [Double], resamples: Int = 1_000, seed: UInt64) -> [ClosedRange<Double>] {
         guard count > 0 else { return [] }
         var random = SeededGenerator(seed: seed)
         var estimates = Array(repeating: [Double](), count: percentiles.count)

@@ -9,43 +9,43 @@ import Foundation
 /// latency is quantized by the frame, and setup metrics of a few milliseconds (connect_ms
 /// 9 → 15 ms) move that much between identical runs, which resampling within one run cannot
 /// see. Fewer than 20 samples on either side are flagged and never a regression.
-public struct ReportComparison: Sendable {
+package struct ReportComparison: Sendable {
     /// The percentiles compared.
-    public static let percentiles: [Double] = [50, 90, 95, 99]
-    public static let minimumSamples = 20
+    package static let percentiles: [Double] = [50, 90, 95, 99]
+    package static let minimumSamples = 20
 
     /// One metric (of one label), one percentile.
-    public struct Row: Sendable, Hashable {
-        public enum Verdict: String, Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
+        package enum Verdict: String, Sendable, Hashable {
             case unchanged = "ok"
             case regression = "REGRESSION"
             case improvement = "improved"
             case lowSample = "low sample"
         }
 
-        public var metric: String
-        public var label: String?
-        public var percentile: String
-        public var baselineMs: Double
-        public var currentMs: Double
+        package var metric: String
+        package var label: String?
+        package var percentile: String
+        package var baselineMs: Double
+        package var currentMs: Double
         /// (current − baseline) / baseline, in percent.
-        public var changePercent: Double
-        public var baselineInterval: ClosedRange<Double>?
-        public var currentInterval: ClosedRange<Double>?
-        public var baselineCount: Int
-        public var currentCount: Int
-        public var verdict: Verdict
+        package var changePercent: Double
+        package var baselineInterval: ClosedRange<Double>?
+        package var currentInterval: ClosedRange<Double>?
+        package var baselineCount: Int
+        package var currentCount: Int
+        package var verdict: Verdict
     }
 
-    public var tolerancePercent: Double
+    package var tolerancePercent: Double
     /// Changes no larger than this are never regressions (one audio frame of the baseline).
-    public var noiseFloorMs: Double
-    public var rows: [Row]
+    package var noiseFloorMs: Double
+    package var rows: [Row]
 
-    public var regressions: [Row] { rows.filter { $0.verdict == .regression } }
+    package var regressions: [Row] { rows.filter { $0.verdict == .regression } }
 
     /// Compares every latency metric with samples in both reports, overall and per label.
-    public init(baseline: RunReport, current: RunReport, tolerancePercent: Double = 10, seed: UInt64 = 0x5EED) {
+    package init(baseline: RunReport, current: RunReport, tolerancePercent: Double = 10, seed: UInt64 = 0x5EED) {
         self.tolerancePercent = tolerancePercent
         let noiseFloorMs = Double(baseline.config.frameMs)
         self.noiseFloorMs = noiseFloorMs

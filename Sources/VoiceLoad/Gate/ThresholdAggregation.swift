@@ -2,7 +2,7 @@ import Foundation
 
 /// How a threshold reduces a metric to one figure: `count`, `rate`, `mean`, `min`, `max` or a
 /// percentile `pN` (`p50`, `p95`, `p99.9`).
-public enum ThresholdAggregation: Sendable, Hashable {
+package enum ThresholdAggregation: Sendable, Hashable {
     case count
     /// Per second of run for a latency metric (samples / duration); the value itself for a rate metric.
     case rate
@@ -13,7 +13,7 @@ public enum ThresholdAggregation: Sendable, Hashable {
     case percentile(Double)
 
     /// Parses `count`, `rate`, `mean`, `min`, `max`, `pN`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         switch text {
         case "count": self = .count
         case "rate": self = .rate
@@ -29,7 +29,7 @@ public enum ThresholdAggregation: Sendable, Hashable {
     }
 
     /// As report.json writes it: `p95`, `p99.9`, `mean`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .count: return "count"
         case .rate: return "rate"
@@ -43,7 +43,7 @@ public enum ThresholdAggregation: Sendable, Hashable {
 
     /// Samples a percentile needs to be meaningful: at least 20, and at least one sample
     /// beyond it (p99 needs 100, p99.9 needs 1000). nil for the other aggregations.
-    public var minimumSamples: Int? {
+    package var minimumSamples: Int? {
         guard case .percentile(let value) = self else { return nil }
         guard value < 100 else { return 20 }
         return Swift.max(20, Int((100 / (100 - value) - 1e-9).rounded(.up)))

@@ -1,5 +1,5 @@
 /// The comparison of a threshold: `<`, `<=`, `>`, `>=`, `==`, `!=`.
-public enum ThresholdComparison: String, Sendable, Hashable, CaseIterable {
+package enum ThresholdComparison: String, Sendable, Hashable, CaseIterable {
     case lessOrEqual = "<="
     case greaterOrEqual = ">="
     case equal = "=="
@@ -8,7 +8,7 @@ public enum ThresholdComparison: String, Sendable, Hashable, CaseIterable {
     case greater = ">"
 
     /// Whether `measured OP bound` holds.
-    public func holds(_ measured: Double, _ bound: Double) -> Bool {
+    package func holds(_ measured: Double, _ bound: Double) -> Bool {
         switch self {
         case .less: return measured < bound
         case .lessOrEqual: return measured <= bound

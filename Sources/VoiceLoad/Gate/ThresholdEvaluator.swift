@@ -1,15 +1,15 @@
 /// Judges thresholds on a run's report (after warm-up: the report holds only what counts).
-public enum ThresholdEvaluator {
+package enum ThresholdEvaluator {
     /// Every expression, in order. vload's own default (`ThresholdExpression.defaultErrorRate`)
     /// never makes a run invalid: with nothing to judge it on (no session), it is left out.
-    public static func evaluate(_ expressions: [ThresholdExpression], on report: RunReport) -> [ThresholdCheck] {
+    package static func evaluate(_ expressions: [ThresholdExpression], on report: RunReport) -> [ThresholdCheck] {
         expressions.compactMap { expression in
             let check = evaluate(expression, on: report)
             return expression.isDefault && check.status == .invalid ? nil : check
         }
     }
 
-    public static func evaluate(_ expression: ThresholdExpression, on report: RunReport) -> ThresholdCheck {
+    package static func evaluate(_ expression: ThresholdExpression, on report: RunReport) -> ThresholdCheck {
         let (measured, reason) = measure(expression, on: report)
         var result = ThresholdResult(
             expression: expression.text, metric: expression.metric.name, label: expression.label,
@@ -100,7 +100,7 @@ public enum ThresholdEvaluator {
     /// The 95% bootstrap interval (ms) of a percentile threshold's figure (seeded resampling of
     /// the metric's histogram, as `vload compare` does): how far the figure could move between
     /// runs of the same load. nil for other thresholds, and below the samples the percentile needs.
-    public static func interval(_ expression: ThresholdExpression, on report: RunReport, seed: UInt64 = 0x5EED) -> ClosedRange<Double>? {
+    package static func interval(_ expression: ThresholdExpression, on report: RunReport, seed: UInt64 = 0x5EED) -> ClosedRange<Double>? {
         guard case .percentile(let percentile) = expression.aggregation, let needed = expression.aggregation.minimumSamples,
             let figures = latencyFigures(expression, on: report).0, figures.count >= needed,
             let histogram = figures.histogram?.histogram

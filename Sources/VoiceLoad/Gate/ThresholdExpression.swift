@@ -15,28 +15,28 @@ import Foundation
 ///
 /// Examples: `first_audio_from_end_ms.p95 < 900`, `first_audio_from_end_ms{label=arrival}.p50 <= 800ms`,
 /// `error_rate < 1%`, `missed_interruption_rate == 0`, `turns >= 20`.
-public struct ThresholdExpression: Sendable, Hashable {
+package struct ThresholdExpression: Sendable, Hashable {
     /// As written (trimmed).
-    public var text: String
-    public var metric: GateMetric
-    public var label: String?
-    public var aggregation: ThresholdAggregation
-    public var comparison: ThresholdComparison
+    package var text: String
+    package var metric: GateMetric
+    package var label: String?
+    package var aggregation: ThresholdAggregation
+    package var comparison: ThresholdComparison
     /// In the metric's unit: ms, percent, or a count (per second for `rate` of a latency metric).
-    public var bound: Double
+    package var bound: Double
     /// vload's own bound on a run given no thresholds (`defaultErrorRate`), not the user's.
-    public var isDefault = false
+    package var isDefault = false
 
     /// What a run given no thresholds is judged by: fewer than 1% of its sessions failed
     /// (`--no-default-thresholds` turns it off). A run with no session to judge it on is not
     /// made invalid by it: the default is then left out.
-    public static var defaultErrorRate: ThresholdExpression {
+    package static var defaultErrorRate: ThresholdExpression {
         guard var expression = try? parse("error_rate < 1%") else { preconditionFailure("the default threshold parses") }
         expression.isDefault = true
         return expression
     }
 
-    public init(
+    package init(
         text: String, metric: GateMetric, label: String? = nil, aggregation: ThresholdAggregation,
         comparison: ThresholdComparison, bound: Double
     ) {
@@ -49,7 +49,7 @@ public struct ThresholdExpression: Sendable, Hashable {
     }
 
     /// The unit the figure is in: `ms`, `%`, `/s` or `` (a count).
-    public var unit: String {
+    package var unit: String {
         switch (metric, aggregation) {
         case (.ratio, _): return "%"
         case (.tally, _), (.latency, .count): return ""
@@ -59,7 +59,7 @@ public struct ThresholdExpression: Sendable, Hashable {
     }
 
     /// Parses one expression; the error is one line naming what is wrong.
-    public static func parse(_ source: String) throws(InputError) -> ThresholdExpression {
+    package static func parse(_ source: String) throws(InputError) -> ThresholdExpression {
         let text = source.trimmingCharacters(in: .whitespaces)
         func fail(_ why: String) -> InputError { InputError("invalid threshold '\(text)': \(why)") }
         guard let found = findComparison(in: text) else {

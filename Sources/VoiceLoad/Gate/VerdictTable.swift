@@ -1,6 +1,6 @@
 /// The thresholds of a run as a table on stdout, printed after the summary.
-public enum VerdictTable {
-    public static func render(_ checks: [ThresholdCheck]) -> [String] {
+package enum VerdictTable {
+    package static func render(_ checks: [ThresholdCheck]) -> [String] {
         guard !checks.isEmpty else { return [] }
         var rows = [["threshold", "bound", "measured", "verdict"]]
         for check in checks {

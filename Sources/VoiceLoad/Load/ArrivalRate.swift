@@ -1,9 +1,9 @@
 import Foundation
 
 /// Session starts per second, as written on the command line: `5`, `5/s`, `300/m`.
-public enum ArrivalRate {
+package enum ArrivalRate {
     /// `10/s` → 10, `600/m` → 10, `2.5/s` → 2.5; nil when the text is not a rate with a unit.
-    public static func parsePerSecond(_ text: String) -> Double? {
+    package static func parsePerSecond(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for (suffix, divisor) in [("/s", 1.0), ("/m", 60.0), ("/h", 3_600.0)] where trimmed.hasSuffix(suffix) {
             guard let value = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)),
@@ -14,7 +14,7 @@ public enum ArrivalRate {
     }
 
     /// `--arrival-rate`: a rate with a unit, or a bare number of starts per second.
-    public static func parse(_ text: String, option: String = "--arrival-rate") throws(InputError) -> Double {
+    package static func parse(_ text: String, option: String = "--arrival-rate") throws(InputError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let rate = parsePerSecond(trimmed) ?? Double(trimmed)
         guard let rate, rate.isFinite, rate > 0 else {
@@ -25,13 +25,13 @@ public enum ArrivalRate {
     }
 
     /// A rate without trailing zeros: 10 → "10", 2.5 → "2.5" (as JSON writes numbers).
-    public static func format(_ perSecond: Double) -> String {
+    package static func format(_ perSecond: Double) -> String {
         JSONText.number(perSecond)
     }
 }
 
 /// How session starts are spaced in an open model.
-public enum ArrivalProcess: String, Sendable, Hashable, CaseIterable {
+package enum ArrivalProcess: String, Sendable, Hashable, CaseIterable {
     /// Independent starts at the given rate (exponential gaps): how calls arrive.
     case poisson
     /// Evenly spaced starts.

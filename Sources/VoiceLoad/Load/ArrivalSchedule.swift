@@ -8,16 +8,16 @@ import Foundation
 /// for uniform ones. A segment `i/n` of a Poisson schedule runs at rate/n with its own seed
 /// (the union of n independent Poisson processes is the whole); a segment of a uniform schedule
 /// takes every n-th mark, so the segments partition the whole run's starts exactly.
-public struct ArrivalSchedule: Sendable {
-    public let rates: StageList
-    public let process: ArrivalProcess
-    public let segment: LoadSegment
+package struct ArrivalSchedule: Sendable {
+    package let rates: StageList
+    package let process: ArrivalProcess
+    package let segment: LoadSegment
     private var generator: SeededGenerator
     /// Λ of the previous arrival (Poisson), or how many marks have been taken (uniform).
     private var mark = 0.0
     private var marksTaken = 0
 
-    public init(rates: StageList, process: ArrivalProcess, seed: UInt64, segment: LoadSegment = .whole) {
+    package init(rates: StageList, process: ArrivalProcess, seed: UInt64, segment: LoadSegment = .whole) {
         self.rates = rates
         self.process = process
         self.segment = segment
@@ -25,7 +25,7 @@ public struct ArrivalSchedule: Sendable {
     }
 
     /// The next start, in milliseconds from the run's start; nil once the stages are over.
-    public mutating func next() -> Double? {
+    package mutating func next() -> Double? {
         let target: Double
         switch process {
         case .poisson:

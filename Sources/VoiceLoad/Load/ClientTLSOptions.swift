@@ -3,17 +3,17 @@ import NIOSSL
 /// How a run's client connections do TLS, as the command line gives it (docs/tls.md): extra
 /// trust roots, no verification at all, or a client certificate. Turned into the run's one
 /// `TLSConfiguration` when its plan is built.
-public struct ClientTLSOptions: Sendable, Hashable {
+package struct ClientTLSOptions: Sendable, Hashable {
     /// A PEM file of CA certificates trusted in addition to the system's roots (`--ca-file`).
-    public var caFile: String?
+    package var caFile: String?
     /// Skip verification of the server's certificate and host name (`--insecure`).
-    public var insecure: Bool
+    package var insecure: Bool
     /// The client certificate chain (PEM, leaf first) offered to a server that asks (`--cert`).
-    public var certificateFile: String?
+    package var certificateFile: String?
     /// The private key of `certificateFile` (PEM, unencrypted; `--key`).
-    public var keyFile: String?
+    package var keyFile: String?
 
-    public init(caFile: String? = nil, insecure: Bool = false, certificateFile: String? = nil, keyFile: String? = nil) {
+    package init(caFile: String? = nil, insecure: Bool = false, certificateFile: String? = nil, keyFile: String? = nil) {
         self.caFile = caFile
         self.insecure = insecure
         self.certificateFile = certificateFile
@@ -21,7 +21,7 @@ public struct ClientTLSOptions: Sendable, Hashable {
     }
 
     /// Nothing asked of TLS: system roots, full verification, no client certificate.
-    public var isDefault: Bool { self == ClientTLSOptions() }
+    package var isDefault: Bool { self == ClientTLSOptions() }
 
     /// The run's TLS configuration; nil for the default. Reads and checks every file, and
     /// builds the context once, so that a bad file or a key that does not match its

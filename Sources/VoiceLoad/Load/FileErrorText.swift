@@ -2,8 +2,8 @@ import Foundation
 
 /// A file error as one short line ("No such file or directory"), for the one-line input errors:
 /// Foundation's own description of a file error spans a whole NSError dump.
-public enum FileErrorText {
-    public static func reason(of error: any Error) -> String {
+package enum FileErrorText {
+    package static func reason(of error: any Error) -> String {
         let nsError = error as NSError
         if let posix = posixCode(of: nsError) { return String(cString: strerror(posix)) }
         if let input = error as? InputError { return input.description }
@@ -35,7 +35,7 @@ public enum FileErrorText {
 extension FileErrorText {
     /// Why a JSON file did not decode, in one line naming the field: "missing field 'sessions.started'",
     /// "field 'duration_s': expected a number", "not valid JSON".
-    public static func decoding(_ error: any Error) -> String {
+    package static func decoding(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return reason(of: error) }
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
             (codingPath + (last.map { [$0] } ?? [])).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -1,18 +1,18 @@
 /// A bad input from the user (scenario, audio, dialect, URL, flag): one line that names the
 /// problem; the command line turns it into exit code 2.
-public struct InputError: Error, CustomStringConvertible, Sendable, Hashable {
-    public var message: String
+package struct InputError: Error, CustomStringConvertible, Sendable, Hashable {
+    package var message: String
 
     /// `message` made one line (`oneLine`): it often quotes what the user wrote.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = Self.oneLine(message)
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// `text` on one line: line breaks and other control characters (but tabs) written as
     /// escapes (`\n`, `\r`, `\u{1B}`), so a message quoting user input stays one line.
-    public static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var line = ""
         for scalar in text.unicodeScalars {

@@ -1,24 +1,24 @@
 /// The load as the command line asks for it (`--clients`, `--arrival-rate`, `--stages`, …),
 /// checked and resolved, with the scenario's `stages:`, into a `LoadProfile`.
-public struct LoadOptions: Sendable, Hashable {
-    public var clients: Int?
-    public var rampUp: String
-    public var iterations: Int?
-    public var duration: String?
-    public var arrivalRate: String?
-    public var arrivalProcess: String?
-    public var maxInFlight: Int?
-    public var stages: String?
-    public var segment: String?
+package struct LoadOptions: Sendable, Hashable {
+    package var clients: Int?
+    package var rampUp: String
+    package var iterations: Int?
+    package var duration: String?
+    package var arrivalRate: String?
+    package var arrivalProcess: String?
+    package var maxInFlight: Int?
+    package var stages: String?
+    package var segment: String?
     /// How long sessions still open at the end of a time-bounded run get (`--drain`).
-    public var drain: String?
+    package var drain: String?
     /// Closed and staged models: the wait after sessions that failed before ready (`--retry-backoff`).
-    public var retryBackoff: String?
+    package var retryBackoff: String?
 
     /// The in-flight limit of an open model when none is given.
-    public static let defaultMaxInFlight = 1_000
+    package static let defaultMaxInFlight = 1_000
 
-    public init(
+    package init(
         clients: Int? = nil, rampUp: String = "0s", iterations: Int? = nil, duration: String? = nil,
         arrivalRate: String? = nil, arrivalProcess: String? = nil, maxInFlight: Int? = nil, stages: String? = nil,
         segment: String? = nil, drain: String? = nil, retryBackoff: String? = nil
@@ -37,7 +37,7 @@ public struct LoadOptions: Sendable, Hashable {
     }
 
     /// The profile to run; a one-line error for options that do not go together.
-    public func profile(scenario: Scenario) throws(InputError) -> LoadProfile {
+    package func profile(scenario: Scenario) throws(InputError) -> LoadProfile {
         let rampUpMs = try DurationText.milliseconds(rampUp, option: "--ramp-up")
         let durationMs = try duration.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--duration") }
         if let durationMs, durationMs <= 0 { throw InputError("--duration must be longer than 0") }
@@ -136,7 +136,7 @@ public struct LoadOptions: Sendable, Hashable {
     }
 
     /// One line for the start of a run: `50 clients, 1 session(s) each`, `poisson arrivals 5/s for 60.0 s, …`.
-    public static func describe(_ load: LoadProfile) -> String {
+    package static func describe(_ load: LoadProfile) -> String {
         var text = load.model.text(clients: load.clients)
         if load.model == .closed {
             text += ", " + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")

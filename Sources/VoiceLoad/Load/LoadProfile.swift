@@ -1,8 +1,8 @@
 /// When virtual clients start and how long they go on (the executor, apart from what a
 /// client does).
-public struct LoadProfile: Sendable, Hashable {
+package struct LoadProfile: Sendable, Hashable {
     /// How sessions are started.
-    public enum Model: Sendable, Hashable {
+    package enum Model: Sendable, Hashable {
         /// `clients` concurrent clients, started over `rampUpMs`, each running sessions back to
         /// back (`iterations` of them, or until `durationMs`).
         case closed
@@ -14,7 +14,7 @@ public struct LoadProfile: Sendable, Hashable {
 
         /// In words, as the run's first line and the summary show it: `50 clients`,
         /// `clients in stages 30.0s:50 (peak 50)`, `poisson arrivals 5/s for 60.0 s, at most 1000 in flight`.
-        public func text(clients: Int) -> String {
+        package func text(clients: Int) -> String {
             switch self {
             case .closed:
                 return "\(clients) clients"
@@ -29,29 +29,29 @@ public struct LoadProfile: Sendable, Hashable {
         }
     }
 
-    public var model: Model = .closed
+    package var model: Model = .closed
     /// Closed model: concurrent clients. Staged: the peak target. Open: the in-flight limit.
-    public var clients: Int
+    package var clients: Int
     /// Client i starts at `rampUpMs · i / clients` after the run starts (closed model).
-    public var rampUpMs: Int
+    package var rampUpMs: Int
     /// Sessions per client, when the run is bounded by count (closed model).
-    public var iterations: Int
+    package var iterations: Int
     /// When set, clients start new sessions until this much time has passed (and `iterations`
     /// is ignored); a session under way finishes within its step timeouts.
-    public var durationMs: Int?
+    package var durationMs: Int?
     /// This process's share of the load (`--segment i/n`); the whole load by default.
-    public var segment = LoadSegment.whole
+    package var segment = LoadSegment.whole
     /// A time-bounded run (`durationMs` set): sessions still open this long after its end are
     /// wound down (outcome `interrupted`), so the run ends by its own limit (`--drain`).
-    public var drainMs = LoadProfile.defaultDrainMs
+    package var drainMs = LoadProfile.defaultDrainMs
 
-    public static let defaultDrainMs = 30_000
+    package static let defaultDrainMs = 30_000
 
     /// Closed and staged models: how long a client waits before its next session after sessions
     /// that failed before they were ready (`--retry-backoff`).
-    public var retryBackoff = RetryBackoff.standard
+    package var retryBackoff = RetryBackoff.standard
 
-    public init(clients: Int, rampUpMs: Int = 0, iterations: Int = 1, durationMs: Int? = nil) {
+    package init(clients: Int, rampUpMs: Int = 0, iterations: Int = 1, durationMs: Int? = nil) {
         self.clients = clients
         self.rampUpMs = rampUpMs
         self.iterations = iterations
@@ -59,37 +59,37 @@ public struct LoadProfile: Sendable, Hashable {
     }
 
     /// A staged closed model.
-    public static func staged(_ stages: StageList) -> LoadProfile {
+    package static func staged(_ stages: StageList) -> LoadProfile {
         var profile = LoadProfile(clients: Int(stages.peak.rounded(.up)), durationMs: stages.totalDurationMs)
         profile.model = .stagedClients(stages)
         return profile
     }
 
     /// An open model.
-    public static func arrivals(_ plan: ArrivalPlan) -> LoadProfile {
+    package static func arrivals(_ plan: ArrivalPlan) -> LoadProfile {
         var profile = LoadProfile(clients: plan.maxInFlight, durationMs: plan.rates.totalDurationMs)
         profile.model = .arrivals(plan)
         return profile
     }
 
-    public func startOffsetMs(ofClient index: Int) -> Int {
+    package func startOffsetMs(ofClient index: Int) -> Int {
         clients > 0 ? rampUpMs * index / clients : 0
     }
 
     /// The closed-model clients this process runs (all of them unless segmented).
-    public var ownClients: [Int] { segment.share(of: clients) }
+    package var ownClients: [Int] { segment.share(of: clients) }
 }
 
 /// An open model's schedule: the rate (constant or staged), how starts are spaced, and the
 /// most sessions allowed open at once.
-public struct ArrivalPlan: Sendable, Hashable {
-    public var rates: StageList
-    public var process: ArrivalProcess
+package struct ArrivalPlan: Sendable, Hashable {
+    package var rates: StageList
+    package var process: ArrivalProcess
     /// The whole load's limit; a segment gets its part of it.
-    public var maxInFlight: Int
-    public var seed: UInt64
+    package var maxInFlight: Int
+    package var seed: UInt64
 
-    public init(rates: StageList, process: ArrivalProcess = .poisson, maxInFlight: Int, seed: UInt64 = 1) {
+    package init(rates: StageList, process: ArrivalProcess = .poisson, maxInFlight: Int, seed: UInt64 = 1) {
         self.rates = rates
         self.process = process
         self.maxInFlight = maxInFlight

@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 
 /// One whole run: clients against an endpoint, rows streamed to CSV, the report written.
-public enum LoadRun {
+package enum LoadRun {
     /// Runs `load` with `plan`, writing turns.csv and sessions.csv into `outputDirectory` as
     /// rows finish and report.json at the end. Returns the report. What starts within
     /// `warmupMs` of the start is left out of the metrics; `thresholds` are judged into the report.
@@ -23,7 +23,7 @@ public enum LoadRun {
     /// `overtime` lets a time-bounded closed model go on past its duration while it says so
     /// (`vload capacity` extending a step's hold for samples); the run is not `interrupted` by it.
     /// The one error: the reports cannot be written.
-    public static func execute(
+    package static func execute(
         plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
         threads: Int = System.coreCount, maxLagMs: Double? = nil, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
         observer: (any RunObserver)? = nil, interruption: RunInterruption? = nil,
@@ -144,7 +144,7 @@ public enum LoadRun {
     }
 
     /// `reports/<scenario>-<UTC timestamp>` under `base`.
-    public static func defaultOutputDirectory(scenario: String, base: String = "reports", date: Date = Date()) -> URL {
+    package static func defaultOutputDirectory(scenario: String, base: String = "reports", date: Date = Date()) -> URL {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

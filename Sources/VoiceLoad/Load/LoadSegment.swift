@@ -1,19 +1,19 @@
 /// This process's share of a load split over `count` processes (`--segment 2/4`): the
 /// segments together run exactly the whole load.
-public struct LoadSegment: Sendable, Hashable, CustomStringConvertible {
+package struct LoadSegment: Sendable, Hashable, CustomStringConvertible {
     /// 0-based; written 1-based (`index + 1 / count`).
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
 
-    public static let whole = LoadSegment(index: 0, count: 1)
+    package static let whole = LoadSegment(index: 0, count: 1)
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
     /// `i/n` with 1 ≤ i ≤ n ≤ 10000.
-    public static func parse(_ text: String) throws(InputError) -> LoadSegment {
+    package static func parse(_ text: String) throws(InputError) -> LoadSegment {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]),
               (1...10_000).contains(count), (1...count).contains(number) else {
@@ -22,22 +22,22 @@ public struct LoadSegment: Sendable, Hashable, CustomStringConvertible {
         return LoadSegment(index: number - 1, count: count)
     }
 
-    public var isWhole: Bool { count == 1 }
+    package var isWhole: Bool { count == 1 }
 
     /// Whether item `globalIndex` of the whole load (a client, a stage slot) is this segment's.
-    public func owns(_ globalIndex: Int) -> Bool {
+    package func owns(_ globalIndex: Int) -> Bool {
         globalIndex % count == index
     }
 
     /// The items of `0..<total` this segment owns.
-    public func share(of total: Int) -> [Int] {
+    package func share(of total: Int) -> [Int] {
         Array(stride(from: index, to: total, by: count))
     }
 
     /// This segment's part of a budget of `total` (e.g. sessions in flight): the parts add up to it.
-    public func part(of total: Int) -> Int {
+    package func part(of total: Int) -> Int {
         total / count + (index < total % count ? 1 : 0)
     }
 
-    public var description: String { "\(index + 1)/\(count)" }
+    package var description: String { "\(index + 1)/\(count)" }
 }

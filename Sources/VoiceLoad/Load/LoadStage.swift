@@ -3,11 +3,11 @@ import Foundation
 /// One stage of a staged load: over `durationMs` the target moves in a straight line from
 /// where the previous stage ended (zero before the first) to `target`: a number of concurrent
 /// clients, or sessions started per second when the stages describe an arrival rate.
-public struct LoadStage: Sendable, Hashable, Codable {
-    public var durationMs: Int
-    public var target: Double
+package struct LoadStage: Sendable, Hashable, Codable {
+    package var durationMs: Int
+    package var target: Double
 
-    public init(durationMs: Int, target: Double) {
+    package init(durationMs: Int, target: Double) {
         self.durationMs = durationMs
         self.target = target
     }
@@ -18,32 +18,32 @@ public struct LoadStage: Sendable, Hashable, Codable {
 }
 
 /// Stages as written: `30s:50,1m:50,30s:0` (clients) or `30s:10/s,2m:10/s` (an arrival rate).
-public struct StageList: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+package struct StageList: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// Targets are concurrent clients (a closed model that ramps).
         case clients
         /// Targets are session starts per second (an open model that ramps).
         case arrivalRate = "arrival_rate"
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where the first stage starts from (0 unless an arrival rate is given with the stages).
-    public var start: Double
-    public var stages: [LoadStage]
+    package var start: Double
+    package var stages: [LoadStage]
 
-    public init(kind: Kind, start: Double = 0, stages: [LoadStage]) {
+    package init(kind: Kind, start: Double = 0, stages: [LoadStage]) {
         self.kind = kind
         self.start = start
         self.stages = stages
     }
 
     /// A constant arrival rate for a time.
-    public static func constantRate(_ perSecond: Double, durationMs: Int) -> StageList {
+    package static func constantRate(_ perSecond: Double, durationMs: Int) -> StageList {
         StageList(kind: .arrivalRate, start: perSecond, stages: [LoadStage(durationMs: durationMs, target: perSecond)])
     }
 
     /// Parses `DURATION:TARGET[,DURATION:TARGET…]`; a target ending in `/s` (or `/m`) is a rate.
-    public static func parse(_ text: String, option: String = "--stages") throws(InputError) -> StageList {
+    package static func parse(_ text: String, option: String = "--stages") throws(InputError) -> StageList {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             throw InputError("invalid \(option) '\(text)': use DURATION:TARGET pairs like 30s:50,1m:50,30s:0")
@@ -68,7 +68,7 @@ public struct StageList: Sendable, Hashable {
     }
 
     /// A target: `50` clients, or `10/s`, `600/m` starts per second.
-    public static func parseTarget(_ text: String, option: String) throws(InputError) -> (Double, Kind) {
+    package static func parseTarget(_ text: String, option: String) throws(InputError) -> (Double, Kind) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let rate = ArrivalRate.parsePerSecond(trimmed) { return (rate, .arrivalRate) }
         guard let clients = Int(trimmed), clients >= 0 else {
@@ -78,7 +78,7 @@ public struct StageList: Sendable, Hashable {
     }
 
     /// Rejects stage lists no run can follow.
-    public func validate(option: String) throws(InputError) {
+    package func validate(option: String) throws(InputError) {
         guard !stages.isEmpty else { throw InputError("\(option) needs at least one stage") }
         guard start > 0 || stages.contains(where: { $0.target > 0 }) else {
             throw InputError("\(option): every target is 0, so no session would start")
@@ -92,13 +92,13 @@ public struct StageList: Sendable, Hashable {
         }
     }
 
-    public var totalDurationMs: Int { stages.reduce(0) { $0 + $1.durationMs } }
+    package var totalDurationMs: Int { stages.reduce(0) { $0 + $1.durationMs } }
 
     /// The highest target.
-    public var peak: Double { max(start, stages.map(\.target).max() ?? 0) }
+    package var peak: Double { max(start, stages.map(\.target).max() ?? 0) }
 
     /// The target at `offsetMs` from the start (the last target after the end).
-    public func target(atMs offsetMs: Double) -> Double {
+    package func target(atMs offsetMs: Double) -> Double {
         var from = start
         var startMs = 0.0
         for stage in stages {
@@ -114,7 +114,7 @@ public struct StageList: Sendable, Hashable {
     }
 
     /// `30s:50, 1m:50` as written back.
-    public var description: String {
+    package var description: String {
         stages.map { stage in
             let target = kind == .clients ? String(Int(stage.target)) : "\(ArrivalRate.format(stage.target))/s"
             return "\(Double(stage.durationMs) / 1_000)s:\(target)"

@@ -2,7 +2,7 @@ import NIOCore
 import Synchronization
 
 /// Something a run can wind down: a virtual client (tests use stand-ins).
-public protocol WindDownTarget: AnyObject, Sendable {
+package protocol WindDownTarget: AnyObject, Sendable {
     /// Start no further step: hang up the session under way by `deadline` (outcome `interrupted`).
     func windDown(deadline: MonotonicInstant) async
 }
@@ -11,7 +11,7 @@ public protocol WindDownTarget: AnyObject, Sendable {
 /// limit of a time-bounded run). The executor asks it before every session start, sleeps
 /// through it until a client's start so that a wind-down wakes the sleeper, and registers
 /// every client so that a wind-down reaches each one.
-public final class OpenSessions: Sendable {
+package final class OpenSessions: Sendable {
     private struct State {
         var deadline: MonotonicInstant?
         var clients: [ObjectIdentifier: any WindDownTarget] = [:]
@@ -24,20 +24,20 @@ public final class OpenSessions: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Whether the run is winding down: no session may start.
-    public var isWindingDown: Bool { state.withLock { $0.deadline != nil } }
+    package var isWindingDown: Bool { state.withLock { $0.deadline != nil } }
 
     /// When open sessions must have hung up; nil while the run goes on.
-    public var deadline: MonotonicInstant? { state.withLock { $0.deadline } }
+    package var deadline: MonotonicInstant? { state.withLock { $0.deadline } }
 
     /// Clients registered now.
-    public var count: Int { state.withLock { $0.clients.count } }
+    package var count: Int { state.withLock { $0.clients.count } }
 
     /// Adds `client` for the length of its sessions. False (and not added) once the run winds
     /// down: the client must not start.
-    public func register(_ client: any WindDownTarget) -> Bool {
+    package func register(_ client: any WindDownTarget) -> Bool {
         state.withLock { state in
             guard state.deadline == nil else { return false }
             state.clients[ObjectIdentifier(client)] = client
@@ -46,13 +46,13 @@ public final class OpenSessions: Sendable {
     }
 
     /// The client has run its last session.
-    public func leave(_ client: any WindDownTarget) {
+    package func leave(_ client: any WindDownTarget) {
         _ = state.withLock { $0.clients.removeValue(forKey: ObjectIdentifier(client)) }
     }
 
     /// Stops every start and tells each registered client to hang up by `deadline`; sleepers
     /// wake. A second call can only bring the deadline forward.
-    public func windDown(deadline: MonotonicInstant) {
+    package func windDown(deadline: MonotonicInstant) {
         let sleepers = state.withLock { state in
             let effective = min(deadline, state.deadline ?? deadline)
             state.deadline = effective
@@ -70,7 +70,7 @@ public final class OpenSessions: Sendable {
 
     /// The run is over: a later wind-down reaches no client. Returns once the wind-downs
     /// already sent have arrived, so that none lands on an event loop after it shut down.
-    public func close() async {
+    package func close() async {
         let deliveries = state.withLock { state in
             state.closed = true
             defer { state.deliveries = [] }
@@ -80,7 +80,7 @@ public final class OpenSessions: Sendable {
     }
 
     /// Sleeps until `instant` on `eventLoop`, or until the run winds down if that comes first.
-    public func sleep(until instant: MonotonicInstant, on eventLoop: any EventLoop) async {
+    package func sleep(until instant: MonotonicInstant, on eventLoop: any EventLoop) async {
         guard instant > .now() else { return }
         let scheduled = eventLoop.scheduleTask(deadline: instant.deadline) {}
         let key: Int? = state.withLock { state in

@@ -8,26 +8,26 @@ import Foundation
 /// thousands of attempts a second against a service trying to come back.
 ///
 /// The open model never waits: its sessions start on their arrival schedule whatever happened.
-public struct RetryBackoff: Sendable, Hashable, CustomStringConvertible {
+package struct RetryBackoff: Sendable, Hashable, CustomStringConvertible {
     /// The ceiling of the first wait (ms); 0 with `maxMs` 0 is no backoff.
-    public var minMs: Int
+    package var minMs: Int
     /// The largest ceiling (ms).
-    public var maxMs: Int
+    package var maxMs: Int
 
     /// 100 ms doubling to 5 s.
-    public static let standard = RetryBackoff(minMs: 100, maxMs: 5_000)
+    package static let standard = RetryBackoff(minMs: 100, maxMs: 5_000)
     /// Sessions back to back whatever happened (`--retry-backoff 0`).
-    public static let none = RetryBackoff(minMs: 0, maxMs: 0)
+    package static let none = RetryBackoff(minMs: 0, maxMs: 0)
     /// The longest wait allowed.
-    public static let limitMs = 600_000
+    package static let limitMs = 600_000
 
-    public init(minMs: Int, maxMs: Int) {
+    package init(minMs: Int, maxMs: Int) {
         self.minMs = minMs
         self.maxMs = maxMs
     }
 
     /// `100ms..5s`, or `0` for none; a one-line error naming `option` otherwise.
-    public init(parsing text: String, option: String = "--retry-backoff") throws(InputError) {
+    package init(parsing text: String, option: String = "--retry-backoff") throws(InputError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "0" || trimmed == "none" {
             self = .none
@@ -43,11 +43,11 @@ public struct RetryBackoff: Sendable, Hashable, CustomStringConvertible {
         self.init(minMs: minMs, maxMs: maxMs)
     }
 
-    public var isNone: Bool { maxMs == 0 }
+    package var isNone: Bool { maxMs == 0 }
 
     /// The ceiling of the wait after `failures` failures in a row (1-based): `minMs · 2^(failures−1)`,
     /// at most `maxMs`; 0 for no failure.
-    public func ceilingMs(afterFailures failures: Int) -> Int {
+    package func ceilingMs(afterFailures failures: Int) -> Int {
         guard failures > 0, !isNone else { return 0 }
         let doublings = failures - 1
         guard doublings < 32 else { return maxMs }
@@ -55,17 +55,17 @@ public struct RetryBackoff: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The wait after `failures` failures in a row, for a draw `unit` in [0, 1).
-    public func delayMs(afterFailures failures: Int, unit: Double) -> Int {
+    package func delayMs(afterFailures failures: Int, unit: Double) -> Int {
         Int((Double(ceilingMs(afterFailures: failures)) * min(max(unit, 0), 1)).rounded(.down))
     }
 
     /// The wait after `failures` failures in a row, drawn from `random`.
-    public func delayMs(afterFailures failures: Int, using random: inout some RandomNumberGenerator) -> Int {
+    package func delayMs(afterFailures failures: Int, using random: inout some RandomNumberGenerator) -> Int {
         delayMs(afterFailures: failures, unit: Double.random(in: 0..<1, using: &random))
     }
 
     /// `100ms..5s`, or `0`.
-    public var description: String {
+    package var description: String {
         isNone ? "0" : "\(Self.text(minMs))..\(Self.text(maxMs))"
     }
 
@@ -76,19 +76,19 @@ public struct RetryBackoff: Sendable, Hashable, CustomStringConvertible {
 
 /// One client's backoff: its failures in a row and its own seeded draws, so a run with a
 /// scenario seed waits the same every time.
-public struct ClientBackoff: Sendable {
-    public let policy: RetryBackoff
+package struct ClientBackoff: Sendable {
+    package let policy: RetryBackoff
     /// Sessions in a row that failed before they were ready.
-    public private(set) var failuresInRow = 0
+    package private(set) var failuresInRow = 0
     private var random: SeededGenerator
 
-    public init(_ policy: RetryBackoff, seed: UInt64, client: Int) {
+    package init(_ policy: RetryBackoff, seed: UInt64, client: Int) {
         self.policy = policy
         random = SeededGenerator(seed: seed ^ 0xB4C0_FF5E_ED5E_ED00 &+ UInt64(client) &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The wait before the next session, after one that got ready (none) or did not.
-    public mutating func waitMs(afterSessionGotReady gotReady: Bool) -> Int {
+    package mutating func waitMs(afterSessionGotReady gotReady: Bool) -> Int {
         if gotReady || policy.isNone {
             failuresInRow = 0
             return 0

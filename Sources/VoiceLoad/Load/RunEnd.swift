@@ -4,7 +4,7 @@ import Synchronization
 /// When a time-bounded run stops starting sessions, and when it winds down the sessions still
 /// open (`drainMs` later): at its duration, or, for a closed model with a `RunOvertime`, at the
 /// check where the overtime says to stop. A run bounded by count has no end here.
-public final class RunEnd: Sendable {
+package final class RunEnd: Sendable {
     private struct State {
         var stopStartingAt: MonotonicInstant?
         var pending: Scheduled<Void>?
@@ -16,7 +16,7 @@ public final class RunEnd: Sendable {
     private let overtime: RunOvertime?
 
     /// The end of `load` started at `startedAt`; `overtime` applies to a time-bounded closed model only.
-    public init(load: LoadProfile, startedAt: MonotonicInstant, overtime: RunOvertime? = nil) {
+    package init(load: LoadProfile, startedAt: MonotonicInstant, overtime: RunOvertime? = nil) {
         let endsAt = load.durationMs.map { startedAt.advanced(byMilliseconds: Int64($0)) }
         durationEndsAt = endsAt
         self.overtime = load.model == .closed && endsAt != nil ? overtime : nil
@@ -27,7 +27,7 @@ public final class RunEnd: Sendable {
     }
 
     /// Clients start no session at or after this instant (nil: the run is bounded by count).
-    public var stopStartingAt: MonotonicInstant? { state.withLock { $0.stopStartingAt } }
+    package var stopStartingAt: MonotonicInstant? { state.withLock { $0.stopStartingAt } }
 
     /// Schedules the end on `eventLoop`: the overtime's checks if any, then the drain limit,
     /// which calls `windDown`. `report` builds the report as it stands for the overtime;

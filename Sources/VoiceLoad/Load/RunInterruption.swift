@@ -1,12 +1,12 @@
 import Synchronization
 
 /// A signal that interrupts a run (Ctrl-C, or a supervisor's SIGTERM).
-public enum InterruptSignal: String, Sendable, Hashable, Codable, CaseIterable {
+package enum InterruptSignal: String, Sendable, Hashable, Codable, CaseIterable {
     case sigint = "SIGINT"
     case sigterm = "SIGTERM"
 
     /// The conventional exit code of a process ended by the signal: 128 + its number.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .sigint: return 130
         case .sigterm: return 143
@@ -20,12 +20,12 @@ public enum InterruptSignal: String, Sendable, Hashable, Codable, CaseIterable {
 ///
 /// The transitions are the value type `State`; this class makes them atomic and tells the
 /// runs that observe it (`observeWindDown`) when the wind-down begins.
-public final class RunInterruption: Sendable {
+package final class RunInterruption: Sendable {
     /// The grace period when none is given (`--grace`).
-    public static let defaultGraceMs = 5_000
+    package static let defaultGraceMs = 5_000
 
     /// Where the interruption stands.
-    public enum Phase: Sendable, Hashable {
+    package enum Phase: Sendable, Hashable {
         case running
         /// Interrupted by `signal`: no new session starts; open ones hang up by `deadline`.
         case windingDown(signal: InterruptSignal, deadline: MonotonicInstant)
@@ -34,7 +34,7 @@ public final class RunInterruption: Sendable {
     }
 
     /// What the receiver of a signal must do.
-    public enum Response: Sendable, Hashable {
+    package enum Response: Sendable, Hashable {
         /// Stop starting sessions and wind the open ones down by `deadline`.
         case windDown(deadline: MonotonicInstant)
         /// Write what can be written at once and exit with `code`.
@@ -42,14 +42,14 @@ public final class RunInterruption: Sendable {
     }
 
     /// running → winding down (signal, deadline) → forced.
-    public struct State: Sendable, Hashable {
-        public private(set) var phase = Phase.running
+    package struct State: Sendable, Hashable {
+        package private(set) var phase = Phase.running
 
-        public init() {}
+        package init() {}
 
         /// A signal at `now`: the first starts the wind-down, due `graceMs` later; any later
         /// one forces the exit, with the code of the signal that forced it.
-        public mutating func receive(_ signal: InterruptSignal, at now: MonotonicInstant, graceMs: Int) -> Response {
+        package mutating func receive(_ signal: InterruptSignal, at now: MonotonicInstant, graceMs: Int) -> Response {
             switch phase {
             case .running:
                 let deadline = now.advanced(byMilliseconds: Int64(max(0, graceMs)))
@@ -62,7 +62,7 @@ public final class RunInterruption: Sendable {
         }
 
         /// The signal that interrupted the run; nil while it runs.
-        public var signal: InterruptSignal? {
+        package var signal: InterruptSignal? {
             switch phase {
             case .running: return nil
             case .windingDown(let signal, _), .forced(let signal): return signal
@@ -70,7 +70,7 @@ public final class RunInterruption: Sendable {
         }
 
         /// When open sessions must have hung up; nil while running.
-        public var deadline: MonotonicInstant? {
+        package var deadline: MonotonicInstant? {
             if case .windingDown(_, let deadline) = phase { return deadline }
             return nil
         }
@@ -84,21 +84,21 @@ public final class RunInterruption: Sendable {
     }
 
     /// How long open sessions get to hang up after the first signal.
-    public let graceMs: Int
+    package let graceMs: Int
     private let shared = Mutex(Shared())
 
-    public init(graceMs: Int = RunInterruption.defaultGraceMs) {
+    package init(graceMs: Int = RunInterruption.defaultGraceMs) {
         self.graceMs = max(0, graceMs)
     }
 
-    public var phase: Phase { shared.withLock { $0.state.phase } }
+    package var phase: Phase { shared.withLock { $0.state.phase } }
 
     /// The signal that interrupted the run; nil while it runs uninterrupted.
-    public var signal: InterruptSignal? { shared.withLock { $0.state.signal } }
+    package var signal: InterruptSignal? { shared.withLock { $0.state.signal } }
 
     /// Takes a signal (from any thread) and returns what to do; on the first, every observer
     /// is told the deadline.
-    public func receive(_ signal: InterruptSignal, at now: MonotonicInstant = .now()) -> Response {
+    package func receive(_ signal: InterruptSignal, at now: MonotonicInstant = .now()) -> Response {
         let (response, observers) = shared.withLock { shared in
             (shared.state.receive(signal, at: now, graceMs: graceMs), Array(shared.observers.values))
         }
@@ -111,7 +111,7 @@ public final class RunInterruption: Sendable {
     /// Calls `handler` with the deadline when the wind-down begins — at once when it already
     /// has (with now as the deadline once forced). Returns the key for `stopObserving`.
     @discardableResult
-    public func observeWindDown(_ handler: @escaping @Sendable (MonotonicInstant) -> Void) -> Int {
+    package func observeWindDown(_ handler: @escaping @Sendable (MonotonicInstant) -> Void) -> Int {
         let (key, phase) = shared.withLock { shared in
             let key = shared.nextObserver
             shared.nextObserver += 1
@@ -126,18 +126,18 @@ public final class RunInterruption: Sendable {
         return key
     }
 
-    public func stopObserving(_ key: Int) {
+    package func stopObserving(_ key: Int) {
         _ = shared.withLock { $0.observers.removeValue(forKey: key) }
     }
 
     /// What a forced exit writes first (the run's report.json from its recorder as it
     /// stands); nil when there is nothing to write.
-    public func setForcedExitReport(_ write: (@Sendable () -> Void)?) {
+    package func setForcedExitReport(_ write: (@Sendable () -> Void)?) {
         shared.withLock { $0.forcedExitReport = write }
     }
 
     /// Runs the forced-exit writer, if a run set one (synchronously, on the caller's thread).
-    public func writeForcedExitReport() {
+    package func writeForcedExitReport() {
         let write = shared.withLock { $0.forcedExitReport }
         write?()
     }

@@ -7,11 +7,11 @@
 ///
 /// `goOn` must bound the overtime itself (`vload capacity` stops at `--max-hold`). Other load
 /// models end at their duration: their schedule has no more starts to make.
-public struct RunOvertime: Sendable {
-    public var checkEveryMs: Int
-    public var goOn: @Sendable (_ report: RunReport, _ pastDurationMs: Int) -> Bool
+package struct RunOvertime: Sendable {
+    package var checkEveryMs: Int
+    package var goOn: @Sendable (_ report: RunReport, _ pastDurationMs: Int) -> Bool
 
-    public init(checkEveryMs: Int = 1_000, goOn: @escaping @Sendable (_ report: RunReport, _ pastDurationMs: Int) -> Bool) {
+    package init(checkEveryMs: Int = 1_000, goOn: @escaping @Sendable (_ report: RunReport, _ pastDurationMs: Int) -> Bool) {
         self.checkEveryMs = max(1, checkEveryMs)
         self.goOn = goOn
     }

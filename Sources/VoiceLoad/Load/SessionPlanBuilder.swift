@@ -3,8 +3,8 @@ import NIOSSL
 /// Turns a scenario and the command line's overrides into the shared `SessionPlan` of a run:
 /// resolves the dialect and endpoint, adds credentials, builds the TLS configuration (and its
 /// context) once, and decodes, resamples and encodes every clip once.
-public enum SessionPlanBuilder {
-    public static func build(
+package enum SessionPlanBuilder {
+    package static func build(
         scenario originalScenario: Scenario, dialect unconfigured: any ClientDialect, url: String, token: String?, frameMs: Int?,
         headers extraHeaders: [HTTPHeaderField] = [], subprotocols extraSubprotocols: [String] = [],
         tls: ClientTLSOptions = ClientTLSOptions()

@@ -3,7 +3,7 @@ extension StageList {
     /// is above `slot`. A client starts sessions back to back during its intervals; a session
     /// under way when its interval ends finishes (a graceful ramp-down). Milliseconds from the
     /// run's start, in order, adjacent pieces joined.
-    public func activeIntervalsMs(ofSlot slot: Int) -> [Range<Double>] {
+    package func activeIntervalsMs(ofSlot slot: Int) -> [Range<Double>] {
         let level = Double(slot)
         var intervals: [Range<Double>] = []
         func add(_ range: Range<Double>) {

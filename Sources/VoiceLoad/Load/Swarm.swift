@@ -3,16 +3,16 @@ import Synchronization
 
 /// Starts the virtual clients of a run on schedule and waits for all of them: the executor of
 /// each load model.
-public enum Swarm {
+package enum Swarm {
     /// An open model's start more than this late against its schedule is dropped as `late`:
     /// the generator is behind, and starting it anyway would hide that.
-    public static let lateStartLimitMs: Int64 = 1_000
+    package static let lateStartLimitMs: Int64 = 1_000
 
     /// Runs `load` with `plan` on `group`'s event loops; every measurement goes to `recorder`.
     /// Every client is registered in `sessions`, which no session starts without and whose
     /// wind-down reaches every client. A time-bounded closed model stops starting sessions at
     /// `end` (its duration when nil). Returns when every session has finished.
-    public static func run(
+    package static func run(
         plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup,
         startedAt: MonotonicInstant = .now(), sessions: OpenSessions = OpenSessions(), end: RunEnd? = nil
     ) async {

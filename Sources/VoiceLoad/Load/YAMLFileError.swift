@@ -1,16 +1,16 @@
 /// A problem in a YAML file the user wrote, a scenario or a dialect file: one line naming the
 /// file, the place (`line:column`, 1-based) and what is wrong, e.g.
 /// `acme.yaml:12:5: unknown template variable '${var.sid}' (declared: session_id)`.
-public struct YAMLFileError: Error, CustomStringConvertible, Sendable, Hashable {
+package struct YAMLFileError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The file.
-    public var path: String
+    package var path: String
     /// 1-based line and column of the offending YAML node, when the problem has a place.
-    public var line: Int?
-    public var column: Int?
+    package var line: Int?
+    package var column: Int?
     /// What is wrong, without the place, on one line (`InputError.oneLine`: it may quote the file).
-    public var message: String
+    package var message: String
 
-    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
         self.line = line
         self.column = column
@@ -18,7 +18,7 @@ public struct YAMLFileError: Error, CustomStringConvertible, Sendable, Hashable 
     }
 
     /// `path:line:column: message`, on one line.
-    public var description: String {
+    package var description: String {
         switch (line, column) {
         case let (line?, column?): return "\(path):\(line):\(column): \(message)"
         case let (line?, nil): return "\(path):\(line): \(message)"
@@ -28,7 +28,7 @@ public struct YAMLFileError: Error, CustomStringConvertible, Sendable, Hashable 
 }
 
 /// A problem with a scenario file (docs/scenarios.md).
-public typealias ScenarioError = YAMLFileError
+package typealias ScenarioError = YAMLFileError
 
 /// A problem with a custom dialect file (docs/dialects.md).
-public typealias CustomDialectError = YAMLFileError
+package typealias CustomDialectError = YAMLFileError

@@ -1,20 +1,20 @@
 /// How the replies of a run played for the caller (docs/audio-continuity.md): `audio_continuity`
 /// in report.json. Over the turn rows whose reply had agent audio; `stall_ms` itself is a
 /// metric with its histogram.
-public struct AudioContinuityCounts: Sendable, Hashable, Codable {
+package struct AudioContinuityCounts: Sendable, Hashable, Codable {
     /// Turn rows whose reply had agent audio.
-    public var turnsWithAudio = 0
+    package var turnsWithAudio = 0
     /// Those with at least one stall (`stall_count` > 0).
-    public var stalledTurns = 0
+    package var stalledTurns = 0
     /// Stalls in all (the sum of `stall_count`).
-    public var stalls = 0
+    package var stalls = 0
     /// `reply_rtf` over the replies that have one (two chunks or more, over a span).
-    public var replyRTF = RatioSummary()
+    package var replyRTF = RatioSummary()
 
-    public init() {}
+    package init() {}
 
     /// `stalled_turn_rate`: stalled turns ÷ turns with agent audio, in percent; nil without such turns.
-    public var stalledTurnRatePercent: Double? {
+    package var stalledTurnRatePercent: Double? {
         turnsWithAudio > 0 ? Double(stalledTurns) / Double(turnsWithAudio) * 100 : nil
     }
 
@@ -27,7 +27,7 @@ public struct AudioContinuityCounts: Sendable, Hashable, Codable {
     }
 
     /// Two runs' counts together (`vload merge`).
-    public static func + (lhs: AudioContinuityCounts, rhs: AudioContinuityCounts) -> AudioContinuityCounts {
+    package static func + (lhs: AudioContinuityCounts, rhs: AudioContinuityCounts) -> AudioContinuityCounts {
         var sum = lhs
         sum.turnsWithAudio += rhs.turnsWithAudio
         sum.stalledTurns += rhs.stalledTurns
@@ -44,7 +44,7 @@ public struct AudioContinuityCounts: Sendable, Hashable, Codable {
         case replyRTF = "reply_rtf"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         turnsWithAudio = try container.decode(Int.self, forKey: .turnsWithAudio)
         stalledTurns = try container.decode(Int.self, forKey: .stalledTurns)
@@ -52,7 +52,7 @@ public struct AudioContinuityCounts: Sendable, Hashable, Codable {
         replyRTF = try container.decode(RatioSummary.self, forKey: .replyRTF)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(turnsWithAudio, forKey: .turnsWithAudio)
         try container.encode(stalledTurns, forKey: .stalledTurns)
@@ -63,13 +63,13 @@ public struct AudioContinuityCounts: Sendable, Hashable, Codable {
 }
 
 /// Count, min, mean and max of a unitless ratio (`reply_rtf`); merges exactly.
-public struct RatioSummary: Sendable, Hashable, Codable {
-    public var count = 0
-    public var min: Double?
-    public var mean: Double?
-    public var max: Double?
+package struct RatioSummary: Sendable, Hashable, Codable {
+    package var count = 0
+    package var min: Double?
+    package var mean: Double?
+    package var max: Double?
 
-    public init() {}
+    package init() {}
 
     mutating func add(_ value: Double) {
         let total = (mean ?? 0) * Double(count) + value
@@ -79,7 +79,7 @@ public struct RatioSummary: Sendable, Hashable, Codable {
         max = Swift.max(max ?? value, value)
     }
 
-    public static func + (lhs: RatioSummary, rhs: RatioSummary) -> RatioSummary {
+    package static func + (lhs: RatioSummary, rhs: RatioSummary) -> RatioSummary {
         guard lhs.count > 0 else { return rhs }
         guard rhs.count > 0 else { return lhs }
         var sum = RatioSummary()

@@ -1,6 +1,6 @@
 /// A class of failure, counted per class in the report (DESIGN.md principle 8). Its `name` is
 /// the report's key; its `category` groups classes in the report's `by_category`.
-public enum ErrorClass: Sendable, Hashable {
+package enum ErrorClass: Sendable, Hashable {
     /// The TCP connect was refused (nothing listens on the port).
     case connectRefused
     /// The host name did not resolve.
@@ -50,7 +50,7 @@ public enum ErrorClass: Sendable, Hashable {
 
     /// An in-band error code as part of a report key: lowercased, every character other than
     /// `[a-z0-9_]` replaced by `_`, at most `maxCodeLength` characters; nil when nothing is left.
-    public static func reportCode(_ code: String?) -> String? {
+    package static func reportCode(_ code: String?) -> String? {
         guard let code else { return nil }
         let scalars = code.lowercased().unicodeScalars.prefix(maxCodeLength).map { scalar -> Character in
             switch scalar {
@@ -62,10 +62,10 @@ public enum ErrorClass: Sendable, Hashable {
     }
 
     /// The longest in-band error code kept in a class name.
-    public static let maxCodeLength = 40
+    package static let maxCodeLength = 40
 
     /// The name used in reports: `upgrade_rejected_401`, `timeout_wait_ready`, `in_band_error_rate_limited`, ….
-    public var name: String {
+    package var name: String {
         switch self {
         case .connectRefused: return "connect_refused"
         case .dnsFailed: return "dns_failed"
@@ -93,7 +93,7 @@ public enum ErrorClass: Sendable, Hashable {
         }
     }
 
-    public var category: ErrorCategory {
+    package var category: ErrorCategory {
         switch self {
         case .connectRefused, .connectFailed: return .connect
         case .dnsFailed: return .dns
@@ -118,7 +118,7 @@ public enum ErrorClass: Sendable, Hashable {
     )
 
     /// The class a report key names; nil for a name this version does not know.
-    public init?(name: String) {
+    package init?(name: String) {
         if let fixed = Self.fixedNames[name] {
             self = fixed
         } else if let status = Self.number(after: "upgrade_rejected_", in: name) {
@@ -143,7 +143,7 @@ public enum ErrorClass: Sendable, Hashable {
 }
 
 /// What kind of failure an error class is: the report's `by_category` keys, in display order.
-public enum ErrorCategory: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ErrorCategory: String, Sendable, Hashable, CaseIterable, Codable {
     case connect
     case dns
     case tls
@@ -157,7 +157,7 @@ public enum ErrorCategory: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The category of a report key; `protocol_violation`, the name older versions gave
     /// malformed frames and misplaced results, is one too. nil for a name this version does not know.
-    public init?(className: String) {
+    package init?(className: String) {
         if className == "protocol_violation" {
             self = .protocolViolation
         } else if let errorClass = ErrorClass(name: className) {

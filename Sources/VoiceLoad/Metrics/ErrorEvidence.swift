@@ -1,7 +1,7 @@
 /// What is known about one error before it is written anywhere: the raw facts a report
 /// example's one-line detail is made of. Only a `Redactor` turns it into text
 /// (`Redactor.detail(_:)`), so nothing reaches a report without its secrets masked.
-public enum ErrorEvidence: Sendable, Hashable {
+package enum ErrorEvidence: Sendable, Hashable {
     /// An HTTP answer that refused the upgrade or the REST step: its status and body.
     case httpStatus(Int, body: String)
     /// The server's close: its code (nil when it gave none) and reason.

@@ -1,17 +1,17 @@
 /// One of the first occurrences of an error class in a run (`errors.examples` in report.json).
-public struct ErrorExample: Codable, Sendable, Hashable {
+package struct ErrorExample: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case tS = "t_s", client, iteration, detail
     }
 
     /// Seconds since the run's start.
-    public var tS: Double
-    public var client: Int
-    public var iteration: Int
+    package var tS: Double
+    package var client: Int
+    package var iteration: Int
     /// One redacted line of at most `ErrorDetail.maxCharacters` characters.
-    public var detail: String
+    package var detail: String
 
-    public init(tS: Double, client: Int, iteration: Int, detail: String) {
+    package init(tS: Double, client: Int, iteration: Int, detail: String) {
         self.tS = tS
         self.client = client
         self.iteration = iteration
@@ -19,11 +19,11 @@ public struct ErrorExample: Codable, Sendable, Hashable {
     }
 
     /// How many examples of each class a report keeps.
-    public static let perClass = 3
+    package static let perClass = 3
 
     /// The order examples are kept in: earliest first (then by client and iteration, so
     /// equal times order the same way everywhere).
-    public static func precedes(_ lhs: ErrorExample, _ rhs: ErrorExample) -> Bool {
+    package static func precedes(_ lhs: ErrorExample, _ rhs: ErrorExample) -> Bool {
         (lhs.tS, lhs.client, lhs.iteration) < (rhs.tS, rhs.client, rhs.iteration)
     }
 }

@@ -4,11 +4,11 @@ import Histogram
 ///
 /// All histograms of a run share these settings, so histograms from separate processes merge
 /// exactly (`add`).
-public struct LatencyHistogram: Sendable {
-    public static let highestTrackableUs: UInt64 = 3_600_000_000  // one hour
-    public private(set) var histogram: Histogram<UInt64>
+package struct LatencyHistogram: Sendable {
+    package static let highestTrackableUs: UInt64 = 3_600_000_000  // one hour
+    package private(set) var histogram: Histogram<UInt64>
 
-    public init() {
+    package init() {
         histogram = Histogram<UInt64>(
             lowestDiscernibleValue: 1,
             highestTrackableValue: Self.highestTrackableUs,
@@ -16,7 +16,7 @@ public struct LatencyHistogram: Sendable {
         )
     }
 
-    public var count: UInt64 { histogram.totalCount }
+    package var count: UInt64 { histogram.totalCount }
 
     /// Empty histograms for a run's `Recorder`, made before the run starts. 40 cover the
     /// metrics a run records (11 per session, 3 of the generator, up to 14 per turn and again
@@ -27,17 +27,17 @@ public struct LatencyHistogram: Sendable {
 
     /// Records one interval; negative intervals are clamped to zero (callers classify them
     /// before recording), values past an hour are clamped to an hour.
-    public mutating func record(microseconds: Int64) {
+    package mutating func record(microseconds: Int64) {
         let value = UInt64(max(0, min(microseconds, Int64(Self.highestTrackableUs))))
         _ = histogram.record(value)
     }
 
-    public mutating func add(_ other: LatencyHistogram) {
+    package mutating func add(_ other: LatencyHistogram) {
         histogram.add(other.histogram)
     }
 
     /// Count, mean and percentiles in milliseconds; nil when nothing was recorded.
-    public var summary: MetricSummary? {
+    package var summary: MetricSummary? {
         guard count > 0 else { return nil }
         func ms(_ us: UInt64) -> Double { Double(us) / 1_000 }
         return MetricSummary(
@@ -54,19 +54,19 @@ public struct LatencyHistogram: Sendable {
 
     /// The recorded values as sparse (value µs, count) pairs; replaying them rebuilds the
     /// histogram exactly.
-    public var sparseValues: [[UInt64]] {
+    package var sparseValues: [[UInt64]] {
         histogram.recordedValues().map { [$0.value, $0.count] }
     }
 
     /// The exact smallest and largest values recorded (the buckets keep them only to their precision).
-    public var exactRange: (min: UInt64, max: UInt64)? {
+    package var exactRange: (min: UInt64, max: UInt64)? {
         count > 0 ? (histogram.min, histogram.maxRecorded) : nil
     }
 
     /// Replays sparse pairs. With the exact range, the first bucket's values are recorded at the
     /// exact minimum and the last bucket's at the exact maximum, so the replayed histogram equals
     /// the original (counts, min and max), and so do its percentiles.
-    public init(sparseValues: [[UInt64]], exactRange: (min: UInt64, max: UInt64)? = nil) {
+    package init(sparseValues: [[UInt64]], exactRange: (min: UInt64, max: UInt64)? = nil) {
         self.init()
         let pairs = sparseValues.filter { $0.count == 2 && $0[1] > 0 }
         for (position, pair) in pairs.enumerated() {
@@ -83,15 +83,15 @@ public struct LatencyHistogram: Sendable {
 }
 
 /// The figures a report shows for one metric.
-public struct MetricSummary: Sendable, Hashable, Codable {
-    public var count: Int
-    public var minMs: Double
-    public var meanMs: Double
-    public var p50Ms: Double
-    public var p90Ms: Double
-    public var p95Ms: Double
-    public var p99Ms: Double
-    public var maxMs: Double
+package struct MetricSummary: Sendable, Hashable, Codable {
+    package var count: Int
+    package var minMs: Double
+    package var meanMs: Double
+    package var p50Ms: Double
+    package var p90Ms: Double
+    package var p95Ms: Double
+    package var p99Ms: Double
+    package var maxMs: Double
 
     enum CodingKeys: String, CodingKey {
         case count, minMs = "min", meanMs = "mean", p50Ms = "p50", p90Ms = "p90", p95Ms = "p95"

@@ -2,36 +2,36 @@
 /// read from the `Recorder` once per tick (`Recorder.liveFigures(at:)`).
 ///
 /// Unlike the report, the live figures count the warm-up too: they follow the run's course.
-public struct LiveFigures: Sendable, Hashable {
+package struct LiveFigures: Sendable, Hashable {
     /// First-audio percentiles cover the turns that finished within this many seconds before now.
-    public static let windowS = 10
+    package static let windowS = 10
 
     /// Time since the run started.
-    public var elapsedMs: Double
+    package var elapsedMs: Double
     /// Sessions open now.
-    public var activeSessions: Int
-    public var sessionsStarted: Int
-    public var sessionsCompleted: Int
-    public var sessionsFailed: Int
+    package var activeSessions: Int
+    package var sessionsStarted: Int
+    package var sessionsCompleted: Int
+    package var sessionsFailed: Int
     /// Sessions wound down before their scenario ended.
-    public var sessionsInterrupted = 0
-    public var turnsCompleted: Int
+    package var sessionsInterrupted = 0
+    package var turnsCompleted: Int
     /// Errors so far, by class (`connect_failed`, `timeout_ready`, …).
-    public var errorsByClass: [String: Int]
+    package var errorsByClass: [String: Int]
     /// Audio frames the generator has sent.
-    public var framesSent: Int
+    package var framesSent: Int
     /// Scheduled starts an open model could not make, so far.
-    public var droppedStarts = 0
+    package var droppedStarts = 0
     /// `first_audio_from_end_ms` p50 and p95 of the turns that finished in the last
     /// `windowS` seconds; nil when none did.
-    public var firstAudioP50Ms: Double?
-    public var firstAudioP95Ms: Double?
+    package var firstAudioP50Ms: Double?
+    package var firstAudioP95Ms: Double?
     /// `send_lag_ms` p99 over the run so far; nil before the first frame.
-    public var sendLagP99Ms: Double?
+    package var sendLagP99Ms: Double?
     /// `receive_lag_ms` p99 over the run so far; nil before the probe's first read.
-    public var receiveLagP99Ms: Double?
+    package var receiveLagP99Ms: Double?
 
-    public init(
+    package init(
         elapsedMs: Double, activeSessions: Int = 0, sessionsStarted: Int = 0, sessionsCompleted: Int = 0,
         sessionsFailed: Int = 0, turnsCompleted: Int = 0, errorsByClass: [String: Int] = [:], framesSent: Int = 0,
         firstAudioP50Ms: Double? = nil, firstAudioP95Ms: Double? = nil, sendLagP99Ms: Double? = nil
@@ -50,10 +50,10 @@ public struct LiveFigures: Sendable, Hashable {
     }
 
     /// Errors of every class.
-    public var errors: Int { errorsByClass.values.reduce(0, +) }
+    package var errors: Int { errorsByClass.values.reduce(0, +) }
 
     /// Sessions that have ended, completed, failed or interrupted.
-    public var sessionsEnded: Int { sessionsCompleted + sessionsFailed + sessionsInterrupted }
+    package var sessionsEnded: Int { sessionsCompleted + sessionsFailed + sessionsInterrupted }
 
     /// The figures of a recorder's state at `instant`; reads only what it needs.
     init(state: borrowing Recorder.Snapshot, at instant: MonotonicInstant) {

@@ -1,5 +1,5 @@
 /// The metrics of docs/metrics.md, by their report names.
-public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+package enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     // (a) connect
     case restSetupMs = "rest_setup_ms"
     case connectMs = "connect_ms"
@@ -54,27 +54,27 @@ public enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case receiveLagMs = "receive_lag_ms"
 
     /// Order of appearance in tables: the order of declaration.
-    public static func < (lhs: MetricName, rhs: MetricName) -> Bool {
+    package static func < (lhs: MetricName, rhs: MetricName) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
     /// Metrics describing the endpoint (everything but the generator's own health).
-    public static var endpointMetrics: [MetricName] { allCases.filter { !generatorMetrics.contains($0) } }
+    package static var endpointMetrics: [MetricName] { allCases.filter { !generatorMetrics.contains($0) } }
 
     /// The generator's own health, reported apart from the endpoint's figures.
-    public static let generatorMetrics: Set<MetricName> = [.sendLagMs, .receiveLagMs, .startLagMs]
+    package static let generatorMetrics: Set<MetricName> = [.sendLagMs, .receiveLagMs, .startLagMs]
 
     /// Metrics every dialect measures: shown in tables even when they have no samples.
     /// (`tls_ms` only over wss: `SessionPlan.metricsMeasured` adds it.)
-    public static let core: Set<MetricName> = [.connectMs, .dnsMs, .tcpMs, .upgradeMs, .sessionSetupTotalMs, .readyFromScheduledMs]
+    package static let core: Set<MetricName> = [.connectMs, .dnsMs, .tcpMs, .upgradeMs, .sessionSetupTotalMs, .readyFromScheduledMs]
 
     /// Metrics that only exist when the agent answers with audio.
-    public static let audioReply: Set<MetricName> = [
+    package static let audioReply: Set<MetricName> = [
         .greetingMs, .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .turnDurationMs, .stallMs,
     ]
 
     /// Metrics of a speech-to-text endpoint that returns transcripts instead of audio.
-    public static let speechToText: Set<MetricName> = [
+    package static let speechToText: Set<MetricName> = [
         .sttInterimLatencyMs, .sttFinalLatencyMs, .endpointMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs,
     ]
 }

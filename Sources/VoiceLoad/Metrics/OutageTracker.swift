@@ -9,23 +9,23 @@
 /// again: the endpoint was back when that attempt started (the outage's end), and the caller was
 /// served again when it got ready (`recoveryMs` after the end). A streak still open when the run
 /// ends is an outage with no end.
-public struct OutageTracker: Sendable, Hashable {
+package struct OutageTracker: Sendable, Hashable {
     /// An outage needs this many failed attempts in a row…
-    public static let minimumAttempts = 3
+    package static let minimumAttempts = 3
     /// …over at least this long, from the first one's start to the last one's failure.
-    public static let minimumMs: Double = 1_000
+    package static let minimumMs: Double = 1_000
 
     /// One stretch in which the endpoint could not be reached, on the run's clock.
-    public struct Outage: Sendable, Hashable {
-        public var startedAt: MonotonicInstant
+    package struct Outage: Sendable, Hashable {
+        package var startedAt: MonotonicInstant
         /// When the first attempt that got ready again started; nil when the run ended first.
-        public var endedAt: MonotonicInstant?
+        package var endedAt: MonotonicInstant?
         /// From `endedAt` to that attempt's ready.
-        public var recoveryMs: Double?
+        package var recoveryMs: Double?
         /// Attempts that failed in it.
-        public var attempts: Int
+        package var attempts: Int
         /// Those failures by error class.
-        public var errors: [String: Int]
+        package var errors: [String: Int]
     }
 
     private struct Streak: Hashable {
@@ -41,17 +41,17 @@ public struct OutageTracker: Sendable, Hashable {
     }
 
     /// Every attempt to connect: first attempts and reconnects.
-    public private(set) var attempts = 0
+    package private(set) var attempts = 0
     /// Attempts that failed before the session was ready.
-    public private(set) var failedBeforeReady = 0
+    package private(set) var failedBeforeReady = 0
     /// Outages closed so far, in order.
-    public private(set) var closed: [Outage] = []
+    package private(set) var closed: [Outage] = []
     private var streak: Streak?
 
-    public init() {}
+    package init() {}
 
     /// An attempt ended; `failure` is its error class when it failed before it was ready.
-    public mutating func attemptEnded(startedAt: MonotonicInstant, endedAt: MonotonicInstant, failureBeforeReady failure: String?) {
+    package mutating func attemptEnded(startedAt: MonotonicInstant, endedAt: MonotonicInstant, failureBeforeReady failure: String?) {
         attempts += 1
         guard let failure else { return }
         failedBeforeReady += 1
@@ -66,7 +66,7 @@ public struct OutageTracker: Sendable, Hashable {
     /// An attempt that started at `startedAt` got ready at `readyAt`: a streak of failures that
     /// began before that attempt ends. An attempt older than the streak says nothing of the
     /// endpoint since (it was let in before the failures began), and leaves the streak open.
-    public mutating func ready(attemptStartedAt startedAt: MonotonicInstant, at readyAt: MonotonicInstant) {
+    package mutating func ready(attemptStartedAt startedAt: MonotonicInstant, at readyAt: MonotonicInstant) {
         guard let current = streak, startedAt >= current.firstStartedAt else { return }
         streak = nil
         guard current.isOutage else { return }
@@ -77,7 +77,7 @@ public struct OutageTracker: Sendable, Hashable {
     }
 
     /// The outages of the run: those closed, and the streak under way if it is one.
-    public var outages: [Outage] {
+    package var outages: [Outage] {
         guard let current = streak, current.isOutage else { return closed }
         return closed + [Outage(startedAt: current.firstStartedAt, endedAt: nil, recoveryMs: nil, attempts: current.attempts, errors: current.errors)]
     }

@@ -1,16 +1,16 @@
 /// How a run's reconnects went (`reconnects` in report.json), counted apart from sessions:
 /// every failure that led to a reconnect is an error too.
-public struct ReconnectCounts: Sendable, Hashable, Codable {
+package struct ReconnectCounts: Sendable, Hashable, Codable {
     /// Reconnects made.
-    public var attempts = 0
+    package var attempts = 0
     /// Sessions that completed after at least one reconnect.
-    public var recovered = 0
+    package var recovered = 0
     /// Sessions that failed on their last attempt, every reconnect spent.
-    public var exhausted = 0
+    package var exhausted = 0
     /// Reconnects by the error class of the failure that caused them.
-    public var byClass: [String: Int] = [:]
+    package var byClass: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     enum CodingKeys: String, CodingKey {
         case attempts, recovered, exhausted, byClass = "by_class"
@@ -29,7 +29,7 @@ public struct ReconnectCounts: Sendable, Hashable, Codable {
     }
 
     /// Sums of both (merged reports).
-    public static func + (lhs: ReconnectCounts, rhs: ReconnectCounts) -> ReconnectCounts {
+    package static func + (lhs: ReconnectCounts, rhs: ReconnectCounts) -> ReconnectCounts {
         var total = lhs
         total.attempts += rhs.attempts
         total.recovered += rhs.recovered

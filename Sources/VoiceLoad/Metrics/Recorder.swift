@@ -4,51 +4,51 @@ import Synchronization
 ///
 /// Latencies go into HDR histograms (one per metric); each finished turn and session is
 /// handed to the row sink as it happens, so rows reach disk while the run goes on.
-public final class Recorder: Sendable {
-    public struct Snapshot: Sendable {
-        public var histograms: [MetricName: LatencyHistogram]
+package final class Recorder: Sendable {
+    package struct Snapshot: Sendable {
+        package var histograms: [MetricName: LatencyHistogram]
         /// The turn metrics again, per turn label.
-        public var labelHistograms: [String: [MetricName: LatencyHistogram]] = [:]
-        public var interruptions = InterruptionCounts()
+        package var labelHistograms: [String: [MetricName: LatencyHistogram]] = [:]
+        package var interruptions = InterruptionCounts()
         /// How the replies played for the caller: stalled turns, stalls, `reply_rtf`.
-        public var audioContinuity = AudioContinuityCounts()
+        package var audioContinuity = AudioContinuityCounts()
         /// Steps that timed out with `on_timeout: continue`, by step name.
-        public var stepTimeouts: [String: Int] = [:]
+        package var stepTimeouts: [String: Int] = [:]
         /// Tool calls the agent made, and the results vload sent back.
-        public var toolCalls = 0
-        public var toolResults = 0
+        package var toolCalls = 0
+        package var toolResults = 0
         /// Errors by class name (`upgrade_rejected_401`).
-        public var errors: [String: Int]
+        package var errors: [String: Int]
         /// The first `ErrorExample.perClass` occurrences of each class, by class name.
-        public var errorExamples: [String: [ErrorExample]] = [:]
+        package var errorExamples: [String: [ErrorExample]] = [:]
         /// Example slots taken per class (an example is built outside the lock once its slot is taken).
         var errorExampleSlots: [String: Int] = [:]
         /// The distinct `in_band_error_<code>` names of the run so far.
         var inBandErrorNames: Set<String> = []
-        public var sessionsStarted: Int
-        public var sessionsCompleted: Int
-        public var sessionsFailed: Int
+        package var sessionsStarted: Int
+        package var sessionsCompleted: Int
+        package var sessionsFailed: Int
         /// Sessions wound down before their scenario ended (a signal, or the drain limit).
-        public var sessionsInterrupted = 0
+        package var sessionsInterrupted = 0
         /// Reconnects (`reconnect:`), warm-up included as with `errors`.
-        public var reconnects = ReconnectCounts()
-        public var turnsByOutcome: [TurnOutcome: Int]
-        public var unknownEvents: Int
+        package var reconnects = ReconnectCounts()
+        package var turnsByOutcome: [TurnOutcome: Int]
+        package var unknownEvents: Int
         /// The first `UnknownEventType.maxTypes` types of `unknownEvents`, by type, each with its count and first example.
-        public var unknownEventTypes: [String: UnknownEventType] = [:]
+        package var unknownEventTypes: [String: UnknownEventType] = [:]
         /// Server warnings (Deepgram `Warning`) by code (`unknown` without one), warm-up included.
-        public var warnings: [String: Int] = [:]
-        public var framesSent: Int
+        package var warnings: [String: Int] = [:]
+        package var framesSent: Int
         /// Session starts the open model could not make, by reason (`max_in_flight`, `late`).
-        public var droppedStarts: [String: Int] = [:]
+        package var droppedStarts: [String: Int] = [:]
         /// Sessions and turns that started within the warm-up, left out of everything above
         /// but `errors`, `unknownEvents` and `framesSent`.
-        public var warmupSessions = 0
-        public var warmupTurns = 0
+        package var warmupSessions = 0
+        package var warmupTurns = 0
         /// The run second by second (warm-up included: it is part of the run's course).
-        public var timeline: Timeline
+        package var timeline: Timeline
         /// Connection attempts and the outages among them (warm-up included).
-        public var attempts = OutageTracker()
+        package var attempts = OutageTracker()
     }
 
     private let state: Mutex<Snapshot>
@@ -68,7 +68,7 @@ public final class Recorder: Sendable {
     /// once, and the probe saw that loop read 1-3 ms late. `spareHistograms`, made before the
     /// run (`LatencyHistogram.spares`), are taken as metrics first appear; when they run out,
     /// a histogram is made when needed.
-    public init(
+    package init(
         rowSink: (any RowSink)? = nil, startedAt: MonotonicInstant = .now(), warmupEndsAt: MonotonicInstant? = nil,
         spareHistograms: [LatencyHistogram] = []
     ) {
@@ -90,13 +90,13 @@ public final class Recorder: Sendable {
         warmupEndsAt != nil && warmupSessionKeys.withLock { $0.contains([client, iteration]) }
     }
 
-    public func record(_ metric: MetricName, microseconds: Int64) {
+    package func record(_ metric: MetricName, microseconds: Int64) {
         if warmupEndsAt != nil, inWarmup() { return }  // no clock read without a warm-up
         state.withLock { $0.histograms[metric, default: newHistogram()].record(microseconds: microseconds) }
     }
 
     /// Samples of `metric` from one read of the receive-lag probe (one lock for all of them).
-    public func record(_ metric: MetricName, microseconds samples: [Int64]) {
+    package func record(_ metric: MetricName, microseconds samples: [Int64]) {
         if warmupEndsAt != nil, inWarmup() { return }
         state.withLock {
             for sample in samples { $0.histograms[metric, default: newHistogram()].record(microseconds: sample) }
@@ -106,7 +106,7 @@ public final class Recorder: Sendable {
     /// The generator's lag for one paced frame (actual − scheduled send time), sent at
     /// `sentAt`. Every frame counts in `framesSent`; a frame sent within the warm-up is left
     /// out of `send_lag_ms`, as the warm-up's sessions and turns are left out of theirs.
-    public func recordFrameSent(lagUs: Int64, sentAt: MonotonicInstant = .now()) {
+    package func recordFrameSent(lagUs: Int64, sentAt: MonotonicInstant = .now()) {
         let steady = !inWarmup(sentAt)
         state.withLock {
             $0.framesSent += 1
@@ -115,12 +115,12 @@ public final class Recorder: Sendable {
     }
 
     /// How late a session began against its schedule (the generator's start lag).
-    public func recordStartLag(microseconds: Int64) {
+    package func recordStartLag(microseconds: Int64) {
         state.withLock { $0.histograms[.startLagMs, default: newHistogram()].record(microseconds: microseconds) }
     }
 
     /// A scheduled start that was not made (counted, never silently delayed).
-    public func recordDroppedStart(reason: DroppedStart) {
+    package func recordDroppedStart(reason: DroppedStart) {
         state.withLock { $0.droppedStarts[reason.rawValue, default: 0] += 1 }
     }
 
@@ -130,7 +130,7 @@ public final class Recorder: Sendable {
     /// it was counted under: an in-band error code past the run's `maxInBandErrorCodes`
     /// distinct ones is counted as `in_band_error_other`.
     @discardableResult
-    public func recordError(
+    package func recordError(
         _ errorClass: ErrorClass, at instant: MonotonicInstant = .now(), client: Int, iteration: Int,
         detail: @autoclosure () -> ErrorDetail
     ) -> String {
@@ -156,7 +156,7 @@ public final class Recorder: Sendable {
     }
 
     /// Distinct in-band error codes counted under their own class; later ones are `in_band_error_other`.
-    public static let maxInBandErrorCodes = 20
+    package static let maxInBandErrorCodes = 20
 
     private static func reportName(of errorClass: ErrorClass, in state: inout Snapshot) -> String {
         let name = errorClass.name
@@ -169,26 +169,26 @@ public final class Recorder: Sendable {
 
     /// A session reconnects after an error counted under `name` (what `recordError` returned;
     /// recorded as an error too).
-    public func recordReconnect(afterErrorNamed name: String) {
+    package func recordReconnect(afterErrorNamed name: String) {
         state.withLock { $0.reconnects.reconnected(afterErrorNamed: name) }
     }
 
     /// A step timed out and the scenario went on (`on_timeout: continue`).
-    public func recordStepTimeout(_ step: String) {
+    package func recordStepTimeout(_ step: String) {
         state.withLock { $0.stepTimeouts[step, default: 0] += 1 }
     }
 
-    public func recordToolCall() {
+    package func recordToolCall() {
         state.withLock { $0.toolCalls += 1 }
     }
 
-    public func recordToolResult() {
+    package func recordToolResult() {
         state.withLock { $0.toolResults += 1 }
     }
 
     /// Counts an inbound frame no rule matched, of `type`. Its example is built only for the
     /// first frame of each of the first `UnknownEventType.maxTypes` types, outside the lock.
-    public func recordUnknownEvent(type: String, example: @autoclosure () -> String) {
+    package func recordUnknownEvent(type: String, example: @autoclosure () -> String) {
         let name = UnknownEventType.name(type)
         let isNewType = state.withLock { state -> Bool in
             state.unknownEvents += 1
@@ -207,21 +207,21 @@ public final class Recorder: Sendable {
 
     /// A connection attempt (a session's first, or a reconnect) ended; `failure` is its error
     /// class name when it failed before it was ready.
-    public func recordAttempt(startedAt: MonotonicInstant, endedAt: MonotonicInstant = .now(), failureBeforeReady failure: String?) {
+    package func recordAttempt(startedAt: MonotonicInstant, endedAt: MonotonicInstant = .now(), failureBeforeReady failure: String?) {
         state.withLock { $0.attempts.attemptEnded(startedAt: startedAt, endedAt: endedAt, failureBeforeReady: failure) }
     }
 
     /// The attempt that started at `attemptStartedAt` got ready.
-    public func recordReady(attemptStartedAt: MonotonicInstant, at instant: MonotonicInstant) {
+    package func recordReady(attemptStartedAt: MonotonicInstant, at instant: MonotonicInstant) {
         state.withLock { $0.attempts.ready(attemptStartedAt: attemptStartedAt, at: instant) }
     }
 
-    public func recordWarning(code: String?) {
+    package func recordWarning(code: String?) {
         state.withLock { $0.warnings[code ?? "unknown", default: 0] += 1 }
     }
 
     /// A session began; within the warm-up it is counted apart and its figures left out.
-    public func sessionStarted(client: Int = 0, iteration: Int = 0, at instant: MonotonicInstant = .now()) {
+    package func sessionStarted(client: Int = 0, iteration: Int = 0, at instant: MonotonicInstant = .now()) {
         if inWarmup(instant) {
             warmupSessionKeys.withLock { _ = $0.insert([client, iteration]) }
             state.withLock {
@@ -238,7 +238,7 @@ public final class Recorder: Sendable {
 
     /// A finished turn: its latencies go to the histograms, its row to the sink. A turn whose
     /// speech began within the warm-up is only counted as such.
-    public func recordTurn(_ turn: TurnRecord, at instant: MonotonicInstant = .now()) {
+    package func recordTurn(_ turn: TurnRecord, at instant: MonotonicInstant = .now()) {
         let warmup = turn.speechStartAt.map { inWarmup($0) } ?? isWarmupSession(client: turn.client, iteration: turn.iteration)
         state.withLock { state in
             state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndMs: turn.firstAudioFromEndMs)
@@ -260,7 +260,7 @@ public final class Recorder: Sendable {
     }
 
     /// A finished session: its session-level latencies go to the histograms, its row to the sink.
-    public func recordSession(_ session: SessionRecord, at instant: MonotonicInstant = .now()) {
+    package func recordSession(_ session: SessionRecord, at instant: MonotonicInstant = .now()) {
         let warmup = isWarmupSession(client: session.client, iteration: session.iteration)
         state.withLock { state in
             state.timeline.sessionEnded(at: instant, outcome: session.outcome)
@@ -297,19 +297,19 @@ public final class Recorder: Sendable {
         spareHistograms.withLock { $0.popLast() } ?? LatencyHistogram()
     }
 
-    public func snapshot() -> Snapshot {
+    package func snapshot() -> Snapshot {
         state.withLock { $0 }
     }
 
     /// The run as it stands at `instant`, computed under the lock without copying the state
     /// (so the next record does not pay for a copy).
-    public func liveFigures(at instant: MonotonicInstant = .now()) -> LiveFigures {
+    package func liveFigures(at instant: MonotonicInstant = .now()) -> LiveFigures {
         state.withLock { LiveFigures(state: $0, at: instant) }
     }
 }
 
 /// Why an open model's scheduled start was not made.
-public enum DroppedStart: String, Sendable, CaseIterable {
+package enum DroppedStart: String, Sendable, CaseIterable {
     /// `--max-in-flight` sessions were already open.
     case maxInFlight = "max_in_flight"
     /// The generator was more than `Swarm.lateStartLimitMs` behind the schedule.
@@ -317,18 +317,18 @@ public enum DroppedStart: String, Sendable, CaseIterable {
 }
 
 /// How the barge-ins of a run went.
-public struct InterruptionCounts: Sendable, Hashable, Codable {
-    public var bargeIns = 0
-    public var acknowledged = 0
+package struct InterruptionCounts: Sendable, Hashable, Codable {
+    package var bargeIns = 0
+    package var acknowledged = 0
     /// No acknowledgement within `int_timeout_ms` (`missed_interruption`).
-    public var missed = 0
+    package var missed = 0
     /// The reply had been delivered in full before the barge-in began.
-    public var audioAlreadyDelivered = 0
+    package var audioAlreadyDelivered = 0
     /// Interrupt commands the server found nothing to cancel for (OpenAI
     /// `response_cancel_not_active`): the reply was complete first. Not errors.
-    public var lateCancels = 0
+    package var lateCancels = 0
 
-    public init() {}
+    package init() {}
 
     mutating func add(_ turn: TurnRecord) {
         bargeIns += 1
@@ -345,7 +345,7 @@ public struct InterruptionCounts: Sendable, Hashable, Codable {
         case lateCancels = "late_cancels"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         bargeIns = try container.decode(Int.self, forKey: .bargeIns)
         acknowledged = try container.decode(Int.self, forKey: .acknowledged)
@@ -357,7 +357,7 @@ public struct InterruptionCounts: Sendable, Hashable, Codable {
 }
 
 /// Where per-turn and per-session rows go as they happen (the CSV files of a run).
-public protocol RowSink: Sendable {
+package protocol RowSink: Sendable {
     func write(_ turn: TurnRecord)
     func write(_ session: SessionRecord)
 }

@@ -6,7 +6,7 @@ extension Redactor {
     /// masked and long base64 strings (audio) replaced by their length; then the run's own
     /// secrets masked, on one line, cut to `UnknownEventType.maxExampleBytes`. A binary frame
     /// that is not JSON is described by its size.
-    public func unknownEventExample(_ frame: WireFrame) -> String {
+    package func unknownEventExample(_ frame: WireFrame) -> String {
         let limit = UnknownEventType.maxExampleBytes
         let text: String
         switch frame {

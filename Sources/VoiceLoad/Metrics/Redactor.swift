@@ -7,24 +7,24 @@
 /// generic rules of `URLQuery` apply to any text: `token=…`, `api_key=…`, `client_secret=…`
 /// values and `Bearer …` become `***` too, so a per-session credential (a REST answer's
 /// WebSocket URL) is masked without being known in advance.
-public struct Redactor: Sendable, Hashable {
-    public static let mask = "***"
+package struct Redactor: Sendable, Hashable {
+    package static let mask = "***"
     /// Secrets shorter than this are not searched for: masking every `7` of a detail for a
     /// `X-Shard: 7` header would garble it, and no credential is that short.
-    public static let minimumSecretLength = 4
+    package static let minimumSecretLength = 4
 
     /// The values masked wherever they occur, longest first (one that contains another is
     /// masked whole).
-    public let secrets: [String]
+    package let secrets: [String]
 
     /// A redactor for these values (shorter ones than `minimumSecretLength` are ignored).
-    public init(secrets: [String]) {
+    package init(secrets: [String]) {
         let kept = Set(secrets.filter { $0.count >= Self.minimumSecretLength })
         self.secrets = kept.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
     /// The redactor of a run: the plan's headers, subprotocols, URL and REST credentials.
-    public init(plan: SessionPlan) {
+    package init(plan: SessionPlan) {
         var secrets = plan.subprotocols
         secrets += plan.headers.flatMap { Self.headerSecrets($0.value) }
         let tokenQueryName: String?
@@ -80,7 +80,7 @@ public struct Redactor: Sendable, Hashable {
     }
 
     /// `text` with every secret and every generic credential pattern masked.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         var masked = text
         for secret in secrets where masked.contains(secret) {
             masked = masked.replacing(secret, with: Self.mask)
@@ -89,7 +89,7 @@ public struct Redactor: Sendable, Hashable {
     }
 
     /// The one-line, redacted detail of an error example.
-    public func detail(_ evidence: ErrorEvidence) -> ErrorDetail {
+    package func detail(_ evidence: ErrorEvidence) -> ErrorDetail {
         let line: String
         switch evidence {
         case .httpStatus(let status, let body):
@@ -114,7 +114,7 @@ public struct Redactor: Sendable, Hashable {
     }
 
     /// How much of a malformed frame a detail shows.
-    public static let framePrefixCharacters = 80
+    package static let framePrefixCharacters = 80
 
     private var longestSecret: Int { secrets.first?.count ?? 0 }
 
@@ -189,15 +189,15 @@ public struct Redactor: Sendable, Hashable {
 }
 
 /// The redacted, one-line detail of an error example; only a `Redactor` makes one.
-public struct ErrorDetail: Sendable, Hashable, CustomStringConvertible {
+package struct ErrorDetail: Sendable, Hashable, CustomStringConvertible {
     /// The longest detail, in characters.
-    public static let maxCharacters = 200
+    package static let maxCharacters = 200
 
-    public let text: String
+    package let text: String
 
     fileprivate init(text: String) {
         self.text = text
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }

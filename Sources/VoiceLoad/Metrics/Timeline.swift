@@ -6,28 +6,28 @@ import Foundation
 /// Buckets are one second wide for the first hour and ten seconds wide after it; past
 /// `maxBuckets` every event lands in the last bucket, so a run of any length holds a bounded
 /// amount of memory. Latencies go into a sparse log sketch (1 % relative precision) per bucket.
-public struct Timeline: Sendable {
+package struct Timeline: Sendable {
     /// Buckets of one second up to this offset, of `coarseWidthS` after it.
-    public static let fineSpanS = 3_600
-    public static let coarseWidthS = 10
+    package static let fineSpanS = 3_600
+    package static let coarseWidthS = 10
     /// One hour of one-second buckets and a day of ten-second buckets.
-    public static let maxBuckets = fineSpanS + 8_640
+    package static let maxBuckets = fineSpanS + 8_640
 
-    public let startedAt: MonotonicInstant
+    package let startedAt: MonotonicInstant
     private var buckets: [Bucket] = []
     private var active = 0
     /// Totals over the whole run so far (the live view's counts).
-    public private(set) var sessionsCompleted = 0
-    public private(set) var sessionsFailed = 0
-    public private(set) var sessionsInterrupted = 0
-    public private(set) var turnsCompleted = 0
+    package private(set) var sessionsCompleted = 0
+    package private(set) var sessionsFailed = 0
+    package private(set) var sessionsInterrupted = 0
+    package private(set) var turnsCompleted = 0
 
-    public init(startedAt: MonotonicInstant) {
+    package init(startedAt: MonotonicInstant) {
         self.startedAt = startedAt
     }
 
     /// A session opened at `instant`.
-    public mutating func sessionStarted(at instant: MonotonicInstant) {
+    package mutating func sessionStarted(at instant: MonotonicInstant) {
         update(at: instant) { bucket, active in
             active += 1
             bucket.sessionsStarted += 1
@@ -35,7 +35,7 @@ public struct Timeline: Sendable {
     }
 
     /// A session ended at `instant` with `outcome`.
-    public mutating func sessionEnded(at instant: MonotonicInstant, outcome: SessionOutcome = .completed) {
+    package mutating func sessionEnded(at instant: MonotonicInstant, outcome: SessionOutcome = .completed) {
         switch outcome {
         case .completed: sessionsCompleted += 1
         case .failed: sessionsFailed += 1
@@ -45,7 +45,7 @@ public struct Timeline: Sendable {
     }
 
     /// A turn finished at `instant`; completed turns are counted, any first-audio latency kept.
-    public mutating func turnFinished(at instant: MonotonicInstant, completed: Bool, firstAudioFromEndMs: Double?) {
+    package mutating func turnFinished(at instant: MonotonicInstant, completed: Bool, firstAudioFromEndMs: Double?) {
         if completed { turnsCompleted += 1 }
         update(at: instant) { bucket, _ in
             if completed { bucket.turnsCompleted += 1 }
@@ -54,16 +54,16 @@ public struct Timeline: Sendable {
     }
 
     /// An error of any class at `instant`.
-    public mutating func error(at instant: MonotonicInstant) {
+    package mutating func error(at instant: MonotonicInstant) {
         update(at: instant) { bucket, _ in bucket.errors += 1 }
     }
 
     /// Sessions open now.
-    public var activeSessions: Int { active }
+    package var activeSessions: Int { active }
 
     /// First-audio latency of the turns that finished from `windowMs` before `instant` up to
     /// `instant` (whole buckets: the one `instant` falls in and those back to `windowMs` before it).
-    public func recentFirstAudio(windowMs: Double, endingAt instant: MonotonicInstant) -> TimelinePoint.Latency {
+    package func recentFirstAudio(windowMs: Double, endingAt instant: MonotonicInstant) -> TimelinePoint.Latency {
         let nowMs = max(0, instant.milliseconds(since: startedAt))
         let last = min(Self.bucketIndex(atMs: nowMs), buckets.count - 1)
         let first = Self.bucketIndex(atMs: max(0, nowMs - windowMs))
@@ -74,7 +74,7 @@ public struct Timeline: Sendable {
     }
 
     /// The buckets from the start to the last event, gaps filled (no events, sessions still open).
-    public var points: [TimelinePoint] {
+    package var points: [TimelinePoint] {
         var carriedActive = 0
         return buckets.enumerated().map { index, bucket in
             let (startS, widthS) = Self.span(ofBucket: index)

@@ -1,5 +1,5 @@
 /// How a user turn (an utterance and the agent's response to it) ended.
-public enum TurnOutcome: String, Sendable, Hashable, Codable {
+package enum TurnOutcome: String, Sendable, Hashable, Codable {
     /// The agent answered and its turn ended.
     case completed
     /// The agent started its answer before the user had finished speaking (docs/metrics.md).
@@ -14,51 +14,51 @@ public enum TurnOutcome: String, Sendable, Hashable, Codable {
 
 /// One row of turns.csv: a user utterance and the agent's response, with every
 /// timestamp-derived metric of the turn. Absent figures are nil ("n/a"), never zero.
-public struct TurnRecord: Sendable, Hashable {
-    public var client: Int
-    public var iteration: Int
+package struct TurnRecord: Sendable, Hashable {
+    package var client: Int
+    package var iteration: Int
     /// 1-based index of the utterance within the iteration.
-    public var turn: Int
-    public var label: String
-    public var outcome: TurnOutcome
+    package var turn: Int
+    package var label: String
+    package var outcome: TurnOutcome
     /// Where speech starts and ends inside the sent audio (ms from the start of the clip);
     /// nil for an interrupt command, which has no speech.
-    public var speechStartOffsetMs: Double?
-    public var speechEndOffsetMs: Double?
-    public var firstAudioFromEndMs: Double?
-    public var firstAudioFromStartMs: Double?
-    public var firstVoicedAudioFromEndMs: Double?
+    package var speechStartOffsetMs: Double?
+    package var speechEndOffsetMs: Double?
+    package var firstAudioFromEndMs: Double?
+    package var firstAudioFromStartMs: Double?
+    package var firstVoicedAudioFromEndMs: Double?
     /// Manual turns only: the utterance's commit (sent after its clip) → first agent audio.
-    public var firstAudioFromCommitMs: Double?
-    public var turnDurationMs: Double?
+    package var firstAudioFromCommitMs: Double?
+    package var turnDurationMs: Double?
     /// Audio continuity of the reply (docs/audio-continuity.md), on a row whose reply had
     /// audio: underruns after playback started, their silence, and audio ÷ arrival span.
-    public var stallCount: Int?
-    public var stallMs: Double?
-    public var replyRTF: Double?
-    public var userTranscriptFirstPartialMs: Double?
-    public var userTranscriptFinalMs: Double?
-    public var endpointMs: Double?
+    package var stallCount: Int?
+    package var stallMs: Double?
+    package var replyRTF: Double?
+    package var userTranscriptFirstPartialMs: Double?
+    package var userTranscriptFinalMs: Double?
+    package var endpointMs: Double?
     /// Barge-in figures (docs/metrics.md), on the row of the barge-in's utterance (or command).
-    public var bargeIn = false
+    package var bargeIn = false
     /// No acknowledgement within the barge-in's `int_timeout_ms`; nil when not a barge-in.
-    public var missedInterruption: Bool?
+    package var missedInterruption: Bool?
     /// The reply had been delivered in full before `T_bi_start` (`int_cutoff_ms` is then absent).
-    public var audioAlreadyDelivered: Bool?
+    package var audioAlreadyDelivered: Bool?
     /// An interrupt command the server found nothing to cancel for: the reply was complete
     /// before it arrived (not a CSV column; counted in `interruptions.late_cancels`).
-    public var lateCancel = false
-    public var intAckMs: Double?
-    public var intCutoffMs: Double?
-    public var intCancelMs: Double?
-    public var intCommandRttMs: Double?
+    package var lateCancel = false
+    package var intAckMs: Double?
+    package var intCutoffMs: Double?
+    package var intCancelMs: Double?
+    package var intCommandRttMs: Double?
     /// Agent audio (its duration) of the interrupted turn that arrived after the acknowledgement.
-    public var audioAfterAckMs: Double?
+    package var audioAfterAckMs: Double?
     /// When the user's speech began, on the monotonic clock: a turn that starts within the
     /// warm-up is left out of the metrics. Not a CSV column.
-    public var speechStartAt: MonotonicInstant?
+    package var speechStartAt: MonotonicInstant?
 
-    public init(
+    package init(
         client: Int, iteration: Int, turn: Int, label: String, outcome: TurnOutcome,
         speechStartOffsetMs: Double?, speechEndOffsetMs: Double?,
         firstAudioFromEndMs: Double? = nil, firstAudioFromStartMs: Double? = nil,
@@ -80,14 +80,14 @@ public struct TurnRecord: Sendable, Hashable {
 
 extension TurnRecord {
     /// The metrics of a turn row, in column order; nil where the turn has no figure.
-    public static let metricNames: [MetricName] = [
+    package static let metricNames: [MetricName] = [
         .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .firstAudioFromCommitMs, .turnDurationMs,
         .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .endpointMs,
         .intAckMs, .intCutoffMs, .intCancelMs, .intCommandRttMs, .audioAfterAckMs, .stallMs,
     ]
 
     /// The value of one of `metricNames` for this turn.
-    public func value(of metric: MetricName) -> Double? {
+    package func value(of metric: MetricName) -> Double? {
         switch metric {
         case .firstAudioFromEndMs: return firstAudioFromEndMs
         case .firstAudioFromStartMs: return firstAudioFromStartMs
@@ -109,7 +109,7 @@ extension TurnRecord {
 }
 
 /// How a session (one iteration of one client) ended.
-public enum SessionOutcome: String, Sendable, Hashable, Codable {
+package enum SessionOutcome: String, Sendable, Hashable, Codable {
     case completed
     case failed
     /// Wound down before its scenario ended: the run was interrupted, or hit its drain limit.
@@ -117,30 +117,30 @@ public enum SessionOutcome: String, Sendable, Hashable, Codable {
 }
 
 /// One row of sessions.csv: the session-level metrics of one iteration of one client.
-public struct SessionRecord: Sendable, Hashable {
-    public var client: Int
-    public var iteration: Int
-    public var outcome: SessionOutcome
+package struct SessionRecord: Sendable, Hashable {
+    package var client: Int
+    package var iteration: Int
+    package var outcome: SessionOutcome
     /// The error class name when the session failed.
-    public var errorClass: String?
-    public var restSetupMs: Double?
-    public var connectMs: Double?
+    package var errorClass: String?
+    package var restSetupMs: Double?
+    package var connectMs: Double?
     /// `connect_ms` in its phases (dns, tcp, tls, upgrade), when the connect succeeded.
-    public var connectPhases: ConnectPhases?
-    public var startedMs: Double?
-    public var readyMs: Double?
-    public var sessionSetupTotalMs: Double?
+    package var connectPhases: ConnectPhases?
+    package var startedMs: Double?
+    package var readyMs: Double?
+    package var sessionSetupTotalMs: Double?
     /// From when the load model meant the session to start to ready: what a caller waits
     /// when the generator (or an open model's backlog) starts the session late.
-    public var readyFromScheduledMs: Double?
-    public var greetingMs: Double?
-    public var turns: Int
+    package var readyFromScheduledMs: Double?
+    package var greetingMs: Double?
+    package var turns: Int
     /// Times the scenario ran: 1, plus one per reconnect (`reconnect:`).
-    public var attempts = 1
+    package var attempts = 1
     /// Failed on its last attempt with reconnects spent (not a CSV column).
-    public var reconnectsExhausted = false
+    package var reconnectsExhausted = false
 
-    public init(client: Int, iteration: Int) {
+    package init(client: Int, iteration: Int) {
         self.client = client
         self.iteration = iteration
         self.outcome = .completed

@@ -1,33 +1,33 @@
 /// One type of inbound frame no rule of the dialect matched (`unknown_event_types` in
 /// report.json): how many frames of it came, and the first one as an example, made by
 /// `Redactor.unknownEventExample(_:)` (secrets masked, base64 shortened, cut short).
-public struct UnknownEventType: Codable, Sendable, Hashable {
+package struct UnknownEventType: Codable, Sendable, Hashable {
     /// How many distinct types a run keeps; frames of further types count only in `unknown_events`.
-    public static let maxTypes = 20
+    package static let maxTypes = 20
     /// The longest example, in UTF-8 bytes.
-    public static let maxExampleBytes = 200
+    package static let maxExampleBytes = 200
     /// The longest type name kept, in characters (a type is the server's text).
-    public static let maxTypeCharacters = 80
+    package static let maxTypeCharacters = 80
 
     /// The frame's type (`$.type`, the dialect's `message_type`, or its shape: `{goAway}`).
-    public var type: String
-    public var count: Int
-    public var example: String
+    package var type: String
+    package var count: Int
+    package var example: String
 
-    public init(type: String, count: Int, example: String) {
+    package init(type: String, count: Int, example: String) {
         self.type = type
         self.count = count
         self.example = example
     }
 
     /// The types most frequent first, then by name.
-    public static func ordered(_ types: some Sequence<UnknownEventType>) -> [UnknownEventType] {
+    package static func ordered(_ types: some Sequence<UnknownEventType>) -> [UnknownEventType] {
         types.sorted { ($1.count, $0.type) < ($0.count, $1.type) }
     }
 
     /// The types of several runs: counts of one type summed, the first run's example kept,
     /// at most `maxTypes` (the most frequent).
-    public static func merged(_ runs: [[UnknownEventType]]) -> [UnknownEventType] {
+    package static func merged(_ runs: [[UnknownEventType]]) -> [UnknownEventType] {
         var byType: [String: UnknownEventType] = [:]
         for run in runs {
             for type in run {

@@ -5,8 +5,8 @@ import Synchronization
 /// hands them to the Prometheus metrics and the progress printer, and writes what the printer
 /// returns. It starts with the run and stops when the last session has ended, writing the last
 /// line (and a newline on a terminal) before the summary follows.
-public final class LiveMonitor: RunObserver {
-    public let tickMs: Int
+package final class LiveMonitor: RunObserver {
+    package let tickMs: Int
     private let progress: ProgressPrinter?
     private let metrics: PrometheusLiveMetrics?
     private let write: @Sendable (String) -> Void
@@ -22,7 +22,7 @@ public final class LiveMonitor: RunObserver {
     ///   - metrics: the metrics the endpoint serves; nil without `--metrics-port`.
     ///   - tickMs: time between two reads of the figures.
     ///   - write: where progress text goes (standard output, flushed, by default).
-    public init(
+    package init(
         progress: ProgressPrinter?, metrics: PrometheusLiveMetrics?, tickMs: Int = 250,
         write: @escaping @Sendable (String) -> Void = LiveMonitor.writeToStandardOutput
     ) {
@@ -32,7 +32,7 @@ public final class LiveMonitor: RunObserver {
         self.write = write
     }
 
-    public func runStarted(recorder: Recorder) {
+    package func runStarted(recorder: Recorder) {
         let (progress, metrics, write, tickMs) = (self.progress, self.metrics, self.write, self.tickMs)
         let task = Task<ProgressPrinter?, Never> {
             var printer = progress
@@ -52,7 +52,7 @@ public final class LiveMonitor: RunObserver {
         previous?.task.cancel()
     }
 
-    public func runEnded() async {
+    package func runEnded() async {
         guard let ticker = ticker.withLock({ ticker in defer { ticker = nil }; return ticker }) else { return }
         ticker.task.cancel()
         let printer = await ticker.task.value
@@ -63,7 +63,7 @@ public final class LiveMonitor: RunObserver {
 
     /// Writes to standard output and flushes, so a partial terminal line shows at once and log
     /// lines reach a pipe as they happen.
-    public static func writeToStandardOutput(_ text: String) {
+    package static func writeToStandardOutput(_ text: String) {
         print(text, terminator: "")
         fflush(nil)
     }

@@ -4,11 +4,11 @@ import NIOPosix
 
 /// A small HTTP/1 server for Prometheus: `GET /metrics` answers with the exposition text of
 /// the moment, every other path 404.
-public final class MetricsServer: Sendable {
+package final class MetricsServer: Sendable {
     /// The address the server is bound to.
-    public let host: String
+    package let host: String
     /// The bound port (the one the system picked when started with port 0).
-    public let port: Int
+    package let port: Int
 
     private let channel: any Channel
 
@@ -19,14 +19,14 @@ public final class MetricsServer: Sendable {
     }
 
     /// Where Prometheus scrapes.
-    public var url: String {
+    package var url: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "http://\(shownHost):\(port)/metrics"
     }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving `exposition()` at
     /// `/metrics`. Throws the bind error (address in use, no such address).
-    public static func start(
+    package static func start(
         host: String, port: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         exposition: @escaping @Sendable () -> [UInt8]
     ) async throws -> MetricsServer {
@@ -48,7 +48,7 @@ public final class MetricsServer: Sendable {
     }
 
     /// Stops accepting connections; scrapes under way finish.
-    public func stop() async {
+    package func stop() async {
         try? await channel.close()
     }
 }

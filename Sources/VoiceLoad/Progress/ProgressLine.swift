@@ -2,14 +2,14 @@ import Foundation
 
 /// One line of live progress from the figures of the moment: a bar for a terminal, or a
 /// greppable `key=value` log line for a pipe or a file. Pure: no clock, no output.
-public enum ProgressLine {
+package enum ProgressLine {
     /// Cells in the terminal bar.
-    public static let barCells = 20
+    package static let barCells = 20
 
     /// The terminal line, its trailing parts left out to keep within `width` − 1 columns so it
     /// never wraps, e.g.
     /// `[██████░░░░░░░░░░░░░░]  30%  9.0s/30.0s  active 50  sessions 40 (0 failed)  turns 38  errors 0  first audio p50 700.4 ms p95 701.2 ms  send lag p99 1.8 ms`.
-    public static func terminal(_ figures: LiveFigures, total: ProgressTotal, width: Int = 120) -> String {
+    package static func terminal(_ figures: LiveFigures, total: ProgressTotal, width: Int = 120) -> String {
         let fraction = total.fraction(of: figures)
         let filled = Int((fraction * Double(barCells)).rounded(.down))
         let bar = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barCells - filled) + "]"
@@ -47,7 +47,7 @@ public enum ProgressLine {
     /// The log line, e.g.
     /// `progress t=12.0s active=50 sessions=40/50 failed=0 turns=38 errors=0 first_audio_p50=700.4ms first_audio_p95=701.2ms send_lag_p99=1.8ms`
     /// (`t=9.0s/30.0s` and `sessions=40` when the run is bounded by time).
-    public static func log(_ figures: LiveFigures, total: ProgressTotal) -> String {
+    package static func log(_ figures: LiveFigures, total: ProgressTotal) -> String {
         var fields = ["progress"]
         switch total {
         case .durationMs(let durationMs):

@@ -3,8 +3,8 @@ import Foundation
 /// Decides, tick by tick, what live progress to write: on a terminal the line redrawn in place
 /// at every tick, off a terminal a log line every `intervalMs` of the run, and one last line when
 /// the run ends either way. A value state machine: it returns text, the caller writes it.
-public struct ProgressPrinter: Sendable {
-    public enum Mode: Sendable, Hashable {
+package struct ProgressPrinter: Sendable {
+    package enum Mode: Sendable, Hashable {
         /// Redraw one line in place (carriage return and ANSI clear-line), `width` columns wide.
         case terminal(width: Int)
         /// A plain log line every `intervalMs` of the run.
@@ -14,18 +14,18 @@ public struct ProgressPrinter: Sendable {
     /// Carriage return, then ANSI "erase the whole line".
     static let redraw = "\r\u{1B}[2K"
 
-    public let mode: Mode
-    public let total: ProgressTotal
+    package let mode: Mode
+    package let total: ProgressTotal
     private var nextLogMs: Double
 
-    public init(mode: Mode, total: ProgressTotal) {
+    package init(mode: Mode, total: ProgressTotal) {
         self.mode = mode
         self.total = total
         if case .log(let intervalMs) = mode { nextLogMs = Double(max(1, intervalMs)) } else { nextLogMs = 0 }
     }
 
     /// What to write at a tick, if anything.
-    public mutating func tick(_ figures: LiveFigures) -> String? {
+    package mutating func tick(_ figures: LiveFigures) -> String? {
         guard case .log(let intervalMs) = mode else { return line(figures) }
         guard figures.elapsedMs >= nextLogMs else { return nil }
         while nextLogMs <= figures.elapsedMs { nextLogMs += Double(max(1, intervalMs)) }
@@ -34,7 +34,7 @@ public struct ProgressPrinter: Sendable {
 
     /// The last line, when the run has ended, closed with a newline so what follows starts on
     /// a line of its own.
-    public func finish(_ figures: LiveFigures) -> String {
+    package func finish(_ figures: LiveFigures) -> String {
         line(figures) + "\n"
     }
 
@@ -48,7 +48,7 @@ public struct ProgressPrinter: Sendable {
 
     /// The mode for this process's standard output: a terminal as wide as it is, or a log line
     /// every 5 s when stdout is a pipe or a file.
-    public static func standardOutputMode(logIntervalMs: Int = 5_000) -> Mode {
+    package static func standardOutputMode(logIntervalMs: Int = 5_000) -> Mode {
         guard isatty(STDOUT_FILENO) == 1 else { return .log(intervalMs: logIntervalMs) }
         var size = winsize()
         let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? Int(size.ws_col) : 0

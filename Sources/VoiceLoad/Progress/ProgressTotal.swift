@@ -1,12 +1,12 @@
 /// What a run's progress is measured against: the planned duration of a time-bounded run
 /// (`--duration`), else the planned number of sessions (clients × iterations).
-public enum ProgressTotal: Sendable, Hashable {
+package enum ProgressTotal: Sendable, Hashable {
     case durationMs(Int)
     case sessions(Int)
 
     /// The share of the run done, 0...1: elapsed time over the duration, or ended sessions
     /// over the planned ones.
-    public func fraction(of figures: LiveFigures) -> Double {
+    package func fraction(of figures: LiveFigures) -> Double {
         let ratio: Double
         switch self {
         case .durationMs(let durationMs):

@@ -10,9 +10,9 @@ import Synchronization
 /// `vload_receive_lag_ms{quantile="0.99"}` (the run so far). Counters: `vload_sessions_started_total`, `vload_sessions_completed_total`,
 /// `vload_sessions_failed_total`, `vload_turns_completed_total`, `vload_frames_sent_total`,
 /// `vload_errors_total{class="…"}`.
-public final class PrometheusLiveMetrics: Sendable {
+package final class PrometheusLiveMetrics: Sendable {
     /// The content type of `exposition()`.
-    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     private let registry = PrometheusCollectorRegistry()
     private let elapsed: Gauge
@@ -30,7 +30,7 @@ public final class PrometheusLiveMetrics: Sendable {
     /// The figures last exported: counters only go up, by the difference.
     private let exported = Mutex(LiveFigures(elapsedMs: 0))
 
-    public init() {
+    package init() {
         let firstAudio = Self.named(
             "first_audio_from_end", "ms", "first_audio_from_end_ms of the turns that finished in the last \(LiveFigures.windowS) s."
         )
@@ -58,7 +58,7 @@ public final class PrometheusLiveMetrics: Sendable {
     }
 
     /// Sets the gauges to `figures` and moves the counters up to them.
-    public func update(_ figures: LiveFigures) {
+    package func update(_ figures: LiveFigures) {
         exported.withLock { previous in
             elapsed.set(to: figures.elapsedMs.rounded() / 1_000)
             active.set(to: Double(figures.activeSessions))
@@ -83,7 +83,7 @@ public final class PrometheusLiveMetrics: Sendable {
     }
 
     /// Every metric in the Prometheus text format.
-    public func exposition() -> [UInt8] {
+    package func exposition() -> [UInt8] {
         registry.emitToBuffer()
     }
 

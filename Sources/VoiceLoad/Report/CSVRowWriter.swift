@@ -3,7 +3,7 @@ import Synchronization
 
 /// Streams turns.csv and sessions.csv to disk as turns and sessions finish, so a run that
 /// is cut short still leaves every finished row behind.
-public final class CSVRowWriter: RowSink {
+package final class CSVRowWriter: RowSink {
     static let turnColumns = ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
         + TurnRecord.metricNames.map(\.rawValue) + ["barge_in", "missed_interruption", "audio_already_delivered", "stall_count", "reply_rtf"]
     static let sessionColumns = [
@@ -14,13 +14,13 @@ public final class CSVRowWriter: RowSink {
 
     private let files: Mutex<(turns: FileHandle, sessions: FileHandle)>
 
-    public init(directory: URL) throws {
+    package init(directory: URL) throws {
         let turns = try Self.create(directory.appendingPathComponent("turns.csv"), header: Self.turnColumns)
         let sessions = try Self.create(directory.appendingPathComponent("sessions.csv"), header: Self.sessionColumns)
         files = Mutex((turns, sessions))
     }
 
-    public func write(_ turn: TurnRecord) {
+    package func write(_ turn: TurnRecord) {
         let line = Self.line([
             String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
             turn.outcome.rawValue, Self.format(turn.speechStartOffsetMs), Self.format(turn.speechEndOffsetMs),
@@ -31,7 +31,7 @@ public final class CSVRowWriter: RowSink {
         files.withLock { $0.turns.write(line) }
     }
 
-    public func write(_ session: SessionRecord) {
+    package func write(_ session: SessionRecord) {
         let line = Self.line([
             String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
             Self.format(session.restSetupMs), Self.format(session.connectMs),
@@ -44,7 +44,7 @@ public final class CSVRowWriter: RowSink {
         files.withLock { $0.sessions.write(line) }
     }
 
-    public func close() {
+    package func close() {
         files.withLock {
             try? $0.turns.close()
             try? $0.sessions.close()

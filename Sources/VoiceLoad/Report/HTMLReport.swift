@@ -2,7 +2,7 @@ import Foundation
 
 /// report.html: the run for a person to read, in one self-contained file (inline CSS and SVG,
 /// no scripts, fonts or network). The same report always renders to the same bytes.
-public enum HTMLReport {
+package enum HTMLReport {
     /// The page up to `<body>`: the title, the shared style and the chart count the Chromium check reads.
     static func documentStart(title: String, chartCount: Int) -> [String] {
         [
@@ -19,7 +19,7 @@ public enum HTMLReport {
         ]
     }
 
-    public static func render(_ report: RunReport) -> String {
+    package static func render(_ report: RunReport) -> String {
         let verdict = ReportVerdict(report)
         let charts = [latencyOverTime(report), sessionsOverTime(report)]
             + tableMetrics(report).compactMap { name, metric in

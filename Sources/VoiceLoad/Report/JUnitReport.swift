@@ -5,8 +5,8 @@ import Foundation
 /// without errors and the generator was healthy. With thresholds, a run whose generator was
 /// saturated or that never reached the endpoint gets one more test case that fails, so the file
 /// never shows a pass the exit code (`RunVerdict`) does not.
-public enum JUnitReport {
-    public static func render(_ report: RunReport) -> String {
+package enum JUnitReport {
+    package static func render(_ report: RunReport) -> String {
         let cases = testCases(report)
         let failures = cases.filter { $0.failure != nil }.count
         let time = String(format: "%.3f", report.durationS)

@@ -1,26 +1,26 @@
 /// How a run started its sessions, as report.json records it (`config.load`).
-public struct LoadDescription: Codable, Sendable, Hashable {
+package struct LoadDescription: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case model, arrivalProcess = "arrival_process", maxInFlight = "max_in_flight", stagesStart = "stages_start"
         case stages, segment, segmentCount = "segment_count"
     }
 
     /// `closed`, `staged_clients` or `arrival_rate`.
-    public var model: String
+    package var model: String
     /// Open model: `poisson` or `uniform`.
-    public var arrivalProcess: String?
+    package var arrivalProcess: String?
     /// Open model: the whole load's in-flight limit.
-    public var maxInFlight: Int?
+    package var maxInFlight: Int?
     /// Where the stages start from (an arrival rate's starting rate).
-    public var stagesStart: Double?
+    package var stagesStart: Double?
     /// Staged or open model: targets in clients, or starts per second.
-    public var stages: [LoadStage]?
+    package var stages: [LoadStage]?
     /// Set when the run was one segment of a split load: 1-based index and count.
-    public var segment: Int?
-    public var segmentCount: Int?
+    package var segment: Int?
+    package var segmentCount: Int?
 
     /// The model again, from what the report recorded (seed aside).
-    public var profileModel: LoadProfile.Model {
+    package var profileModel: LoadProfile.Model {
         switch model {
         case "staged_clients":
             return .stagedClients(StageList(kind: .clients, stages: stages ?? []))
@@ -33,7 +33,7 @@ public struct LoadDescription: Codable, Sendable, Hashable {
         }
     }
 
-    public init(_ profile: LoadProfile) {
+    package init(_ profile: LoadProfile) {
         switch profile.model {
         case .closed:
             model = "closed"

@@ -2,8 +2,8 @@ import Foundation
 
 /// summary.md: the run in GitHub-flavoured Markdown, for a CI step summary
 /// (`cat summary.md >> "$GITHUB_STEP_SUMMARY"`).
-public enum MarkdownSummary {
-    public static func render(_ report: RunReport) -> String {
+package enum MarkdownSummary {
+    package static func render(_ report: RunReport) -> String {
         let verdict = ReportVerdict(report)
         let mark = verdict.outcome == .passed ? "✅" : verdict.outcome == .failed ? "❌" : "⚠️"
         var lines = [

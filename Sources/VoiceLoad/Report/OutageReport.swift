@@ -1,17 +1,17 @@
 /// Attempts to reach the endpoint, apart from sessions: a session is one caller's call, which
 /// may take several attempts (`reconnect:`), and a session that never got ready is an attempt
 /// that failed.
-public struct ConnectionAttemptCounts: Codable, Sendable, Hashable {
+package struct ConnectionAttemptCounts: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey {
         case total, failedBeforeReady = "failed_before_ready"
     }
 
     /// Every attempt: each session's first, and its reconnects.
-    public var total: Int
+    package var total: Int
     /// Attempts that failed before the session was ready.
-    public var failedBeforeReady: Int
+    package var failedBeforeReady: Int
 
-    public init(total: Int, failedBeforeReady: Int) {
+    package init(total: Int, failedBeforeReady: Int) {
         self.total = total
         self.failedBeforeReady = failedBeforeReady
     }
@@ -19,26 +19,26 @@ public struct ConnectionAttemptCounts: Codable, Sendable, Hashable {
 
 /// A stretch of the run in which every attempt to reach the endpoint failed (`OutageTracker`),
 /// in seconds from the run's start.
-public struct OutageReport: Codable, Sendable, Hashable {
+package struct OutageReport: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey {
         case startS = "start_s", endS = "end_s", durationS = "duration_s", attempts, errors, recoveryMs = "recovery_ms"
     }
 
     /// When the first failed attempt started.
-    public var startS: Double
+    package var startS: Double
     /// When the first attempt that got ready again started; nil when the run ended first.
-    public var endS: Double?
+    package var endS: Double?
     /// To `endS`, or to the run's end.
-    public var durationS: Double
+    package var durationS: Double
     /// Attempts that failed in it.
-    public var attempts: Int
+    package var attempts: Int
     /// Those failures by error class.
-    public var errors: [String: Int]
+    package var errors: [String: Int]
     /// From `endS` to that attempt's ready: how long the first caller waited once the endpoint
     /// answered again.
-    public var recoveryMs: Double?
+    package var recoveryMs: Double?
 
-    public init(startS: Double, endS: Double?, durationS: Double, attempts: Int, errors: [String: Int], recoveryMs: Double?) {
+    package init(startS: Double, endS: Double?, durationS: Double, attempts: Int, errors: [String: Int], recoveryMs: Double?) {
         self.startS = startS
         self.endS = endS
         self.durationS = durationS
@@ -48,7 +48,7 @@ public struct OutageReport: Codable, Sendable, Hashable {
     }
 
     /// `outage` on the clock of a run that started at `runStartedAt` and lasted `runDurationS`.
-    public init(_ outage: OutageTracker.Outage, runStartedAt: MonotonicInstant, runDurationS: Double) {
+    package init(_ outage: OutageTracker.Outage, runStartedAt: MonotonicInstant, runDurationS: Double) {
         let startS = Self.rounded(max(0, outage.startedAt.milliseconds(since: runStartedAt)) / 1_000)
         let endS = outage.endedAt.map { Self.rounded(max(0, $0.milliseconds(since: runStartedAt)) / 1_000) }
         self.init(
@@ -60,7 +60,7 @@ public struct OutageReport: Codable, Sendable, Hashable {
     private static func rounded(_ seconds: Double) -> Double { (seconds * 1_000).rounded() / 1_000 }
 
     /// One line: `endpoint unavailable 19.9 s → 31.2 s (11.3 s, 74 attempts, connect_refused); ready again 12.3 ms after`.
-    public var text: String {
+    package var text: String {
         let classes = errors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             .map { errors.count == 1 ? $0.key : "\($0.key) \($0.value)" }.joined(separator: ", ")
         let end = endS.map { "\(Self.oneDecimal($0)) s" } ?? "the run's end"

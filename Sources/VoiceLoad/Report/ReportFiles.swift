@@ -1,11 +1,11 @@
 import Foundation
 
 /// The reports a person reads, rendered from report.json and written next to it.
-public enum ReportFiles {
-    public static let names = ["report.html", "junit.xml", "summary.md"]
+package enum ReportFiles {
+    package static let names = ["report.html", "junit.xml", "summary.md"]
 
     /// Writes report.html, junit.xml and summary.md into `directory`.
-    public static func write(_ report: RunReport, to directory: URL) throws {
+    package static func write(_ report: RunReport, to directory: URL) throws {
         let files = [
             ("report.html", HTMLReport.render(report)),
             ("junit.xml", JUnitReport.render(report)),

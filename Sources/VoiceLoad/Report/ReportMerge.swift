@@ -4,9 +4,9 @@ import Foundation
 /// (`--segment i/n`, `vload merge`) into the report of the whole run: counts are summed and
 /// every HDR histogram is merged, so counts and percentiles are exactly those one process
 /// would have measured (to the histogram's three significant digits).
-public enum ReportMerge {
+package enum ReportMerge {
     /// The merged report; a one-line error when the reports are not parts of one run.
-    public static func merge(_ parts: [RunReport], names: [String]? = nil) throws(InputError) -> RunReport {
+    package static func merge(_ parts: [RunReport], names: [String]? = nil) throws(InputError) -> RunReport {
         let names = names ?? parts.indices.map { "report \($0 + 1)" }
         guard parts.count >= 2, var merged = parts.first else { throw InputError("merge needs at least two reports") }
         try checkCompatible(parts, names: names)
@@ -221,15 +221,15 @@ public enum ReportMerge {
 }
 
 /// One report a merged report was made from (`merged_from` in report.json).
-public struct MergedPart: Codable, Sendable, Hashable {
+package struct MergedPart: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case report, segment, segmentCount = "segment_count", startedAt = "started_at", sessions
     }
 
     /// The file it was read from.
-    public var report: String
-    public var segment: Int?
-    public var segmentCount: Int?
-    public var startedAt: String
-    public var sessions: Int
+    package var report: String
+    package var segment: Int?
+    package var segmentCount: Int?
+    package var startedAt: String
+    package var sessions: Int
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The timestamps of report.json and capacity.json: ISO 8601, UTC, with milliseconds.
-public enum ReportTimestamp {
-    public static func string(_ date: Date) -> String {
+package enum ReportTimestamp {
+    package static func string(_ date: Date) -> String {
         formatter().string(from: date)
     }
 
     /// The date a report's timestamp names; nil for text in another format.
-    public static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         formatter().date(from: text)
     }
 

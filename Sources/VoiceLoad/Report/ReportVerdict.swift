@@ -1,18 +1,18 @@
 /// What a run amounts to, as the rendered reports (HTML, Markdown) headline it: the run's
 /// verdict (`RunVerdict`, which gives the exit code), so a report never says other than the
 /// exit code did.
-public struct ReportVerdict: Sendable, Hashable {
-    public enum Outcome: String, Sendable {
+package struct ReportVerdict: Sendable, Hashable {
+    package enum Outcome: String, Sendable {
         case passed, failed
         /// The figures are not to be trusted (saturated generator, unjudged threshold).
         case invalid
     }
 
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// One line: `2 of 3 thresholds failed`, `no thresholds; 0 errors`.
-    public var headline: String
+    package var headline: String
 
-    public init(_ report: RunReport) {
+    package init(_ report: RunReport) {
         let verdict = RunVerdict(report)
         switch verdict.outcome {
         case .passed: outcome = .passed
@@ -23,5 +23,5 @@ public struct ReportVerdict: Sendable, Hashable {
     }
 
     /// `PASSED`, `FAILED`, `INVALID`.
-    public var label: String { outcome.rawValue.uppercased() }
+    package var label: String { outcome.rawValue.uppercased() }
 }

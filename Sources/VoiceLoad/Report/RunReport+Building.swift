@@ -1,34 +1,34 @@
 import Foundation
 
 /// Facts about a run that the recorder does not hold: what was run, when, and at what cost.
-public struct RunContext: Sendable {
-    public var scenario: Scenario
-    public var load: LoadProfile
-    public var redactedURL: String
-    public var dialect: String
-    public var metricsMeasured: Set<MetricName>
-    public var frameMs: Int
-    public var simulator: [String: String]?
-    public var startedAt: Date
-    public var endedAt: Date
-    public var cpuSeconds: Double
-    public var cores: Int
+package struct RunContext: Sendable {
+    package var scenario: Scenario
+    package var load: LoadProfile
+    package var redactedURL: String
+    package var dialect: String
+    package var metricsMeasured: Set<MetricName>
+    package var frameMs: Int
+    package var simulator: [String: String]?
+    package var startedAt: Date
+    package var endedAt: Date
+    package var cpuSeconds: Double
+    package var cores: Int
     /// The warm-up left out of the metrics (0: none).
-    public var warmupMs = 0
+    package var warmupMs = 0
     /// The signal that cut the run short; nil when it ran to its end.
-    public var interruptedBy: InterruptSignal?
+    package var interruptedBy: InterruptSignal?
     /// The lag p99 (send, receive, the built-in simulator's replies) above which the generator
     /// counts as saturated; nil: `RunReport.defaultMaxLagMs`.
-    public var maxLagMs: Double?
+    package var maxLagMs: Double?
     /// Why the receive-lag probe could not run; the run's reads are then unchecked.
-    public var receiveLagProbeFailure: String?
+    package var receiveLagProbeFailure: String?
     /// The server's TLS certificate went unchecked (`--insecure`).
-    public var tlsInsecure = false
+    package var tlsInsecure = false
     /// How late the built-in simulator's replies started, when it ran in this process; its p99
     /// is held to the lag bound.
-    public var simulatorReplyLateness: LatencyHistogram?
+    package var simulatorReplyLateness: LatencyHistogram?
 
-    public init(
+    package init(
         scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String,
         metricsMeasured: Set<MetricName> = MetricName.core, frameMs: Int,
         simulator: [String: String]?, startedAt: Date, endedAt: Date, cpuSeconds: Double, cores: Int
@@ -49,7 +49,7 @@ public struct RunContext: Sendable {
 
 extension RunReport {
     /// Builds the report of a finished run.
-    public init(context: RunContext, snapshot: Recorder.Snapshot) {
+    package init(context: RunContext, snapshot: Recorder.Snapshot) {
         let durationS = max(context.endedAt.timeIntervalSince(context.startedAt), 0.001)
         scenario = context.scenario.name
         scenarioFile = context.scenario.sourcePath
@@ -145,19 +145,19 @@ extension RunReport {
     /// The lag p99 above which a run is invalid unless `--max-lag-ms` says otherwise; derived
     /// from measurement (BENCHMARKS.md "The validity bound"): tight enough that a run called
     /// healthy has first audio within 1 ms (p50) and 3 ms (p99) of the truth.
-    public static let defaultMaxLagMs = 2.0
+    package static let defaultMaxLagMs = 2.0
 
     /// A generator whose p99 start lag is above this did not keep to the load model's schedule.
-    public static let startLagLimitMs = 250.0
+    package static let startLagLimitMs = 250.0
 
     /// The report as pretty JSON.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)
     }
 
-    public static func decode(from data: Data) throws -> RunReport {
+    package static func decode(from data: Data) throws -> RunReport {
         let decoder = JSONDecoder()
         return try decoder.decode(RunReport.self, from: data)
     }

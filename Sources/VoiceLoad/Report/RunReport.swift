@@ -1,6 +1,6 @@
 /// The record of a run: the source of truth every other rendering (CSV, table) comes from.
 /// Written as report.json; field names are snake_case, latency figures in milliseconds.
-public struct RunReport: Codable, Sendable {
+package struct RunReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", thresholds, errors, unknownEvents = "unknown_events", generator
             case timeline
@@ -14,59 +14,59 @@ public struct RunReport: Codable, Sendable {
             case connectionAttempts = "connection_attempts", outages
         }
 
-    public var tool = "vload"
-    public var version = VLoadVersion.current
-    public var scenario: String
-    public var scenarioFile: String
-    public var startedAt: String
-    public var endedAt: String
-    public var durationS: Double
+    package var tool = "vload"
+    package var version = VLoadVersion.current
+    package var scenario: String
+    package var scenarioFile: String
+    package var startedAt: String
+    package var endedAt: String
+    package var durationS: Double
     /// Cut short by a signal: figures cover the run until then (a drain limit does not set it).
-    public var interrupted = false
+    package var interrupted = false
     /// The signal that interrupted the run.
-    public var interruptedBy: InterruptSignal?
-    public var config: Configuration
-    public var sessions: Sessions
+    package var interruptedBy: InterruptSignal?
+    package var config: Configuration
+    package var sessions: Sessions
     /// Attempts to reach the endpoint (sessions' first attempts and reconnects); nil in a
     /// report from a version that did not count them.
-    public var connectionAttempts: ConnectionAttemptCounts?
+    package var connectionAttempts: ConnectionAttemptCounts?
     /// Stretches in which every attempt to reach the endpoint failed; nil or empty when none.
-    public var outages: [OutageReport]?
-    public var turns: [String: Int]
-    public var metrics: [String: MetricReport]
+    package var outages: [OutageReport]?
+    package var turns: [String: Int]
+    package var metrics: [String: MetricReport]
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
-    public var labels: [String: [String: MetricReport]]
-    public var interruptions: InterruptionCounts
+    package var labels: [String: [String: MetricReport]]
+    package var interruptions: InterruptionCounts
     /// How the replies played for the caller (stalls, `reply_rtf`); absent when no turn's
     /// reply had agent audio, and in reports of older versions.
-    public var audioContinuity: AudioContinuityCounts?
+    package var audioContinuity: AudioContinuityCounts?
     /// Set when the scenario has a reconnect policy.
-    public var reconnects: ReconnectCounts?
-    public var toolCalls: ToolCalls
+    package var reconnects: ReconnectCounts?
+    package var toolCalls: ToolCalls
     /// Steps that timed out with `on_timeout: continue`, by step name.
-    public var stepTimeouts: [String: Int]
+    package var stepTimeouts: [String: Int]
     /// The thresholds the run was judged by (empty when none were given).
-    public var thresholds: [ThresholdResult] = []
-    public var errors: Errors
-    public var unknownEvents: Int
+    package var thresholds: [ThresholdResult] = []
+    package var errors: Errors
+    package var unknownEvents: Int
     /// The unknown events by type (the first `UnknownEventType.maxTypes` types), most frequent
     /// first, each with one redacted example; absent when there were none.
-    public var unknownEventTypes: [UnknownEventType]?
+    package var unknownEventTypes: [UnknownEventType]?
     /// Server warnings (Deepgram `Warning`) by code; absent when there were none. Warnings
     /// are not errors: they fail no session and count in no error rate.
-    public var warnings: [String: Int]?
-    public var generator: Generator
+    package var warnings: [String: Int]?
+    package var generator: Generator
     /// The run per time bucket (one second, ten past the first hour).
-    public var timeline: [TimelinePoint] = []
+    package var timeline: [TimelinePoint] = []
     /// Set when the run had a warm-up: what it left out.
-    public var warmup: WarmupReport?
+    package var warmup: WarmupReport?
     /// Set on a report `vload merge` made: the reports it combined.
-    public var mergedFrom: [MergedPart]?
+    package var mergedFrom: [MergedPart]?
     /// Set when the run's built-in simulator injected faults: how many of each it performed
     /// (`close_1011`, `stall`, …; 0 for a planned fault that never struck).
-    public var simulatorFaultsInjected: [String: Int]?
+    package var simulatorFaultsInjected: [String: Int]?
 
-    public struct Configuration: Codable, Sendable {
+    package struct Configuration: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case clients, rampUpS = "ramp_up_s", iterations, durationS = "duration_s", url, dialect, frameMs = "frame_ms", quietMs = "quiet_ms", simulator
             case metricsMeasured = "metrics_measured"
@@ -76,89 +76,89 @@ public struct RunReport: Codable, Sendable {
             case tlsInsecure = "tls_insecure"
         }
 
-        public var clients: Int
-        public var rampUpS: Double
-        public var iterations: Int?
-        public var durationS: Double?
+        package var clients: Int
+        package var rampUpS: Double
+        package var iterations: Int?
+        package var durationS: Double?
         /// The endpoint, with secrets in the query replaced by REDACTED.
-        public var url: String
-        public var dialect: String
-        public var frameMs: Int
-        public var quietMs: Int
+        package var url: String
+        package var dialect: String
+        package var frameMs: Int
+        package var quietMs: Int
         /// Set when the run used the built-in agent simulator.
-        public var simulator: [String: String]?
+        package var simulator: [String: String]?
         /// The metrics the dialect can measure; any other metric is absent by nature ("n/a").
-        public var metricsMeasured: [String]
+        package var metricsMeasured: [String]
         /// How sessions were started (absent in reports of older versions).
-        public var load: LoadDescription?
+        package var load: LoadDescription?
         /// A time-bounded run: how long sessions still open at its end were given before they
         /// were wound down.
-        public var drainMs: Int?
+        package var drainMs: Int?
         /// The validity bound the run was held to: the p99 of the generator's send lag, of its
         /// receive lag and of its built-in simulator's reply lateness above which the run is
         /// invalid (`--max-lag-ms`, `RunReport.defaultMaxLagMs` by default). Absent in reports of
         /// earlier versions, which held the send lag to one frame.
-        public var maxLagMs: Double?
+        package var maxLagMs: Double?
         /// True when the server's TLS certificate was not verified (`--insecure`); absent otherwise.
-        public var tlsInsecure: Bool?
+        package var tlsInsecure: Bool?
     }
 
-    public struct Sessions: Codable, Sendable {
+    package struct Sessions: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case started, completed, failed, interrupted, dropped, droppedByReason = "dropped_by_reason"
         }
 
-        public var started: Int
-        public var completed: Int
-        public var failed: Int
+        package var started: Int
+        package var completed: Int
+        package var failed: Int
         /// Wound down before their scenario ended (absent in reports of older versions).
-        public var interrupted: Int? = nil
+        package var interrupted: Int? = nil
         /// Scheduled starts the open model did not make (absent in reports of older versions).
-        public var dropped: Int?
-        public var droppedByReason: [String: Int]?
+        package var dropped: Int?
+        package var droppedByReason: [String: Int]?
     }
 
     /// Every session the load model scheduled: started (warm-up included) or dropped.
-    public var scheduledSessions: Int {
+    package var scheduledSessions: Int {
         sessions.started + (warmup?.excludedSessions ?? 0) + (sessions.dropped ?? 0)
     }
 
-    public struct ToolCalls: Codable, Sendable {
+    package struct ToolCalls: Codable, Sendable {
         /// Tool calls the agent made.
-        public var calls: Int
+        package var calls: Int
         /// Results vload sent back (`tool_reply` steps).
-        public var results: Int
+        package var results: Int
     }
 
     /// Errors by class and category, with the first few of each class (redacted).
-    public struct Errors: Codable, Sendable {
+    package struct Errors: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case total, byClass = "by_class", byCategory = "by_category", examples
         }
 
-        public var total: Int
-        public var byClass: [String: Int]
+        package var total: Int
+        package var byClass: [String: Int]
         /// The first `ErrorExample.perClass` occurrences of each class, earliest first.
-        public var examples: [String: [ErrorExample]]
+        package var examples: [String: [ErrorExample]]
         /// Counts per `ErrorCategory` (`connect`, `upgrade`, `timeout`, …): derived from the
         /// class names, written to report.json for its readers.
-        public var byCategory: [String: Int] { Self.categories(of: byClass) }
+        package var byCategory: [String: Int] { Self.categories(of: byClass) }
 
-        public init(byClass: [String: Int], examples: [String: [ErrorExample]]) {
+        package init(byClass: [String: Int], examples: [String: [ErrorExample]]) {
             total = byClass.values.reduce(0, +)
             self.byClass = byClass
             self.examples = examples
         }
 
         /// Reports of older versions have no examples.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             total = try container.decode(Int.self, forKey: .total)
             byClass = try container.decode([String: Int].self, forKey: .byClass)
             examples = try container.decodeIfPresent([String: [ErrorExample]].self, forKey: .examples) ?? [:]
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(total, forKey: .total)
             try container.encode(byClass, forKey: .byClass)
@@ -167,7 +167,7 @@ public struct RunReport: Codable, Sendable {
         }
 
         /// Counts per category of counts per class (classes of no known category left out).
-        public static func categories(of byClass: [String: Int]) -> [String: Int] {
+        package static func categories(of byClass: [String: Int]) -> [String: Int] {
             byClass.reduce(into: [:]) { total, entry in
                 guard let category = ErrorCategory(className: entry.key) else { return }
                 total[category.rawValue, default: 0] += entry.value
@@ -176,7 +176,7 @@ public struct RunReport: Codable, Sendable {
 
         /// The classes grouped by category, categories in `ErrorCategory` order (unknown names
         /// last, as `other`), classes by name.
-        public var grouped: [(category: String, count: Int, classes: [(name: String, count: Int)])] {
+        package var grouped: [(category: String, count: Int, classes: [(name: String, count: Int)])] {
             var groups: [String: [(name: String, count: Int)]] = [:]
             for (name, count) in byClass {
                 groups[ErrorCategory(className: name)?.rawValue ?? "other", default: []].append((name, count))
@@ -189,52 +189,52 @@ public struct RunReport: Codable, Sendable {
         }
     }
 
-    public struct Generator: Codable, Sendable {
+    package struct Generator: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case framesSent = "frames_sent", sendLagMs = "send_lag_ms", receiveLagMs = "receive_lag_ms", startLagMs = "start_lag_ms"
             case simulatorReplyLateMs = "simulator_reply_late_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
         }
 
-        public var framesSent: Int
-        public var sendLagMs: MetricReport
+        package var framesSent: Int
+        package var sendLagMs: MetricReport
         /// How late the generator's event loops read what arrived (its probe, every loop, after
         /// the warm-up): every received frame's timestamp is late by as much. Absent in reports
         /// of older versions.
-        public var receiveLagMs: MetricReport?
+        package var receiveLagMs: MetricReport?
         /// How late sessions began against the load model's schedule.
-        public var startLagMs: MetricReport?
+        package var startLagMs: MetricReport?
         /// With the built-in simulator in this process: how late its replies started (from
         /// the end of the user's speech plus the drawn latency to its timer), warm-up included.
-        public var simulatorReplyLateMs: MetricReport?
-        public var cpuSeconds: Double
+        package var simulatorReplyLateMs: MetricReport?
+        package var cpuSeconds: Double
         /// CPU time per second of run, in percent of one core (the in-process simulator included).
-        public var cpuPercentOfOneCore: Double
-        public var cores: Int
+        package var cpuPercentOfOneCore: Double
+        package var cores: Int
         /// Whether the generator kept up; when false the figures are not to be trusted.
-        public var healthy: Bool
-        public var problems: [String]
+        package var healthy: Bool
+        package var problems: [String]
     }
 }
 
 /// One metric in report.json. With no samples only `count` (0) is present: absent, never zero.
-public struct MetricReport: Codable, Sendable {
+package struct MetricReport: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case count, min, mean, p50, p90, p95, p99, max, lowSample = "low_sample", histogram
         }
 
-    public var count: Int
-    public var min: Double?
-    public var mean: Double?
-    public var p50: Double?
-    public var p90: Double?
-    public var p95: Double?
-    public var p99: Double?
-    public var max: Double?
+    package var count: Int
+    package var min: Double?
+    package var mean: Double?
+    package var p50: Double?
+    package var p90: Double?
+    package var p95: Double?
+    package var p99: Double?
+    package var max: Double?
     /// Fewer than 20 samples: percentiles are not meaningful.
-    public var lowSample: Bool?
-    public var histogram: SerializedHistogram?
+    package var lowSample: Bool?
+    package var histogram: SerializedHistogram?
 
-    public init(_ histogram: LatencyHistogram?) {
+    package init(_ histogram: LatencyHistogram?) {
         guard let histogram, let summary = histogram.summary else {
             count = 0
             return
@@ -254,35 +254,35 @@ public struct MetricReport: Codable, Sendable {
 
 /// An HDR histogram as sparse (value, count) pairs: replaying them rebuilds it exactly, so
 /// reports from several processes merge without loss.
-public struct SerializedHistogram: Codable, Sendable {
+package struct SerializedHistogram: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case unit, lowestDiscernibleValue = "lowest_discernible_value", highestTrackableValue = "highest_trackable_value", significantDigits = "significant_digits", values
             case minValue = "min_value", maxValue = "max_value"
         }
 
-    public var unit = "us"
-    public var lowestDiscernibleValue: UInt64 = 1
-    public var highestTrackableValue = LatencyHistogram.highestTrackableUs
-    public var significantDigits = 3
-    public var values: [[UInt64]]
+    package var unit = "us"
+    package var lowestDiscernibleValue: UInt64 = 1
+    package var highestTrackableValue = LatencyHistogram.highestTrackableUs
+    package var significantDigits = 3
+    package var values: [[UInt64]]
     /// The exact smallest and largest values (absent in reports of older versions).
-    public var minValue: UInt64?
-    public var maxValue: UInt64?
+    package var minValue: UInt64?
+    package var maxValue: UInt64?
 
-    public init(_ histogram: LatencyHistogram) {
+    package init(_ histogram: LatencyHistogram) {
         values = histogram.sparseValues
         minValue = histogram.exactRange?.min
         maxValue = histogram.exactRange?.max
     }
 
     /// The histogram again: equal to the one serialized when the exact range is present.
-    public var histogram: LatencyHistogram {
+    package var histogram: LatencyHistogram {
         guard let minValue, let maxValue else { return LatencyHistogram(sparseValues: values) }
         return LatencyHistogram(sparseValues: values, exactRange: (minValue, maxValue))
     }
 }
 
 /// The version vload reports about itself.
-public enum VLoadVersion {
-    public static let current = "0.1.0"
+package enum VLoadVersion {
+    package static let current = "0.1.0"
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The human-readable summary of a run printed on stdout.
-public enum SummaryTable {
-    public static func render(_ report: RunReport) -> String {
+package enum SummaryTable {
+    package static func render(_ report: RunReport) -> String {
         var lines: [String] = []
         let simulated = report.config.simulator != nil ? " (built-in simulator)" : ""
         lines.append("vload \(report.version) · scenario \(report.scenario) · dialect \(report.config.dialect) · \(report.config.url)\(simulated)")
@@ -84,12 +84,12 @@ public enum SummaryTable {
     }
 
     /// `close_1011 3, stall 2`; `nothing` when no fault struck.
-    public static func injectedText(_ counts: [String: Int]) -> String {
+    package static func injectedText(_ counts: [String: Int]) -> String {
         counts.isEmpty ? "nothing" : countsText(counts)
     }
 
     /// Counts by name, names in order: `close_1011 3, stall 2`.
-    public static func countsText(_ counts: [String: Int]) -> String {
+    package static func countsText(_ counts: [String: Int]) -> String {
         counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 

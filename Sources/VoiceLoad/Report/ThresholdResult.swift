@@ -1,5 +1,5 @@
 /// How a threshold came out on a run.
-public enum ThresholdStatus: String, Codable, Sendable, Hashable {
+package enum ThresholdStatus: String, Codable, Sendable, Hashable {
     case passed
     case failed
     /// No samples, or too few for the percentile and on both sides of the bound: the run
@@ -9,41 +9,41 @@ public enum ThresholdStatus: String, Codable, Sendable, Hashable {
 
 /// One threshold of a run and its verdict, as report.json and every rendering of it (HTML,
 /// JUnit, Markdown) show it.
-public struct ThresholdResult: Codable, Sendable, Hashable {
+package struct ThresholdResult: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case expression, metric, label, aggregation, comparison, bound, measured, unit, passed, status, reason
         case isDefault = "default"
     }
 
     /// As written: `first_audio_from_end_ms.p95 < 900`.
-    public var expression: String
+    package var expression: String
     /// The metric (`first_audio_from_end_ms`, `error_rate`, `missed_interruption_rate`).
-    public var metric: String
+    package var metric: String
     /// The turn label it is restricted to, if any.
-    public var label: String?
+    package var label: String?
     /// `count`, `rate`, `mean`, `min`, `max`, `p50`, `p95`, `p99.9`…
-    public var aggregation: String
+    package var aggregation: String
     /// `<`, `<=`, `>`, `>=`, `==`, `!=`.
-    public var comparison: String
-    public var bound: Double
+    package var comparison: String
+    package var bound: Double
     /// The run's figure; nil when it could not be computed (no samples).
-    public var measured: Double?
+    package var measured: Double?
     /// `ms`, `%` or `` (a count).
-    public var unit: String
-    public var status: ThresholdStatus {
+    package var unit: String
+    package var status: ThresholdStatus {
         didSet { passed = status == .passed }
     }
     /// True only for `status` passed; report.json has said `passed` since before `status`.
-    public private(set) var passed: Bool
+    package private(set) var passed: Bool
     /// Whether the run could not be judged on it.
-    public var isInvalid: Bool { status == .invalid }
+    package var isInvalid: Bool { status == .invalid }
     /// Why it failed or could not be judged (`no samples`, `12 samples: too few for p99 …`),
     /// or why a percentile passed on fewer samples than it needs (`… but all 12 are < 900 ms …`).
-    public var reason: String?
+    package var reason: String?
     /// True for vload's own bound on a run given no thresholds (`error_rate < 1%`); absent otherwise.
-    public var isDefault: Bool?
+    package var isDefault: Bool?
 
-    public init(
+    package init(
         expression: String, metric: String, label: String? = nil, aggregation: String, comparison: String, bound: Double,
         measured: Double?, unit: String, status: ThresholdStatus, reason: String? = nil
     ) {

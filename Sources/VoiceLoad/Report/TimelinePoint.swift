@@ -1,23 +1,23 @@
 /// One bucket of report.json's `timeline`: what happened between `t_s` and `t_s + width_s`
 /// seconds after the run's start.
-public struct TimelinePoint: Codable, Sendable, Hashable {
+package struct TimelinePoint: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case tS = "t_s", widthS = "width_s", activeSessions = "active_sessions", sessionsStarted = "sessions_started"
         case turnsCompleted = "turns_completed", errors, firstAudioFromEndMs = "first_audio_from_end_ms"
     }
 
     /// Start of the bucket, in seconds from the run's start.
-    public var tS: Double
-    public var widthS: Double
+    package var tS: Double
+    package var widthS: Double
     /// The most sessions open at once during the bucket.
-    public var activeSessions: Int
-    public var sessionsStarted: Int
-    public var turnsCompleted: Int
-    public var errors: Int
+    package var activeSessions: Int
+    package var sessionsStarted: Int
+    package var turnsCompleted: Int
+    package var errors: Int
     /// First-audio latency of the turns that finished in the bucket.
-    public var firstAudioFromEndMs: Latency
+    package var firstAudioFromEndMs: Latency
 
-    public init(
+    package init(
         tS: Double, widthS: Double, activeSessions: Int, sessionsStarted: Int, turnsCompleted: Int, errors: Int,
         firstAudioFromEndMs: Latency
     ) {
@@ -31,13 +31,13 @@ public struct TimelinePoint: Codable, Sendable, Hashable {
     }
 
     /// A latency in one bucket; with no samples only `count` (0) is present.
-    public struct Latency: Codable, Sendable, Hashable {
-        public var count: Int
-        public var p50: Double?
-        public var p95: Double?
-        public var max: Double?
+    package struct Latency: Codable, Sendable, Hashable {
+        package var count: Int
+        package var p50: Double?
+        package var p95: Double?
+        package var max: Double?
 
-        public init(count: Int, p50: Double? = nil, p95: Double? = nil, max: Double? = nil) {
+        package init(count: Int, p50: Double? = nil, p95: Double? = nil, max: Double? = nil) {
             self.count = count
             self.p50 = p50
             self.p95 = p95

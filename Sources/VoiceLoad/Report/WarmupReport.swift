@@ -1,15 +1,15 @@
 /// The warm-up of a run (`--warmup`): sessions and turns that started within it are left out
 /// of every metric, count and threshold of the report.
-public struct WarmupReport: Codable, Sendable, Hashable {
+package struct WarmupReport: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case durationS = "duration_s", excludedSessions = "excluded_sessions", excludedTurns = "excluded_turns"
     }
 
-    public var durationS: Double
-    public var excludedSessions: Int
-    public var excludedTurns: Int
+    package var durationS: Double
+    package var excludedSessions: Int
+    package var excludedTurns: Int
 
-    public init(durationS: Double, excludedSessions: Int, excludedTurns: Int) {
+    package init(durationS: Double, excludedSessions: Int, excludedTurns: Int) {
         self.durationS = durationS
         self.excludedSessions = excludedSessions
         self.excludedTurns = excludedTurns

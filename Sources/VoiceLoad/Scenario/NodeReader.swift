@@ -1,34 +1,34 @@
 import Yams
 
 /// Typed reads of YAML nodes with errors that name the file, line and field.
-struct NodeReader {
-    let path: String
+package struct NodeReader {
+    package let path: String
 
-    func error(at node: Node, _ message: String) -> ScenarioError {
+    package func error(at node: Node, _ message: String) -> ScenarioError {
         ScenarioError(path: path, line: node.mark?.line, column: node.mark?.column, message: message)
     }
 
-    func string(_ node: Node, field: String) throws(ScenarioError) -> String {
+    package func string(_ node: Node, field: String) throws(ScenarioError) -> String {
         guard let scalar = node.scalar else { throw error(at: node, "'\(field)' must be a string") }
         return scalar.string
     }
 
-    func positiveInt(_ node: Node, field: String) throws(ScenarioError) -> Int {
+    package func positiveInt(_ node: Node, field: String) throws(ScenarioError) -> Int {
         guard let value = node.int, value > 0 else { throw error(at: node, "'\(field)' must be a positive integer") }
         return value
     }
 
-    func nonNegativeInt(_ node: Node, field: String) throws(ScenarioError) -> Int {
+    package func nonNegativeInt(_ node: Node, field: String) throws(ScenarioError) -> Int {
         guard let value = node.int, value >= 0 else { throw error(at: node, "'\(field)' must be an integer ≥ 0") }
         return value
     }
 
     /// The longest duration a scenario field gives, in milliseconds: one day. The client adds
     /// to durations and converts them to nanoseconds, which must never overflow.
-    static let maxMilliseconds = 86_400_000
+    package static let maxMilliseconds = 86_400_000
 
     /// A `…_ms` duration: from 1 ms (0 ms when `allowsZero`) to one day.
-    func milliseconds(_ node: Node, field: String, allowsZero: Bool = false) throws(ScenarioError) -> Int {
+    package func milliseconds(_ node: Node, field: String, allowsZero: Bool = false) throws(ScenarioError) -> Int {
         let value = allowsZero ? try nonNegativeInt(node, field: field) : try positiveInt(node, field: field)
         guard value <= Self.maxMilliseconds else {
             throw error(at: node, "'\(field)' must be at most \(Self.maxMilliseconds) ms (one day)")
@@ -37,14 +37,14 @@ struct NodeReader {
     }
 
     /// A string that must be one of `choices`.
-    func choice(_ node: Node, field: String, choices: [String]) throws(ScenarioError) -> String {
+    package func choice(_ node: Node, field: String, choices: [String]) throws(ScenarioError) -> String {
         guard let value = node.scalar?.string, choices.contains(value) else {
             throw error(at: node, "'\(field)' must be one of: \(choices.joined(separator: ", "))")
         }
         return value
     }
 
-    func rejectUnknownKeys(in mapping: Node.Mapping, allowed: [String], what: String) throws(ScenarioError) {
+    package func rejectUnknownKeys(in mapping: Node.Mapping, allowed: [String], what: String) throws(ScenarioError) {
         for key in mapping.keys {
             guard let name = key.string, allowed.contains(name) else {
                 throw error(at: key, "unknown \(what) '\(key.string ?? "?")' (known: \(allowed.joined(separator: ", ")))")
@@ -53,13 +53,13 @@ struct NodeReader {
     }
 
     /// A mapping converted to JSON members; `what` is the error when the node is not one.
-    func object(_ node: Node, what: String) throws(ScenarioError) -> [String: JSONValue] {
+    package func object(_ node: Node, what: String) throws(ScenarioError) -> [String: JSONValue] {
         guard case .object(let object) = try json(node) else { throw error(at: node, what) }
         return object
     }
 
     /// Converts a YAML node to a JSON value (session parameters).
-    func json(_ node: Node) throws(ScenarioError) -> JSONValue {
+    package func json(_ node: Node) throws(ScenarioError) -> JSONValue {
         switch node {
         case .scalar(let scalar):
             if node.null != nil { return .null }

@@ -2,14 +2,14 @@ import Foundation
 import Yams
 
 /// Reads and validates scenario YAML files.
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     static let topLevelKeys = [
         "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps", "thresholds", "stages",
         "reconnect", "keepalive_ms",
     ]
 
     /// Finds a scenario by path, or by name in `scenarios/` of the working directory.
-    public static func locate(_ nameOrPath: String, searchDirectory: String = "scenarios") -> String? {
+    package static func locate(_ nameOrPath: String, searchDirectory: String = "scenarios") -> String? {
         let manager = FileManager.default
         var candidates = [nameOrPath]
         if !nameOrPath.hasSuffix(".yaml") && !nameOrPath.hasSuffix(".yml") {
@@ -19,14 +19,14 @@ public enum ScenarioLoader {
         return candidates.first { manager.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
     }
 
-    public static func load(path: String) throws(ScenarioError) -> Scenario {
+    package static func load(path: String) throws(ScenarioError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(path: path, message: "cannot read the scenario file")
         }
         return try parse(yaml: text, path: path)
     }
 
-    public static func parse(yaml: String, path: String) throws(ScenarioError) -> Scenario {
+    package static func parse(yaml: String, path: String) throws(ScenarioError) -> Scenario {
         let root: Node
         let reader = NodeReader(path: path)
         do {

@@ -1,5 +1,5 @@
 /// One step of a scenario.
-public enum ScenarioStep: Sendable, Hashable {
+package enum ScenarioStep: Sendable, Hashable {
     case connect(timeoutMs: Int)
     case wait(WaitStep)
     case say(SayStep)
@@ -17,7 +17,7 @@ public enum ScenarioStep: Sendable, Hashable {
     case finalize(timeoutMs: Int, onTimeout: StepTimeoutPolicy)
 
     /// The step's name in reports (`timeout_wait_ready`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .connect: return "connect"
         case .wait(let wait): return "wait_\(wait.target.name)"
@@ -33,7 +33,7 @@ public enum ScenarioStep: Sendable, Hashable {
     }
 
     /// The clip a step speaks: a `say`, or a `barge_in` with speech.
-    public var spokenClip: SayStep? {
+    package var spokenClip: SayStep? {
         switch self {
         case .say(let say): return say
         case .bargeIn(let bargeIn):
@@ -44,7 +44,7 @@ public enum ScenarioStep: Sendable, Hashable {
     }
 
     /// `steps` with every `repeat` expanded once (enough to list what they use).
-    public static func flattened(_ steps: [ScenarioStep]) -> [ScenarioStep] {
+    package static func flattened(_ steps: [ScenarioStep]) -> [ScenarioStep] {
         steps.flatMap { step -> [ScenarioStep] in
             if case .repeatSteps(_, let nested) = step { return flattened(nested) }
             return [step]
@@ -53,7 +53,7 @@ public enum ScenarioStep: Sendable, Hashable {
 }
 
 /// What a step does when it times out.
-public enum StepTimeoutPolicy: String, Sendable, Hashable {
+package enum StepTimeoutPolicy: String, Sendable, Hashable {
     /// The session fails with `timeout_<step>` (the default).
     case fail
     /// The timeout is recorded (the turn censored) and the scenario goes on.
@@ -61,12 +61,12 @@ public enum StepTimeoutPolicy: String, Sendable, Hashable {
 }
 
 /// A `wait` step.
-public struct WaitStep: Sendable, Hashable {
-    public var target: WaitTarget
-    public var timeoutMs: Int
-    public var onTimeout: StepTimeoutPolicy
+package struct WaitStep: Sendable, Hashable {
+    package var target: WaitTarget
+    package var timeoutMs: Int
+    package var onTimeout: StepTimeoutPolicy
 
-    public init(_ target: WaitTarget, timeoutMs: Int, onTimeout: StepTimeoutPolicy = .fail) {
+    package init(_ target: WaitTarget, timeoutMs: Int, onTimeout: StepTimeoutPolicy = .fail) {
         self.target = target
         self.timeoutMs = timeoutMs
         self.onTimeout = onTimeout
@@ -74,7 +74,7 @@ public struct WaitStep: Sendable, Hashable {
 }
 
 /// What a `wait` step waits for.
-public enum WaitTarget: Sendable, Hashable {
+package enum WaitTarget: Sendable, Hashable {
     /// The session is ready for user audio.
     case ready
     /// The agent's greeting, if it speaks first: until the greeting turn has ended, or until
@@ -94,7 +94,7 @@ public enum WaitTarget: Sendable, Hashable {
     case event(NormalizedEvent.Kind)
 
     /// The scalar of `wait: NAME`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .ready: return "ready"
         case .greeting: return "greeting"
@@ -111,21 +111,21 @@ public enum WaitTarget: Sendable, Hashable {
 }
 
 /// A `say` step: stream a WAV file, paced like a microphone.
-public struct SayStep: Sendable, Hashable {
+package struct SayStep: Sendable, Hashable {
     /// Absolute path of the audio file.
-    public var audioPath: String
+    package var audioPath: String
     /// The turn's label in turns.csv and report.json.
-    public var label: String?
+    package var label: String?
     /// Overrides of the detected speech start and end inside the clip.
-    public var speechStartMs: Int?
-    public var speechEndMs: Int?
+    package var speechStartMs: Int?
+    package var speechEndMs: Int?
 
     /// Identifies the prepared audio of this step: the file and its speech-boundary overrides.
-    public var audioKey: String {
+    package var audioKey: String {
         "\(audioPath)#\(speechStartMs.map(String.init) ?? "auto")#\(speechEndMs.map(String.init) ?? "auto")"
     }
 
-    public init(audioPath: String, label: String? = nil, speechStartMs: Int? = nil, speechEndMs: Int? = nil) {
+    package init(audioPath: String, label: String? = nil, speechStartMs: Int? = nil, speechEndMs: Int? = nil) {
         self.audioPath = audioPath
         self.label = label
         self.speechStartMs = speechStartMs
@@ -135,13 +135,13 @@ public struct SayStep: Sendable, Hashable {
 
 /// A `silence` or `think` step: paced silence for `minMs`, or a duration drawn uniformly
 /// from `minMs…maxMs`.
-public struct PauseStep: Sendable, Hashable {
-    public var minMs: Int
-    public var maxMs: Int
+package struct PauseStep: Sendable, Hashable {
+    package var minMs: Int
+    package var maxMs: Int
     /// Written as `think` (the user thinking) rather than `silence`; the same on the wire.
-    public var isThink: Bool
+    package var isThink: Bool
 
-    public init(minMs: Int, maxMs: Int, isThink: Bool = false) {
+    package init(minMs: Int, maxMs: Int, isThink: Bool = false) {
         self.minMs = minMs
         self.maxMs = maxMs
         self.isThink = isThink
@@ -150,25 +150,25 @@ public struct PauseStep: Sendable, Hashable {
 
 /// A `barge_in` step: once `afterHeardMs` of the agent's current turn has played on the
 /// client's playback cursor, talk over it (or send the dialect's interrupt command).
-public struct BargeInStep: Sendable, Hashable {
-    public enum Action: Sendable, Hashable {
+package struct BargeInStep: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// Start speaking this clip; `T_bi_start` is its speech start.
         case speech(SayStep)
         /// Send the dialect's interrupt message (Datagrid `interrupt`, OpenAI `response.cancel`).
         case command
     }
 
-    public var action: Action
-    public var afterHeardMs: Int
+    package var action: Action
+    package var afterHeardMs: Int
     /// The turn's label (for a command, the label of its interruption row).
-    public var label: String?
+    package var label: String?
     /// How long to wait for the agent to have spoken `afterHeardMs`.
-    public var timeoutMs: Int
+    package var timeoutMs: Int
     /// A barge-in with no acknowledgement within this is a `missed_interruption`.
-    public var intTimeoutMs: Int
-    public var onTimeout: StepTimeoutPolicy
+    package var intTimeoutMs: Int
+    package var onTimeout: StepTimeoutPolicy
 
-    public init(
+    package init(
         action: Action, afterHeardMs: Int, label: String? = nil, timeoutMs: Int = 30_000, intTimeoutMs: Int = 3_000,
         onTimeout: StepTimeoutPolicy = .fail
     ) {
@@ -183,14 +183,14 @@ public struct BargeInStep: Sendable, Hashable {
 
 /// A `tool_reply` step: wait for the agent's next tool call and answer it with the canned
 /// output for its name (`*` for any other name), after `delayMs` of client think time.
-public struct ToolReplyStep: Sendable, Hashable {
+package struct ToolReplyStep: Sendable, Hashable {
     /// Output text by tool name (JSON text for structured outputs).
-    public var outputs: [String: String]
-    public var delayMs: Int
-    public var timeoutMs: Int
-    public var onTimeout: StepTimeoutPolicy
+    package var outputs: [String: String]
+    package var delayMs: Int
+    package var timeoutMs: Int
+    package var onTimeout: StepTimeoutPolicy
 
-    public init(outputs: [String: String], delayMs: Int = 0, timeoutMs: Int = 30_000, onTimeout: StepTimeoutPolicy = .fail) {
+    package init(outputs: [String: String], delayMs: Int = 0, timeoutMs: Int = 30_000, onTimeout: StepTimeoutPolicy = .fail) {
         self.outputs = outputs
         self.delayMs = delayMs
         self.timeoutMs = timeoutMs
@@ -198,7 +198,7 @@ public struct ToolReplyStep: Sendable, Hashable {
     }
 
     /// The canned output for a call of `name`, nil when the scenario has none for it.
-    public func output(for name: String) -> String? {
+    package func output(for name: String) -> String? {
         outputs[name] ?? outputs["*"]
     }
 }

@@ -3,18 +3,18 @@
 ///
 /// Taken where each step is seen: the lookup's end on the thread that ran `getaddrinfo`, the
 /// rest in the channel's handlers on its event loop.
-public struct ConnectStamps: Sendable, Hashable {
+package struct ConnectStamps: Sendable, Hashable {
     /// When the host name's lookup returned; nil for an IP-literal host, which needs none.
-    public var resolvedAt: MonotonicInstant?
+    package var resolvedAt: MonotonicInstant?
     /// When the TCP connection was established (`channelActive`): of the attempt that won,
     /// when Happy Eyeballs tried several addresses.
-    public var tcpConnectedAt: MonotonicInstant
+    package var tcpConnectedAt: MonotonicInstant
     /// When the TLS handshake completed (certificate checks included); nil for ws://.
-    public var tlsCompletedAt: MonotonicInstant?
+    package var tlsCompletedAt: MonotonicInstant?
     /// When the server's 101 was received and validated: the connection's `openedAt`.
-    public var openedAt: MonotonicInstant
+    package var openedAt: MonotonicInstant
 
-    public init(
+    package init(
         resolvedAt: MonotonicInstant?, tcpConnectedAt: MonotonicInstant, tlsCompletedAt: MonotonicInstant?,
         openedAt: MonotonicInstant
     ) {

@@ -2,7 +2,7 @@
 ///
 /// Every case names the URL (with secret query values redacted) and says what is wrong in
 /// one line, so it can be shown to the user as is.
-public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No `scheme://` prefix.
     case missingScheme(url: String)
     /// A scheme other than ws or wss.
@@ -20,7 +20,7 @@ public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whitespace or control characters anywhere in the URL.
     case invalidCharacter(url: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingScheme(let url):
             return "malformed URL '\(url)': missing scheme (expected ws:// or wss://)"

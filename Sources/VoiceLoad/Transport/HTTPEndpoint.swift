@@ -1,15 +1,15 @@
 import Foundation
 
 /// An http:// or https:// URL for a REST pre-step (Datagrid `POST /v1/voice`).
-public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
-    public var isSecure: Bool
-    public var host: String
-    public var port: Int
+package struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
+    package var isSecure: Bool
+    package var host: String
+    package var port: Int
     /// Path and query, "/" when empty.
-    public var requestTarget: String
+    package var requestTarget: String
 
     /// Parses an http(s) URL; nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else { return nil }
@@ -20,14 +20,14 @@ public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
         requestTarget = path + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
     }
 
-    public var hostHeader: String {
+    package var hostHeader: String {
         let defaultPort = isSecure ? 443 : 80
         let bracketed = host.contains(":") ? "[\(host)]" : host
         return port == defaultPort ? bracketed : "\(bracketed):\(port)"
     }
 
     /// The URL without its query (which may hold secrets).
-    public var description: String {
+    package var description: String {
         let path = requestTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
         return "\(isSecure ? "https" : "http")://\(hostHeader)\(path)"
     }

@@ -5,16 +5,16 @@ import NIOSSL
 
 /// One HTTP/1.1 request over raw SwiftNIO on a given event loop: the REST pre-step some
 /// dialects take before their WebSocket (docs/dialects.md).
-public enum HTTPRequestClient {
-    public struct Response: Sendable {
-        public var status: Int
-        public var body: [UInt8]
+package enum HTTPRequestClient {
+    package struct Response: Sendable {
+        package var status: Int
+        package var body: [UInt8]
     }
 
     /// Sends `method target` with `headers` and `body`, and returns the whole response.
     /// Fails with `WebSocketConnectError` cases for connect, TLS and timeout failures, the same
     /// classes the WebSocket connect reports. `tlsConfiguration` as for `WebSocketClient.connect`.
-    public static func send(
+    package static func send(
         method: HTTPMethod, to endpoint: HTTPEndpoint, headers: [(String, String)], body: [UInt8],
         on eventLoop: any EventLoop, tlsConfiguration: TLSConfiguration? = nil, timeoutMs: Int64 = 10_000,
         maxResponseBytes: Int = 1 << 20

@@ -1,25 +1,25 @@
 /// A plain (not upgraded) HTTP request to a `WebSocketListener`, for REST endpoints next to
 /// the WebSocket one (the simulator's Datagrid `POST /v1/voice`).
-public struct PlainHTTPRequest: Sendable {
-    public var method: String
-    public var target: String
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+package struct PlainHTTPRequest: Sendable {
+    package var method: String
+    package var target: String
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
 
-    public var path: String { target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target }
+    package var path: String { target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target }
 
-    public func headerValue(_ name: String) -> String? {
+    package func headerValue(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }
 
 /// The answer to a `PlainHTTPRequest`.
-public struct PlainHTTPResponse: Sendable {
-    public var status: Int
-    public var contentType: String
-    public var body: [UInt8]
+package struct PlainHTTPResponse: Sendable {
+    package var status: Int
+    package var contentType: String
+    package var body: [UInt8]
 
-    public init(status: Int, contentType: String = "application/json", body: [UInt8]) {
+    package init(status: Int, contentType: String = "application/json", body: [UInt8]) {
         self.status = status
         self.contentType = contentType
         self.body = body

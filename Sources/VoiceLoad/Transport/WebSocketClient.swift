@@ -11,7 +11,7 @@ import Darwin
 
 /// Opens client WebSocket connections over raw SwiftNIO: one TCP (or TLS) connection each,
 /// on an event loop the caller picks.
-public enum WebSocketClient {
+package enum WebSocketClient {
     /// Connects to `endpoint` on `eventLoop` and performs the WebSocket upgrade.
     ///
     /// - Parameters:
@@ -31,7 +31,7 @@ public enum WebSocketClient {
     ///   a `WebSocketConnectError`. The connection's `connectStamps` time the lookup (a host
     ///   name goes to a `TimedResolver`, with NIO's Happy Eyeballs; an IP literal is connected
     ///   to directly, no lookup), TCP, TLS and the upgrade.
-    public static func connect(
+    package static func connect(
         to endpoint: WebSocketEndpoint,
         headers: [(String, String)] = [],
         subprotocols: [String] = [],

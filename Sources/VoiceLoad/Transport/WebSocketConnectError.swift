@@ -1,5 +1,5 @@
 /// Why a WebSocket client connection could not be opened.
-public enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The TCP connect was refused: nothing listens on the port.
     case connectionRefused(String)
     /// The host name did not resolve.
@@ -22,7 +22,7 @@ public enum WebSocketConnectError: Error, Sendable, Hashable, CustomStringConver
     /// (missing `Upgrade: websocket`, wrong `Sec-WebSocket-Accept`, unknown subprotocol, bad HTTP).
     case invalidUpgradeResponse(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .connectionRefused(let reason): return "connection refused: \(reason)"
         case .dnsFailed(let reason): return "DNS lookup failed: \(reason)"

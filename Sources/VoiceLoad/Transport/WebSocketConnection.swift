@@ -5,15 +5,15 @@ import NIOCore
 /// Use it on its event loop (the one passed to `connect`); calls from elsewhere are hopped
 /// onto the loop. Inbound messages and the close arrive through the `onEvent` closure given
 /// to `connect`.
-public final class WebSocketConnection: Sendable {
+package final class WebSocketConnection: Sendable {
     /// When the server's 101 response was processed.
-    public var openedAt: MonotonicInstant { connectStamps.openedAt }
+    package var openedAt: MonotonicInstant { connectStamps.openedAt }
     /// When the opening passed each of its steps (lookup, TCP, TLS, 101): the connect phases.
-    public let connectStamps: ConnectStamps
+    package let connectStamps: ConnectStamps
     /// The subprotocol the server selected (`Sec-WebSocket-Protocol`), if any.
-    public let subprotocol: String?
+    package let subprotocol: String?
     /// The event loop the connection lives on.
-    public var eventLoop: EventLoop { handler.eventLoop }
+    package var eventLoop: EventLoop { handler.eventLoop }
 
     private let handler: FrameHandlerReference
     private let channel: Channel
@@ -27,25 +27,25 @@ public final class WebSocketConnection: Sendable {
 
     /// Whether messages can still be sent (no close frame sent or received, TCP up).
     /// Read it on the event loop.
-    public var isOpen: Bool { handler.isOpen }
+    package var isOpen: Bool { handler.isOpen }
 
     /// Writes and flushes one whole message, masked with a fresh random key. Ignored once the
     /// connection is closing.
-    public func send(_ frame: EncodedFrame) {
+    package func send(_ frame: EncodedFrame) {
         handler.send(frame)
     }
 
     /// Sends a close frame, then closes the TCP connection when the server answers with its
     /// close frame, or after a short timeout (2 s). `.closed` is reported either way.
-    public func close(code: Int = 1000, reason: String = "") {
+    package func close(code: Int = 1000, reason: String = "") {
         handler.close(code: code, reason: reason)
     }
 
     /// Closes the TCP connection at once, without a close handshake (`.closed` with no code).
-    public func abort() {
+    package func abort() {
         channel.close(promise: nil)
     }
 
     /// Completes when the underlying TCP connection is closed.
-    public var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
+    package var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
 }

@@ -3,7 +3,7 @@
 ///
 /// A connection reports any number of `.frame`s, possibly one `.failed`, and then exactly one
 /// `.closed`; nothing follows `.closed`.
-public enum WebSocketConnectionEvent: Sendable {
+package enum WebSocketConnectionEvent: Sendable {
     /// A whole text or binary message, stamped when its first byte-carrying frame came off the
     /// socket (the first fragment, for a fragmented message).
     case frame(TimestampedFrame)
@@ -17,8 +17,8 @@ public enum WebSocketConnectionEvent: Sendable {
 }
 
 /// Why an open WebSocket connection failed.
-public struct WebSocketFailure: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
+package struct WebSocketFailure: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: Sendable, Hashable {
         /// An inbound frame, or a reassembled message, above the connection's size limit.
         case frameTooLarge
         /// The peer broke RFC 6455 (reserved bits or opcode, a stray continuation, a bad close frame).
@@ -27,14 +27,14 @@ public struct WebSocketFailure: Sendable, Hashable, CustomStringConvertible {
         case io
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// What happened, in one line.
-    public var message: String
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -2,31 +2,31 @@
 ///
 /// `description` is the redacted form, so interpolating an endpoint into a log line never
 /// leaks a query-string credential; `urlString` is the full URL for the wire.
-public struct WebSocketEndpoint: Sendable, Hashable, CustomStringConvertible {
+package struct WebSocketEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// `ws` (plain TCP) or `wss` (TLS).
-    public enum Scheme: String, Sendable, Hashable {
+    package enum Scheme: String, Sendable, Hashable {
         case ws
         case wss
 
         /// The port used when the URL names none.
-        public var defaultPort: Int { self == .ws ? 80 : 443 }
+        package var defaultPort: Int { self == .ws ? 80 : 443 }
     }
 
-    public private(set) var scheme: Scheme
+    package private(set) var scheme: Scheme
     /// The host name or IP address, without the brackets of an IPv6 literal.
-    public private(set) var host: String
+    package private(set) var host: String
     /// The TCP port (80 or 443 when the URL names none).
-    public private(set) var port: Int
+    package private(set) var port: Int
     /// The path, `/` when the URL has none.
-    public private(set) var path: String
+    package private(set) var path: String
     /// The raw query after `?` (still percent-encoded), nil when there is none.
-    public private(set) var query: String?
+    package private(set) var query: String?
 
     /// Parses and validates a URL string.
     ///
     /// Accepts only ws and wss, requires a host, defaults the port (80/443) and the path (`/`);
     /// refuses user info and fragments.
-    public init(parsing text: String) throws(EndpointError) {
+    package init(parsing text: String) throws(EndpointError) {
         let shown = URLQuery.redactingURL(text)
         guard let separator = text.range(of: "://") else { throw .missingScheme(url: shown) }
         let schemeText = String(text[..<separator.lowerBound])
@@ -66,44 +66,44 @@ public struct WebSocketEndpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the connection uses TLS.
-    public var isSecure: Bool { scheme == .wss }
+    package var isSecure: Bool { scheme == .wss }
 
     /// The HTTP request target of the upgrade request: path and query.
-    public var requestTarget: String {
+    package var requestTarget: String {
         guard let query else { return path }
         return path + "?" + query
     }
 
     /// The value for the `Host` header: the host (bracketed if IPv6), with the port when it
     /// is not the scheme's default.
-    public var hostHeader: String {
+    package var hostHeader: String {
         let hostPart = host.contains(":") ? "[\(host)]" : host
         return port == scheme.defaultPort ? hostPart : "\(hostPart):\(port)"
     }
 
     /// The full URL, credentials included. Use `redactedDescription` for anything a person reads.
-    public var urlString: String {
+    package var urlString: String {
         "\(scheme.rawValue)://\(hostHeader)\(requestTarget)"
     }
 
     /// The URL with the values of secret-looking query parameters (`token`, `api_key`, `apikey`,
     /// `key`, `access_token`, `auth`, `password`, `secret`, and names ending in `token`, `_key`,
     /// `-key`, `secret` or `password`; case-insensitive) replaced by `REDACTED`.
-    public var redactedDescription: String {
+    package var redactedDescription: String {
         guard let query else { return urlString }
         return "\(scheme.rawValue)://\(hostHeader)\(path)?\(URLQuery.redacting(query))"
     }
 
-    public var description: String { redactedDescription }
+    package var description: String { redactedDescription }
 
     /// The percent-decoded value of the first query parameter with this name.
-    public func queryValue(named name: String) -> String? {
+    package func queryValue(named name: String) -> String? {
         query.flatMap { URLQuery.value(of: name, in: $0) }
     }
 
     /// A copy with `name=value` appended to the query (both percent-encoded), e.g. for
     /// query-token authentication.
-    public func addingQueryItem(name: String, value: String) -> WebSocketEndpoint {
+    package func addingQueryItem(name: String, value: String) -> WebSocketEndpoint {
         var copy = self
         let item = URLQuery.percentEncoded(name) + "=" + URLQuery.percentEncoded(value)
         if let query, !query.isEmpty {

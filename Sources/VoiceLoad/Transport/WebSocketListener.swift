@@ -10,11 +10,11 @@ import NIOWebSocket
 /// `WebSocketServerConnection` handed to `onConnection` synchronously on the connection's event
 /// loop, before any of its frames is read. The same `WebSocketFrameHandler` as the client's
 /// stamps frames, answers pings, reassembles fragments and captures closes.
-public final class WebSocketListener: Sendable {
+package final class WebSocketListener: Sendable {
     /// The address the listener is bound to.
-    public let host: String
+    package let host: String
     /// The bound port (the one the system picked when started with port 0).
-    public let port: Int
+    package let port: Int
 
     private let channel: Channel
 
@@ -37,7 +37,7 @@ public final class WebSocketListener: Sendable {
     ///   - plainHTTP: answers plain (not upgraded) HTTP requests, for REST endpoints beside the
     ///     WebSocket; nil, or a nil answer, gives 426.
     ///   - tls: serve TLS (wss://, https://) with this certificate; nil for plain TCP.
-    public static func start(
+    package static func start(
         host: String = "127.0.0.1",
         port: Int,
         group: EventLoopGroup,
@@ -76,7 +76,7 @@ public final class WebSocketListener: Sendable {
 
     /// Stops accepting connections. Connections already open stay open until they close or
     /// their event loop group shuts down.
-    public func close() -> EventLoopFuture<Void> {
+    package func close() -> EventLoopFuture<Void> {
         channel.close()
     }
 

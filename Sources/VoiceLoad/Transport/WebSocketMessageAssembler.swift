@@ -6,9 +6,9 @@ import NIOWebSocket
 ///
 /// It reassembles fragmented messages, stamping them with the arrival of the first fragment,
 /// unmasks masked frames, and bounds a message to `maxMessageBytes`. No I/O, no clock.
-struct WebSocketMessageAssembler {
+package struct WebSocketMessageAssembler {
     /// What to do with one inbound frame.
-    enum Action {
+    package enum Action {
         /// Nothing to do (a pong, or a fragment that does not finish a message).
         case none
         /// A whole message arrived.
@@ -28,18 +28,18 @@ struct WebSocketMessageAssembler {
     }
 
     /// The largest message (the sum of its fragments) accepted, in bytes.
-    let maxMessageBytes: Int
+    package let maxMessageBytes: Int
     private var partial: PartialMessage?
 
-    init(maxMessageBytes: Int) {
+    package init(maxMessageBytes: Int) {
         self.maxMessageBytes = maxMessageBytes
     }
 
     /// Whether a fragmented message is being reassembled.
-    var isReassembling: Bool { partial != nil }
+    package var isReassembling: Bool { partial != nil }
 
     /// Feeds one frame that arrived at `receivedAt`.
-    mutating func receive(_ frame: WebSocketFrame, at receivedAt: MonotonicInstant) -> Action {
+    package mutating func receive(_ frame: WebSocketFrame, at receivedAt: MonotonicInstant) -> Action {
         guard frame.reservedBits.isEmpty else {
             return .violation(closeCode: 1002, message: "frame with reserved bits set (no extension was negotiated)")
         }

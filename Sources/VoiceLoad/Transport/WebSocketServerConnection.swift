@@ -5,15 +5,15 @@ import NIOCore
 /// Use it on its `eventLoop`; calls from elsewhere are hopped onto the loop. Install the event
 /// handler with `setEventHandler`: events that arrive before it is installed are buffered and
 /// delivered, in order, when it is.
-public final class WebSocketServerConnection: Sendable {
+package final class WebSocketServerConnection: Sendable {
     /// The upgrade request that opened this connection.
-    public let request: WebSocketUpgradeRequest
+    package let request: WebSocketUpgradeRequest
     /// The subprotocol this server accepted, if any.
-    public let subprotocol: String?
+    package let subprotocol: String?
     /// What `shouldUpgrade` attached when it accepted the request (`WebSocketUpgradeDecision.accept`).
-    public let tag: UInt64?
+    package let tag: UInt64?
     /// The event loop of the connection's channel.
-    public var eventLoop: EventLoop { handler.eventLoop }
+    package var eventLoop: EventLoop { handler.eventLoop }
 
     private let handler: FrameHandlerReference
     private let channel: Channel
@@ -27,24 +27,24 @@ public final class WebSocketServerConnection: Sendable {
     }
 
     /// Installs the closure that receives this connection's events, on the event loop.
-    public func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
+    package func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
         self.handler.setEventHandler(handler)
     }
 
     /// Whether messages can still be sent. Read it on the event loop.
-    public var isOpen: Bool { handler.isOpen }
+    package var isOpen: Bool { handler.isOpen }
 
     /// Writes and flushes one whole (unmasked) message. Ignored once the connection is closing.
-    public func send(_ frame: EncodedFrame) {
+    package func send(_ frame: EncodedFrame) {
         handler.send(frame)
     }
 
     /// Sends a close frame with this code and reason, then closes the TCP connection when the
     /// client answers or after a short timeout (2 s).
-    public func close(code: Int = 1000, reason: String = "") {
+    package func close(code: Int = 1000, reason: String = "") {
         handler.close(code: code, reason: reason)
     }
 
     /// Completes when the underlying TCP connection is closed.
-    public var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
+    package var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
 }

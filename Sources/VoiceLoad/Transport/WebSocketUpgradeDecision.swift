@@ -1,5 +1,5 @@
 /// What a `WebSocketListener` answers to an upgrade request.
-public enum WebSocketUpgradeDecision: Sendable {
+package enum WebSocketUpgradeDecision: Sendable {
     /// Switch protocols. `subprotocol` is echoed in `Sec-WebSocket-Protocol` (it should be one
     /// the client offered); `headers` are added to the 101 response; `tag` is handed back on
     /// the accepted connection (`WebSocketServerConnection.tag`), e.g. the number `shouldUpgrade`

@@ -1,38 +1,38 @@
 /// The HTTP upgrade request a `WebSocketListener` received, as its `shouldUpgrade` sees it.
-public struct WebSocketUpgradeRequest: Sendable {
+package struct WebSocketUpgradeRequest: Sendable {
     /// The request target: path and query, as sent (`/v1/realtime?model=x`).
-    public var target: String
+    package var target: String
     /// The request headers in the order received.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
 
-    public init(target: String, headers: [(name: String, value: String)]) {
+    package init(target: String, headers: [(name: String, value: String)]) {
         self.target = target
         self.headers = headers
     }
 
     /// The path part of the target (before `?`).
-    public var path: String {
+    package var path: String {
         String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
     }
 
     /// The raw query after `?`, nil when there is none.
-    public var query: String? {
+    package var query: String? {
         target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
     }
 
     /// The first value of a header (name compared case-insensitively).
-    public func headerValue(_ name: String) -> String? {
+    package func headerValue(_ name: String) -> String? {
         let lowered = name.lowercased()
         return headers.first { $0.name.lowercased() == lowered }?.value
     }
 
     /// The percent-decoded value of the first query parameter with this name.
-    public func queryValue(named name: String) -> String? {
+    package func queryValue(named name: String) -> String? {
         query.flatMap { URLQuery.value(of: name, in: $0) }
     }
 
     /// The subprotocols the client offered in `Sec-WebSocket-Protocol`, in order.
-    public var subprotocols: [String] {
+    package var subprotocols: [String] {
         let lowered = "sec-websocket-protocol"
         return headers.filter { $0.name.lowercased() == lowered }
             .flatMap { $0.value.split(separator: ",") }

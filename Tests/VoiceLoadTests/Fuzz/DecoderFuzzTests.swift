@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VoiceLoad
+@testable import VoiceLoadFuzzing
 
 /// Seeded fuzzing of everything that reads what a server or client sends: every client and
 /// server codec, the REST pre-step's answer, the WebSocket assembler, and the flat-JSON and

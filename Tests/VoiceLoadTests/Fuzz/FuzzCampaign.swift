@@ -1,5 +1,6 @@
 import Foundation
 @testable import VoiceLoad
+@testable import VoiceLoadFuzzing
 
 /// A seeded fuzz run of one target: mutations of its seeds, then random bytes, each input run
 /// through `Fuzzing.run`. The same seed draws the same inputs every time.

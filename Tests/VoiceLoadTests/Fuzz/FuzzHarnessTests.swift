@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VoiceLoad
+@testable import VoiceLoadFuzzing
 
 /// The fuzz harness itself: input layouts, the mutator, and target dispatch.
 @Suite("Fuzz harness")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VoiceLoad
+@testable import VoiceLoadFuzzing
 
 /// Inputs that crashed or hung vload before the fixes found by fuzzing, each run through its
 /// fuzz target and checked for the documented outcome.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VoiceLoad
+@testable import VoiceLoadFuzzing
 
 /// Seeded fuzzing of the parsers of user input: scenario and custom dialect YAML (mutations of
 /// the repository's files and of the fuzz seeds), thresholds, stages, durations, arrival rates

@@ -7,46 +7,46 @@ import Foundation
 ///
 /// A pure codec: it accepts JSON in text and binary frames, and never throws or traps on
 /// what the server sends; unparseable frames become `.malformed`, unknown shapes `.unknown`.
-public struct ADKClientDialect: StatelessJSONClientDialect {
-    public let variant: ADKVariant
+package struct ADKClientDialect: StatelessJSONClientDialect {
+    package let variant: ADKVariant
     /// User audio format: PCM16 16 kHz by default (ADK does not convert formats).
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default (native-audio models).
-    public let outputFormat: AudioFormat
-    public let readySignal = ReadySignal.onOpen
-    public let turnEndSignal = TurnEndSignal.event
+    package let outputFormat: AudioFormat
+    package let readySignal = ReadySignal.onOpen
+    package let turnEndSignal = TurnEndSignal.event
     /// The samples have no authentication; headers and query parameters stay configurable.
-    public let authentication = AuthenticationStyle.none
+    package let authentication = AuthenticationStyle.none
     /// Also the user transcript latencies, except on `adk-legacy`, which forwards none.
-    public var measures: Set<MetricName> {
+    package var measures: Set<MetricName> {
         let transcripts: Set<MetricName> = variant == .legacy ? [] : [.userTranscriptFirstPartialMs, .userTranscriptFinalMs]
         return MetricName.core.union(transcripts).union(MetricName.audioReply)
     }
 
     /// The client side of `variant`; the formats are configurable for servers that differ
     /// from the ADK defaults.
-    public init(variant: ADKVariant, inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
+    package init(variant: ADKVariant, inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
         self.variant = variant
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
     }
 
     /// The variant's id: `adk-seed`, `adk-legacy` or `adk-events`.
-    public var id: String { variant.id }
+    package var id: String { variant.id }
 
     /// ADK suggests 50–100 ms chunks, "balanced" (docs/metrics.md).
-    public var defaultFrameMs: Int { 50 }
+    package var defaultFrameMs: Int { 50 }
 
     /// `base` completed to the variant's URL shape when its path is just `/ws` or `/ws/`:
     /// `/ws/{digits}` (seed, legacy) or `/ws/vload-user/{digits}` (events), the digits taken
     /// from the session parameter `session_id` when it is digits-only, else `1`; seed and
     /// legacy also get `is_audio=true` when the query has no `is_audio`. Other paths are kept.
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+    package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
         endpoint(for: base, parameters: parameters, sessionID: Self.digitsSessionID(in: parameters))
     }
 
     /// Each session gets its own digits id in the path, unless the scenario fixes `session_id`.
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
+    package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue], session: Int) -> WebSocketEndpoint {
         let fixed = parameters["session_id"] != nil
         return endpoint(for: base, parameters: parameters, sessionID: fixed ? Self.digitsSessionID(in: parameters) : String(session))
     }
@@ -82,19 +82,19 @@ public struct ADKClientDialect: StatelessJSONClientDialect {
     }
 
     /// The variant's audio frame for one chunk, shared by every connection.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(audioFrame(bytes)), byteCount: bytes.count)
     }
 
     /// ADK keeps no per-connection state on the client side.
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         StatelessJSONClientCodec(dialect: self)
     }
 
     /// The variant's frame for an intent: audio, and text (seed and legacy
     /// `{"mime_type":"text/plain","data":…}`, events `{"type":"text","text":…}`); nil for
     /// everything else, `stop` included: the session ends by closing the socket.
-    public func encode(_ intent: ClientIntent) -> WireFrame? {
+    package func encode(_ intent: ClientIntent) -> WireFrame? {
         switch intent {
         case .audio(let bytes):
             return audioFrame(bytes)
@@ -109,7 +109,7 @@ public struct ADKClientDialect: StatelessJSONClientDialect {
     }
 
     /// The events in one server frame, parsed once with `JSONSerialization`.
-    public func decode(_ frame: WireFrame) -> [NormalizedEvent] {
+    package func decode(_ frame: WireFrame) -> [NormalizedEvent] {
         switch variant {
         case .seed, .legacy: return ADKFlatFrameDecoder(outputFormat: outputFormat).decode(frame)
         case .events: return ADKEventDecoder(outputFormat: outputFormat).decode(frame)

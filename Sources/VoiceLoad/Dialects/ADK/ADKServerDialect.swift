@@ -3,33 +3,33 @@ import Foundation
 /// The server side of an ADK bidi-streaming application (docs/dialects.md), in one of the
 /// three wire shapes, as the agent simulator speaks it: the session starts when the socket
 /// opens, with no ready message and no goodbye.
-public struct ADKServerDialect: ServerDialect {
-    public let variant: ADKVariant
+package struct ADKServerDialect: ServerDialect {
+    package let variant: ADKVariant
     /// User audio format: PCM16 16 kHz by default.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
-    public let outputFormat: AudioFormat
+    package let outputFormat: AudioFormat
     /// The server starts the ADK/Live session when it accepts the socket.
-    public let sessionStart = ServerSessionStart.onOpen
+    package let sessionStart = ServerSessionStart.onOpen
 
     /// The simulator side of `variant`, with the ADK default formats unless told otherwise.
-    public init(variant: ADKVariant, inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
+    package init(variant: ADKVariant, inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
         self.variant = variant
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
     }
 
     /// The variant's id: `adk-seed`, `adk-legacy` or `adk-events`.
-    public var id: String { variant.id }
+    package var id: String { variant.id }
 
     /// The variant's agent audio frame for one chunk, shared by every session.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(ADKServerCodec.audioFrame(bytes, variant: variant, format: outputFormat)),
                       byteCount: bytes.count)
     }
 
     /// ADK servers keep no per-connection wire state: every codec is the same.
-    public func makeCodec(target: String) -> any ServerCodec {
+    package func makeCodec(target: String) -> any ServerCodec {
         ADKServerCodec(variant: variant, outputFormat: outputFormat)
     }
 
@@ -38,7 +38,7 @@ public struct ADKServerDialect: ServerDialect {
     /// (→ text). Events: a binary frame is raw PCM (→ audio; empty → no intent); a text frame
     /// is `{"type":"text","text":…}` (→ text) or `{"type":"image",…}` (no intent). Throws
     /// `.unknownType` for well-formed messages of another kind, `.malformed` for the rest.
-    public static func decode(_ frame: WireFrame, variant: ADKVariant) throws(DialectDecodingError) -> [ClientIntent] {
+    package static func decode(_ frame: WireFrame, variant: ADKVariant) throws(DialectDecodingError) -> [ClientIntent] {
         if variant == .events, case .binary(let bytes) = frame {
             return bytes.isEmpty ? [] : [.audio(bytes)]
         }

@@ -1,6 +1,6 @@
 /// The three shapes Google ADK bidi-streaming application servers commonly take on the wire
 /// (docs/dialects.md): the wire format belongs to the app, not to Google.
-public enum ADKVariant: String, Sendable, Hashable, CaseIterable {
+package enum ADKVariant: String, Sendable, Hashable, CaseIterable {
     /// The S3 server: `/ws/{sessionId}?is_audio=true`, flat JSON with `mime_type`, `role` on
     /// user audio, transcriptions and tool use as `type` messages.
     case seed = "adk-seed"
@@ -12,7 +12,7 @@ public enum ADKVariant: String, Sendable, Hashable, CaseIterable {
     case events = "adk-events"
 
     /// The dialect id on the command line.
-    public var id: String { rawValue }
+    package var id: String { rawValue }
 
     /// Whether the variant's user path is `/ws/{id}?is_audio=…` (seed and legacy).
     var usesIsAudioQuery: Bool { self != .events }

@@ -3,18 +3,18 @@ import Foundation
 /// One rule of `audio.output.extract` (docs/custom-dialects.md): frames its `when` matcher
 /// accepts carry agent audio, base64 text at `data` (every value the path selects, in
 /// order), or, without `data`, the raw bytes of a binary frame.
-struct AudioExtractRule: Sendable {
-    let matcher: FrameMatcher
+package struct AudioExtractRule: Sendable {
+    package let matcher: FrameMatcher
     /// Where the base64 text is; nil for raw binary audio.
-    let data: FramePath?
+    package let data: FramePath?
     /// Whether `data` is base64url (also accepts standard base64, padding optional);
     /// otherwise strict standard base64 with padding.
-    let isBase64URL: Bool
-    let turnKey: FieldSource?
+    package let isBase64URL: Bool
+    package let turnKey: FieldSource?
 
     /// The audio event of a frame this rule matched: nil when it carries no audio (no data,
     /// `null` or empty), `.malformed` when the data is not a string or not valid base64.
-    func event(in frame: InboundFrame, format: AudioFormat) -> NormalizedEvent? {
+    package func event(in frame: InboundFrame, format: AudioFormat) -> NormalizedEvent? {
         var audio: [UInt8] = []
         if let data {
             for value in data.values(in: frame) {

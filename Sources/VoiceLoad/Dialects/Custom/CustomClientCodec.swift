@@ -4,10 +4,10 @@ import Foundation
 /// with this connection's counters, captured variables and session parameters, and maps
 /// inbound frames to events, captures and replies. Pure but for `${uuid}`, `${digits:N}` and
 /// `${now_iso}`, drawn from the random generator and clock it is given.
-struct CustomClientCodec: ClientCodec {
-    let dialect: CustomDialect
+package struct CustomClientCodec: ClientCodec {
+    package let dialect: CustomDialect
     /// The scenario's session parameters (`${session}`).
-    let parameters: [String: JSONValue]
+    package let parameters: [String: JSONValue]
     /// Captured variables (`${var.NAME}`).
     private(set) var variables: [String: JSONValue] = [:]
     /// The last `${seq}` drawn.
@@ -19,31 +19,31 @@ struct CustomClientCodec: ClientCodec {
     /// Where generated placeholders come from.
     private var entropy: TemplateEntropy
 
-    init(dialect: CustomDialect, parameters: [String: JSONValue], entropy: TemplateEntropy) {
+    package init(dialect: CustomDialect, parameters: [String: JSONValue], entropy: TemplateEntropy) {
         self.dialect = dialect
         self.parameters = parameters
         self.entropy = entropy
     }
 
     /// The REST pre-step's captures become variables, as if a frame had set them.
-    mutating func adoptRESTSetup(_ setup: RESTSetup) {
+    package mutating func adoptRESTSetup(_ setup: RESTSetup) {
         variables.merge(setup.variables) { _, captured in captured }
     }
 
     private var templates: CustomSendTemplates { dialect.templates }
 
-    mutating func framesOnOpen() -> [WireFrame] {
+    package mutating func framesOnOpen() -> [WireFrame] {
         templates.onOpen.map { render($0, session: parameters) }
     }
 
-    mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+    package mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
         let position = advanceAudio(byteCount: audio.byteCount)
         if let shared = audio.sharedFrame { return shared }
         guard let template = templates.audio else { return EncodedFrame(.binary([])) }
         return EncodedFrame(render(template, audioBase64: audio.base64 ?? "", tsMs: position))
     }
 
-    mutating func frames(for intent: ClientIntent) -> [WireFrame] {
+    package mutating func frames(for intent: ClientIntent) -> [WireFrame] {
         switch intent {
         case .start(let startParameters):
             return templates.onOpen.map { render($0, session: startParameters) }
@@ -66,7 +66,7 @@ struct CustomClientCodec: ClientCodec {
         }
     }
 
-    mutating func receive(_ frame: WireFrame) -> DecodedFrame {
+    package mutating func receive(_ frame: WireFrame) -> DecodedFrame {
         let rules = dialect.rules
         let inbound = InboundFrame(frame, parsesBinaryAsJSON: rules.parsesBinaryAsJSON, needsRawText: dialect.usesRawText)
         var recognized = false

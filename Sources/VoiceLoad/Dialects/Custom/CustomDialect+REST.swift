@@ -6,12 +6,12 @@
 /// `connect.url` rendered with the captured variables. Credentials travel in the step's
 /// headers through `${env.NAME}`, so the run's token is not used.
 extension CustomDialect {
-    public func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? {
+    package func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? {
         preRequest?.request
     }
 
     /// With a `pre_request`, every session starts with it; without one, the run's URL decides.
-    public func connectionTarget(url: String, parameters: [String: JSONValue], token: String?) throws(InputError) -> ConnectionTarget? {
+    package func connectionTarget(url: String, parameters: [String: JSONValue], token: String?) throws(InputError) -> ConnectionTarget? {
         guard let preRequest else { return nil }
         var request = preRequest.request
         if let restEndpoint = HTTPEndpoint(parsing: url) {
@@ -32,7 +32,7 @@ extension CustomDialect {
 
     /// The captured variables, and where to connect; nil when the answer is not JSON (and
     /// something is to be captured) or nothing names a WebSocket.
-    public func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? {
+    package func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? {
         guard let preRequest, let variables = preRequest.capturedVariables(from: responseBody) else { return nil }
         var capturedURL: String?
         if case .string(let url)? = variables[CustomPreRequest.webSocketURLVariable], !url.isEmpty { capturedURL = url }
@@ -42,7 +42,7 @@ extension CustomDialect {
 
     /// `connect.url` rendered with `variables`; nil without one, or when it uses an unset
     /// environment variable.
-    func connectURL(variables: [String: JSONValue]) -> String? {
+    package func connectURL(variables: [String: JSONValue]) -> String? {
         guard let compiledURL, compiledURL.unsetEnvironmentName == nil else { return nil }
         return compiledURL.render(TemplateContext(variables: variables))
     }

@@ -7,59 +7,59 @@ import Foundation
 /// matcher or path, unknown template variable, unset environment variable) is reported then,
 /// as one `file:line:column: …` line, never while a run is under way. Credentials travel in
 /// `headers`, `subprotocols` or the URL through `${env.NAME}`, so `authentication` is `.none`.
-public struct CustomDialect: ClientDialect {
+package struct CustomDialect: ClientDialect {
     /// The `dialect:` id of the file.
-    public let id: String
+    package let id: String
     /// The file the dialect was read from.
-    public let sourcePath: String
+    package let sourcePath: String
     /// The file's `description:`, one line for `vload dialects`.
-    public internal(set) var about: String?
+    package internal(set) var about: String?
     /// `audio.input` encoding and rate: the format user audio is sent in.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// `audio.output` encoding and rate (the input format when `audio.output` is absent).
-    public let outputFormat: AudioFormat
+    package let outputFormat: AudioFormat
     /// `.event` for `start_audio_on: ready` (the default when `session.ready` is declared),
     /// `.onOpen` for `open`.
-    public internal(set) var readySignal = ReadySignal.onOpen
+    package internal(set) var readySignal = ReadySignal.onOpen
     /// Credentials go through `${env.NAME}` in headers, subprotocols or the URL.
-    public let authentication = AuthenticationStyle.none
+    package let authentication = AuthenticationStyle.none
     /// `audio.input.frame_ms` (default 40).
-    public internal(set) var defaultFrameMs = 40
+    package internal(set) var defaultFrameMs = 40
     /// Whether `audio.input.pad_silence` asks for silence after the utterance (default true).
-    public internal(set) var padsSilence = true
+    package internal(set) var padsSilence = true
     /// `connect.url` as written. The run's own URL wins; it is used only after a
     /// `pre_request` taken at the run's http(s) URL whose answer has no `ws_url`.
-    public internal(set) var urlTemplate: String?
+    package internal(set) var urlTemplate: String?
     /// `connect.url` with `${env.NAME}` resolved; nil when it needs a captured variable or an
     /// unset environment variable (the only place where an unset one is not an error).
-    public internal(set) var url: String?
+    package internal(set) var url: String?
     /// `connect.headers`, resolved at load time from the environment, in file order.
-    public internal(set) var headers: [(String, String)] = []
+    package internal(set) var headers: [(String, String)] = []
     /// `connect.subprotocols`, resolved at load time from the environment.
-    public internal(set) var subprotocols: [String] = []
+    package internal(set) var subprotocols: [String] = []
     /// `connect.pre_request`: the REST step every session takes first.
-    public internal(set) var preRequest: CustomPreRequest?
+    package internal(set) var preRequest: CustomPreRequest?
     /// `send.keepalive` timing, when declared.
-    public internal(set) var keepAliveRule: CustomKeepAlive?
+    package internal(set) var keepAliveRule: CustomKeepAlive?
     /// `send.keepalive` as the client sends it: every `every_ms`, and while audio streams too
     /// unless `only_when_idle`.
-    public var keepAlive: KeepAlivePolicy? {
+    package var keepAlive: KeepAlivePolicy? {
         keepAliveRule.map { KeepAlivePolicy(everyMs: $0.everyMs, whileStreaming: !$0.onlyWhenIdle) }
     }
     /// `timing.quiet_ms` (default 500): the gap that ends a derived agent turn.
-    public internal(set) var quietMs = 500
+    package internal(set) var quietMs = 500
     /// `timing.ready_timeout_ms` and `timing.close_timeout_ms`, when declared.
-    public internal(set) var readyTimeoutMs: Int?
-    public internal(set) var closeTimeoutMs: Int?
+    package internal(set) var readyTimeoutMs: Int?
+    package internal(set) var closeTimeoutMs: Int?
 
     /// `connect.url` compiled: `${env.NAME}` resolved (or left unset), `${var.NAME}` open.
-    var compiledURL: MessageTemplate?
-    var rules: CustomInboundRules
-    var templates = CustomSendTemplates()
+    package var compiledURL: MessageTemplate?
+    package var rules: CustomInboundRules
+    package var templates = CustomSendTemplates()
     /// Whether some matcher reads `@raw` (binary frames are then decoded as text).
-    var usesRawText = false
+    package var usesRawText = false
 
-    init(id: String, sourcePath: String, inputFormat: AudioFormat, outputFormat: AudioFormat) {
+    package init(id: String, sourcePath: String, inputFormat: AudioFormat, outputFormat: AudioFormat) {
         self.id = id
         self.sourcePath = sourcePath
         self.inputFormat = inputFormat
@@ -68,7 +68,7 @@ public struct CustomDialect: ClientDialect {
     }
 
     /// Reads and validates the dialect file at `path`; `${env.NAME}` comes from `environment`.
-    public static func load(
+    package static func load(
         path: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(CustomDialectError) -> CustomDialect {
@@ -79,7 +79,7 @@ public struct CustomDialect: ClientDialect {
     }
 
     /// Reads and validates a dialect from YAML text; `path` names it in errors.
-    public static func parse(
+    package static func parse(
         yaml: String,
         path: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -89,16 +89,16 @@ public struct CustomDialect: ClientDialect {
     }
 
     /// `.event` when `agent.speech_ended` or `turn.complete` is declared, else `.audioGap`.
-    public var turnEndSignal: TurnEndSignal {
+    package var turnEndSignal: TurnEndSignal {
         rules.events.contains { $0.name == .agentSpeechEnded || $0.name == .turnComplete } ? .event : .audioGap
     }
 
     /// Whether `audio.output.extract` declares any agent audio.
-    public var repliesWithAudio: Bool { !rules.extract.isEmpty }
+    package var repliesWithAudio: Bool { !rules.extract.isEmpty }
 
     /// Raw binary audio, or the audio template built once when it uses nothing but the audio
     /// (shared by every connection); otherwise the base64 text, for a frame built per send.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         guard let template = templates.audio else {
             return PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
         }
@@ -111,7 +111,7 @@ public struct CustomDialect: ClientDialect {
     /// A codec with this connection's counters (`${seq}`, `${chunk}`, `${ts_ms}`), captured
     /// variables and random generator (seeded from the system), reading the system clock for
     /// `${now_iso}`; `parameters` are `${session}`.
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         CustomClientCodec(dialect: self, parameters: parameters, entropy: .system())
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Every key a dialect file may hold, place by place (`vload validate --keys`), made from the
 /// same lists the loader checks files against (docs/custom-dialects.md#key-reference).
-public enum CustomDialectKeyReference {
+package enum CustomDialectKeyReference {
     /// The places of a dialect file and the keys each takes.
-    static var places: [(place: String, keys: String)] {
+    package static var places: [(place: String, keys: String)] {
         typealias Loader = CustomDialectLoader
         var places: [(place: String, keys: String)] = [
             ("(top level)", Loader.topLevelKeys.joined(separator: ", ")),
@@ -33,7 +33,7 @@ public enum CustomDialectKeyReference {
     }
 
     /// The reference as printed, one place a line.
-    public static var text: String {
+    package static var text: String {
         let width = places.map(\.place.count).max() ?? 0
         let lines = places.map { $0.place.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.keys }
         return (["Keys of a dialect file, by place (docs/custom-dialects.md#key-reference):"] + lines.map { "  " + $0 })

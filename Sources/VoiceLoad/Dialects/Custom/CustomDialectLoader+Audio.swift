@@ -1,15 +1,15 @@
 import Yams
 
 extension CustomDialectLoader {
-    static let inputKeys = ["encoding", "sample_rate", "frame_ms", "transport", "json", "pad_silence"]
-    static let encodings = ["pcm16le", "mulaw", "alaw"]
-    static let outputKeys = ["encoding", "sample_rate", "extract"]
-    static let extractKeys = ["when", "data", "encoding", "turn_key"]
+    package static let inputKeys = ["encoding", "sample_rate", "frame_ms", "transport", "json", "pad_silence"]
+    package static let encodings = ["pcm16le", "mulaw", "alaw"]
+    package static let outputKeys = ["encoding", "sample_rate", "extract"]
+    package static let extractKeys = ["when", "data", "encoding", "turn_key"]
     /// The highest sample rate a dialect file may name: frame sizes and resampling multiply it.
-    static let maxSampleRateHz = 384_000
+    package static let maxSampleRateHz = 384_000
 
     /// `audio.input`: format, frame length and silence padding.
-    func inputFormat(_ node: Node) throws(CustomDialectError) -> (format: AudioFormat, frameMs: Int, padsSilence: Bool) {
+    package func inputFormat(_ node: Node) throws(CustomDialectError) -> (format: AudioFormat, frameMs: Int, padsSilence: Bool) {
         let fields = try reader.fields(node, allowed: Self.inputKeys, what: "'audio.input'")
         let format = try self.format(fields, what: "audio.input")
         let frameMs = try fields["frame_ms"].map { node throws(CustomDialectError) in try reader.positiveInt(node, field: "frame_ms") } ?? 40
@@ -18,7 +18,7 @@ extension CustomDialectLoader {
     }
 
     /// The audio message of `audio.input`: nil for `transport: binary`.
-    func audioTemplate(_ node: Node) throws(CustomDialectError) -> MessageTemplate? {
+    package func audioTemplate(_ node: Node) throws(CustomDialectError) -> MessageTemplate? {
         let fields = try reader.fields(node, allowed: Self.inputKeys, what: "'audio.input'")
         guard let transportNode = fields["transport"] else { throw reader.error(at: node, "'audio.input' needs 'transport' (json or binary)") }
         let transport = try reader.choice(transportNode, field: "transport", choices: ["json", "binary"])
@@ -33,13 +33,13 @@ extension CustomDialectLoader {
     }
 
     /// `audio.output`: the agent audio format.
-    func outputFormat(_ node: Node) throws(CustomDialectError) -> AudioFormat {
+    package func outputFormat(_ node: Node) throws(CustomDialectError) -> AudioFormat {
         let fields = try reader.fields(node, allowed: Self.outputKeys, what: "'audio.output'")
         return try format(fields, what: "audio.output")
     }
 
     /// `audio.output.extract`: `[{when: matcher, data: path, encoding: base64|base64url, turn_key: path}]`.
-    func extractRules(_ node: Node) throws(CustomDialectError) -> [AudioExtractRule] {
+    package func extractRules(_ node: Node) throws(CustomDialectError) -> [AudioExtractRule] {
         let output = try reader.fields(node, allowed: Self.outputKeys, what: "'audio.output'")
         guard let extract = output["extract"] else { return [] }
         var rules: [AudioExtractRule] = []

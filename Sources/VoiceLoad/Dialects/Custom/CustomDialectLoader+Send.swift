@@ -1,15 +1,15 @@
 import Yams
 
 extension CustomDialectLoader {
-    static let sendKeys = [
+    package static let sendKeys = [
         "on_open", "start_audio_on", "interrupt", "commit", "keepalive", "close", "replies", "text", "message_frames",
     ]
-    static let keepAliveKeys = ["every_ms", "only_when_idle", "json"]
-    static let replyKeys = ["on", "at", "json"]
+    package static let keepAliveKeys = ["every_ms", "only_when_idle", "json"]
+    package static let replyKeys = ["on", "at", "json"]
 
     /// `events`: each normalized event name maps to one rule or a list of rules; the rules
     /// come back in emission order (file order within one name).
-    func eventRules(_ node: Node) throws(CustomDialectError) -> [CustomEventRule] {
+    package func eventRules(_ node: Node) throws(CustomDialectError) -> [CustomEventRule] {
         var rules: [CustomEventRule] = []
         for member in try reader.anyFields(node, what: "'events'") {
             guard let name = CustomEventName(rawValue: member.name), name != .agentAudio else {
@@ -29,7 +29,7 @@ extension CustomDialectLoader {
     }
 
     /// `send`: lifecycle templates, readiness, keep-alive and replies.
-    func readSend(_ node: Node, into dialect: inout CustomDialect) throws(CustomDialectError) {
+    package func readSend(_ node: Node, into dialect: inout CustomDialect) throws(CustomDialectError) {
         let fields = try reader.fields(node, allowed: Self.sendKeys, what: "'send'")
         if let kind = fields["message_frames"] {
             dialect.templates.messagesAsBinary = try reader.choice(kind, field: "message_frames", choices: ["text", "binary"]) == "binary"
@@ -100,7 +100,7 @@ extension CustomDialectLoader {
     }
 
     /// The longest `after_ms` delay: one hour.
-    static let maxReplyDelayMs = 3_600_000
+    package static let maxReplyDelayMs = 3_600_000
 
     private func template(_ node: Node, place: String, message: Bool = false, text: Bool = false) throws(CustomDialectError) -> MessageTemplate {
         try MessageTemplate(node, reader: reader, scope: scope(place, message: message, text: text))

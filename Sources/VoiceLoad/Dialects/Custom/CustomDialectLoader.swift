@@ -8,35 +8,35 @@ import Yams
 /// carry nothing, such as log-only messages), `send.text` (a user text message, `${text}`),
 /// `send.message_frames: text | binary`, and `${session}` / `${session.NAME}` (the
 /// scenario's session parameters) in templates.
-struct CustomDialectLoader {
-    static let topLevelKeys = [
+package struct CustomDialectLoader {
+    package static let topLevelKeys = [
         "dialect", "description", "message_type", "connect", "audio", "send", "events", "captures", "ignore", "timing",
     ]
-    static let audioKeys = ["input", "output"]
-    static let connectKeys = ["url", "headers", "subprotocols", "pre_request"]
-    static let preRequestKeys = ["method", "url", "headers", "json", "capture"]
-    static let captureKeys = ["on", "set"]
-    static let timingKeys = ["quiet_ms", "ready_timeout_ms", "close_timeout_ms"]
+    package static let audioKeys = ["input", "output"]
+    package static let connectKeys = ["url", "headers", "subprotocols", "pre_request"]
+    package static let preRequestKeys = ["method", "url", "headers", "json", "capture"]
+    package static let captureKeys = ["on", "set"]
+    package static let timingKeys = ["quiet_ms", "ready_timeout_ms", "close_timeout_ms"]
 
-    let reader: CustomNodeReader
-    let environment: [String: String]
+    package let reader: CustomNodeReader
+    package let environment: [String: String]
     /// Every variable a capture (or the REST step) sets, for `${var.NAME}` checks.
-    var capturedNames: Set<String> = []
+    package var capturedNames: Set<String> = []
 
-    init(path: String, environment: [String: String]) {
+    package init(path: String, environment: [String: String]) {
         reader = CustomNodeReader(path: path)
         self.environment = environment
     }
 
     /// The template scope for `place`, with what it may use besides the common variables.
-    func scope(_ place: String, audio: Bool = false, message: Bool = false, text: Bool = false, atLoad: Bool = false) -> TemplatePlaceholder.Scope {
+    package func scope(_ place: String, audio: Bool = false, message: Bool = false, text: Bool = false, atLoad: Bool = false) -> TemplatePlaceholder.Scope {
         TemplatePlaceholder.Scope(
             allowsAudio: audio, allowsMessage: message, allowsText: text, resolvedAtLoad: atLoad,
             capturedNames: capturedNames, environment: environment, place: place
         )
     }
 
-    mutating func dialect(yaml: String) throws(CustomDialectError) -> CustomDialect {
+    package mutating func dialect(yaml: String) throws(CustomDialectError) -> CustomDialect {
         let root = try compose(yaml)
         let top = try reader.fields(root, allowed: Self.topLevelKeys, what: "a dialect file")
         guard let idNode = top["dialect"] else { throw reader.error(at: root, "missing key 'dialect' (the dialect's id)") }
@@ -74,7 +74,7 @@ struct CustomDialectLoader {
         return dialect
     }
 
-    func path(_ node: Node, field: String) throws(CustomDialectError) -> FramePath {
+    package func path(_ node: Node, field: String) throws(CustomDialectError) -> FramePath {
         let text = try reader.string(node, field: field)
         do {
             return try FramePath(parsing: text)
@@ -125,7 +125,7 @@ struct CustomDialectLoader {
         return rules
     }
 
-    func checkVariableName(_ name: String, at node: Node) throws(CustomDialectError) {
+    package func checkVariableName(_ name: String, at node: Node) throws(CustomDialectError) {
         let valid = name.first.map { $0.isLetter || $0 == "_" } == true
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         guard valid else { throw reader.error(at: node, "'\(name)' is not a variable name (letters, digits and _)") }

@@ -2,7 +2,7 @@
 /// in the fixed order in which one frame's events are emitted. Agent audio (declared in
 /// `audio.output.extract`) takes its place in this order: after `agent.speech_started`,
 /// before `transcript`.
-enum CustomEventName: String, CaseIterable, Sendable {
+package enum CustomEventName: String, CaseIterable, Sendable {
     case sessionStarted = "session.started"
     case sessionReady = "session.ready"
     case userSpeechStarted = "user.speech_started"
@@ -18,13 +18,13 @@ enum CustomEventName: String, CaseIterable, Sendable {
     case sessionEnded = "session.ended"
 
     /// Position in the emission order.
-    var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    package var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     /// The names `events` may declare (every one but agent audio).
-    static let declarable = allCases.filter { $0 != .agentAudio }
+    package static let declarable = allCases.filter { $0 != .agentAudio }
 
     /// The keys a rule for this event takes besides `match`.
-    var fieldNames: [String] {
+    package var fieldNames: [String] {
         switch self {
         case .sessionStarted: return ["ids"]
         case .agentSpeechStarted, .agentSpeechEnded, .turnComplete: return ["turn_key"]

@@ -8,8 +8,8 @@ import Yams
 ///
 /// `transcript.cumulative`, `tool.call.args` and `tool.call.id` are read and checked, but
 /// `NormalizedEvent` has no place for them yet.
-struct CustomEventRule: Sendable {
-    enum Fields: Sendable {
+package struct CustomEventRule: Sendable {
+    package enum Fields: Sendable {
         case none
         case ids([(name: String, source: FieldSource)])
         case turnKey(FieldSource?)
@@ -19,12 +19,12 @@ struct CustomEventRule: Sendable {
         case reason(FieldSource?)
     }
 
-    let name: CustomEventName
-    let matcher: FrameMatcher
-    let fields: Fields
+    package let name: CustomEventName
+    package let matcher: FrameMatcher
+    package let fields: Fields
 
     /// The event this rule makes of `frame`, nil when it does not fire.
-    func event(in frame: InboundFrame) -> NormalizedEvent? {
+    package func event(in frame: InboundFrame) -> NormalizedEvent? {
         guard matcher.matches(frame) else { return nil }
         switch (name, fields) {
         case (.sessionStarted, .ids(let sources)):
@@ -62,7 +62,7 @@ struct CustomEventRule: Sendable {
     }
 
     /// Reads one rule `{match: {…}, <fields>}` for event `name`.
-    init(name: CustomEventName, node: Node, reader: CustomNodeReader) throws(CustomDialectError) {
+    package init(name: CustomEventName, node: Node, reader: CustomNodeReader) throws(CustomDialectError) {
         let what = "the '\(name.rawValue)' rule"
         let fields = try reader.fields(node, allowed: ["match"] + name.fieldNames, what: what)
         guard let matchNode = fields["match"] else { throw reader.error(at: node, "\(what) needs 'match'") }

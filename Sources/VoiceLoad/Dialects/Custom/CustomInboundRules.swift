@@ -5,26 +5,26 @@
 /// rule accepts becomes `.unknown(type:)` named by `message_type` (default `$.type`, else
 /// `$.event`, else its sorted top-level keys, `{goAway}`), or `.malformed` when it is not
 /// JSON, not a JSON object, or lacks the declared `message_type` string.
-struct CustomInboundRules: Sendable {
-    var outputFormat: AudioFormat
+package struct CustomInboundRules: Sendable {
+    package var outputFormat: AudioFormat
     /// First matching rule wins per frame.
-    var extract: [AudioExtractRule] = []
-    var events: [CustomEventRule] = []
-    var captures: [CustomCaptureRule] = []
-    var replies: [CustomReplyRule] = []
-    var ignore: [FrameMatcher] = []
+    package var extract: [AudioExtractRule] = []
+    package var events: [CustomEventRule] = []
+    package var captures: [CustomCaptureRule] = []
+    package var replies: [CustomReplyRule] = []
+    package var ignore: [FrameMatcher] = []
     /// Where a message names its type; declaring it makes frames without that string malformed.
-    var messageType: FramePath?
+    package var messageType: FramePath?
 
-    init(outputFormat: AudioFormat) {
+    package init(outputFormat: AudioFormat) {
         self.outputFormat = outputFormat
     }
 
     /// JSON is read from binary frames only when no rule takes raw binary audio.
-    var parsesBinaryAsJSON: Bool { !extract.contains { $0.data == nil } }
+    package var parsesBinaryAsJSON: Bool { !extract.contains { $0.data == nil } }
 
     /// Whether any matcher reads `@raw`.
-    var usesRawText: Bool {
+    package var usesRawText: Bool {
         extract.contains { $0.matcher.usesRawText } || events.contains { $0.matcher.usesRawText }
             || captures.contains { $0.matcher.usesRawText } || replies.contains { $0.matcher.usesRawText }
             || ignore.contains(where: \.usesRawText)
@@ -32,7 +32,7 @@ struct CustomInboundRules: Sendable {
 
     /// The events of `frame` in emission order, and whether any rule (audio, event, ignore)
     /// accepted it.
-    func events(in frame: InboundFrame) -> (events: [NormalizedEvent], recognized: Bool) {
+    package func events(in frame: InboundFrame) -> (events: [NormalizedEvent], recognized: Bool) {
         var events: [NormalizedEvent] = []
         var recognized = false
         var audioDone = false
@@ -52,7 +52,7 @@ struct CustomInboundRules: Sendable {
     }
 
     /// The event of a frame no rule accepted.
-    func unrecognizedEvent(_ frame: InboundFrame) -> NormalizedEvent {
+    package func unrecognizedEvent(_ frame: InboundFrame) -> NormalizedEvent {
         if frame.kind == .binary, !parsesBinaryAsJSON { return .unknown(type: "binary") }
         guard let json = frame.json else { return .malformed(reason: frame.parseFailure ?? "not JSON") }
         guard let object = json as? [String: Any] else {

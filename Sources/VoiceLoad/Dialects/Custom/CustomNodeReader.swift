@@ -2,18 +2,18 @@ import Yams
 
 /// Typed reads of the YAML nodes of a custom dialect file, with errors that name the file,
 /// line and column of the offending node.
-struct CustomNodeReader {
-    let path: String
+package struct CustomNodeReader {
+    package let path: String
 
     /// Where every key is listed, for errors about unknown keys.
-    static let keysHint = "vload validate --keys lists every key"
+    package static let keysHint = "vload validate --keys lists every key"
 
-    func error(at node: Node, _ message: String) -> CustomDialectError {
+    package func error(at node: Node, _ message: String) -> CustomDialectError {
         CustomDialectError(path: path, line: node.mark?.line, column: node.mark?.column, message: message)
     }
 
     /// The members of mapping `node`, refusing keys outside `allowed` and repeated keys.
-    func fields(_ node: Node, allowed: [String], what: String) throws(CustomDialectError) -> NodeFields {
+    package func fields(_ node: Node, allowed: [String], what: String) throws(CustomDialectError) -> NodeFields {
         guard case .mapping(let mapping) = node else { throw error(at: node, "\(what) must be a mapping") }
         var members: [NodeFields.Member] = []
         for (key, value) in mapping {
@@ -30,7 +30,7 @@ struct CustomNodeReader {
     }
 
     /// The members of mapping `node` in file order, any string keys, no repeats.
-    func anyFields(_ node: Node, what: String) throws(CustomDialectError) -> [NodeFields.Member] {
+    package func anyFields(_ node: Node, what: String) throws(CustomDialectError) -> [NodeFields.Member] {
         guard case .mapping(let mapping) = node else { throw error(at: node, "\(what) must be a mapping") }
         var members: [NodeFields.Member] = []
         for (key, value) in mapping {
@@ -43,55 +43,55 @@ struct CustomNodeReader {
         return members
     }
 
-    func string(_ node: Node, field: String) throws(CustomDialectError) -> String {
+    package func string(_ node: Node, field: String) throws(CustomDialectError) -> String {
         guard let scalar = node.scalar, tagName(node) != .null else { throw error(at: node, "'\(field)' must be a string") }
         return scalar.string
     }
 
-    func positiveInt(_ node: Node, field: String) throws(CustomDialectError) -> Int {
+    package func positiveInt(_ node: Node, field: String) throws(CustomDialectError) -> Int {
         guard tagName(node) == .int, let value = node.int, value > 0 else {
             throw error(at: node, "'\(field)' must be a positive integer")
         }
         return value
     }
 
-    func bool(_ node: Node, field: String) throws(CustomDialectError) -> Bool {
+    package func bool(_ node: Node, field: String) throws(CustomDialectError) -> Bool {
         guard tagName(node) == .bool, let value = node.bool else { throw error(at: node, "'\(field)' must be true or false") }
         return value
     }
 
     /// One of `choices`, spelled exactly.
-    func choice(_ node: Node, field: String, choices: [String]) throws(CustomDialectError) -> String {
+    package func choice(_ node: Node, field: String, choices: [String]) throws(CustomDialectError) -> String {
         guard let value = node.scalar?.string, choices.contains(value) else {
             throw error(at: node, "'\(field)' must be one of: \(choices.joined(separator: ", "))")
         }
         return value
     }
 
-    func sequence(_ node: Node, field: String) throws(CustomDialectError) -> [Node] {
+    package func sequence(_ node: Node, field: String) throws(CustomDialectError) -> [Node] {
         guard case .sequence(let sequence) = node else { throw error(at: node, "'\(field)' must be a list") }
         return Array(sequence)
     }
 
     /// `node` as a list: its items when it is a sequence, else `node` alone (`x` or `[x, y]`).
-    func oneOrMany(_ node: Node) -> [Node] {
+    package func oneOrMany(_ node: Node) -> [Node] {
         if case .sequence(let sequence) = node { return Array(sequence) }
         return [node]
     }
 
     /// True when `node` is a YAML null (`null`, `~` or empty).
-    func isNull(_ node: Node) -> Bool {
+    package func isNull(_ node: Node) -> Bool {
         node.scalar != nil && tagName(node) == .null
     }
 
     /// The resolved YAML tag of `node` (`int`, `str`…; quoted scalars are always `str`).
-    func tagName(_ node: Node) -> Tag.Name {
+    package func tagName(_ node: Node) -> Tag.Name {
         Tag.Name(rawValue: node.tag.rawValue)
     }
 
     /// The JSON value of a scalar: quoted scalars are strings; plain ones are resolved as
     /// YAML does (null, booleans, integers, floats, else strings). Nil for a non-scalar.
-    func scalarValue(_ node: Node) -> JSONValue? {
+    package func scalarValue(_ node: Node) -> JSONValue? {
         guard let scalar = node.scalar else { return nil }
         switch tagName(node) {
         case .null: return .null
@@ -103,7 +103,7 @@ struct CustomNodeReader {
     }
 
     /// A YAML node as a JSON value (matcher literals, `in` lists).
-    func json(_ node: Node) throws(CustomDialectError) -> JSONValue {
+    package func json(_ node: Node) throws(CustomDialectError) -> JSONValue {
         switch node {
         case .scalar:
             return scalarValue(node) ?? .null
@@ -122,16 +122,16 @@ struct CustomNodeReader {
 }
 
 /// The validated members of one YAML mapping, in file order.
-struct NodeFields {
-    struct Member {
+package struct NodeFields {
+    package struct Member {
         var name: String
         var key: Node
         var value: Node
     }
 
     /// The mapping itself, for errors about missing members.
-    let node: Node
-    let members: [Member]
+    package let node: Node
+    package let members: [Member]
 
     subscript(name: String) -> Node? {
         members.first { $0.name == name }?.value

@@ -3,22 +3,22 @@
 /// before its WebSocket, timed as `rest_setup_ms`; `capture` lifts values from the JSON answer
 /// into `${var.NAME}` variables for that session's templates, and a captured `ws_url` is
 /// where the session connects.
-public struct CustomPreRequest: Sendable {
+package struct CustomPreRequest: Sendable {
     /// The variable naming the WebSocket URL to connect to, when the step captures it.
-    public static let webSocketURLVariable = "ws_url"
+    package static let webSocketURLVariable = "ws_url"
 
     /// `GET`, `POST`…
-    public var method: String
+    package var method: String
     /// `pre_request.url`: an http(s) URL, used when the run's URL is a WebSocket URL.
-    public var url: String
+    package var url: String
     /// Header names and values, in file order.
-    public var headers: [(String, String)]
+    package var headers: [(String, String)]
     /// The JSON body, when the step declares one.
-    public var jsonBody: String?
+    package var jsonBody: String?
     /// Variables lifted from the JSON answer: name and path (`session_id` ← `$.id`).
-    var captures: [(name: String, path: FramePath)]
+    package var captures: [(name: String, path: FramePath)]
 
-    init(method: String, url: String, headers: [(String, String)], jsonBody: String?, captures: [(name: String, path: FramePath)]) {
+    package init(method: String, url: String, headers: [(String, String)], jsonBody: String?, captures: [(name: String, path: FramePath)]) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -27,14 +27,14 @@ public struct CustomPreRequest: Sendable {
     }
 
     /// The names of the captured variables, in file order.
-    public var capturedNames: [String] { captures.map(\.name) }
+    package var capturedNames: [String] { captures.map(\.name) }
 
     /// Whether the answer's `ws_url` is captured.
-    public var capturesWebSocketURL: Bool { capturedNames.contains(Self.webSocketURLVariable) }
+    package var capturesWebSocketURL: Bool { capturedNames.contains(Self.webSocketURLVariable) }
 
     /// The request: the headers as written, plus `Content-Type: application/json` for a JSON
     /// body that does not set one.
-    var request: RESTSetupRequest {
+    package var request: RESTSetupRequest {
         var fields = headers.map { HTTPHeaderField(name: $0.0, value: $0.1) }
         if jsonBody != nil, !fields.contains(where: { $0.name.lowercased() == "content-type" }) {
             fields.append(HTTPHeaderField(name: "Content-Type", value: "application/json"))
@@ -44,7 +44,7 @@ public struct CustomPreRequest: Sendable {
 
     /// The variables `capture` lifts from `responseBody`; nil when there are captures and the
     /// answer is not JSON. A path that selects nothing (or `null`) leaves its variable unset.
-    func capturedVariables(from responseBody: [UInt8]) -> [String: JSONValue]? {
+    package func capturedVariables(from responseBody: [UInt8]) -> [String: JSONValue]? {
         guard !captures.isEmpty else { return [:] }
         let answer = InboundFrame(.text(String(decoding: responseBody, as: UTF8.self)), parsesBinaryAsJSON: true, needsRawText: true)
         guard answer.json != nil else { return nil }

@@ -2,8 +2,8 @@
 /// inbound frame its `on` matcher accepts: at once, when playback reaches that point, or a
 /// fixed delay after the frame arrived.
 /// Its template may read the triggering message (`${msg.PATH}`).
-struct CustomReplyRule: Sendable {
-    let matcher: FrameMatcher
-    let timing: CodecReply.Timing
-    let template: MessageTemplate
+package struct CustomReplyRule: Sendable {
+    package let matcher: FrameMatcher
+    package let timing: CodecReply.Timing
+    package let template: MessageTemplate
 }

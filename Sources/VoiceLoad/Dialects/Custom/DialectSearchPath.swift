@@ -3,22 +3,22 @@ import Foundation
 /// Where `--dialect NAME` finds a shipped dialect file `NAME.yaml` when NAME is not a built-in
 /// id (docs/dialects.md#choosing-a-dialect-by-name): an ordered list of directories, the first
 /// holding the file wins.
-public struct DialectSearchPath: Sendable, Hashable {
+package struct DialectSearchPath: Sendable, Hashable {
     /// The environment variable naming a directory searched first.
-    public static let environmentVariable = "VLOAD_DIALECTS_DIR"
+    package static let environmentVariable = "VLOAD_DIALECTS_DIR"
 
     /// The directories in search order, each as given (relative ones against the working
     /// directory), without repeats.
-    public let directories: [String]
+    package let directories: [String]
 
-    public init(directories: [String]) {
+    package init(directories: [String]) {
         var seen: Set<String> = []
         self.directories = directories.filter { !$0.isEmpty && seen.insert(Self.standardized($0)).inserted }
     }
 
     /// The standard order: `$VLOAD_DIALECTS_DIR`, `./dialects`, `<executable's dir>/../share/vload/dialects`,
     /// and the `dialects/` folder of the source checkout vload was built from.
-    public static func standard(
+    package static func standard(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String? = DialectSearchPath.currentExecutablePath(),
         checkoutDirectory: String? = DialectSearchPath.sourceCheckoutDirectory
@@ -35,13 +35,13 @@ public struct DialectSearchPath: Sendable, Hashable {
     }
 
     /// Whether `name` can name a file: letters, digits, `.`, `_` and `-`, not starting with `.`.
-    public static func isFileName(_ name: String) -> Bool {
+    package static func isFileName(_ name: String) -> Bool {
         guard let first = name.first, first != "." else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 
     /// The path of `NAME.yaml` in the first directory holding it, nil when none does.
-    public func locate(_ name: String) -> String? {
+    package func locate(_ name: String) -> String? {
         guard Self.isFileName(name) else { return nil }
         for directory in directories {
             let path = (directory as NSString).appendingPathComponent(name + ".yaml")
@@ -52,7 +52,7 @@ public struct DialectSearchPath: Sendable, Hashable {
 
     /// Every `NAME.yaml` the search path holds, by name, with the path `locate` gives for it;
     /// sorted by name.
-    public func files() -> [(name: String, path: String)] {
+    package func files() -> [(name: String, path: String)] {
         var names: Set<String> = []
         for directory in directories {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -65,7 +65,7 @@ public struct DialectSearchPath: Sendable, Hashable {
     }
 
     /// The one-line error for a dialect `id` that is neither built in nor a file here.
-    public func notFoundMessage(_ id: String, builtInIDs: [String]) -> String {
+    package func notFoundMessage(_ id: String, builtInIDs: [String]) -> String {
         let builtIn = "unknown dialect '\(id)' (built in: \(builtInIDs.joined(separator: ", ")))"
         guard Self.isFileName(id) else { return builtIn + "; give a dialect file by its path with --dialect-file" }
         return builtIn + " and no \(id).yaml in " + directories.joined(separator: ", ")
@@ -73,13 +73,13 @@ public struct DialectSearchPath: Sendable, Hashable {
     }
 
     /// This process's executable (Linux `/proc/self/exe`, else the bundle's).
-    public static func currentExecutablePath() -> String? {
+    package static func currentExecutablePath() -> String? {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         return Bundle.main.executablePath
     }
 
     /// The source checkout this file was compiled from (the folder holding `Sources/`).
-    public static let sourceCheckoutDirectory: String? = {
+    package static let sourceCheckoutDirectory: String? = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<5 { url.deleteLastPathComponent() }
         return url.path

@@ -4,24 +4,24 @@ import Yams
 /// Where a field of an event comes from: a path into the frame, a constant (`{const: x}`,
 /// or a bare `true`/`false` for flags), or a list of these, the first that yields a usable
 /// value winning (`role: ["$.payload.role", "$.payload.speaker", {const: unknown}]`).
-struct FieldSource: Sendable {
-    enum Alternative: Sendable {
+package struct FieldSource: Sendable {
+    package enum Alternative: Sendable {
         case path(FramePath)
         case constant(JSONValue)
     }
 
     /// The kind of value the field takes.
-    enum Kind {
+    package enum Kind {
         /// Strings; numbers are read as their text.
         case string
         /// JSON booleans only.
         case bool
     }
 
-    let alternatives: [Alternative]
+    package let alternatives: [Alternative]
 
     /// The first string (or number, as text) the alternatives yield.
-    func string(in frame: InboundFrame) -> String? {
+    package func string(in frame: InboundFrame) -> String? {
         first(in: frame) { value in
             switch value {
             case .string(let string): return string
@@ -32,7 +32,7 @@ struct FieldSource: Sendable {
     }
 
     /// The first boolean the alternatives yield.
-    func bool(in frame: InboundFrame) -> Bool? {
+    package func bool(in frame: InboundFrame) -> Bool? {
         first(in: frame) { value in
             if case .bool(let flag) = value { return flag }
             return nil
@@ -57,7 +57,7 @@ struct FieldSource: Sendable {
     }
 
     /// Reads a field source; `field` names it in errors.
-    init(_ node: Node, kind: Kind, reader: CustomNodeReader, field: String) throws(CustomDialectError) {
+    package init(_ node: Node, kind: Kind, reader: CustomNodeReader, field: String) throws(CustomDialectError) {
         var alternatives: [Alternative] = []
         for item in reader.oneOrMany(node) {
             alternatives.append(try Self.alternative(item, kind: kind, reader: reader, field: field))

@@ -3,7 +3,7 @@ import Foundation
 /// One condition of a matcher (docs/custom-dialects.md), tested against every value a path
 /// selects: it holds when one of them satisfies it (for the negative forms `exists: false`
 /// and `truthy: false`, when none satisfies the positive form).
-enum FrameCondition: Sendable {
+package enum FrameCondition: Sendable {
     case equals(JSONValue)
     case exists(Bool)
     case oneOf([JSONValue])
@@ -11,7 +11,7 @@ enum FrameCondition: Sendable {
     case regex(FrameRegex)
     case truthy(Bool)
 
-    func holds(at path: FramePath, in frame: InboundFrame) -> Bool {
+    package func holds(at path: FramePath, in frame: InboundFrame) -> Bool {
         switch self {
         case .equals(let expected):
             return path.contains(in: frame) { Self.scalar($0) == expected }
@@ -32,13 +32,13 @@ enum FrameCondition: Sendable {
     }
 
     /// A parsed JSON scalar as a `JSONValue`; nil for arrays and objects, which equal no literal.
-    static func scalar(_ value: Any) -> JSONValue? {
+    package static func scalar(_ value: Any) -> JSONValue? {
         if value is [Any] || value is [String: Any] { return nil }
         return JSONValue(foundationObject: value)
     }
 
     /// true, non-zero numbers, non-empty strings, arrays and objects.
-    static func isTruthy(_ value: Any) -> Bool {
+    package static func isTruthy(_ value: Any) -> Bool {
         switch value {
         case let array as [Any]: return !array.isEmpty
         case let object as [String: Any]: return !object.isEmpty
@@ -55,11 +55,11 @@ enum FrameCondition: Sendable {
 
 /// A compiled regular expression of a matcher. `NSRegularExpression` is immutable and safe
 /// to use from several threads.
-struct FrameRegex: @unchecked Sendable {
-    let pattern: String
-    let expression: NSRegularExpression
+package struct FrameRegex: @unchecked Sendable {
+    package let pattern: String
+    package let expression: NSRegularExpression
 
-    func matches(_ string: String) -> Bool {
+    package func matches(_ string: String) -> Bool {
         expression.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
     }
 }

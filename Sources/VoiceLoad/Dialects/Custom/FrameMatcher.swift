@@ -12,15 +12,15 @@ import Yams
 /// non-zero numbers, non-empty strings, arrays and objects). One condition mapping may hold
 /// several of these; all must hold. Literals are read as YAML reads them: quote strings YAML
 /// would take for booleans, numbers or null (`"on"`, `"yes"`, `"1"`, `"null"`).
-struct FrameMatcher: Sendable {
-    enum Clause: Sendable {
+package struct FrameMatcher: Sendable {
+    package enum Clause: Sendable {
         case test(FramePath, [FrameCondition])
         case any([FrameMatcher])
     }
 
-    let clauses: [Clause]
+    package let clauses: [Clause]
 
-    func matches(_ frame: InboundFrame) -> Bool {
+    package func matches(_ frame: InboundFrame) -> Bool {
         clauses.allSatisfy { clause in
             switch clause {
             case .test(let path, let conditions): return conditions.allSatisfy { $0.holds(at: path, in: frame) }
@@ -30,7 +30,7 @@ struct FrameMatcher: Sendable {
     }
 
     /// Whether the matcher reads `@raw` anywhere.
-    var usesRawText: Bool {
+    package var usesRawText: Bool {
         clauses.contains { clause in
             switch clause {
             case .test(let path, _): return path.root == .raw
@@ -40,7 +40,7 @@ struct FrameMatcher: Sendable {
     }
 
     /// Whether a top-level entry requires `@frame: binary`.
-    var requiresBinaryFrame: Bool {
+    package var requiresBinaryFrame: Bool {
         clauses.contains { clause in
             guard case .test(let path, let conditions) = clause, path.root == .frameKind else { return false }
             return conditions.contains { condition in
@@ -51,7 +51,7 @@ struct FrameMatcher: Sendable {
     }
 
     /// Reads a matcher from its YAML mapping; `what` names it in errors.
-    init(_ node: Node, reader: CustomNodeReader, what: String) throws(CustomDialectError) {
+    package init(_ node: Node, reader: CustomNodeReader, what: String) throws(CustomDialectError) {
         let members = try reader.anyFields(node, what: what)
         guard !members.isEmpty else { throw reader.error(at: node, "\(what) needs at least one condition") }
         var clauses: [Clause] = []
@@ -78,7 +78,7 @@ struct FrameMatcher: Sendable {
         self.clauses = clauses
     }
 
-    static let conditionNames = ["exists", "in", "prefix", "regex", "truthy"]
+    package static let conditionNames = ["exists", "in", "prefix", "regex", "truthy"]
 
     private static func conditions(_ node: Node, path: FramePath, reader: CustomNodeReader) throws(CustomDialectError) -> [FrameCondition] {
         switch node {

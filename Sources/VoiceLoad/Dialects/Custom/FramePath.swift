@@ -1,26 +1,26 @@
 /// A path into an inbound frame, the JSONPath subset of docs/custom-dialects.md: `$` (the whole
 /// message), `.name`, `['name']` or `["name"]`, `[0]`, `[*]` (every element of an array),
 /// and the frame properties `@frame` (`text` or `binary`) and `@raw` (the frame's text).
-struct FramePath: Sendable, Hashable, CustomStringConvertible {
-    enum Root: Sendable, Hashable {
+package struct FramePath: Sendable, Hashable, CustomStringConvertible {
+    package enum Root: Sendable, Hashable {
         case json
         case frameKind
         case raw
     }
 
-    enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         case key(String)
         case index(Int)
         case wildcard
     }
 
-    let root: Root
-    let steps: [Step]
+    package let root: Root
+    package let steps: [Step]
     /// The path as written.
-    let description: String
+    package let description: String
 
     /// Parses `text`; the error is a one-line reason.
-    init(parsing text: String) throws(CustomSyntaxError) {
+    package init(parsing text: String) throws(CustomSyntaxError) {
         description = text
         if text == "@frame" || text == "@raw" {
             root = text == "@frame" ? .frameKind : .raw
@@ -36,7 +36,7 @@ struct FramePath: Sendable, Hashable, CustomStringConvertible {
 
     /// Calls `body` on every value the path selects in `frame`, in document order, until it
     /// returns true; returns whether it did.
-    func contains(in frame: InboundFrame, where body: (Any) -> Bool) -> Bool {
+    package func contains(in frame: InboundFrame, where body: (Any) -> Bool) -> Bool {
         switch root {
         case .frameKind: return body(frame.kind.rawValue)
         case .raw: return frame.raw.map(body) ?? false
@@ -45,7 +45,7 @@ struct FramePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The first value the path selects, if any.
-    func first(in frame: InboundFrame) -> Any? {
+    package func first(in frame: InboundFrame) -> Any? {
         var found: Any?
         _ = contains(in: frame) { value in
             found = value
@@ -55,7 +55,7 @@ struct FramePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every value the path selects, in document order.
-    func values(in frame: InboundFrame) -> [Any] {
+    package func values(in frame: InboundFrame) -> [Any] {
         var found: [Any] = []
         _ = contains(in: frame) { value in
             found.append(value)

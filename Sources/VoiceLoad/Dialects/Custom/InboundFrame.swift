@@ -2,26 +2,26 @@ import Foundation
 
 /// One inbound frame as the matcher language sees it (docs/custom-dialects.md): its kind
 /// (`@frame`), its text (`@raw`) and its JSON (`$…`), each computed at most once per frame.
-struct InboundFrame {
-    enum Kind: String {
+package struct InboundFrame {
+    package enum Kind: String {
         case text
         case binary
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// The parsed JSON value (of any kind); nil when the frame is not JSON or was not parsed.
-    let json: Any?
+    package let json: Any?
     /// Why the frame is not JSON, when it was parsed and that failed.
-    let parseFailure: String?
+    package let parseFailure: String?
     /// The frame's text: always for text frames; for binary frames only when they are read
     /// as JSON, the dialect uses `@raw`, and the bytes are valid UTF-8.
-    let raw: String?
+    package let raw: String?
     /// The payload of a binary frame.
-    let bytes: [UInt8]?
+    package let bytes: [UInt8]?
 
     /// Reads `frame`. Binary frames are parsed as UTF-8 JSON only when `parsesBinaryAsJSON`
     /// (the dialect has no raw binary audio rule).
-    init(_ frame: WireFrame, parsesBinaryAsJSON: Bool, needsRawText: Bool) {
+    package init(_ frame: WireFrame, parsesBinaryAsJSON: Bool, needsRawText: Bool) {
         let parsed: (json: Any?, failure: String?)
         switch frame {
         case .text(let string):

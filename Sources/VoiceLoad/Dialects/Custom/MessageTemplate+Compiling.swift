@@ -4,7 +4,7 @@ extension MessageTemplate {
     /// Compiles the template in `node`: a mapping or list is a JSON template, a string a raw
     /// text template. `$${` writes a literal `${`. Placeholders are checked against `scope`
     /// now, so an unknown variable is a load-time error.
-    init(_ node: Node, reader: CustomNodeReader, scope: TemplatePlaceholder.Scope) throws(CustomDialectError) {
+    package init(_ node: Node, reader: CustomNodeReader, scope: TemplatePlaceholder.Scope) throws(CustomDialectError) {
         var builder = Builder(reader: reader, scope: scope)
         switch node {
         case .mapping, .sequence:
@@ -171,7 +171,7 @@ extension MessageTemplate {
 }
 
 extension TemplatePlaceholder.Resolution {
-    var suffix: TemplatePlaceholder.Suffix? {
+    package var suffix: TemplatePlaceholder.Suffix? {
         switch self {
         case .environment(_, let suffix): return suffix
         case .placeholder(let placeholder): return placeholder.suffix

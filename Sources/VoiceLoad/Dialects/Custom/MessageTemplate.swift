@@ -6,9 +6,9 @@
 /// text; one that is the whole string value and carries `:int` or `:json` replaces the
 /// quoted string by that JSON value. Values read as: strings as they are, `null` or a
 /// missing value as nothing (`null` with a suffix), other values as their JSON text.
-struct MessageTemplate: Sendable {
+package struct MessageTemplate: Sendable {
     /// How a value is written where its placeholder stands.
-    enum Placement: Sendable, Hashable {
+    package enum Placement: Sendable, Hashable {
         /// String text, JSON-escaped (inside a JSON string).
         case escaped
         /// String text as is (raw text templates).
@@ -19,19 +19,19 @@ struct MessageTemplate: Sendable {
         case int
     }
 
-    enum Segment: Sendable {
+    package enum Segment: Sendable {
         case literal(String)
         case value(TemplatePlaceholder.Variable, Placement)
     }
 
-    let segments: [Segment]
+    package let segments: [Segment]
     /// Whether the template is JSON (else raw text).
-    let isJSON: Bool
+    package let isJSON: Bool
     /// The `${uuid}`, `${digits:N}` and `${now_iso}` placeholders, in order: a frame's values
     /// for them are drawn before it is rendered (`TemplateContext.generated`).
-    let generated: [TemplatePlaceholder.Variable]
+    package let generated: [TemplatePlaceholder.Variable]
 
-    init(segments: [Segment], isJSON: Bool) {
+    package init(segments: [Segment], isJSON: Bool) {
         self.segments = segments
         self.isJSON = isJSON
         generated = segments.compactMap { segment in
@@ -41,25 +41,25 @@ struct MessageTemplate: Sendable {
     }
 
     /// Whether rendering draws a `${seq}` number.
-    var usesSeq: Bool { uses { $0 == .seq } }
+    package var usesSeq: Bool { uses { $0 == .seq } }
 
     /// The first `${env.NAME}` left unresolved because the variable is not set (`connect.url`).
-    var unsetEnvironmentName: String? {
+    package var unsetEnvironmentName: String? {
         for case .value(.unsetEnvironment(let name), _) in segments { return name }
         return nil
     }
 
     /// Whether the template uses the audio of the frame.
-    var usesAudio: Bool { uses { $0 == .audioBase64 || $0 == .audioBase64URL } }
+    package var usesAudio: Bool { uses { $0 == .audioBase64 || $0 == .audioBase64URL } }
 
     /// Whether every placeholder is audio, so one frame per audio chunk serves every
     /// connection (`PreparedAudio(sharedFrame:)`).
-    var dependsOnlyOnAudio: Bool {
+    package var dependsOnlyOnAudio: Bool {
         !uses { $0 != .audioBase64 && $0 != .audioBase64URL }
     }
 
     /// The text of the frame for `context`. Audio is appended as is (base64 needs no escaping).
-    func render(_ context: TemplateContext) -> String {
+    package func render(_ context: TemplateContext) -> String {
         var output = ""
         output.reserveCapacity(64 + (context.audioBase64?.utf8.count ?? 0))
         var generatedValues = context.generated.makeIterator()
@@ -85,7 +85,7 @@ struct MessageTemplate: Sendable {
     }
 
     /// Standard base64 rewritten as base64url (RFC 4648 §5): `-` and `_`, no padding.
-    static func base64URL(_ base64: String) -> String {
+    package static func base64URL(_ base64: String) -> String {
         var bytes = Array(base64.utf8)
         while bytes.last == UInt8(ascii: "=") { bytes.removeLast() }
         for index in bytes.indices {
@@ -107,21 +107,36 @@ struct MessageTemplate: Sendable {
 }
 
 /// What a template's placeholders are filled with when one frame is built.
-struct TemplateContext {
-    var audioBase64: String?
-    var seq = 0
-    var chunk = 0
-    var tsMs = 0
-    var variables: [String: JSONValue] = [:]
-    var session: [String: JSONValue] = [:]
+package struct TemplateContext {
+    package var audioBase64: String?
+    package var seq = 0
+    package var chunk = 0
+    package var tsMs = 0
+    package var variables: [String: JSONValue] = [:]
+    package var session: [String: JSONValue] = [:]
     /// The inbound frame a reply answers.
-    var message: InboundFrame?
-    var text: String?
+    package var message: InboundFrame?
+    package var text: String?
     /// The values of the template's generated placeholders (`MessageTemplate.generated`), in order.
-    var generated: [String] = []
+    package var generated: [String] = []
+
+    package init(
+        audioBase64: String? = nil, seq: Int = 0, chunk: Int = 0, tsMs: Int = 0, variables: [String: JSONValue] = [:],
+        session: [String: JSONValue] = [:], message: InboundFrame? = nil, text: String? = nil, generated: [String] = []
+    ) {
+        self.audioBase64 = audioBase64
+        self.seq = seq
+        self.chunk = chunk
+        self.tsMs = tsMs
+        self.variables = variables
+        self.session = session
+        self.message = message
+        self.text = text
+        self.generated = generated
+    }
 
     /// The value of a placeholder; nil for generated ones, which come from `generated`.
-    func value(of variable: TemplatePlaceholder.Variable) -> JSONValue? {
+    package func value(of variable: TemplatePlaceholder.Variable) -> JSONValue? {
         switch variable {
         case .audioBase64, .audioBase64URL: return audioBase64.map(JSONValue.string)
         case .seq: return .number(Double(seq))

@@ -4,23 +4,23 @@ import Foundation
 /// (docs/custom-dialects.md): a random generator of its own and a wall clock, both injected, so the
 /// codec is otherwise pure and a test replays exactly the same values from a seed and a
 /// fixed clock.
-struct TemplateEntropy: Sendable {
+package struct TemplateEntropy: Sendable {
     private var random: SeededGenerator
     private let now: @Sendable () -> Date
 
     /// Values drawn from `SeededGenerator(seed:)`, times read from `now`.
-    init(seed: UInt64, now: @escaping @Sendable () -> Date) {
+    package init(seed: UInt64, now: @escaping @Sendable () -> Date) {
         random = SeededGenerator(seed: seed)
         self.now = now
     }
 
     /// A generator seeded from the system's randomness and the system clock: what a run uses.
-    static func system() -> TemplateEntropy {
+    package static func system() -> TemplateEntropy {
         TemplateEntropy(seed: UInt64.random(in: .min ... .max), now: { Date() })
     }
 
     /// The text of one generated placeholder; empty for any other.
-    mutating func value(of variable: TemplatePlaceholder.Variable) -> String {
+    package mutating func value(of variable: TemplatePlaceholder.Variable) -> String {
         switch variable {
         case .uuid: return uuid()
         case .digits(let count): return digits(count)
@@ -51,7 +51,7 @@ struct TemplateEntropy: Sendable {
     }
 
     /// `date` in UTC as `yyyy-MM-ddTHH:mm:ss.SSSZ`, rounded to the millisecond.
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let totalMs = Int64((date.timeIntervalSince1970 * 1_000).rounded())
         let (days, msOfDay) = floorDivision(totalMs, 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)

@@ -2,8 +2,8 @@
 /// template may use. `${env.NAME}` is resolved when the dialect loads and never reaches a
 /// codec; `${uuid}`, `${digits:N}` and `${now_iso}` are drawn by the codec from the random
 /// generator and wall clock it is given (`TemplateEntropy`).
-struct TemplatePlaceholder: Sendable, Hashable {
-    enum Variable: Sendable, Hashable {
+package struct TemplatePlaceholder: Sendable, Hashable {
+    package enum Variable: Sendable, Hashable {
         /// `${audio.b64}`, `${audio.b64url}`: the audio of the frame being sent.
         case audioBase64
         case audioBase64URL
@@ -44,16 +44,16 @@ struct TemplatePlaceholder: Sendable, Hashable {
     }
 
     /// A `:int` or `:json` suffix: the placeholder is a whole JSON value, not string text.
-    enum Suffix: String, Sendable, Hashable {
+    package enum Suffix: String, Sendable, Hashable {
         case int
         case json
     }
 
-    var variable: Variable
-    var suffix: Suffix?
+    package var variable: Variable
+    package var suffix: Suffix?
 
     /// What may appear in one template.
-    struct Scope {
+    package struct Scope {
         var allowsAudio = false
         var allowsMessage = false
         var allowsText = false
@@ -72,19 +72,19 @@ struct TemplatePlaceholder: Sendable, Hashable {
 
     /// What a placeholder body stands for: a value from the environment, fixed now, or a
     /// placeholder filled in when the frame is built.
-    enum Resolution {
+    package enum Resolution {
         case environment(String, suffix: Suffix?)
         case placeholder(TemplatePlaceholder)
     }
 
-    static let knownNames =
+    package static let knownNames =
         "audio.b64, audio.b64url, seq, chunk, ts_ms, uuid, digits:N, now_iso, env.NAME, var.NAME, msg.PATH, session, session.NAME, text"
 
     /// The longest `${digits:N}`.
-    static let maxDigits = 1_000
+    package static let maxDigits = 1_000
 
     /// Resolves the text between `${` and `}`; the error is a one-line reason.
-    static func resolve(_ body: String, scope: Scope) throws(CustomSyntaxError) -> Resolution {
+    package static func resolve(_ body: String, scope: Scope) throws(CustomSyntaxError) -> Resolution {
         let shown = "${\(body)}"
         var name = body
         var suffix: Suffix?

@@ -6,25 +6,25 @@ import Foundation
 ///
 /// A pure codec: it accepts JSON in text and binary frames, and never throws or traps on
 /// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
-public struct DatagridClientDialect: ClientDialect {
-    public let id = "datagrid"
+package struct DatagridClientDialect: ClientDialect {
+    package let id = "datagrid"
     /// User audio format: PCM16 16 kHz by default.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
-    public let outputFormat: AudioFormat
-    public let readySignal = ReadySignal.event
-    public let turnEndSignal = TurnEndSignal.audioGap
+    package let outputFormat: AudioFormat
+    package let readySignal = ReadySignal.event
+    package let turnEndSignal = TurnEndSignal.audioGap
     /// The API key travels in the query string (`?token=`), docs/dialects.md
-    public let authentication = AuthenticationStyle.queryParameter(name: "token")
+    package let authentication = AuthenticationStyle.queryParameter(name: "token")
     /// Datagrid also reports `started_ms` (docs/metrics.md); it has no documented transcript schema.
-    public var measures: Set<MetricName> {
+    package var measures: Set<MetricName> {
         MetricName.core.union([.startedMs, .readyMs]).union(MetricName.audioReply)
     }
     /// Whether JSON goes out as UTF-8 in binary frames instead of text frames.
-    public let sendsJSONAsBinary: Bool
+    package let sendsJSONAsBinary: Bool
 
     /// The standard Datagrid codec, or one for a compatible server with other audio formats.
-    public init(
+    package init(
         inputFormat: AudioFormat = .pcm16(16_000),
         outputFormat: AudioFormat = .pcm16(24_000),
         sendsJSONAsBinary: Bool = false
@@ -36,13 +36,13 @@ public struct DatagridClientDialect: ClientDialect {
 
     /// The `start` frame, `{"type":"start","payload":{…parameters…}}`. Numbers JSON cannot
     /// carry (NaN, infinity) are sent as `null`.
-    public func openingFrames(parameters: [String: JSONValue]) -> [WireFrame] {
+    package func openingFrames(parameters: [String: JSONValue]) -> [WireFrame] {
         [startFrame(parameters: parameters)]
     }
 
     /// The Datagrid message for an intent; nil for intents Datagrid has no message for
     /// (commit, keep-alive, tool results, Twilio marks).
-    public func encode(_ intent: ClientIntent) -> WireFrame? {
+    package func encode(_ intent: ClientIntent) -> WireFrame? {
         switch intent {
         case .start(let parameters):
             return startFrame(parameters: parameters)
@@ -61,7 +61,7 @@ public struct DatagridClientDialect: ClientDialect {
 
     /// The events in one server frame. Audio frames of the exact `audio` shape take a byte-scan
     /// fast path; everything else is parsed once with `JSONSerialization`.
-    public func decode(_ frame: WireFrame) -> [NormalizedEvent] {
+    package func decode(_ frame: WireFrame) -> [NormalizedEvent] {
         if let base64 = DatagridAudioMessage.base64Data(in: frame) {
             return audioEvents(base64: base64)
         }
@@ -117,12 +117,12 @@ public struct DatagridClientDialect: ClientDialect {
     /// `transcript`'s payload is undocumented, so it is read defensively: role from `role` (or
     /// `speaker`), text from `text` (or `transcript`), finality from `is_final`, `final` or
     /// `isFinal` (true when absent). A transcript with no text is counted as `.unknown`.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(frame(DatagridAudioMessage.text(audio: bytes))), byteCount: bytes.count)
     }
 
     /// Datagrid keeps no per-connection state beyond the `start` parameters.
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         DatagridClientCodec(dialect: self, parameters: parameters)
     }
 

@@ -4,14 +4,14 @@ import Foundation
 /// Bearer key and the session fields as the body; the answer holds the WebSocket URL (with a
 /// short-lived hand-off token) and the `start_message` to send first, verbatim.
 extension DatagridClientDialect {
-    public func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? {
+    package func restSetupRequest(parameters: [String: JSONValue], token: String?) -> RESTSetupRequest? {
         var headers = [HTTPHeaderField(name: "Content-Type", value: "application/json")]
         if let token, !token.isEmpty { headers.append(HTTPHeaderField(name: "Authorization", value: "Bearer \(token)")) }
         let body = JSONFrame.text(JSONValue.object(parameters).replacingNonFiniteNumbers().foundationObject as? [String: Any] ?? [:])
         return RESTSetupRequest(method: "POST", headers: headers, body: Array(body.utf8))
     }
 
-    public func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? {
+    package func restSetup(from responseBody: [UInt8], request: RESTSetupRequest) -> RESTSetup? {
         guard case .success(let object) = JSONFrame.object(in: .binary(responseBody)),
             let url = object["url"] as? String, !url.isEmpty
         else { return nil }
@@ -25,7 +25,7 @@ extension DatagridClientDialect {
 
 extension DatagridServerDialect {
     /// The simulator's `POST /v1/voice`: the request body becomes the `start_message` payload.
-    public func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? {
+    package func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? {
         var payload: [String: Any] = [:]
         if !requestBody.isEmpty {
             guard case .success(let object) = JSONFrame.object(in: .binary(requestBody)) else { return nil }

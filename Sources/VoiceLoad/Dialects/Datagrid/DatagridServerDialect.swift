@@ -3,18 +3,18 @@ import Foundation
 /// The server side of the Datagrid Voice WebSocket API (docs/dialects.md), as the agent
 /// simulator speaks it: decodes client messages (JSON in text or binary frames) into intents
 /// and encodes agent output into Datagrid messages.
-public struct DatagridServerDialect: ServerDialect {
-    public let id = "datagrid"
+package struct DatagridServerDialect: ServerDialect {
+    package let id = "datagrid"
     /// User audio format: PCM16 16 kHz by default.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
-    public let outputFormat: AudioFormat
+    package let outputFormat: AudioFormat
     /// Whether JSON goes out as UTF-8 in binary frames instead of text frames.
-    public let sendsJSONAsBinary: Bool
+    package let sendsJSONAsBinary: Bool
     /// The session starts with the client's `start` message.
-    public let sessionStart = ServerSessionStart.onClientStart
+    package let sessionStart = ServerSessionStart.onClientStart
 
-    public init(
+    package init(
         inputFormat: AudioFormat = .pcm16(16_000),
         outputFormat: AudioFormat = .pcm16(24_000),
         sendsJSONAsBinary: Bool = false
@@ -28,7 +28,7 @@ public struct DatagridServerDialect: ServerDialect {
     /// (base64 → bytes; empty data → no intent), `interrupt`, `stop`, `text` (`payload.text`).
     /// Throws `.unknownType` for a well-formed message of another type and `.malformed` for
     /// anything that is not a Datagrid client message.
-    public func decode(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+    package func decode(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
         if let base64 = DatagridAudioMessage.base64Data(in: frame) {
             return try audioIntents(base64: base64)
         }
@@ -67,7 +67,7 @@ public struct DatagridServerDialect: ServerDialect {
     /// or hello events on the wire). A tool call's payload is `{tool_name, status}` (documented) plus,
     /// when the call has them, `id` and `arguments` (as a JSON value; undocumented fields). Strings are escaped by `JSONSerialization`; audio is built
     /// by concatenation around the base64 text.
-    public func encode(_ output: AgentOutput) -> WireFrame? {
+    package func encode(_ output: AgentOutput) -> WireFrame? {
         typealias Name = DatagridMessage.Name
         let text: String
         switch output {
@@ -104,7 +104,7 @@ public struct DatagridServerDialect: ServerDialect {
         return JSONFrame.frame(text, asBinary: sendsJSONAsBinary)
     }
 
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(
             sharedFrame: EncodedFrame(JSONFrame.frame(DatagridAudioMessage.text(audio: bytes), asBinary: sendsJSONAsBinary)),
             byteCount: bytes.count
@@ -112,7 +112,7 @@ public struct DatagridServerDialect: ServerDialect {
     }
 
     /// Datagrid keeps no per-connection state: the dialect is its own codec.
-    public func makeCodec(target: String) -> any ServerCodec { self }
+    package func makeCodec(target: String) -> any ServerCodec { self }
 
     private func audioIntents(base64: String) throws(DialectDecodingError) -> [ClientIntent] {
         if base64.isEmpty { return [] }
@@ -124,15 +124,15 @@ public struct DatagridServerDialect: ServerDialect {
 }
 
 extension DatagridServerDialect: ServerCodec {
-    public func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+    package func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
         try decode(frame)
     }
 
-    public func frames(for output: AgentOutput) -> [WireFrame] {
+    package func frames(for output: AgentOutput) -> [WireFrame] {
         encode(output).map { [$0] } ?? []
     }
 
-    public func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
+    package func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
         audio.sharedFrame ?? EncodedFrame(.text(""))
     }
 }

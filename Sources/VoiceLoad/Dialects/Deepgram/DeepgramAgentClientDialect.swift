@@ -4,39 +4,39 @@
 ///
 /// The client sends nothing before `Welcome`; its codec answers `Welcome` with `Settings`.
 /// The API key travels as `Authorization: Token KEY`.
-public struct DeepgramAgentClientDialect: ClientDialect {
-    public let id = "deepgram-agent"
+package struct DeepgramAgentClientDialect: ClientDialect {
+    package let id = "deepgram-agent"
     /// User audio format: PCM16 (`linear16`) 16 kHz by default, announced in `audio.input`.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default, requested in `audio.output`.
-    public let outputFormat: AudioFormat
-    public let readySignal = ReadySignal.event
-    public let turnEndSignal = TurnEndSignal.event
+    package let outputFormat: AudioFormat
+    package let readySignal = ReadySignal.event
+    package let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Token <API_KEY>`.
-    public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
+    package let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
     /// `KeepAlive` every 5 s while no audio streams: Deepgram closes a stream idle for about 10 s.
-    public let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
+    package let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
     /// Also the final user transcript (`ConversationText`) and what the server reports of its own
     /// latency (`server_*_latency_ms`, docs/metrics.md), kept apart from the client-measured figures.
-    public var measures: Set<MetricName> {
+    package var measures: Set<MetricName> {
         MetricName.core.union([.readyMs, .startedMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
             .union([.serverTotalLatencyMs, .serverTtsLatencyMs, .serverTttLatencyMs])
     }
 
     /// The standard codec, or one that asks for other audio formats.
-    public init(inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
+    package init(inputFormat: AudioFormat = .pcm16(16_000), outputFormat: AudioFormat = .pcm16(24_000)) {
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
     }
 
     /// A binary frame of the raw audio, shared by every connection.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
     }
 
     /// A codec holding the `Settings` text for this session, built once from
     /// `parameters["settings"]` (see `DeepgramAgentSettings`).
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         DeepgramAgentClientCodec(
             inputFormat: inputFormat,
             outputFormat: outputFormat,

@@ -4,35 +4,35 @@
 ///
 /// Ready is the WebSocket open; the end of a user turn is an event (`speech_final`,
 /// `UtteranceEnd`). The API key travels as `Authorization: Token KEY`.
-public struct DeepgramSTTClientDialect: ClientDialect {
-    public let id = "deepgram-stt"
+package struct DeepgramSTTClientDialect: ClientDialect {
+    package let id = "deepgram-stt"
     /// User audio format: PCM16 (`linear16`) 16 kHz by default; µ-law is sent as `mulaw`.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Deepgram returns no audio; this is the input format, so durations stay meaningful.
-    public var outputFormat: AudioFormat { inputFormat }
-    public let readySignal = ReadySignal.onOpen
-    public let turnEndSignal = TurnEndSignal.event
+    package var outputFormat: AudioFormat { inputFormat }
+    package let readySignal = ReadySignal.onOpen
+    package let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Token <API_KEY>`: the literal `Token ` prefix, not `Bearer`.
-    public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
+    package let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Token ")
     /// `KeepAlive` every 5 s while no audio streams: Deepgram closes a stream idle for about 10 s.
-    public let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
+    package let keepAlive: KeepAlivePolicy? = KeepAlivePolicy(everyMs: 5_000)
     /// `Finalize` flushes the transcript; its results carry `from_finalize`.
-    public let reportsFinalizedResults = true
+    package let reportsFinalizedResults = true
     /// Speech-to-text answers with transcripts, never audio: the endpoint ends the server's turn.
-    public var repliesWithAudio: Bool { false }
+    package var repliesWithAudio: Bool { false }
 
     /// The standard codec, or one that streams another input format.
-    public init(inputFormat: AudioFormat = .pcm16(16_000)) {
+    package init(inputFormat: AudioFormat = .pcm16(16_000)) {
         self.inputFormat = inputFormat
     }
 
     /// A binary frame of the raw audio, shared by every connection.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
     }
 
     /// Deepgram STT keeps no per-connection state: every setting is in the URL.
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         DeepgramSTTClientCodec()
     }
 
@@ -41,7 +41,7 @@ public struct DeepgramSTTClientDialect: ClientDialect {
     /// `vad_events=true`) added where the URL has none; a session parameter of
     /// the same name replaces a default (`null` drops it), and other session parameters
     /// (`model`, `language`…) become query items too. See `DeepgramListenQuery`.
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+    package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
         DeepgramListenQuery.endpoint(for: base, parameters: parameters, format: inputFormat)
     }
 }

@@ -1,30 +1,30 @@
 /// The server side of Deepgram streaming speech-to-text (docs/dialects.md), as the agent
 /// simulator speaks it: it listens to binary audio and answers with transcripts, never with
 /// speech.
-public struct DeepgramSTTServerDialect: ServerDialect {
-    public let id = "deepgram-stt"
+package struct DeepgramSTTServerDialect: ServerDialect {
+    package let id = "deepgram-stt"
     /// User audio format: PCM16 16 kHz by default.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// There is no agent audio; this is the input format.
-    public var outputFormat: AudioFormat { inputFormat }
+    package var outputFormat: AudioFormat { inputFormat }
     /// There is no hello and no start message: the session starts on open.
-    public let sessionStart = ServerSessionStart.onOpen
+    package let sessionStart = ServerSessionStart.onOpen
     /// Speech-to-text answers with `speechResult`s, not with speech.
-    public var speaks: Bool { false }
+    package var speaks: Bool { false }
 
-    public init(inputFormat: AudioFormat = .pcm16(16_000)) {
+    package init(inputFormat: AudioFormat = .pcm16(16_000)) {
         self.inputFormat = inputFormat
     }
 
     /// A binary frame of the raw audio (the simulator sends none, as `speaks` is false).
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
     }
 
     /// A codec that honours the connection's query: `interim_results=false` drops interim
     /// results, `vad_events=false` drops `SpeechStarted`, `endpointing=false` clears
     /// `speech_final`. Absent parameters count as enabled.
-    public func makeCodec(target: String) -> any ServerCodec {
+    package func makeCodec(target: String) -> any ServerCodec {
         DeepgramSTTServerCodec(target: target, inputFormat: inputFormat)
     }
 }

@@ -8,45 +8,45 @@ import Foundation
 /// A pure codec factory: the codecs accept JSON in text and binary frames and never throw or
 /// trap on what the server sends; unparseable frames become `.malformed`, unknown types
 /// `.unknown`.
-public struct OpenAIRealtimeClientDialect: ClientDialect {
-    public let id = "openai-realtime"
+package struct OpenAIRealtimeClientDialect: ClientDialect {
+    package let id = "openai-realtime"
     /// User audio format: PCM16 24 kHz by default (configurable for compatible servers).
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
-    public let outputFormat: AudioFormat
-    public let readySignal = ReadySignal.event
-    public let turnEndSignal = TurnEndSignal.event
+    package let outputFormat: AudioFormat
+    package let readySignal = ReadySignal.event
+    package let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Bearer KEY`.
-    public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
+    package let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
     /// Whether the session turns server turn detection off (`turn_detection: null`): the
     /// client commits each utterance, and first audio is also timed from the commit.
-    public let manualTurns: Bool
+    package let manualTurns: Bool
     /// Also the user transcript latencies, from input-audio transcription, and with
     /// manual turns `first_audio_from_commit_ms`.
-    public var measures: Set<MetricName> {
+    package var measures: Set<MetricName> {
         MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs])
             .union(MetricName.audioReply).union(manualTurns ? [.firstAudioFromCommitMs] : [])
     }
     /// A barge-in's response ends in `response.done` with status `cancelled` (`int_cancel_ms`).
-    public let cancelsResponses = true
+    package let cancelsResponses = true
     /// The model asked for in the URL when neither the URL nor the scenario names one.
-    public static let defaultModel = "gpt-realtime"
+    package static let defaultModel = "gpt-realtime"
 
     /// The standard dialect (PCM16 at `sampleRateHz` both ways), or one with other formats
     /// (µ-law 8 kHz becomes `audio/pcmu`).
-    public init(sampleRateHz: Int = 24_000) {
+    package init(sampleRateHz: Int = 24_000) {
         self.init(inputFormat: .pcm16(sampleRateHz), outputFormat: .pcm16(sampleRateHz))
     }
 
     /// A dialect with explicit formats, for compatible servers (`.mulaw8k` is sent as `audio/pcmu`).
-    public init(inputFormat: AudioFormat, outputFormat: AudioFormat, manualTurns: Bool = false) {
+    package init(inputFormat: AudioFormat, outputFormat: AudioFormat, manualTurns: Bool = false) {
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
         self.manualTurns = manualTurns
     }
 
     /// The `input_audio_buffer.append` event, identical for every connection.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(
             sharedFrame: EncodedFrame(.text(Self.appendText(base64: Data(bytes).base64EncodedString()))),
             byteCount: bytes.count
@@ -55,13 +55,13 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
 
     /// A codec for one connection; the scenario's session parameters (see
     /// `OpenAIRealtimeSession.scenarioSession`) are merged into the `session.update` vload sends on open.
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         OpenAIRealtimeClientCodec(dialect: self, parameters: parameters)
     }
 
     /// `base` with `model=…` added when its query has none: `parameters["model"]` when it is a
     /// string, else `gpt-realtime`.
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+    package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
         guard base.queryValue(named: "model") == nil else { return base }
         var model = Self.defaultModel
         if case .string(let named)? = parameters["model"], !named.isEmpty { model = named }
@@ -71,7 +71,7 @@ public struct OpenAIRealtimeClientDialect: ClientDialect {
     /// This dialect in the formats the scenario's session asks for (`audio.input.format`,
     /// `audio.output.format`: `audio/pcm` at a rate, `audio/pcmu` or `audio/pcma`); against api.openai.com,
     /// which takes PCM at 24 kHz or G.711 only, any other input rate is a one-line error.
-    public func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect {
+    package func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect {
         let session = OpenAIRealtimeSession.scenarioSession(parameters)
         let formats = try OpenAIRealtimeSession.formats(session, fallback: (inputFormat, outputFormat))
         if Self.isOpenAIHost(url), formats.input.encoding == .pcm16, formats.input.sampleRateHz != 24_000 {

@@ -6,29 +6,29 @@ import Foundation
 ///
 /// A pure codec: it accepts JSON in text and binary frames, and never throws or traps on
 /// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
-public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
-    public let id = "smallest-atoms"
+package struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
+    package let id = "smallest-atoms"
     /// The rate when neither the caller nor the scenario names one.
-    public static let defaultSampleRateHz = 24_000
+    package static let defaultSampleRateHz = 24_000
     /// The negotiated rate, for both directions.
-    public let sampleRateHz: Int
+    package let sampleRateHz: Int
     /// User audio format: PCM16 at the negotiated rate.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 at the negotiated rate.
-    public let outputFormat: AudioFormat
-    public let readySignal = ReadySignal.event
-    public let turnEndSignal = TurnEndSignal.event
+    package let outputFormat: AudioFormat
+    package let readySignal = ReadySignal.event
+    package let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Bearer <API key>` (`?token=` is the documented alternative).
-    public let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
+    package let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
     /// Also the user transcript latencies, from `transcript.delta` and `transcript`.
-    public var measures: Set<MetricName> {
+    package var measures: Set<MetricName> {
         MetricName.core.union([.startedMs, .readyMs, .userTranscriptFirstPartialMs, .userTranscriptFinalMs]).union(MetricName.audioReply)
     }
     /// Whether JSON goes out as UTF-8 in binary frames, as the iOS guide's client does.
-    public let sendsJSONAsBinary: Bool
+    package let sendsJSONAsBinary: Bool
 
     /// The codec for `sampleRateHz` in both directions (24 kHz when nil).
-    public init(sampleRateHz: Int? = nil, sendsJSONAsBinary: Bool = false) {
+    package init(sampleRateHz: Int? = nil, sendsJSONAsBinary: Bool = false) {
         let rateHz = sampleRateHz ?? Self.defaultSampleRateHz
         self.sampleRateHz = rateHz
         self.inputFormat = .pcm16(rateHz)
@@ -38,7 +38,7 @@ public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
 
     /// The rate a scenario's session parameters ask for (`sample_rate: 16000`), or nil when
     /// they name none or not a positive whole number.
-    public static func sampleRateHz(in parameters: [String: JSONValue]) -> Int? {
+    package static func sampleRateHz(in parameters: [String: JSONValue]) -> Int? {
         switch parameters["sample_rate"] {
         case .number(let value)? where value.rounded() == value && value > 0 && value < 1e7:
             return Int(value)
@@ -51,7 +51,7 @@ public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
 
     /// `base` with what the connect URL needs and does not have yet: `agent_id` (from the
     /// session parameters, when given), `mode=webcall` and `sample_rate` (this codec's rate).
-    public func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
+    package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
         var endpoint = base
         if endpoint.queryValue(named: "agent_id") == nil, case .string(let agentID)? = parameters["agent_id"] {
             endpoint = endpoint.addingQueryItem(name: "agent_id", value: agentID)
@@ -66,19 +66,19 @@ public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     }
 
     /// The `input_audio_buffer.append` frame for one chunk, shared by every connection.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(audioFrame(bytes)), byteCount: bytes.count)
     }
 
     /// Smallest keeps no per-connection state: no start message, no sequence numbers.
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         StatelessJSONClientCodec(dialect: self)
     }
 
     /// The Smallest message for an intent; nil where Smallest has none (start: the session
     /// starts on connect; interrupt: barge-in is detected by server VAD; keep-alive, tool
     /// results, marks).
-    public func encode(_ intent: ClientIntent) -> WireFrame? {
+    package func encode(_ intent: ClientIntent) -> WireFrame? {
         typealias Name = SmallestAtomsMessage.Name
         switch intent {
         case .audio(let bytes):
@@ -95,7 +95,7 @@ public struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     }
 
     /// The events in one server frame, parsed once with `JSONSerialization`.
-    public func decode(_ frame: WireFrame) -> [NormalizedEvent] {
+    package func decode(_ frame: WireFrame) -> [NormalizedEvent] {
         let message: SmallestAtomsMessage
         switch SmallestAtomsMessage.parse(frame) {
         case .success(let parsed): message = parsed

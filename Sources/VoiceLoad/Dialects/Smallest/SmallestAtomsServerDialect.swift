@@ -3,31 +3,31 @@ import Foundation
 /// The server side of the Smallest.ai Atoms realtime agent WebSocket (docs/dialects.md), as
 /// the agent simulator speaks it: the session starts on connect, `session.created` says it
 /// is ready, and agent turns are framed by `agent_start_talking` / `agent_stop_talking`.
-public struct SmallestAtomsServerDialect: ServerDialect {
-    public let id = "smallest-atoms"
+package struct SmallestAtomsServerDialect: ServerDialect {
+    package let id = "smallest-atoms"
     /// The rate of both directions, echoed in `session.created.sample_rate`.
-    public let sampleRateHz: Int
+    package let sampleRateHz: Int
     /// User audio format: PCM16 at `sampleRateHz`.
-    public let inputFormat: AudioFormat
+    package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 at `sampleRateHz`.
-    public let outputFormat: AudioFormat
+    package let outputFormat: AudioFormat
     /// No client start message: the session starts when the socket opens.
-    public let sessionStart = ServerSessionStart.onOpen
+    package let sessionStart = ServerSessionStart.onOpen
 
     /// The simulator side at `sampleRateHz` in both directions (24 kHz by default).
-    public init(sampleRateHz: Int = SmallestAtomsClientDialect.defaultSampleRateHz) {
+    package init(sampleRateHz: Int = SmallestAtomsClientDialect.defaultSampleRateHz) {
         self.sampleRateHz = sampleRateHz
         self.inputFormat = .pcm16(sampleRateHz)
         self.outputFormat = .pcm16(sampleRateHz)
     }
 
     /// The `output_audio.delta` text frame for one chunk, shared by every session.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(Self.audioFrame(bytes)), byteCount: bytes.count)
     }
 
     /// A codec that remembers the session id for `session.created`.
-    public func makeCodec(target: String) -> any ServerCodec {
+    package func makeCodec(target: String) -> any ServerCodec {
         SmallestAtomsServerCodec(sampleRateHz: sampleRateHz)
     }
 
@@ -35,7 +35,7 @@ public struct SmallestAtomsServerDialect: ServerDialect {
     /// audio → no intent), `input_audio_buffer.commit`, `input_text.send`, `session.close`
     /// (→ stop) and `session.update` (reserved, a no-op: no intent). Throws `.unknownType` for
     /// a well-formed message of another type and `.malformed` for anything else.
-    public static func decode(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
+    package static func decode(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
         let message: SmallestAtomsMessage
         switch SmallestAtomsMessage.parse(frame) {
         case .success(let parsed): message = parsed

@@ -2,13 +2,13 @@
 /// discriminator and base64 audio in `media.payload`, as Twilio's are: vload plays the provider
 /// (the caller's side) towards an agent server, and the simulator plays the agent
 /// (docs/telephony.md). One codec serves all three; this type holds what differs.
-public enum TelephonyProvider: String, Sendable, Hashable, CaseIterable {
+package enum TelephonyProvider: String, Sendable, Hashable, CaseIterable {
     case telnyx
     case plivo
     case exotel
 
     /// The dialect's command-line id.
-    public var dialectID: String {
+    package var dialectID: String {
         switch self {
         case .telnyx: return "telnyx-media-streaming"
         case .plivo: return "plivo-audio-streaming"
@@ -18,7 +18,7 @@ public enum TelephonyProvider: String, Sendable, Hashable, CaseIterable {
 
     /// The audio both ways: µ-law 8 kHz (Telnyx PCMU, Plivo `audio/x-mulaw`), or Exotel's raw
     /// 16-bit PCM at 8 kHz.
-    public var format: AudioFormat {
+    package var format: AudioFormat {
         switch self {
         case .telnyx, .plivo: return .mulaw8k
         case .exotel: return .pcm16(8_000)

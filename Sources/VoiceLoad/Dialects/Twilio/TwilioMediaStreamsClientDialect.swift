@@ -8,28 +8,28 @@ import Foundation
 ///
 /// Twilio strips query strings from stream URLs, so `--token` goes into the session parameters:
 /// `parameters["token"]` travels in `start.customParameters` instead (docs/telephony.md).
-public struct TwilioMediaStreamsClientDialect: ClientDialect {
-    public let id = "twilio-media-streams"
+package struct TwilioMediaStreamsClientDialect: ClientDialect {
+    package let id = "twilio-media-streams"
     /// µ-law 8 kHz, the telephony format (docs/telephony.md).
-    public let inputFormat = AudioFormat.mulaw8k
-    public let outputFormat = AudioFormat.mulaw8k
-    public let readySignal = ReadySignal.onOpen
-    public let turnEndSignal = TurnEndSignal.audioGap
-    public let authentication = AuthenticationStyle.sessionParameter(name: "token")
+    package let inputFormat = AudioFormat.mulaw8k
+    package let outputFormat = AudioFormat.mulaw8k
+    package let readySignal = ReadySignal.onOpen
+    package let turnEndSignal = TurnEndSignal.audioGap
+    package let authentication = AuthenticationStyle.sessionParameter(name: "token")
     /// 20 ms, Twilio's fixed cadence.
-    public let defaultFrameMs = 20
+    package let defaultFrameMs = 20
     /// Twilio sends `stop` and closes the socket at once; agent servers answer `stop` with
     /// nothing, so waiting for them would hold every call open for the hang-up timeout.
-    public let awaitsSessionEndOnHangUp = false
+    package let awaitsSessionEndOnHangUp = false
     private let callCounter = TwilioCallCounter()
 
     /// The session parameter that holds the account's auth token (`--twilio-auth-token`).
-    public static let authTokenParameter = "auth_token"
+    package static let authTokenParameter = "auth_token"
 
-    public init() {}
+    package init() {}
 
     /// `X-Twilio-Signature` over the session's URL when the parameters hold an auth token.
-    public func upgradeHeaders(for endpoint: WebSocketEndpoint, parameters: [String: JSONValue]) -> [HTTPHeaderField] {
+    package func upgradeHeaders(for endpoint: WebSocketEndpoint, parameters: [String: JSONValue]) -> [HTTPHeaderField] {
         guard case .string(let authToken)? = parameters[Self.authTokenParameter], !authToken.isEmpty else { return [] }
         let signature = TwilioSignature.signature(url: endpoint.urlString, authToken: authToken)
         return [HTTPHeaderField(name: TwilioSignature.headerName, value: signature)]
@@ -37,14 +37,14 @@ public struct TwilioMediaStreamsClientDialect: ClientDialect {
 
     /// The audio as base64: each `media` message carries its own sequence number, chunk and
     /// timestamp, so the frame is built per send.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)
     }
 
     /// A codec for the next call of this dialect (its own SIDs). `parameters`:
     /// `custom_parameters` (an object) becomes `start.customParameters`, `token` is added to
     /// it, `account_sid` replaces the default account SID.
-    public func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         TwilioMediaStreamsClientCodec(
             identity: TwilioCallIdentity(callNumber: callCounter.take(), parameters: parameters),
             parameters: parameters

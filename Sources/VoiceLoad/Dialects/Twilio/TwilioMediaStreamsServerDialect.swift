@@ -4,22 +4,22 @@ import Foundation
 /// simulator plays it (docs/dialects.md). The call starts with Twilio's `start`; agent audio
 /// goes out as µ-law 8 kHz `media` on the captured `streamSid`, each turn ends with a `mark`
 /// named after its turn key, and barge-in is a `clear`.
-public struct TwilioMediaStreamsServerDialect: ServerDialect {
-    public let id = "twilio-media-streams"
-    public let inputFormat = AudioFormat.mulaw8k
-    public let outputFormat = AudioFormat.mulaw8k
+package struct TwilioMediaStreamsServerDialect: ServerDialect {
+    package let id = "twilio-media-streams"
+    package let inputFormat = AudioFormat.mulaw8k
+    package let outputFormat = AudioFormat.mulaw8k
     /// The session starts with Twilio's `start` message.
-    public let sessionStart = ServerSessionStart.onClientStart
+    package let sessionStart = ServerSessionStart.onClientStart
 
-    public init() {}
+    package init() {}
 
     /// The audio as base64: `media` carries the call's `streamSid`, so the frame is built per send.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)
     }
 
     /// A codec for one call; Twilio stream URLs carry no query, so the target changes nothing.
-    public func makeCodec(target: String) -> any ServerCodec {
+    package func makeCodec(target: String) -> any ServerCodec {
         TwilioMediaStreamsServerCodec()
     }
 }

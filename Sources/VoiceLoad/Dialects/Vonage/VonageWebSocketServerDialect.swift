@@ -1,21 +1,21 @@
 /// The `vonage-websocket` dialect, server side: the agent's WebSocket endpoint as the simulator
 /// plays it (docs/telephony.md). The call starts with `websocket:connected`; agent audio goes
 /// out as binary 16-bit PCM 16 kHz, each turn ends with a `notify`, barge-in is a `clear`.
-public struct VonageWebSocketServerDialect: ServerDialect {
-    public let id = "vonage-websocket"
-    public let inputFormat = AudioFormat.pcm16(16_000)
-    public let outputFormat = AudioFormat.pcm16(16_000)
+package struct VonageWebSocketServerDialect: ServerDialect {
+    package let id = "vonage-websocket"
+    package let inputFormat = AudioFormat.pcm16(16_000)
+    package let outputFormat = AudioFormat.pcm16(16_000)
     /// The session starts with Vonage's `websocket:connected`.
-    public let sessionStart = ServerSessionStart.onClientStart
+    package let sessionStart = ServerSessionStart.onClientStart
 
-    public init() {}
+    package init() {}
 
     /// One binary frame, the same for every call.
-    public func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
         PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
     }
 
-    public func makeCodec(target: String) -> any ServerCodec {
+    package func makeCodec(target: String) -> any ServerCodec {
         VonageWebSocketServerCodec()
     }
 }

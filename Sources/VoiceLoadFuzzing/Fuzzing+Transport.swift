@@ -1,5 +1,6 @@
 import NIOCore
 import NIOWebSocket
+import VoiceLoad
 
 extension Fuzzing {
     /// The assembler's message limit in the assembler target: small, so that fragmented

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceLoad
 
 extension Fuzzing {
     /// The audio file target: the bytes written to a temporary file, read with `WAVReader`, and

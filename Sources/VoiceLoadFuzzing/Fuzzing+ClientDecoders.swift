@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import VoiceLoad
 
 extension Fuzzing {
     /// The client dialects the client decoder target chooses from: every registered dialect,
@@ -28,7 +29,7 @@ extension Fuzzing {
     /// (`violations(of:)`), every reply's delay within an hour, and the same events from a
     /// second codec fed the same frames (replies may carry a per-connection identity, such as
     /// Twilio's stream id).
-    public static func checkClientDecoding(dialect: any ClientDialect, frames: [WireFrame]) -> FuzzOutcome {
+    package static func checkClientDecoding(dialect: any ClientDialect, frames: [WireFrame]) -> FuzzOutcome {
         var outcome = FuzzOutcome()
         let decoded = decodeAll(frames, dialect: dialect)
         for frame in decoded {

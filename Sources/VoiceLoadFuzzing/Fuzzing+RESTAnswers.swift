@@ -1,3 +1,5 @@
+import VoiceLoad
+
 extension Fuzzing {
     /// What reads a REST pre-step body, chosen by the payload's first byte.
     enum RESTReader: Int, CaseIterable {

@@ -1,3 +1,5 @@
+import VoiceLoad
+
 extension Fuzzing {
     /// The server dialects the server decoder target chooses from, by registered id.
     static let serverDialects: [(id: String, dialect: any ServerDialect)] = DialectRegistry.ids.map { id in

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceLoad
 
 /// The fast paths of the receive side, against Foundation: `FlatJSONObject` reads every audio
 /// delta and `Base64Decoder` decodes its audio, each in place of a Foundation call that gives

@@ -1,15 +1,17 @@
+import VoiceLoad
+
 /// The payload of the decoder and assembler fuzz targets: one byte choosing the codec (modulo
 /// the number of codecs), then frames separated by `separator`, each a kind byte (even: a
 /// text frame, odd: a binary frame) and its payload. Text payloads are read as UTF-8, invalid
 /// sequences becoming U+FFFD, as a WebSocket text message does.
-public enum FuzzFrameSequence {
+package enum FuzzFrameSequence {
     /// Four 0xF5 bytes: never in UTF-8 text, and rare in audio.
-    public static let separator: [UInt8] = [0xF5, 0xF5, 0xF5, 0xF5]
+    package static let separator: [UInt8] = [0xF5, 0xF5, 0xF5, 0xF5]
     /// Frames past this many are ignored, so one input stays fast.
-    public static let maxFrames = 64
+    package static let maxFrames = 64
 
     /// The payload carrying `frames` for codec `selector`.
-    public static func encode(selector: Int, frames: [WireFrame]) -> [UInt8] {
+    package static func encode(selector: Int, frames: [WireFrame]) -> [UInt8] {
         var bytes = [UInt8(truncatingIfNeeded: selector)]
         for (index, frame) in frames.enumerated() {
             if index > 0 { bytes += separator }
@@ -26,7 +28,7 @@ public enum FuzzFrameSequence {
     }
 
     /// The codec selector and the frames of `payload` (no frames when it is empty).
-    public static func decode(_ payload: [UInt8]) -> (selector: Int, frames: [WireFrame]) {
+    package static func decode(_ payload: [UInt8]) -> (selector: Int, frames: [WireFrame]) {
         guard let selector = payload.first else { return (0, []) }
         var frames: [WireFrame] = []
         var start = 1

@@ -1,14 +1,15 @@
 import Foundation
+import VoiceLoad
 
 /// Valid inputs for every fuzz target, to mutate from: frames made by vload's own encoders
 /// (the simulator's server codecs for the client decoders, the client codecs for the server
 /// decoders), messages of the protocol documents that the simulator never sends, the fuzz
 /// dialects, examples of every option's syntax, small WAV files, and the scenario and
 /// dialect files the caller read from the repository.
-public enum FuzzSeeds {
+package enum FuzzSeeds {
     /// The seed inputs of `target` (each starting with the target's byte). `scenarioFiles` and
     /// `dialectFiles` are the texts of YAML files to add to the scenario and dialect seeds.
-    public static func inputs(for target: Fuzzing.Target, scenarioFiles: [String] = [], dialectFiles: [String] = []) -> [[UInt8]] {
+    package static func inputs(for target: Fuzzing.Target, scenarioFiles: [String] = [], dialectFiles: [String] = []) -> [[UInt8]] {
         switch target {
         case .clientDecoder: return clientFrames().map { Fuzzing.input(.clientDecoder, payload: $0) }
         case .serverDecoder: return serverFrames().map { Fuzzing.input(.serverDecoder, payload: $0) }
@@ -28,13 +29,13 @@ public enum FuzzSeeds {
     }
 
     /// The seed inputs of every target.
-    public static func allInputs(scenarioFiles: [String] = [], dialectFiles: [String] = []) -> [[UInt8]] {
+    package static func allInputs(scenarioFiles: [String] = [], dialectFiles: [String] = []) -> [[UInt8]] {
         Fuzzing.Target.allCases.flatMap { inputs(for: $0, scenarioFiles: scenarioFiles, dialectFiles: dialectFiles) }
     }
 
     /// How many leading bytes of a `target` input a mutation keeps: the target byte, and the
     /// codec or reader selector.
-    public static func prefixCount(of target: Fuzzing.Target) -> Int {
+    package static func prefixCount(of target: Fuzzing.Target) -> Int {
         switch target {
         case .clientDecoder, .serverDecoder, .restAnswer: return 2
         default: return 1

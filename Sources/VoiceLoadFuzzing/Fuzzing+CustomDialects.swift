@@ -1,4 +1,5 @@
 import Foundation
+import VoiceLoad
 
 extension Fuzzing {
     /// The custom dialect target: a dialect file either fails with one line starting with its

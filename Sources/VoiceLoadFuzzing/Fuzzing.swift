@@ -1,3 +1,5 @@
+import VoiceLoad
+
 /// Fuzz targets for everything vload reads from outside: every dialect decoder (client side,
 /// built-in and custom, and the simulator's server side), the REST pre-step's answer, the
 /// WebSocket message assembler, the receive side's fast paths for flat JSON and base64 (against
@@ -13,9 +15,9 @@
 /// An input is one byte choosing the target (modulo the number of targets), then the target's
 /// payload: a `FuzzFrameSequence` for the decoders and the assembler, text for the parsers,
 /// the file's bytes for audio.
-public enum Fuzzing {
+package enum Fuzzing {
     /// What one input exercises.
-    public enum Target: UInt8, CaseIterable, Sendable {
+    package enum Target: UInt8, CaseIterable, Sendable {
         /// `ClientCodec.receive` of every client dialect: built-in, and the custom dialects of
         /// `FuzzDialects`.
         case clientDecoder
@@ -46,19 +48,19 @@ public enum Fuzzing {
         case base64
 
         /// The target an input's first byte chooses.
-        public init(selector: UInt8) {
+        package init(selector: UInt8) {
             self = Self.allCases[Int(selector) % Self.allCases.count]
         }
     }
 
     /// Runs `input` against the target its first byte chooses; an empty input does nothing.
-    public static func run(_ input: [UInt8]) -> FuzzOutcome {
+    package static func run(_ input: [UInt8]) -> FuzzOutcome {
         guard let first = input.first else { return FuzzOutcome(accepted: false) }
         return run(Target(selector: first), payload: Array(input.dropFirst()))
     }
 
     /// Runs `payload` against `target`.
-    public static func run(_ target: Target, payload: [UInt8]) -> FuzzOutcome {
+    package static func run(_ target: Target, payload: [UInt8]) -> FuzzOutcome {
         switch target {
         case .clientDecoder: return clientDecoding(payload)
         case .serverDecoder: return serverDecoding(payload)
@@ -77,12 +79,12 @@ public enum Fuzzing {
     }
 
     /// The input that runs `payload` against `target`.
-    public static func input(_ target: Target, payload: [UInt8]) -> [UInt8] {
+    package static func input(_ target: Target, payload: [UInt8]) -> [UInt8] {
         [target.rawValue] + payload
     }
 
     /// The input that runs `text` (UTF-8) against `target`.
-    public static func input(_ target: Target, text: String) -> [UInt8] {
+    package static func input(_ target: Target, text: String) -> [UInt8] {
         input(target, payload: Array(text.utf8))
     }
 
@@ -93,15 +95,15 @@ public enum Fuzzing {
 }
 
 /// What one fuzz input did.
-public struct FuzzOutcome: Sendable, Hashable {
+package struct FuzzOutcome: Sendable, Hashable {
     /// Whether the input was taken as valid: parsed, or decoded with no `.malformed` event and
     /// no error. Both outcomes are fine; the tests use it to check that mutations reach past
     /// the first validation.
-    public var accepted: Bool
+    package var accepted: Bool
     /// The documented properties the input broke, one line each; empty when all held.
-    public var violations: [String]
+    package var violations: [String]
 
-    public init(accepted: Bool = true, violations: [String] = []) {
+    package init(accepted: Bool = true, violations: [String] = []) {
         self.accepted = accepted
         self.violations = violations
     }

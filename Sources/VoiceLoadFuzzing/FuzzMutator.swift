@@ -1,21 +1,23 @@
+import VoiceLoad
+
 /// Deterministic mutations of fuzz inputs, for the seeded property tests and for the fuzz
 /// executable without libFuzzer: bit flips, random bytes, truncation, splices, duplicated and
 /// deleted ranges and lines, numbers replaced by extremes, strings with Unicode, NUL, quotes
 /// and template or YAML syntax, values of another JSON type, and deep nesting. The same seed
 /// gives the same inputs on every platform.
-public struct FuzzMutator {
+package struct FuzzMutator {
     private var random: SeededGenerator
     /// Inputs are cut to this many bytes.
-    public static let maxInputBytes = 65_536
+    package static let maxInputBytes = 65_536
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
     }
 
     /// `input` changed by one to four mutations; its first `prefixCount` bytes (the target
     /// byte, and the codec selector of a frame sequence) are kept. `donor` is another input
     /// to splice from.
-    public mutating func mutate(_ input: [UInt8], keeping prefixCount: Int, donor: [UInt8]) -> [UInt8] {
+    package mutating func mutate(_ input: [UInt8], keeping prefixCount: Int, donor: [UInt8]) -> [UInt8] {
         let kept = min(prefixCount, input.count)
         var body = Array(input[kept...])
         let donorBody = Array(donor.dropFirst(min(prefixCount, donor.count)))
@@ -27,13 +29,13 @@ public struct FuzzMutator {
     }
 
     /// Up to `maxCount` random bytes after `prefix`.
-    public mutating func randomInput(prefix: [UInt8], maxCount: Int) -> [UInt8] {
+    package mutating func randomInput(prefix: [UInt8], maxCount: Int) -> [UInt8] {
         let count = pick(maxCount + 1)
         return prefix + (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     }
 
     /// A number below `bound` (0 when `bound` is 0).
-    public mutating func pick(_ bound: Int) -> Int {
+    package mutating func pick(_ bound: Int) -> Int {
         bound > 0 ? Int(random.next(upperBound: UInt64(bound))) : 0
     }
 

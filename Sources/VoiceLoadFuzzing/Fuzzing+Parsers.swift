@@ -1,3 +1,5 @@
+import VoiceLoad
+
 extension Fuzzing {
     /// The file name the scenario and dialect targets parse under: errors must name it.
     static let scenarioPath = "fuzz/scenario.yaml"

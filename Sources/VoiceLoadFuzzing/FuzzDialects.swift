@@ -1,3 +1,5 @@
+import VoiceLoad
+
 /// The custom dialects the fuzz targets decode with, written to use every feature of the
 /// dialect language (docs/dialects.md): matchers with `any`, `in`, `prefix`, `regex`,
 /// `truthy`, `exists`, `@raw` and `@frame`; wildcard, index and quoted paths; audio in base64,
