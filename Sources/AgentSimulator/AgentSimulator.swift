@@ -27,7 +27,10 @@ package final class AgentSimulator: Sendable {
 
     /// Starts listening on `host:port` (port 0 picks a free one); with `tls`, over TLS only.
     package static func start(
-        configuration: SimulatorConfiguration, host: String = "127.0.0.1", port: Int = 0, group: any EventLoopGroup,
+        configuration: SimulatorConfiguration,
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        group: any EventLoopGroup,
         tls: ServerTLS? = nil
     ) async throws -> AgentSimulator {
         try configuration.validate()
@@ -47,7 +50,9 @@ package final class AgentSimulator: Sendable {
         let pacers = FramePacers(group: group)
         let startedAt = MonotonicInstant.now()
         let listener = try await WebSocketListener.start(
-            host: host, port: port, group: group,
+            host: host,
+            port: port,
+            group: group,
             shouldUpgrade: { _ in
                 if let outage = configuration.outageMs, outage.contains(Int(MonotonicInstant.now().milliseconds(since: startedAt))) {
                     tally.faultInjected(.refuse(status: 503))
@@ -63,9 +68,15 @@ package final class AgentSimulator: Sendable {
             onConnection: { connection in
                 tally.sessionOpened()
                 let driver = SimulatorConnection(
-                    connection: connection, dialect: dialect, audio: audio, faultFrames: faultFrames,
-                    configuration: configuration, sessionNumber: connection.tag ?? 0, replyFaults: replyFaults,
-                    pacer: pacers.pacer(for: connection.eventLoop), slowdown: slowdown,
+                    connection: connection,
+                    dialect: dialect,
+                    audio: audio,
+                    faultFrames: faultFrames,
+                    configuration: configuration,
+                    sessionNumber: connection.tag ?? 0,
+                    replyFaults: replyFaults,
+                    pacer: pacers.pacer(for: connection.eventLoop),
+                    slowdown: slowdown,
                     onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) }
                 )
                 driver.attach()
@@ -79,7 +90,10 @@ package final class AgentSimulator: Sendable {
     /// The dialect's REST pre-step, where it has one (Datagrid `POST /v1/voice`): the answer
     /// points at this simulator's WebSocket with a hand-off token.
     private static func restSession(
-        _ request: PlainHTTPRequest, dialect: any ServerDialect, tally: SimulatorTally, secure: Bool
+        _ request: PlainHTTPRequest,
+        dialect: any ServerDialect,
+        tally: SimulatorTally,
+        secure: Bool
     ) -> PlainHTTPResponse? {
         guard request.method == "POST", request.path == restPath, let host = request.headerValue("Host") else { return nil }
         let url = "\(secure ? "wss" : "ws")://\(host)/ws/voice?token=sim-handoff-\(tally.nextHandoffNumber())"

@@ -66,7 +66,9 @@ package struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
                 throw InputError("fault '\(spec)': probability \(Self.number(probability)) is not in [0, 1]")
             }
             if scope == .turn, !entry.fault.actsOnReply {
-                throw InputError("fault '\(spec)': \(entry.fault.kindName) acts when the session starts, so it is per session only (drop '/turn')")
+                throw InputError(
+                    "fault '\(spec)': \(entry.fault.kindName) acts when the session starts, so it is per session only (drop '/turn')"
+                )
             }
             guard seen.insert("\(entry.fault)/\(scope)").inserted else {
                 throw InputError("fault '\(spec)': \(entry.fault) is given twice per \(scope.rawValue)")
@@ -198,7 +200,8 @@ package struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 
     /// One line, in layout order: `refuse:503=0.05, close:4000=0.02/turn`; `none` when empty.
     package var description: String {
-        let items = sessionFaults.map { "\($0.fault)=\(Self.number($0.probability))" }
+        let items =
+            sessionFaults.map { "\($0.fault)=\(Self.number($0.probability))" }
             + turnFaults.map { "\($0.fault)=\(Self.number($0.probability))/turn" }
         return items.isEmpty ? "none" : items.joined(separator: ", ")
     }

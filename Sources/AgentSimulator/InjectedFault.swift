@@ -89,11 +89,21 @@ package enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
             self = .close(code: code)
         case "oversized":
             self = .oversized(bytes: try number("a frame length in bytes", in: Self.oversizedRangeBytes) ?? Self.defaultOversizedBytes)
-        case "stall": try noArgument(); self = .stall
-        case "malformed": try noArgument(); self = .malformed
-        case "error_event": try noArgument(); self = .errorEvent
-        case "silence": try noArgument(); self = .silence
-        case "drop_turn_end": try noArgument(); self = .dropTurnEnd
+        case "stall":
+            try noArgument()
+            self = .stall
+        case "malformed":
+            try noArgument()
+            self = .malformed
+        case "error_event":
+            try noArgument()
+            self = .errorEvent
+        case "silence":
+            try noArgument()
+            self = .silence
+        case "drop_turn_end":
+            try noArgument()
+            self = .dropTurnEnd
         case "slow_audio":
             let range = Self.slowAudioRates
             guard let argument, let rate = Double(argument), rate.isFinite, range.contains(rate) else {

@@ -10,12 +10,16 @@ struct ReplyAudio: Sendable {
 
     init(configuration: SimulatorConfiguration, dialect: any ServerDialect) throws(InputError) {
         let greeting = try Self.frames(
-            path: configuration.greetingWAV ?? Self.bundledPath("agent-greeting"), durationMs: nil,
-            configuration: configuration, dialect: dialect
+            path: configuration.greetingWAV ?? Self.bundledPath("agent-greeting"),
+            durationMs: nil,
+            configuration: configuration,
+            dialect: dialect
         )
         let reply = try Self.frames(
-            path: configuration.replyWAV ?? Self.bundledPath("agent-reply"), durationMs: configuration.replyDurationMs,
-            configuration: configuration, dialect: dialect
+            path: configuration.replyWAV ?? Self.bundledPath("agent-reply"),
+            durationMs: configuration.replyDurationMs,
+            configuration: configuration,
+            dialect: dialect
         )
         var chunks = [SimulatorSession.Clip.greeting: greeting.map(dialect.prepareAudio), .reply: reply.map(dialect.prepareAudio)]
         if configuration.faults.faults.contains(.silence) {
@@ -40,7 +44,10 @@ struct ReplyAudio: Sendable {
     }
 
     private static func frames(
-        path: String, durationMs: Int?, configuration: SimulatorConfiguration, dialect: any ServerDialect
+        path: String,
+        durationMs: Int?,
+        configuration: SimulatorConfiguration,
+        dialect: any ServerDialect
     ) throws(InputError) -> [[UInt8]] {
         do {
             var clip = try WAVReader.read(path: path)
@@ -48,7 +55,10 @@ struct ReplyAudio: Sendable {
             // The agent's audio is streamed whole: where its speech lies does not matter, and a
             // short cut of the reply may hold none, so the speech span is pinned to the start.
             let utterance = try PreparedUtterance.prepare(
-                clip: clip, sourcePath: path, format: dialect.outputFormat, frameMs: configuration.replyChunkMs,
+                clip: clip,
+                sourcePath: path,
+                format: dialect.outputFormat,
+                frameMs: configuration.replyChunkMs,
                 overrides: (startMs: 0, endMs: nil)
             )
             return utterance.frames

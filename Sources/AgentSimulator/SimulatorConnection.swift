@@ -28,9 +28,15 @@ actor SimulatorConnection: PacedStream {
     private var finished = false
 
     init(
-        connection: WebSocketServerConnection, dialect: any ServerDialect, audio: ReplyAudio, faultFrames: FaultFrames,
-        configuration: SimulatorConfiguration, sessionNumber: UInt64, replyFaults: ReplyFaultDrawer?,
-        pacer: FramePacer, slowdown: @escaping @Sendable () -> Double,
+        connection: WebSocketServerConnection,
+        dialect: any ServerDialect,
+        audio: ReplyAudio,
+        faultFrames: FaultFrames,
+        configuration: SimulatorConfiguration,
+        sessionNumber: UInt64,
+        replyFaults: ReplyFaultDrawer?,
+        pacer: FramePacer,
+        slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics, [Int64]) -> Void
     ) {
         self.eventLoop = connection.eventLoop
@@ -42,9 +48,14 @@ actor SimulatorConnection: PacedStream {
         self.slowdown = slowdown
         self.pacer = pacer
         self.session = SimulatorSession(
-            configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
-            awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat,
-            chunkCounts: audio.chunkCounts, sessionNumber: sessionNumber, replyFaults: replyFaults
+            configuration: configuration,
+            sessionStart: dialect.sessionStart,
+            speaks: dialect.speaks,
+            awaitsToolResults: dialect.awaitsToolResults,
+            inputFormat: dialect.inputFormat,
+            chunkCounts: audio.chunkCounts,
+            sessionNumber: sessionNumber,
+            replyFaults: replyFaults
         )
     }
 

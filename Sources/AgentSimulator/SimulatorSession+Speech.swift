@@ -33,7 +33,9 @@ extension SimulatorSession {
     /// `notBefore`, not before it); a reply to an earlier utterance still waiting gives way to
     /// it. The timer fires at once when the due moment has passed: the lateness is measured.
     private mutating func scheduleReply(
-        speechEndedAt: MonotonicInstant, notBefore: MonotonicInstant? = nil, now: MonotonicInstant
+        speechEndedAt: MonotonicInstant,
+        notBefore: MonotonicInstant? = nil,
+        now: MonotonicInstant
     ) -> [Action] {
         let actions = cancelReply()
         let latencyUs = stretchedUs(configuration.replyLatency.sampleUs(using: &random))
@@ -116,8 +118,11 @@ extension SimulatorSession {
     /// Speech-to-text: a result covering the utterance from its start to `endMs`.
     private func transcript(endMs: Int, isFinal: Bool) -> SpeechResult {
         SpeechResult(
-            text: Self.transcriptText, isFinal: isFinal, speechFinal: isFinal,
-            startS: Double(utteranceStartMs) / 1_000, durationS: Double(max(0, endMs - utteranceStartMs)) / 1_000
+            text: Self.transcriptText,
+            isFinal: isFinal,
+            speechFinal: isFinal,
+            startS: Double(utteranceStartMs) / 1_000,
+            durationS: Double(max(0, endMs - utteranceStartMs)) / 1_000
         )
     }
 

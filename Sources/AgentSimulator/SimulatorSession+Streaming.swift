@@ -4,12 +4,20 @@ import VoiceLoad
 extension SimulatorSession {
     /// Starts a turn of `clip`; with `announcesEnd` false its end goes unannounced.
     mutating func startSpeaking(
-        _ clip: Clip, at now: MonotonicInstant, latencyMs: Int, announcesEnd: Bool = true, pace: Pace? = nil
+        _ clip: Clip,
+        at now: MonotonicInstant,
+        latencyMs: Int,
+        announcesEnd: Bool = true,
+        pace: Pace? = nil
     ) -> [Action] {
         turnsStarted += 1
         let turnKey = "resp_\(sessionID)_\(turnsStarted)"
         stream = Stream(
-            clip: clip, startedAt: now, nextChunk: 0, turnKey: turnKey, announcesEnd: announcesEnd,
+            clip: clip,
+            startedAt: now,
+            nextChunk: 0,
+            turnKey: turnKey,
+            announcesEnd: announcesEnd,
             pace: pace ?? Pace(speed: configuration.replySpeed)
         )
         return [.send(.agentTurnStarted(turnKey: turnKey, latencyMs: latencyMs))] + sendDueChunks(at: now)

@@ -124,8 +124,13 @@ struct SimulatorSession: Sendable {
     let replyFaults: ReplyFaultDrawer?
 
     init(
-        configuration: SimulatorConfiguration, sessionStart: ServerSessionStart, speaks: Bool = true,
-        awaitsToolResults: Bool = false, inputFormat: AudioFormat, chunkCounts: [Clip: Int], sessionNumber: UInt64,
+        configuration: SimulatorConfiguration,
+        sessionStart: ServerSessionStart,
+        speaks: Bool = true,
+        awaitsToolResults: Bool = false,
+        inputFormat: AudioFormat,
+        chunkCounts: [Clip: Int],
+        sessionNumber: UInt64,
         replyFaults: ReplyFaultDrawer? = nil
     ) {
         self.configuration = configuration
@@ -135,8 +140,10 @@ struct SimulatorSession: Sendable {
         self.chunkCounts = chunkCounts
         self.sessionID = "sim-\(sessionNumber)"
         self.detector = StreamingSpeechDetector(
-            format: inputFormat, thresholdDbfs: configuration.vadThresholdDbfs,
-            minSpeechMs: configuration.vadMinSpeechMs, silenceMs: configuration.vadSilenceMs
+            format: inputFormat,
+            thresholdDbfs: configuration.vadThresholdDbfs,
+            minSpeechMs: configuration.vadMinSpeechMs,
+            silenceMs: configuration.vadSilenceMs
         )
         self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
         self.sessionFault = configuration.faults.sessionFault(sessionNumber: sessionNumber, seed: configuration.seed)

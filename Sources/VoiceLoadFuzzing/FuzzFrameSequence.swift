@@ -53,7 +53,8 @@ package enum FuzzFrameSequence {
         var index = start
         while index + separator.count <= bytes.count {
             if bytes[index] == separator[0], bytes[index + 1] == separator[1],
-               bytes[index + 2] == separator[2], bytes[index + 3] == separator[3] {
+                bytes[index + 2] == separator[2], bytes[index + 3] == separator[3]
+            {
                 return index
             }
             index += 1

@@ -164,12 +164,13 @@ package struct FuzzMutator {
 
     /// Text that breaks naive string handling, escaping, templates or YAML, and bytes that are
     /// not UTF-8.
-    static let specials: [[UInt8]] = [
-        "\u{0}", "\\u0000", "\"", "\\", "\\\"", "'", "\n", "\r\n", "\t", "\u{2028}", "\u{FEFF}", "é", "e\u{301}", "𝄞",
-        "🏳️‍🌈", "\u{202E}", "${", "$${", "}", "${var.x}", "${env.HOME}", "${digits:1000}", "${msg.a[0]}", ":", ": ", "- ",
-        "? ", " #", "&a ", "*a", "!!binary ", "!tag ", "---\n", "...\n", "|\n", ">-\n", "{", "[", "%YAML 1.2\n",
-        "<<: ", "~", "@raw", "$[*]", "$['a']",
-    ].map { Array($0.utf8) } + [[0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xC0, 0xAF], [0xF5]]
+    static let specials: [[UInt8]] =
+        [
+            "\u{0}", "\\u0000", "\"", "\\", "\\\"", "'", "\n", "\r\n", "\t", "\u{2028}", "\u{FEFF}", "é", "e\u{301}", "𝄞",
+            "🏳️‍🌈", "\u{202E}", "${", "$${", "}", "${var.x}", "${env.HOME}", "${digits:1000}", "${msg.a[0]}", ":", ": ", "- ",
+            "? ", " #", "&a ", "*a", "!!binary ", "!tag ", "---\n", "...\n", "|\n", ">-\n", "{", "[", "%YAML 1.2\n",
+            "<<: ", "~", "@raw", "$[*]", "$['a']",
+        ].map { Array($0.utf8) } + [[0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xC0, 0xAF], [0xF5]]
 
     /// Values of every JSON type, to stand where a string was.
     static let jsonValues = ["0", "-1", "1e308", "null", "true", "[]", "{}", "\"\"", "[null]", "{\"a\":{}}", "\"\\ud800\""]

@@ -128,20 +128,25 @@ package enum FuzzSeeds {
         ],
         "smallest-atoms": [#"{"type":"error","code":401,"message":"unauthorized"}"#, #"{"type":"session.closed","reason":"x"}"#],
         "twilio-media-streams": [#"{"event":"mark","streamSid":"MZ1","mark":{"name":"turn-1"}}"#, #"{"event":"clear","streamSid":"MZ1"}"#],
-        "telnyx-media-streaming": [#"{"event":"media","media":{"payload":"/w=="}}"#, #"{"event":"mark","mark":{"name":"t1"}}"#, #"{"event":"clear"}"#],
+        "telnyx-media-streaming": [
+            #"{"event":"media","media":{"payload":"/w=="}}"#, #"{"event":"mark","mark":{"name":"t1"}}"#, #"{"event":"clear"}"#,
+        ],
         "plivo-audio-streaming": [
             #"{"event":"playAudio","media":{"contentType":"audio/x-mulaw","sampleRate":8000,"payload":"/w=="},"streamId":"s1"}"#,
             #"{"event":"checkpoint","streamId":"s1","name":"t1"}"#, #"{"event":"clearAudio","streamId":"s1"}"#,
         ],
         "exotel-voicebot": [#"{"event":"media","stream_sid":"s1","media":{"payload":"AAA="}}"#, #"{"event":"clear","stream_sid":"s1"}"#],
         "vonage-websocket": [#"{"action":"clear"}"#, #"{"action":"notify","payload":{"turn":"t1"}}"#],
-        "datagrid": [#"{"type":"transcript","payload":{"speaker":"agent","transcript":"hi","final":false}}"#, #"{"type":"citation","payload":{}}"#],
+        "datagrid": [
+            #"{"type":"transcript","payload":{"speaker":"agent","transcript":"hi","final":false}}"#, #"{"type":"citation","payload":{}}"#,
+        ],
         "fuzz-features": [
             #"{"type":"started","payload":{"session_id":"s1","count":2,"meta":{"a":1},"call":"c1","ready":true}}"#,
             #"{"type":"ready","payload":{}}"#, #"{"type":"vad","payload":{"state":"start"}}"#, #"{"type":"vad","payload":{"state":0}}"#,
             #"{"type":"turn","payload":{"phase":"start","turn":"t1"}}"#,
             #"{"type":"audio","payload":{"chunks":[{"data":"AAECAw=="},{"data":"BAUG"}],"turn":"t1"}}"#,
-            #"{"type":"audio.delta","payload":{"b64u":"AAECAw-_"}}"#, #"{"type":"transcript","payload":{"text":"hi","role":"user","final":false}}"#,
+            #"{"type":"audio.delta","payload":{"b64u":"AAECAw-_"}}"#,
+            #"{"type":"transcript","payload":{"text":"hi","role":"user","final":false}}"#,
             #"{"type":"tool","payload":{"calls":[{"name":"lookup","status":"done","args":{"q":1},"id":"c1"}]}}"#,
             #"{"type":"turn","payload":{"phase":"end","turn":"t1","done":1}}"#, #"{"type":"interrupted","payload":{}}"#,
             #"{"type":"ping","payload":{"nonce":"n\"1","n":5}}"#, #"{"type":"mark","name":"m1","payload":{}}"#,
@@ -275,7 +280,8 @@ package enum FuzzSeeds {
         func le16(_ value: UInt16) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
         let blockAlign = channels * bitsPerSample / 8
         let fmt = le16(format) + le16(channels) + le32(rateHz) + le32(rateHz * UInt32(blockAlign)) + le16(blockAlign) + le16(bitsPerSample)
-        let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le32(UInt32(fmt.count)) + fmt + Array("data".utf8) + le32(UInt32(data.count)) + data
+        let body =
+            Array("WAVE".utf8) + Array("fmt ".utf8) + le32(UInt32(fmt.count)) + fmt + Array("data".utf8) + le32(UInt32(data.count)) + data
         return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
     }
 }

@@ -16,7 +16,10 @@ extension Fuzzing {
         do {
             let clip = try WAVReader.read(path: path)
             var outcome = FuzzOutcome()
-            outcome.check(!clip.samples.isEmpty && clip.sampleRateHz > 0, "a clip of \(clip.samples.count) samples at \(clip.sampleRateHz) Hz")
+            outcome.check(
+                !clip.samples.isEmpty && clip.sampleRateHz > 0,
+                "a clip of \(clip.samples.count) samples at \(clip.sampleRateHz) Hz"
+            )
             let utterance = try PreparedUtterance.prepare(clip: clip, sourcePath: path, format: format, frameMs: 20)
             let frameBytes = format.byteCount(forMilliseconds: 20)
             outcome.check(utterance.frames.allSatisfy { $0.count == frameBytes }, "a prepared frame is not \(frameBytes) bytes")

@@ -39,13 +39,17 @@ extension Fuzzing {
             }
             for reply in frame.replies {
                 if case .afterMs(let delayMs) = reply.timing {
-                    outcome.check((0...CustomDialectLoader.maxReplyDelayMs).contains(delayMs),
-                                  "\(dialect.id): a reply is due \(delayMs) ms after its frame")
+                    outcome.check(
+                        (0...CustomDialectLoader.maxReplyDelayMs).contains(delayMs),
+                        "\(dialect.id): a reply is due \(delayMs) ms after its frame"
+                    )
                 }
             }
         }
-        outcome.check(decodeAll(frames, dialect: dialect).map(\.events) == decoded.map(\.events),
-                      "\(dialect.id): decoding the same frames twice gives other events")
+        outcome.check(
+            decodeAll(frames, dialect: dialect).map(\.events) == decoded.map(\.events),
+            "\(dialect.id): decoding the same frames twice gives other events"
+        )
         return outcome
     }
 
@@ -61,14 +65,19 @@ extension Fuzzing {
         case .malformed(let reason):
             outcome.check(!reason.isEmpty, "\(dialect): .malformed with an empty reason")
         case .agentAudio(let chunk):
-            outcome.check(chunk.byteCount > 0 && chunk.durationUs >= 0, "\(dialect): agent audio of \(chunk.byteCount) bytes, \(chunk.durationUs) µs")
+            outcome.check(
+                chunk.byteCount > 0 && chunk.durationUs >= 0,
+                "\(dialect): agent audio of \(chunk.byteCount) bytes, \(chunk.durationUs) µs"
+            )
             outcome.check((0...1).contains(chunk.rmsLevel), "\(dialect): agent audio level \(chunk.rmsLevel)")
         case .serverLatency(let name, let valueMs):
             outcome.check((0...maxEventSpanS * 1_000).contains(valueMs), "\(dialect): server latency \(name) = \(valueMs) ms")
         case .speechResult(let result):
             let span = 0...maxEventSpanS
-            outcome.check(span.contains(result.startS) && span.contains(result.durationS),
-                          "\(dialect): speech result at \(result.startS) s for \(result.durationS) s")
+            outcome.check(
+                span.contains(result.startS) && span.contains(result.durationS),
+                "\(dialect): speech result at \(result.startS) s for \(result.durationS) s"
+            )
         default:
             break
         }

@@ -14,14 +14,17 @@ extension Fuzzing {
         }
         var outcome = FuzzOutcome()
         for format in [dialect.inputFormat, dialect.outputFormat] {
-            outcome.check((1...CustomDialectLoader.maxSampleRateHz).contains(format.sampleRateHz),
-                          "dialect loaded with a sample rate of \(format.sampleRateHz) Hz")
+            outcome.check(
+                (1...CustomDialectLoader.maxSampleRateHz).contains(format.sampleRateHz),
+                "dialect loaded with a sample rate of \(format.sampleRateHz) Hz"
+            )
         }
         outcome.violations += templateViolations(dialect)
         outcome.violations += checkClientDecoding(dialect: dialect, frames: sampleFrames).violations
         var codec = makeCodec(dialect, parameters: trickyObject)
         if let request = dialect.restSetupRequest(parameters: trickyObject, token: nil),
-           let setup = dialect.restSetup(from: Array(sampleRESTAnswer.utf8), request: request) {
+            let setup = dialect.restSetup(from: Array(sampleRESTAnswer.utf8), request: request)
+        {
             codec.adoptRESTSetup(setup)
         }
         _ = codec.framesOnOpen()
@@ -35,14 +38,18 @@ extension Fuzzing {
     /// objects, null).
     static func templateViolations(_ dialect: CustomDialect) -> [String] {
         let templates = dialect.templates
-        var all = templates.onOpen + [templates.audio, templates.interrupt, templates.commit, templates.keepAlive, templates.close, templates.text]
+        var all =
+            templates.onOpen
+            + [templates.audio, templates.interrupt, templates.commit, templates.keepAlive, templates.close, templates.text]
             .compactMap { $0 }
         all += dialect.rules.replies.map(\.template)
         var violations: [String] = []
         for template in all where template.isJSON {
             for (index, value) in trickyValues.enumerated() {
                 let text = template.render(trickyContext(for: template, value: value, message: sampleFrames[index % sampleFrames.count]))
-                if !isJSON(text) { violations.append("a JSON template rendered text that is not JSON: \(text.prefix(200).debugDescription)") }
+                if !isJSON(text) {
+                    violations.append("a JSON template rendered text that is not JSON: \(text.prefix(200).debugDescription)")
+                }
             }
         }
         return violations
@@ -53,10 +60,15 @@ extension Fuzzing {
         for case .value(.captured(let name), _) in template.segments { variables[name] = value }
         var entropy = fixedEntropy
         return TemplateContext(
-            audioBase64: "AAECAw==", seq: Int.max, chunk: 3, tsMs: 120, variables: variables,
+            audioBase64: "AAECAw==",
+            seq: Int.max,
+            chunk: 3,
+            tsMs: 120,
+            variables: variables,
             session: ["voice": value, "nested": trickyObject["nested"] ?? .null],
             message: InboundFrame(message, parsesBinaryAsJSON: true, needsRawText: true),
-            text: "say \"hi\"\n\u{0}", generated: template.generated.map { entropy.value(of: $0) }
+            text: "say \"hi\"\n\u{0}",
+            generated: template.generated.map { entropy.value(of: $0) }
         )
     }
 

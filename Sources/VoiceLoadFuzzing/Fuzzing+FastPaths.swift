@@ -34,7 +34,10 @@ extension Fuzzing {
             outcome.check(foundation == decoded, "Base64Decoder decoded \(string.prefix(80).debugDescription) unlike Foundation")
         }
         let encoded = Data(payload).base64EncodedString()
-        outcome.check(Base64Decoder.decode(encoded) == payload, "Base64Decoder does not decode Foundation's encoding of \(payload.count) bytes")
+        outcome.check(
+            Base64Decoder.decode(encoded) == payload,
+            "Base64Decoder does not decode Foundation's encoding of \(payload.count) bytes"
+        )
         return outcome
     }
 }

@@ -21,10 +21,15 @@ extension Fuzzing {
             let expression = try ThresholdExpression.parse(text)
             var outcome = FuzzOutcome()
             outcome.check(expression.bound.isFinite, "threshold '\(expression.text)' has the bound \(expression.bound)")
-            outcome.check(!expression.aggregation.name.isEmpty && !expression.unit.contains("\n"), "threshold '\(expression.text)' has no name")
+            outcome.check(
+                !expression.aggregation.name.isEmpty && !expression.unit.contains("\n"),
+                "threshold '\(expression.text)' has no name"
+            )
             if case .percentile(let value) = expression.aggregation {
-                outcome.check(value > 0 && value <= 100 && (expression.aggregation.minimumSamples ?? 0) >= 20,
-                              "threshold '\(expression.text)' has percentile \(value)")
+                outcome.check(
+                    value > 0 && value <= 100 && (expression.aggregation.minimumSamples ?? 0) >= 20,
+                    "threshold '\(expression.text)' has percentile \(value)"
+                )
             }
             return outcome
         } catch {
@@ -94,7 +99,10 @@ extension Fuzzing {
                     checkMs(timeoutMs, "\(step.name) timeout_ms", from: 1)
                 case .dtmf(let digits, let intervalMs):
                     checkMs(intervalMs, "dtmf interval_ms")
-                    outcome.check(!digits.isEmpty && digits.allSatisfy { "0123456789*#".contains($0) }, "dtmf keys \(digits.debugDescription)")
+                    outcome.check(
+                        !digits.isEmpty && digits.allSatisfy { "0123456789*#".contains($0) },
+                        "dtmf keys \(digits.debugDescription)"
+                    )
                 case .wait(let wait):
                     checkMs(wait.timeoutMs, "\(step.name) timeout_ms", from: 1)
                     if case .quiet(let ms) = wait.target { checkMs(ms, "wait quiet ms", from: 1) }
@@ -141,9 +149,14 @@ extension Fuzzing {
         } catch {
             outcome.violations.append("parsed stages fail their own validation: \(error.message)")
         }
-        outcome.check(stages.stages.allSatisfy { $0.durationMs >= 0 && $0.target.isFinite && $0.target >= 0 },
-                      "stages with a negative duration or a bad target: \(stages.description)")
-        outcome.check(stages.target(atMs: Double(stages.totalDurationMs) / 2).isFinite, "stages with no finite target: \(stages.description)")
+        outcome.check(
+            stages.stages.allSatisfy { $0.durationMs >= 0 && $0.target.isFinite && $0.target >= 0 },
+            "stages with a negative duration or a bad target: \(stages.description)"
+        )
+        outcome.check(
+            stages.target(atMs: Double(stages.totalDurationMs) / 2).isFinite,
+            "stages with no finite target: \(stages.description)"
+        )
         return outcome.violations
     }
 }

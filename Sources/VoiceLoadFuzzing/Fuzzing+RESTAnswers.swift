@@ -22,14 +22,14 @@ extension Fuzzing {
         case .datagridAnswer:
             let dialect = DatagridClientDialect()
             guard let request = dialect.restSetupRequest(parameters: trickyObject, token: "key"),
-                  let setup = dialect.restSetup(from: body, request: request)
+                let setup = dialect.restSetup(from: body, request: request)
             else { return FuzzOutcome(accepted: false) }
             outcome.check(!setup.webSocketURL.isEmpty, "datagrid REST setup without a URL")
             outcome.violations += jsonViolations(setup.openingFrames ?? [], what: "datagrid REST opening frame")
         case .customAnswer:
             let dialect = FuzzDialects.rest
             guard let request = dialect.restSetupRequest(parameters: [:], token: nil),
-                  let setup = dialect.restSetup(from: body, request: request)
+                let setup = dialect.restSetup(from: body, request: request)
             else { return FuzzOutcome(accepted: false) }
             outcome.check(!setup.webSocketURL.isEmpty, "custom REST setup without a URL")
             var codec = makeCodec(dialect)
@@ -40,8 +40,10 @@ extension Fuzzing {
             else { return FuzzOutcome(accepted: false) }
             let dialect = DatagridClientDialect()
             let request = dialect.restSetupRequest(parameters: [:], token: nil)
-            outcome.check(request.flatMap { dialect.restSetup(from: response, request: $0) } != nil,
-                          "the simulator's REST answer is not one the client reads: \(String(decoding: response.prefix(200), as: UTF8.self))")
+            outcome.check(
+                request.flatMap { dialect.restSetup(from: response, request: $0) } != nil,
+                "the simulator's REST answer is not one the client reads: \(String(decoding: response.prefix(200), as: UTF8.self))"
+            )
         }
         return outcome
     }

@@ -59,10 +59,17 @@ extension Fuzzing {
             let maskKey = lengthByte & 0x80 != 0 ? WebSocketMaskingKey(Array(take(4)).padded(to: 4)) : nil
             var data = ByteBuffer()
             data.writeBytes(take(length))
-            frames.append(WebSocketFrame(
-                fin: header & 0x80 != 0, rsv1: header & 0x40 != 0, rsv2: header & 0x20 != 0, rsv3: header & 0x10 != 0,
-                opcode: WebSocketOpcode(encodedWebSocketOpcode: header & 0x0F) ?? .binary, maskKey: maskKey, data: data
-            ))
+            frames.append(
+                WebSocketFrame(
+                    fin: header & 0x80 != 0,
+                    rsv1: header & 0x40 != 0,
+                    rsv2: header & 0x20 != 0,
+                    rsv3: header & 0x10 != 0,
+                    opcode: WebSocketOpcode(encodedWebSocketOpcode: header & 0x0F) ?? .binary,
+                    maskKey: maskKey,
+                    data: data
+                )
+            )
         }
         return frames
     }
@@ -84,9 +91,9 @@ extension Fuzzing {
     }
 }
 
-private extension Array where Element == UInt8 {
+extension Array where Element == UInt8 {
     /// The array with zeros appended up to `count` bytes.
-    func padded(to count: Int) -> [UInt8] {
+    fileprivate func padded(to count: Int) -> [UInt8] {
         self + [UInt8](repeating: 0, count: Swift.max(0, count - self.count))
     }
 }

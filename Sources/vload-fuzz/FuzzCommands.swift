@@ -30,7 +30,9 @@ enum FuzzCommands {
         if let count = options["--mutate"] {
             guard let runs = Int(count), runs > 0, let seed = UInt64(options["--seed"] ?? "1") else { return fail(usage) }
             let targets = Fuzzing.Target.allCases.filter { options["--target"] == nil || "\($0)" == options["--target"] }
-            guard !targets.isEmpty else { return fail("unknown target (known: \(Fuzzing.Target.allCases.map { "\($0)" }.joined(separator: ", ")))") }
+            guard !targets.isEmpty else {
+                return fail("unknown target (known: \(Fuzzing.Target.allCases.map { "\($0)" }.joined(separator: ", ")))")
+            }
             return mutate(runs: runs, seed: seed, repo: repo, targets: targets)
         }
         guard !paths.isEmpty else { return fail(usage) }

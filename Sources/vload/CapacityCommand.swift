@@ -36,9 +36,14 @@ struct CapacityCommand: AsyncParsableCommand {
     @Option(help: "Scenario name (looked up as scenarios/NAME.yaml) or path to a scenario YAML file.")
     var scenario = "greeting"
 
-    @Option(name: .customLong("slo"), help: ArgumentHelp(
-        "A bound every step must meet (repeatable; added to the scenario's 'thresholds:'), in the threshold grammar, "
-            + "e.g. 'first_audio_from_end_ms.p95 < 1200', 'error_rate < 1%'.", valueName: "expr"))
+    @Option(
+        name: .customLong("slo"),
+        help: ArgumentHelp(
+            "A bound every step must meet (repeatable; added to the scenario's 'thresholds:'), in the threshold grammar, "
+                + "e.g. 'first_audio_from_end_ms.p95 < 1200', 'error_rate < 1%'.",
+            valueName: "expr"
+        )
+    )
     var slos: [String] = []
 
     @Option(help: "Concurrent clients of the first step.")
@@ -62,19 +67,32 @@ struct CapacityCommand: AsyncParsableCommand {
     @Option(help: "Per step: how long to go on after the warm-up (e.g. 30s).")
     var hold = "30s"
 
-    @Option(name: .customLong("max-hold"), help: ArgumentHelp(
-        "Per step: how long the hold may be extended to while a percentile SLO has too few samples, on both sides "
-            + "of its bound (default: 4 × --hold; at least --hold).", valueName: "duration"))
+    @Option(
+        name: .customLong("max-hold"),
+        help: ArgumentHelp(
+            "Per step: how long the hold may be extended to while a percentile SLO has too few samples, on both sides "
+                + "of its bound (default: 4 × --hold; at least --hold).",
+            valueName: "duration"
+        )
+    )
     var maxHold: String?
 
-    @Option(help: ArgumentHelp(
-        "On SIGINT or SIGTERM: how long the step's open sessions get to hang up cleanly (a second signal exits at once).",
-        valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "On SIGINT or SIGTERM: how long the step's open sessions get to hang up cleanly (a second signal exits at once).",
+            valueName: "duration"
+        )
+    )
     var grace = "5s"
 
-    @Option(name: .customLong("max-lag-ms"), help: ArgumentHelp(
-        "Per step: the step is invalid, and the search stops, when the p99 of the generator's send lag, of its receive lag "
-            + "or of the built-in simulator's reply lateness exceeds this (default: 2).", valueName: "ms"))
+    @Option(
+        name: .customLong("max-lag-ms"),
+        help: ArgumentHelp(
+            "Per step: the step is invalid, and the search stops, when the p99 of the generator's send lag, of its receive lag "
+                + "or of the built-in simulator's reply lateness exceeds this (default: 2).",
+            valueName: "ms"
+        )
+    )
     var maxLagMs: Double?
 
     @Option(help: "Directory for the reports (default: reports/capacity-<scenario>-<UTC time>).")
@@ -95,12 +113,16 @@ struct CapacityCommand: AsyncParsableCommand {
 
     func run() async throws {
         let search = try CapacitySearch(
-            startClients: start, growth: try CapacityGrowth(parsing: step), maxClients: maxClients, resolutionClients: resolution
+            startClients: start,
+            growth: try CapacityGrowth(parsing: step),
+            maxClients: maxClients,
+            resolutionClients: resolution
         )
         let warmupMs = try DurationText.milliseconds(warmup, option: "--warmup")
         let holdMs = try DurationText.milliseconds(hold, option: "--hold")
         guard holdMs > 0 else { throw InputError("--hold must be longer than 0") }
-        let maxHoldMs = try maxHold.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--max-hold") }
+        let maxHoldMs =
+            try maxHold.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--max-hold") }
             ?? HoldExtension.defaultMaxHoldMs(holdMs: holdMs)
         let holdExtension = try HoldExtension(holdMs: holdMs, maxHoldMs: maxHoldMs)
         let rampUpMs = try rampUp.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--ramp-up") } ?? warmupMs
@@ -110,30 +132,53 @@ struct CapacityCommand: AsyncParsableCommand {
         var expressions = scenario.thresholds
         for text in slos { expressions.append(try ThresholdExpression.parse(text)) }
         guard !expressions.isEmpty else {
-            throw InputError("capacity needs at least one --slo (e.g. --slo 'first_audio_from_end_ms.p95 < 1200'), or thresholds: in the scenario")
+            throw InputError(
+                "capacity needs at least one --slo (e.g. --slo 'first_audio_from_end_ms.p95 < 1200'), or thresholds: in the scenario"
+            )
         }
         let settings = CapacityReport.Search(
-            search: search, warmupMs: warmupMs, holdMs: holdMs, rampUpMs: rampUpMs, maxHoldMs: maxHoldMs
+            search: search,
+            warmupMs: warmupMs,
+            holdMs: holdMs,
+            rampUpMs: rampUpMs,
+            maxHoldMs: maxHoldMs
         )
-        let outputDirectory = out.map { URL(fileURLWithPath: $0) }
+        let outputDirectory =
+            out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: "capacity-" + scenario.name)
         let outcome = try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
             print("capacity of \(plan.redactedURL) on scenario \(scenario.name): SLOs " + expressions.map(\.text).joined(separator: ", "))
-            print("steps from \(start) clients, step \(settings.step), at most \(maxClients), resolution \(resolution); "
-                + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) (at most \(HoldExtension.seconds(maxHoldMs))s) "
-                + "→ \(outputDirectory.path)/")
+            print(
+                "steps from \(start) clients, step \(settings.step), at most \(maxClients), resolution \(resolution); "
+                    + "each: ramp-up \(rampUp ?? warmup), warm-up \(warmup), hold \(hold) (at most \(HoldExtension.seconds(maxHoldMs))s) "
+                    + "→ \(outputDirectory.path)/"
+            )
             let startedAt = Date()
             let simulatorSummary = embedded?.configuration.summary
             let signals = InterruptSignals(interruption)
             defer { signals.remove() }
             let (steps, outcome) = try await runSteps(
-                search, plan: plan, load: (rampUpMs, warmupMs, holdMs), holdExtension: holdExtension, slos: expressions,
-                simulator: simulatorSummary, embedded: embedded.map(RunCommand.figures), outputDirectory: outputDirectory,
+                search,
+                plan: plan,
+                load: (rampUpMs, warmupMs, holdMs),
+                holdExtension: holdExtension,
+                slos: expressions,
+                simulator: simulatorSummary,
+                embedded: embedded.map(RunCommand.figures),
+                outputDirectory: outputDirectory,
                 interruption: interruption
             )
             let report = CapacityReport(
-                scenario: scenario, url: plan.redactedURL, dialect: plan.dialect.id, slos: expressions, search: settings,
-                simulator: simulatorSummary, steps: steps, outcome: outcome, startedAt: startedAt, endedAt: Date()
+                scenario: scenario,
+                url: plan.redactedURL,
+                dialect: plan.dialect.id,
+                slos: expressions,
+                search: settings,
+                simulator: simulatorSummary,
+                steps: steps,
+                outcome: outcome,
+                startedAt: startedAt,
+                endedAt: Date()
             )
             try write(report, to: outputDirectory)
             print("")
@@ -147,9 +192,15 @@ struct CapacityCommand: AsyncParsableCommand {
     /// Runs the steps the search asks for until it ends, or a signal stops it (the step under
     /// way wound down and left out); prints a line as each finishes.
     private func runSteps(
-        _ initial: CapacitySearch, plan: SessionPlan, load: (rampUpMs: Int, warmupMs: Int, holdMs: Int),
-        holdExtension: HoldExtension, slos: [ThresholdExpression], simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
-        outputDirectory: URL, interruption: RunInterruption
+        _ initial: CapacitySearch,
+        plan: SessionPlan,
+        load: (rampUpMs: Int, warmupMs: Int, holdMs: Int),
+        holdExtension: HoldExtension,
+        slos: [ThresholdExpression],
+        simulator: [String: String]?,
+        embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
+        outputDirectory: URL,
+        interruption: RunInterruption
     ) async throws -> ([CapacityStep], CapacitySearch.Outcome) {
         var search = initial
         var steps: [CapacityStep] = []
@@ -161,9 +212,17 @@ struct CapacityCommand: AsyncParsableCommand {
                 let attempt = search.nextAttempt
                 let profile = LoadProfile(clients: clients, rampUpMs: load.rampUpMs, durationMs: load.warmupMs + load.holdMs)
                 var step = try await runStep(
-                    clients: clients, attempt: attempt, plan: plan, load: profile, warmupMs: load.warmupMs,
-                    holdExtension: holdExtension, slos: slos, simulator: simulator, embedded: embedded,
-                    outputDirectory: outputDirectory, interruption: interruption
+                    clients: clients,
+                    attempt: attempt,
+                    plan: plan,
+                    load: profile,
+                    warmupMs: load.warmupMs,
+                    holdExtension: holdExtension,
+                    slos: slos,
+                    simulator: simulator,
+                    embedded: embedded,
+                    outputDirectory: outputDirectory,
+                    interruption: interruption
                 )
                 if let signal = interruption.signal { return (steps, .interrupted(by: signal, clients: clients)) }
                 if attempt == 2 { step.attempt = 2 }
@@ -182,9 +241,17 @@ struct CapacityCommand: AsyncParsableCommand {
     /// bound (`HoldExtension`, asked once a second from the run's report as it stands; progress
     /// on stderr). A repeat writes to `step-<clients>-2/`.
     private func runStep(
-        clients: Int, attempt: Int, plan: SessionPlan, load: LoadProfile, warmupMs: Int, holdExtension: HoldExtension,
-        slos: [ThresholdExpression], simulator: [String: String]?, embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
-        outputDirectory: URL, interruption: RunInterruption
+        clients: Int,
+        attempt: Int,
+        plan: SessionPlan,
+        load: LoadProfile,
+        warmupMs: Int,
+        holdExtension: HoldExtension,
+        slos: [ThresholdExpression],
+        simulator: [String: String]?,
+        embedded: (@Sendable () async -> EmbeddedSimulatorFigures)?,
+        outputDirectory: URL,
+        interruption: RunInterruption
     ) async throws -> CapacityStep {
         let name = attempt == 1 ? "step-\(clients)" : "step-\(clients)-\(attempt)"
         let directory = outputDirectory.appendingPathComponent(name)
@@ -201,8 +268,16 @@ struct CapacityCommand: AsyncParsableCommand {
             return decision != .stop
         }
         let run = try await LoadRun.execute(
-            plan: plan, load: load, outputDirectory: directory, simulator: simulator, maxLagMs: maxLagMs, warmupMs: warmupMs,
-            thresholds: slos, interruption: interruption, embeddedSimulator: embedded, overtime: overtime
+            plan: plan,
+            load: load,
+            outputDirectory: directory,
+            simulator: simulator,
+            maxLagMs: maxLagMs,
+            warmupMs: warmupMs,
+            thresholds: slos,
+            interruption: interruption,
+            embeddedSimulator: embedded,
+            overtime: overtime
         )
         var step = CapacityStep(clients: clients, run: run, report: name + "/report.json")
         step.holdExtension = extending.withLock { $0.record }

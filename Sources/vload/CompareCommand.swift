@@ -41,7 +41,9 @@ struct CompareCommand: ParsableCommand {
         print("baseline \(baseline) (\(before.scenario), \(before.startedAt)) → current \(current) (\(after.scenario), \(after.startedAt))")
         print(ComparisonTable.render(comparison))
         for (name, report) in [("baseline", before), ("current", after)] where !report.generator.healthy {
-            print("warning: the \(name) run's generator was saturated (\(report.generator.problems.joined(separator: "; "))): its figures are not to be trusted")
+            print(
+                "warning: the \(name) run's generator was saturated (\(report.generator.problems.joined(separator: "; "))): its figures are not to be trusted"
+            )
         }
         if !comparison.regressions.isEmpty { throw ExitCode(1) }
     }

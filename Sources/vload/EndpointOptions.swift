@@ -13,40 +13,64 @@ struct EndpointOptions: ParsableArguments {
     @Flag(help: "Start each session with the dialect's REST step (Datagrid POST /v1/voice); an http(s) --url implies it.")
     var rest = false
 
-    @Option(help: "Wire protocol of the endpoint: a built-in dialect, or a shipped dialect file by name (vload dialects lists both; default: the scenario's, else datagrid).")
+    @Option(
+        help:
+            "Wire protocol of the endpoint: a built-in dialect, or a shipped dialect file by name (vload dialects lists both; default: the scenario's, else datagrid)."
+    )
     var dialect: String?
 
-    @Option(name: .customLong("dialect-file"), help: ArgumentHelp(
-        "A dialect file (YAML, docs/dialects.md), e.g. dialects/datagrid.yaml. Without --url the built-in simulator speaks --dialect.",
-        valueName: "file"))
+    @Option(
+        name: .customLong("dialect-file"),
+        help: ArgumentHelp(
+            "A dialect file (YAML, docs/dialects.md), e.g. dialects/datagrid.yaml. Without --url the built-in simulator speaks --dialect.",
+            valueName: "file"
+        )
+    )
     var dialectFile: String?
 
     @Option(help: "API key for the endpoint; or set VLOAD_TOKEN. Never printed or saved.")
     var token: String?
 
-    @Option(name: .customLong("header"), help: ArgumentHelp(
-        "Extra HTTP header for the WebSocket upgrade, as 'Name: value' (repeatable). Never printed or saved.",
-        valueName: "name: value"))
+    @Option(
+        name: .customLong("header"),
+        help: ArgumentHelp(
+            "Extra HTTP header for the WebSocket upgrade, as 'Name: value' (repeatable). Never printed or saved.",
+            valueName: "name: value"
+        )
+    )
     var headers: [String] = []
 
-    @Option(name: .customLong("twilio-auth-token"), help: ArgumentHelp(
-        "twilio-media-streams: sign each upgrade with X-Twilio-Signature (HMAC-SHA1 of the URL), for servers that check it; or set TWILIO_AUTH_TOKEN. Never printed or saved.",
-        valueName: "token"))
+    @Option(
+        name: .customLong("twilio-auth-token"),
+        help: ArgumentHelp(
+            "twilio-media-streams: sign each upgrade with X-Twilio-Signature (HMAC-SHA1 of the URL), for servers that check it; or set TWILIO_AUTH_TOKEN. Never printed or saved.",
+            valueName: "token"
+        )
+    )
     var twilioAuthToken: String?
 
     @Option(name: .customLong("frame-ms"), help: "Length of each audio frame sent, in ms (default: the scenario's, else 40).")
     var frameMs: Int?
 
-    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
-        "Trust the CA certificates in this PEM file, in addition to the system's roots (a private CA's wss:// endpoint).",
-        valueName: "pem"))
+    @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "Trust the CA certificates in this PEM file, in addition to the system's roots (a private CA's wss:// endpoint).",
+            valueName: "pem"
+        )
+    )
     var caFile: String?
 
     @Flag(help: "Do not verify the server's TLS certificate or host name (said in the summary and report.json).")
     var insecure = false
 
-    @Option(name: .customLong("cert"), help: ArgumentHelp(
-        "Client certificate (PEM chain, leaf first) for servers that ask for one; needs --key.", valueName: "pem"))
+    @Option(
+        name: .customLong("cert"),
+        help: ArgumentHelp(
+            "Client certificate (PEM chain, leaf first) for servers that ask for one; needs --key.",
+            valueName: "pem"
+        )
+    )
     var certificate: String?
 
     @Option(help: ArgumentHelp("The unencrypted PEM private key of --cert.", valueName: "pem"))
@@ -77,14 +101,16 @@ struct EndpointOptions: ParsableArguments {
     /// the scenario) the built-in simulator is started first, on its own event loop, for the
     /// whole of `body`, and passed to it.
     func withTarget<Result>(
-        scenario: Scenario, simulator options: SimulatorOptions,
+        scenario: Scenario,
+        simulator options: SimulatorOptions,
         _ body: (SessionPlan, AgentSimulator?) async throws -> Result
     ) async throws -> Result {
         let dialectID = dialect ?? scenario.dialect ?? "datagrid"
         let resolved = try ResolvedDialect(id: dialectID, file: dialectFile)
         var scenario = scenario
         if resolved.dialect.id == TwilioMediaStreamsClientDialect().id,
-           let authToken = twilioAuthToken ?? ProcessInfo.processInfo.environment["TWILIO_AUTH_TOKEN"], !authToken.isEmpty {
+            let authToken = twilioAuthToken ?? ProcessInfo.processInfo.environment["TWILIO_AUTH_TOKEN"], !authToken.isEmpty
+        {
             scenario.sessionParameters[TwilioMediaStreamsClientDialect.authTokenParameter] = .string(authToken)
         }
         var extras = resolved.extras
@@ -92,8 +118,14 @@ struct EndpointOptions: ParsableArguments {
         let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
         func plan(_ url: String) throws(InputError) -> SessionPlan {
             try SessionPlanBuilder.build(
-                scenario: scenario, dialect: resolved.dialect, url: url, token: token, frameMs: frameMs,
-                headers: extras.headers, subprotocols: extras.subprotocols, tls: tls
+                scenario: scenario,
+                dialect: resolved.dialect,
+                url: url,
+                token: token,
+                frameMs: frameMs,
+                headers: extras.headers,
+                subprotocols: extras.subprotocols,
+                tls: tls
             )
         }
         if let endpointURL = url ?? scenario.url {
@@ -126,10 +158,12 @@ struct EndpointOptions: ParsableArguments {
             let agent = try await AgentSimulator.start(configuration: configuration, group: group)
             let sessionPlan = try plan(rest ? agent.restURL : agent.url)
             try Self.checkSimulatorSpeaks(sessionPlan.dialect, simulatorDialect: configuration.dialect)
-            print("no --url: running against the built-in agent simulator at \(sessionPlan.redactedURL) "
-                + "(simulator dialect \(configuration.dialect), reply latency \(configuration.replyLatency) ms"
-                + (configuration.workers.map { ", \($0) workers" } ?? "")
-                + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")")
+            print(
+                "no --url: running against the built-in agent simulator at \(sessionPlan.redactedURL) "
+                    + "(simulator dialect \(configuration.dialect), reply latency \(configuration.replyLatency) ms"
+                    + (configuration.workers.map { ", \($0) workers" } ?? "")
+                    + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")"
+            )
             let result = try await body(sessionPlan, agent)
             try? await agent.stop()
             try? await group.shutdownGracefully()
@@ -158,8 +192,10 @@ struct EndpointOptions: ParsableArguments {
         guard !tls.isDefault else { return }
         let scheme = url?.split(separator: ":").first?.lowercased()
         guard scheme == "wss" || scheme == "https" else {
-            throw InputError("--ca-file, --insecure, --cert and --key apply to a wss:// or https:// --url only"
-                + (url == nil ? " (the built-in simulator speaks plain ws://)" : ""))
+            throw InputError(
+                "--ca-file, --insecure, --cert and --key apply to a wss:// or https:// --url only"
+                    + (url == nil ? " (the built-in simulator speaks plain ws://)" : "")
+            )
         }
     }
 

@@ -3,18 +3,25 @@ import VoiceLoad
 
 /// `--quiet`, `--metrics-port` and `--metrics-host`: the live view of a run.
 struct LiveOptions: ParsableArguments {
-    @Flag(help: ArgumentHelp(
-        "No live progress. Without it: on a terminal a progress bar redrawn 4 times a second, "
-            + "else a 'progress t=… active=… sessions=… turns=… errors=… first_audio_p50=… first_audio_p95=… send_lag_p99=…' "
-            + "line every 5 s and one at the end. First-audio percentiles cover the turns that finished in the last "
-            + "\(LiveFigures.windowS) s; send lag p99 the run so far."))
+    @Flag(
+        help: ArgumentHelp(
+            "No live progress. Without it: on a terminal a progress bar redrawn 4 times a second, "
+                + "else a 'progress t=… active=… sessions=… turns=… errors=… first_audio_p50=… first_audio_p95=… send_lag_p99=…' "
+                + "line every 5 s and one at the end. First-audio percentiles cover the turns that finished in the last "
+                + "\(LiveFigures.windowS) s; send lag p99 the run so far."
+        )
+    )
     var quiet = false
 
-    @Option(name: .customLong("metrics-port"), help: ArgumentHelp(
-        "Serve the live figures for Prometheus at http://HOST:PORT/metrics while the run goes on "
-            + "(vload_active_sessions, vload_turns_completed_total, vload_errors_total{class}, "
-            + "vload_first_audio_from_end_ms{quantile}, …); 0 picks a free port.",
-        valueName: "port"))
+    @Option(
+        name: .customLong("metrics-port"),
+        help: ArgumentHelp(
+            "Serve the live figures for Prometheus at http://HOST:PORT/metrics while the run goes on "
+                + "(vload_active_sessions, vload_turns_completed_total, vload_errors_total{class}, "
+                + "vload_first_audio_from_end_ms{quantile}, …); 0 picks a free port.",
+            valueName: "port"
+        )
+    )
     var metricsPort: Int?
 
     @Option(name: .customLong("metrics-host"), help: "The address --metrics-port listens on (0.0.0.0 in a container).")

@@ -29,9 +29,13 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "Directory for the merged report (default: reports/<scenario>-merged-<UTC time>).")
     var out: String?
 
-    @Option(name: .customLong("threshold"), help: ArgumentHelp(
-        "A pass/fail bound judged on the merged run (repeatable; added to the thresholds the parts ran with).",
-        valueName: "expr"))
+    @Option(
+        name: .customLong("threshold"),
+        help: ArgumentHelp(
+            "A pass/fail bound judged on the merged run (repeatable; added to the thresholds the parts ran with).",
+            valueName: "expr"
+        )
+    )
     var thresholds: [String] = []
 
     func run() throws {
@@ -47,7 +51,8 @@ struct MergeCommand: ParsableCommand {
             expressions.append(expression)
         }
         merged.thresholds = ThresholdEvaluator.evaluate(expressions, on: merged).map(\.result)
-        let directory = out.map { URL(fileURLWithPath: $0) }
+        let directory =
+            out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: merged.scenario + "-merged")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

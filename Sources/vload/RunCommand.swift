@@ -35,58 +35,91 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Keep starting sessions until this much time has passed (e.g. 2m); not with --iterations.")
     var duration: String?
 
-    @Option(name: .customLong("arrival-rate"), help: ArgumentHelp(
-        "Open model: start sessions at this rate whatever the endpoint does, e.g. 5/s, 300/m or 2.5 (per second). "
-            + "Needs --duration, or rate --stages (then it is their starting rate).", valueName: "rate"))
+    @Option(
+        name: .customLong("arrival-rate"),
+        help: ArgumentHelp(
+            "Open model: start sessions at this rate whatever the endpoint does, e.g. 5/s, 300/m or 2.5 (per second). "
+                + "Needs --duration, or rate --stages (then it is their starting rate).",
+            valueName: "rate"
+        )
+    )
     var arrivalRate: String?
 
     @Option(name: .customLong("arrivals"), help: "Open model: how starts are spaced, poisson (the default) or uniform.")
     var arrivalProcess: String?
 
-    @Option(name: .customLong("max-in-flight"), help: ArgumentHelp(
-        "Open model: the most sessions open at once (default 1000); a start beyond it is dropped and counted, never delayed.",
-        valueName: "n"))
+    @Option(
+        name: .customLong("max-in-flight"),
+        help: ArgumentHelp(
+            "Open model: the most sessions open at once (default 1000); a start beyond it is dropped and counted, never delayed.",
+            valueName: "n"
+        )
+    )
     var maxInFlight: Int?
 
-    @Option(help: ArgumentHelp(
-        "Staged load: DURATION:TARGET pairs, each ramping linearly from the previous target (0 before the first): "
-            + "clients ('30s:50,2m:50,30s:0') or an arrival rate ('1m:10/s,5m:10/s'). Overrides the scenario's 'stages:'.",
-        valueName: "stages"))
+    @Option(
+        help: ArgumentHelp(
+            "Staged load: DURATION:TARGET pairs, each ramping linearly from the previous target (0 before the first): "
+                + "clients ('30s:50,2m:50,30s:0') or an arrival rate ('1m:10/s,5m:10/s'). Overrides the scenario's 'stages:'.",
+            valueName: "stages"
+        )
+    )
     var stages: String?
 
-    @Option(help: ArgumentHelp(
-        "A time-bounded run (--duration, --stages, --arrival-rate): how long sessions still open at its end may go on "
-            + "before they are wound down like an interrupted run's (default 30s).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "A time-bounded run (--duration, --stages, --arrival-rate): how long sessions still open at its end may go on "
+                + "before they are wound down like an interrupted run's (default 30s).",
+            valueName: "duration"
+        )
+    )
     var drain: String?
 
-    @Option(name: .customLong("retry-backoff"), help: ArgumentHelp(
-        "Closed and staged models: after a session that failed before it was ready, a client waits a random time "
-            + "up to MIN·2^(n−1) (at most MAX) after its n-th such failure in a row, before its next session; "
-            + "a session that gets ready resets n. '0' for none. Default 100ms..5s.",
-        valueName: "min..max"))
+    @Option(
+        name: .customLong("retry-backoff"),
+        help: ArgumentHelp(
+            "Closed and staged models: after a session that failed before it was ready, a client waits a random time "
+                + "up to MIN·2^(n−1) (at most MAX) after its n-th such failure in a row, before its next session; "
+                + "a session that gets ready resets n. '0' for none. Default 100ms..5s.",
+            valueName: "min..max"
+        )
+    )
     var retryBackoff: String?
 
-    @Option(help: ArgumentHelp(
-        "On SIGINT or SIGTERM: how long open sessions get to hang up cleanly before they are closed (a second signal exits at once).",
-        valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "On SIGINT or SIGTERM: how long open sessions get to hang up cleanly before they are closed (a second signal exits at once).",
+            valueName: "duration"
+        )
+    )
     var grace = "5s"
 
-    @Option(help: ArgumentHelp(
-        "Run only this process's share i of n of the load (clients, arrival rate, stages); 'vload merge' combines the n reports.",
-        valueName: "i/n"))
+    @Option(
+        help: ArgumentHelp(
+            "Run only this process's share i of n of the load (clients, arrival rate, stages); 'vload merge' combines the n reports.",
+            valueName: "i/n"
+        )
+    )
     var segment: String?
 
-    @Option(help: ArgumentHelp(
-        "Event-loop threads that run the virtual clients (default: one per core). With --url and a simulator on the same machine, 1 leaves it a core.",
-        valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Event-loop threads that run the virtual clients (default: one per core). With --url and a simulator on the same machine, 1 leaves it a core.",
+            valueName: "n"
+        )
+    )
     var threads: Int?
 
-    @Option(name: [.customLong("max-lag-ms"), .customLong("max-send-lag-ms")], help: ArgumentHelp(
-        "The run is invalid (exit 3) when the p99 of the generator's send lag (frames left late), of its receive lag "
-            + "(replies read late by a busy event loop) or of the built-in simulator's reply lateness exceeds this "
-            + "(default: 2). --max-send-lag-ms is the older name. "
-            + "Latency is only as accurate as the generator is punctual: BENCHMARKS.md relates the two.",
-        valueName: "ms"))
+    @Option(
+        name: [.customLong("max-lag-ms"), .customLong("max-send-lag-ms")],
+        help: ArgumentHelp(
+            "The run is invalid (exit 3) when the p99 of the generator's send lag (frames left late), of its receive lag "
+                + "(replies read late by a busy event loop) or of the built-in simulator's reply lateness exceeds this "
+                + "(default: 2). --max-send-lag-ms is the older name. "
+                + "Latency is only as accurate as the generator is punctual: BENCHMARKS.md relates the two.",
+            valueName: "ms"
+        )
+    )
     var maxLagMs: Double?
 
     @OptionGroup
@@ -95,22 +128,35 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Directory for the reports (default: reports/<scenario>-<UTC time>).")
     var out: String?
 
-    @Option(name: .customLong("threshold"), help: ArgumentHelp(
-        "A pass/fail bound on the run (repeatable; added to the scenario's 'thresholds:'), e.g. "
-            + "'first_audio_from_end_ms.p95 < 900', 'first_audio_from_end_ms{label=arrival}.p50 <= 800ms', 'error_rate < 1%'. "
-            + "Grammar: METRIC[{label=L}][.count|rate|mean|min|max|pN] OP NUMBER[ms|s|%].",
-        valueName: "expr"))
+    @Option(
+        name: .customLong("threshold"),
+        help: ArgumentHelp(
+            "A pass/fail bound on the run (repeatable; added to the scenario's 'thresholds:'), e.g. "
+                + "'first_audio_from_end_ms.p95 < 900', 'first_audio_from_end_ms{label=arrival}.p50 <= 800ms', 'error_rate < 1%'. "
+                + "Grammar: METRIC[{label=L}][.count|rate|mean|min|max|pN] OP NUMBER[ms|s|%].",
+            valueName: "expr"
+        )
+    )
     var thresholds: [String] = []
 
-    @Flag(name: .customLong("no-default-thresholds"), help: ArgumentHelp(
-        "With no threshold from the scenario or --threshold, a run is judged by 'error_rate < 1%' (shown as the default "
-            + "in the verdict table); this turns that off, and such a run passes unless no session completed."))
+    @Flag(
+        name: .customLong("no-default-thresholds"),
+        help: ArgumentHelp(
+            "With no threshold from the scenario or --threshold, a run is judged by 'error_rate < 1%' (shown as the default "
+                + "in the verdict table); this turns that off, and such a run passes unless no session completed."
+        )
+    )
     var noDefaultThresholds = false
 
     @Option(help: "Leave out of metrics and thresholds every session and turn that starts within this time of the run's start (e.g. 10s).")
     var warmup: String?
 
-    @Option(help: ArgumentHelp("Compare the run with this earlier report.json (as 'vload compare' does); a regression exits 1.", valueName: "report.json"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare the run with this earlier report.json (as 'vload compare' does); a regression exits 1.",
+            valueName: "report.json"
+        )
+    )
     var baseline: String?
 
     @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression.")
@@ -148,7 +194,11 @@ struct RunCommand: AsyncParsableCommand {
             throw InputError("--baseline cannot be used with --segment: compare the merged report (vload compare)")
         }
         let gate = try RunGate(
-            scenario: scenario, thresholds: thresholds, warmup: warmup, baseline: baseline, tolerance: tolerance,
+            scenario: scenario,
+            thresholds: thresholds,
+            warmup: warmup,
+            baseline: baseline,
+            tolerance: tolerance,
             defaultThresholds: !noDefaultThresholds
         )
         try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
@@ -157,9 +207,15 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func run(
-        scenario: Scenario, plan: SessionPlan, load: LoadProfile, gate: RunGate, graceMs: Int, simulator embedded: AgentSimulator?
+        scenario: Scenario,
+        plan: SessionPlan,
+        load: LoadProfile,
+        gate: RunGate,
+        graceMs: Int,
+        simulator embedded: AgentSimulator?
     ) async throws {
-        let outputDirectory = out.map { URL(fileURLWithPath: $0) }
+        let outputDirectory =
+            out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
         print("scenario \(scenario.name): \(LoadOptions.describe(load)) → \(outputDirectory.path)/")
         // Time-bounded models (duration, stages, arrivals) progress by time; a count of sessions otherwise.
@@ -171,8 +227,16 @@ struct RunCommand: AsyncParsableCommand {
         let report: RunReport
         do {
             report = try await LoadRun.execute(
-                plan: plan, load: load, outputDirectory: outputDirectory, simulator: embedded?.configuration.summary,
-                threads: threads ?? System.coreCount, maxLagMs: maxLagMs, warmupMs: gate.warmupMs, thresholds: gate.expressions, observer: observer, interruption: interruption,
+                plan: plan,
+                load: load,
+                outputDirectory: outputDirectory,
+                simulator: embedded?.configuration.summary,
+                threads: threads ?? System.coreCount,
+                maxLagMs: maxLagMs,
+                warmupMs: gate.warmupMs,
+                thresholds: gate.expressions,
+                observer: observer,
+                interruption: interruption,
                 embeddedSimulator: embedded.map(Self.figures)
             )
         } catch {
@@ -205,8 +269,16 @@ struct RunCommand: AsyncParsableCommand {
 
     private var loadOptions: LoadOptions {
         LoadOptions(
-            clients: clients, rampUp: rampUp, iterations: iterations, duration: duration, arrivalRate: arrivalRate,
-            arrivalProcess: arrivalProcess, maxInFlight: maxInFlight, stages: stages, segment: segment, drain: drain,
+            clients: clients,
+            rampUp: rampUp,
+            iterations: iterations,
+            duration: duration,
+            arrivalRate: arrivalRate,
+            arrivalProcess: arrivalProcess,
+            maxInFlight: maxInFlight,
+            stages: stages,
+            segment: segment,
+            drain: drain,
             retryBackoff: retryBackoff
         )
     }

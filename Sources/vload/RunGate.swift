@@ -12,7 +12,12 @@ struct RunGate {
     /// With no threshold from the scenario or the command line, the run is judged by
     /// `ThresholdExpression.defaultErrorRate` unless `defaultThresholds` is off.
     init(
-        scenario: Scenario, thresholds: [String], warmup: String?, baseline: String?, tolerance: String, defaultThresholds: Bool = true
+        scenario: Scenario,
+        thresholds: [String],
+        warmup: String?,
+        baseline: String?,
+        tolerance: String,
+        defaultThresholds: Bool = true
     ) throws(InputError) {
         var expressions = scenario.thresholds
         for text in thresholds { expressions.append(try ThresholdExpression.parse(text)) }

@@ -25,8 +25,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Event-loop threads that serve the sessions (default: one per core).", valueName: "n"))
     var threads: Int?
 
-    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
-        "Serve TLS (wss://) with this PEM certificate chain, leaf first; needs --tls-key.", valueName: "pem"))
+    @Option(
+        name: .customLong("tls-cert"),
+        help: ArgumentHelp(
+            "Serve TLS (wss://) with this PEM certificate chain, leaf first; needs --tls-key.",
+            valueName: "pem"
+        )
+    )
     var tlsCertificate: String?
 
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The unencrypted PEM private key of --tls-cert.", valueName: "pem"))
@@ -56,26 +61,32 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw InputError("cannot listen on \(host):\(port): \(error)")
         }
-        print("vload agent simulator listening on \(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice "
-            + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"
-            + (configuration.workers.map { ", \($0) workers" } ?? "")
-            + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")")
+        print(
+            "vload agent simulator listening on \(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice "
+                + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"
+                + (configuration.workers.map { ", \($0) workers" } ?? "")
+                + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")"
+        )
         print("press Ctrl-C to stop")
         fflush(nil)  // the address at once, for a script reading a pipe (`--port 0`)
         await Self.waitForTerminationSignal()
         try? await server.stop()
         let settled = await server.settle(timeoutMs: 2_000)
         let totals = server.statistics
-        print("stopped: \(totals.sessions) sessions, \(totals.userTurns) user turns, \(totals.replies) replies, "
-            + "\(totals.interruptions) interruptions, \(totals.toolCalls) tool calls, \(totals.toolResults) tool results, "
-            + "\(totals.toolResultTimeouts) tool result timeouts" + (settled ? "" : " (sessions still open are not counted)"))
+        print(
+            "stopped: \(totals.sessions) sessions, \(totals.userTurns) user turns, \(totals.replies) replies, "
+                + "\(totals.interruptions) interruptions, \(totals.toolCalls) tool calls, \(totals.toolResults) tool results, "
+                + "\(totals.toolResultTimeouts) tool result timeouts" + (settled ? "" : " (sessions still open are not counted)")
+        )
         if !configuration.faults.isEmpty {
             print("simulator injected: " + SummaryTable.injectedText(server.faultsInjected))
         }
         if let late = server.replyLateness.summary {
             let ms = { (value: Double) in String(format: "%.3f", value) }
-            print("reply timing: \(late.count) replies started late by p50 \(ms(late.p50Ms)) ms, p99 \(ms(late.p99Ms)) ms, "
-                + "max \(ms(late.maxMs)) ms (after the end of speech plus the drawn latency)")
+            print(
+                "reply timing: \(late.count) replies started late by p50 \(ms(late.p50Ms)) ms, p99 \(ms(late.p99Ms)) ms, "
+                    + "max \(ms(late.maxMs)) ms (after the end of speech plus the drawn latency)"
+            )
         }
         try await group.shutdownGracefully()
     }

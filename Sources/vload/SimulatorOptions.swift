@@ -8,9 +8,13 @@ struct SimulatorOptions: ParsableArguments {
     @Option(name: .customLong("sim-ready-delay-ms"), help: "Simulator: delay from the client's start to ready (default 100).")
     var readyDelayMs: Int?
 
-    @Option(name: .customLong("sim-reply-latency"), help: ArgumentHelp(
-        "Simulator: end of user speech → first reply audio, in ms: 700, uniform:600-900 or normal:700,50 (default 700).",
-        valueName: "model"))
+    @Option(
+        name: .customLong("sim-reply-latency"),
+        help: ArgumentHelp(
+            "Simulator: end of user speech → first reply audio, in ms: 700, uniform:600-900 or normal:700,50 (default 700).",
+            valueName: "model"
+        )
+    )
     var replyLatency: String?
 
     @Option(name: .customLong("sim-vad-silence-ms"), help: "Simulator: silence that ends the user's turn (default 500).")
@@ -28,53 +32,95 @@ struct SimulatorOptions: ParsableArguments {
     @Flag(name: .customLong("sim-no-barge-in"), help: "Simulator: ignore the caller talking over the agent (and interrupt commands).")
     var noBargeIn = false
 
-    @Option(name: .customLong("sim-barge-in-reaction-ms"), help: ArgumentHelp(
-        "Simulator: how long the agent goes on speaking after the caller talks over it (or sends an interrupt) "
-            + "before it stops and sends the interruption signals (default 0).", valueName: "ms"))
+    @Option(
+        name: .customLong("sim-barge-in-reaction-ms"),
+        help: ArgumentHelp(
+            "Simulator: how long the agent goes on speaking after the caller talks over it (or sends an interrupt) "
+                + "before it stops and sends the interruption signals (default 0).",
+            valueName: "ms"
+        )
+    )
     var bargeInReactionMs: Int?
 
-    @Option(name: .customLong("sim-reply-ms"), help: ArgumentHelp(
-        "Simulator: length of every reply, the reply audio looped or cut to it, 100–600000 (default: the clip once).",
-        valueName: "ms"))
+    @Option(
+        name: .customLong("sim-reply-ms"),
+        help: ArgumentHelp(
+            "Simulator: length of every reply, the reply audio looped or cut to it, 100–600000 (default: the clip once).",
+            valueName: "ms"
+        )
+    )
     var replyDurationMs: Int?
 
     @Flag(name: .customLong("sim-no-user-transcripts"), help: "Simulator: do not send the caller's transcripts.")
     var noUserTranscripts = false
 
-    @Option(name: .customLong("sim-tool-call"), help: ArgumentHelp(
-        "Simulator: the agent calls this tool before every reply (not the greeting).", valueName: "name"))
+    @Option(
+        name: .customLong("sim-tool-call"),
+        help: ArgumentHelp(
+            "Simulator: the agent calls this tool before every reply (not the greeting).",
+            valueName: "name"
+        )
+    )
     var toolCall: String?
 
-    @Option(name: .customLong("sim-tool-arguments"), help: ArgumentHelp(
-        "Simulator: the tool call's arguments, JSON (default {}).", valueName: "json"))
+    @Option(
+        name: .customLong("sim-tool-arguments"),
+        help: ArgumentHelp(
+            "Simulator: the tool call's arguments, JSON (default {}).",
+            valueName: "json"
+        )
+    )
     var toolArguments: String?
 
-    @Option(name: .customLong("sim-tool-latency-ms"), help: ArgumentHelp(
-        "Simulator: from the tool's result (or, for server-side tools, its call) to the reply (default 200).",
-        valueName: "ms"))
+    @Option(
+        name: .customLong("sim-tool-latency-ms"),
+        help: ArgumentHelp(
+            "Simulator: from the tool's result (or, for server-side tools, its call) to the reply (default 200).",
+            valueName: "ms"
+        )
+    )
     var toolLatencyMs: Int?
 
-    @Option(name: .customLong("sim-tool-timeout-ms"), help: ArgumentHelp(
-        "Simulator: how long to wait for a client's tool result before answering anyway (default 5000).",
-        valueName: "ms"))
+    @Option(
+        name: .customLong("sim-tool-timeout-ms"),
+        help: ArgumentHelp(
+            "Simulator: how long to wait for a client's tool result before answering anyway (default 5000).",
+            valueName: "ms"
+        )
+    )
     var toolResultTimeoutMs: Int?
 
-    @Option(name: .customLong("sim-workers"), help: ArgumentHelp(
-        "Simulator: capacity, K workers shared by the open sessions; with N > K open, every agent delay "
-            + "(ready, greeting, reply, tool) is N/K times longer (default: unlimited).", valueName: "K"))
+    @Option(
+        name: .customLong("sim-workers"),
+        help: ArgumentHelp(
+            "Simulator: capacity, K workers shared by the open sessions; with N > K open, every agent delay "
+                + "(ready, greeting, reply, tool) is N/K times longer (default: unlimited).",
+            valueName: "K"
+        )
+    )
     var workers: Int?
 
-    @Option(name: .customLong("sim-faults"), help: ArgumentHelp(
-        "Simulator: faults to inject, KIND[:ARG]=P[/turn] comma-separated (P per session, or per reply with /turn), "
-            + "e.g. 'refuse:503=0.05,close:4000=0.02/turn'; or a JSON object {\"stall\": {\"session\": 0.01, \"turn\": 0.01}}. "
-            + "Kinds: refuse:STATUS, slow_ready[:MS], close[:CODE], stall, malformed, oversized[:BYTES], error_event, silence, "
-            + "drop_turn_end, slow_audio:RATE (reply audio at RATE x real time, 0.01-1), audio_gap:MS (one pause mid-reply) "
-            + "(docs/running.md, Fault injection).", valueName: "list"))
+    @Option(
+        name: .customLong("sim-faults"),
+        help: ArgumentHelp(
+            "Simulator: faults to inject, KIND[:ARG]=P[/turn] comma-separated (P per session, or per reply with /turn), "
+                + "e.g. 'refuse:503=0.05,close:4000=0.02/turn'; or a JSON object {\"stall\": {\"session\": 0.01, \"turn\": 0.01}}. "
+                + "Kinds: refuse:STATUS, slow_ready[:MS], close[:CODE], stall, malformed, oversized[:BYTES], error_event, silence, "
+                + "drop_turn_end, slow_audio:RATE (reply audio at RATE x real time, 0.01-1), audio_gap:MS (one pause mid-reply) "
+                + "(docs/running.md, Fault injection).",
+            valueName: "list"
+        )
+    )
     var faults: String?
 
-    @Option(name: .customLong("sim-outage"), help: ArgumentHelp(
-        "Simulator: refuse every upgrade (HTTP 503) from FROM to TO after it starts, e.g. '20s..30s': an endpoint "
-            + "that goes away and comes back; sessions already open go on.", valueName: "from..to"))
+    @Option(
+        name: .customLong("sim-outage"),
+        help: ArgumentHelp(
+            "Simulator: refuse every upgrade (HTTP 503) from FROM to TO after it starts, e.g. '20s..30s': an endpoint "
+                + "that goes away and comes back; sessions already open go on.",
+            valueName: "from..to"
+        )
+    )
     var outage: String?
 
     @Option(name: .customLong("sim-reply-wav"), help: "Simulator: WAV file of the agent's reply.")

@@ -21,7 +21,10 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The scenario: a name in scenarios/ (greeting) or a path to a YAML file (optional with --dialect-file).")
     var scenario: String?
 
-    @Option(help: "Check the audio for this dialect's input format: a built-in dialect or a shipped dialect file by name (default: the scenario's, else datagrid).")
+    @Option(
+        help:
+            "Check the audio for this dialect's input format: a built-in dialect or a shipped dialect file by name (default: the scenario's, else datagrid)."
+    )
     var dialect: String?
 
     @Option(name: .customLong("dialect-file"), help: "A dialect file (YAML) to check, alone or with the scenario's audio.")
@@ -30,10 +33,13 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Print every key a dialect file may hold, place by place, and exit.")
     var keys = false
 
-    @Option(help: ArgumentHelp(
-        "With --dialect-file (or --dialect): feed the frames of a capture to the dialect, one JSON object a line "
-            + "({\"text\": \"…\"} or {\"binary\": \"<base64>\"}), and print the events vload reads from each.",
-        valueName: "capture.jsonl"))
+    @Option(
+        help: ArgumentHelp(
+            "With --dialect-file (or --dialect): feed the frames of a capture to the dialect, one JSON object a line "
+                + "({\"text\": \"…\"} or {\"binary\": \"<base64>\"}), and print the events vload reads from each.",
+            valueName: "capture.jsonl"
+        )
+    )
     var replay: String?
 
     func validate() throws {
@@ -41,7 +47,9 @@ struct ValidateCommand: ParsableCommand {
             throw ValidationError("--replay takes a dialect (--dialect-file FILE or --dialect NAME) and no scenario")
         }
         if scenario == nil, dialectFile == nil, dialect == nil, !keys {
-            throw ValidationError("give a scenario, --dialect-file FILE (or --dialect NAME), or both (--keys prints the keys of a dialect file)")
+            throw ValidationError(
+                "give a scenario, --dialect-file FILE (or --dialect NAME), or both (--keys prints the keys of a dialect file)"
+            )
         }
     }
 
@@ -64,7 +72,11 @@ struct ValidateCommand: ParsableCommand {
         _ = try noFlags.overriding(scenario: scenario).configuration(dialect: scenario.dialect ?? "datagrid")
         // A plan for a URL never dialled: it prepares every clip exactly as a run would.
         let plan = try SessionPlanBuilder.build(
-            scenario: scenario, dialect: resolved.dialect, url: "ws://127.0.0.1:9/validate", token: nil, frameMs: nil
+            scenario: scenario,
+            dialect: resolved.dialect,
+            url: "ws://127.0.0.1:9/validate",
+            token: nil,
+            frameMs: nil
         )
         print(Self.summary(of: scenario, plan: plan))
     }
@@ -78,20 +90,27 @@ struct ValidateCommand: ParsableCommand {
         let steps = ScenarioStep.flattened(scenario.steps)
         var lines = [
             "\(scenario.sourcePath): OK · scenario \(scenario.name) · dialect \(plan.dialect.id) · "
-                + "\(scenario.steps.count) steps (\(steps.map(\.name).joined(separator: ", ")))",
+                + "\(scenario.steps.count) steps (\(steps.map(\.name).joined(separator: ", ")))"
         ]
         for say in scenario.distinctSaySteps {
             guard let frames = plan.frameSets[say.audioKey] else { continue }
             let boundaries = frames.utterance.boundaries
-            lines.append(String(
-                format: "  %@: %.2f s, speech %.2f–%.2f s, %d frames of %d ms",
-                (say.audioPath as NSString).lastPathComponent, Double(frames.utterance.durationMs) / 1_000,
-                Double(boundaries.speechStartUs) / 1_000_000, Double(boundaries.speechEndUs) / 1_000_000,
-                frames.frames.count, frames.frameMs
-            ))
+            lines.append(
+                String(
+                    format: "  %@: %.2f s, speech %.2f–%.2f s, %d frames of %d ms",
+                    (say.audioPath as NSString).lastPathComponent,
+                    Double(frames.utterance.durationMs) / 1_000,
+                    Double(boundaries.speechStartUs) / 1_000_000,
+                    Double(boundaries.speechEndUs) / 1_000_000,
+                    frames.frames.count,
+                    frames.frameMs
+                )
+            )
         }
         if !scenario.simulatorSettings.isEmpty {
-            lines.append("  simulator (without --url): " + SimulatorOptions.arguments(for: scenario.simulatorSettings).joined(separator: " "))
+            lines.append(
+                "  simulator (without --url): " + SimulatorOptions.arguments(for: scenario.simulatorSettings).joined(separator: " ")
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,5 @@
 import VoiceLoad
+
 @testable import AgentSimulator
 
 /// Drives a `SimulatorSession` with synthetic time: instants are milliseconds after an
@@ -15,7 +16,9 @@ struct SessionScript {
     /// `configure` changes that. `replyFaults` draws the per-turn faults, `speaks` false makes
     /// it speech-to-text.
     init(
-        awaitsToolResults: Bool = false, speaks: Bool = true, replyFaults: ReplyFaultDrawer? = nil,
+        awaitsToolResults: Bool = false,
+        speaks: Bool = true,
+        replyFaults: ReplyFaultDrawer? = nil,
         _ configure: (inout SimulatorConfiguration) -> Void = { _ in }
     ) {
         var configuration = SimulatorConfiguration()
@@ -28,8 +31,13 @@ struct SessionScript {
         configuration.userTranscripts = false
         configure(&configuration)
         agent = SimulatorSession(
-            configuration: configuration, sessionStart: .onClientStart, speaks: speaks, awaitsToolResults: awaitsToolResults,
-            inputFormat: .pcm16(16_000), chunkCounts: [.greeting: 10, .reply: 50, .silence: 50], sessionNumber: 1,
+            configuration: configuration,
+            sessionStart: .onClientStart,
+            speaks: speaks,
+            awaitsToolResults: awaitsToolResults,
+            inputFormat: .pcm16(16_000),
+            chunkCounts: [.greeting: 10, .reply: 50, .silence: 50],
+            sessionNumber: 1,
             replyFaults: replyFaults
         )
     }

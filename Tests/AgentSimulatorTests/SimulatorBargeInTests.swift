@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 /// Barge-in with a reaction time, ignored barge-in, and the client's interrupt command.
@@ -23,10 +24,12 @@ struct SimulatorBargeInTests {
         #expect(heard.map(\.at) == [2_340])
         #expect(heard.first?.actions == [.schedule(.bargeIn, at: SessionScript.at(2_490))])
         #expect(script.fire(.nextChunk, at: 2_460).contains(.sendChunk(.reply, index: 9)))
-        #expect(script.fire(.bargeIn, at: 2_490) == [
-            .send(.userSpeechStarted(audioMs: 600)), .cancel(.nextChunk), .send(.interrupted),
-            .send(.responseCancelled(turnKey: "resp_sim-1_1")),
-        ])
+        #expect(
+            script.fire(.bargeIn, at: 2_490) == [
+                .send(.userSpeechStarted(audioMs: 600)), .cancel(.nextChunk), .send(.interrupted),
+                .send(.responseCancelled(turnKey: "resp_sim-1_1")),
+            ]
+        )
         #expect(script.agent.stream == nil && script.agent.statistics.interruptions == 1)
     }
 
@@ -45,9 +48,11 @@ struct SimulatorBargeInTests {
             $0.bargeInReactionMs = 150
             $0.userTranscripts = true
         }
-        #expect(script.feed(loud: true, from: 2_300, count: 5).first?.actions == [
-            .schedule(.bargeIn, at: SessionScript.at(2_490)), .schedule(.userTranscript, at: SessionScript.at(2_740)),
-        ])
+        #expect(
+            script.feed(loud: true, from: 2_300, count: 5).first?.actions == [
+                .schedule(.bargeIn, at: SessionScript.at(2_490)), .schedule(.userTranscript, at: SessionScript.at(2_740)),
+            ]
+        )
     }
 
     @Test("speech that ends before the agent reacted is reacted to at its end, before the new reply")
@@ -56,11 +61,13 @@ struct SimulatorBargeInTests {
         #expect(script.feed(loud: true, from: 2_300, count: 5).first?.actions == [.schedule(.bargeIn, at: SessionScript.at(3_340))])
         let ended = script.feed(loud: false, from: 2_500, count: 5)
         #expect(ended.map(\.at) == [2_660])
-        #expect(ended.first?.actions == [
-            .cancel(.bargeIn), .send(.userSpeechStarted(audioMs: 600)), .cancel(.nextChunk), .send(.interrupted),
-            .send(.responseCancelled(turnKey: "resp_sim-1_1")), .send(.userSpeechStopped(audioMs: 800)),
-            .schedule(.reply, at: SessionScript.at(3_160)),
-        ])
+        #expect(
+            ended.first?.actions == [
+                .cancel(.bargeIn), .send(.userSpeechStarted(audioMs: 600)), .cancel(.nextChunk), .send(.interrupted),
+                .send(.responseCancelled(turnKey: "resp_sim-1_1")), .send(.userSpeechStopped(audioMs: 800)),
+                .schedule(.reply, at: SessionScript.at(3_160)),
+            ]
+        )
         #expect(script.fire(.bargeIn, at: 3_340) == [])
     }
 
@@ -76,10 +83,12 @@ struct SimulatorBargeInTests {
         #expect(end.contains(.send(.turnComplete(turnKey: "resp_sim-1_1"))))
         // After a pause, so that a client can tell the turns apart without end-of-turn events.
         #expect(end.last == .schedule(.queuedReply, at: SessionScript.at(5_100)))
-        #expect(script.fire(.queuedReply, at: 5_100) == [
-            .send(.agentTurnStarted(turnKey: "resp_sim-1_2", latencyMs: 2_640)), .sendChunk(.reply, index: 0),
-            .schedule(.nextChunk, at: SessionScript.at(5_140)),
-        ])
+        #expect(
+            script.fire(.queuedReply, at: 5_100) == [
+                .send(.agentTurnStarted(turnKey: "resp_sim-1_2", latencyMs: 2_640)), .sendChunk(.reply, index: 0),
+                .schedule(.nextChunk, at: SessionScript.at(5_140)),
+            ]
+        )
         #expect(script.agent.statistics.interruptions == 0 && script.agent.statistics.replies == 2)
     }
 
@@ -100,9 +109,11 @@ struct SimulatorBargeInTests {
             }
             #expect(script.receive(.interrupt, at: 350) == [.schedule(.bargeIn, at: SessionScript.at(450))])
             #expect(script.receive(.interrupt, at: 360) == [])
-            #expect(script.fire(.bargeIn, at: 450) == [
-                .cancel(.nextChunk), .send(.interrupted), .send(.responseCancelled(turnKey: "resp_sim-1_1")),
-            ])
+            #expect(
+                script.fire(.bargeIn, at: 450) == [
+                    .cancel(.nextChunk), .send(.interrupted), .send(.responseCancelled(turnKey: "resp_sim-1_1")),
+                ]
+            )
         }
     }
 }

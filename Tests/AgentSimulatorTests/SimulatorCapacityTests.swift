@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 /// The capacity model: K workers shared by the open sessions; beyond K every agent-side delay

@@ -2,6 +2,7 @@ import NIOCore
 import NIOPosix
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 /// Faults at the session level. In `SessionScript` the utterance ends at 1400 and the reply is
@@ -53,12 +54,15 @@ struct SimulatorFaultTests {
         #expect(script.agent.statistics.faultsInjected == ["stall": 1])
     }
 
-    @Test("malformed, oversized and error_event send their frame, then the reply as usual", arguments: [
-        ("malformed", Action.sendInvalid(.malformedJSON), "malformed"),
-        ("oversized", .sendInvalid(.oversized(bytes: 17_825_792)), "oversized"),
-        ("oversized:20000000", .sendInvalid(.oversized(bytes: 20_000_000)), "oversized"),
-        ("error_event", .send(.error(code: "simulated_fault", message: "injected fault")), "error_event"),
-    ])
+    @Test(
+        "malformed, oversized and error_event send their frame, then the reply as usual",
+        arguments: [
+            ("malformed", Action.sendInvalid(.malformedJSON), "malformed"),
+            ("oversized", .sendInvalid(.oversized(bytes: 17_825_792)), "oversized"),
+            ("oversized:20000000", .sendInvalid(.oversized(bytes: 20_000_000)), "oversized"),
+            ("error_event", .send(.error(code: "simulated_fault", message: "injected fault")), "error_event"),
+        ]
+    )
     func extraFrame(fault: String, frame: Action, key: String) throws {
         var healthy = SessionScript()
         var faulty = SessionScript(replyFaults: try Self.always(fault))
@@ -177,9 +181,11 @@ struct SimulatorFaultTests {
         let due = Self.reply(&script)
         #expect(due.first == .send(.toolCall(name: "lookup", status: "started", id: "call_sim-1_1", arguments: "{}")))
         #expect(script.agent.statistics.faultsInjected.isEmpty)
-        #expect(script.fire(.toolDone, at: 2_300) == [
-            .send(.toolCall(name: "lookup", status: "completed", id: "call_sim-1_1", arguments: "{}")), .close(code: 1_011),
-        ])
+        #expect(
+            script.fire(.toolDone, at: 2_300) == [
+                .send(.toolCall(name: "lookup", status: "completed", id: "call_sim-1_1", arguments: "{}")), .close(code: 1_011),
+            ]
+        )
         #expect(script.agent.statistics.faultsInjected == ["close_1011": 1])
     }
 

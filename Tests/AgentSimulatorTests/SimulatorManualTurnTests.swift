@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 @Suite("Simulator: manual turns (OpenAI turn_detection null)")

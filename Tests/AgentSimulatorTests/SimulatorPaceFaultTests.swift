@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 /// The faults that change the pace of a reply's audio (`slow_audio`, `audio_gap`), on synthetic
@@ -93,27 +94,33 @@ struct SimulatorPaceFaultTests {
         #expect(faulted != nil && healthy != nil)
     }
 
-    @Test("the arguments parse, print and count by kind", arguments: [
-        ("slow_audio:0.8", InjectedFault.slowAudio(rate: 0.8), "slow_audio:0.8", "slow_audio"),
-        ("slow_audio:1", .slowAudio(rate: 1), "slow_audio:1.0", "slow_audio"),
-        ("audio_gap:300", .audioGap(ms: 300), "audio_gap:300", "audio_gap"),
-    ])
+    @Test(
+        "the arguments parse, print and count by kind",
+        arguments: [
+            ("slow_audio:0.8", InjectedFault.slowAudio(rate: 0.8), "slow_audio:0.8", "slow_audio"),
+            ("slow_audio:1", .slowAudio(rate: 1), "slow_audio:1.0", "slow_audio"),
+            ("audio_gap:300", .audioGap(ms: 300), "audio_gap:300", "audio_gap"),
+        ]
+    )
     func parses(spec: String, fault: InjectedFault, description: String, key: String) throws {
         let plan = try FaultPlan(parsing: "\(spec)=0.2/turn")
         #expect(plan.turnFaults.map(\.fault) == [fault])
         #expect(fault.description == description && fault.countKey == key && fault.actsOnReply)
     }
 
-    @Test("a bad pace or pause is refused with one line", arguments: [
-        ("slow_audio", "slow_audio needs a pace, a fraction of real time in 0.01–1.0 (slow_audio:0.8)"),
-        ("slow_audio:0", "slow_audio needs a pace, a fraction of real time in 0.01–1.0 (slow_audio:0.8), not '0'"),
-        ("slow_audio:1.5", "not '1.5'"),
-        ("slow_audio:fast", "not 'fast'"),
-        ("slow_audio:nan", "not 'nan'"),
-        ("audio_gap", "audio_gap needs the pause in milliseconds (audio_gap:300)"),
-        ("audio_gap:0", "audio_gap takes milliseconds (1–60000), not '0'"),
-        ("audio_gap:long", "not 'long'"),
-    ])
+    @Test(
+        "a bad pace or pause is refused with one line",
+        arguments: [
+            ("slow_audio", "slow_audio needs a pace, a fraction of real time in 0.01–1.0 (slow_audio:0.8)"),
+            ("slow_audio:0", "slow_audio needs a pace, a fraction of real time in 0.01–1.0 (slow_audio:0.8), not '0'"),
+            ("slow_audio:1.5", "not '1.5'"),
+            ("slow_audio:fast", "not 'fast'"),
+            ("slow_audio:nan", "not 'nan'"),
+            ("audio_gap", "audio_gap needs the pause in milliseconds (audio_gap:300)"),
+            ("audio_gap:0", "audio_gap takes milliseconds (1–60000), not '0'"),
+            ("audio_gap:long", "not 'long'"),
+        ]
+    )
     func refused(spec: String, expected: String) {
         #expect {
             try FaultPlan(parsing: "\(spec)=0.1/turn")

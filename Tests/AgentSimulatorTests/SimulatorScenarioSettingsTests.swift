@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 @Suite("Simulator settings for scripted scenarios")
@@ -26,17 +27,20 @@ struct SimulatorScenarioSettingsTests {
         #expect(try ReplyAudio(configuration: configuration, dialect: dialect).chunkCounts[.reply] == 3)
     }
 
-    @Test("out-of-range settings are refused with a one-line reason", arguments: [
-        { (settings: inout SimulatorConfiguration) in settings.replyDurationMs = 99 },
-        { settings in settings.replyDurationMs = 600_001 },
-        { settings in settings.bargeInReactionMs = -1 },
-        { settings in settings.bargeInReactionMs = 10_001 },
-        { settings in settings.toolLatencyMs = -5 },
-        { settings in settings.toolResultTimeoutMs = 0 },
-        { settings in settings.toolCall = "" },
-        { settings in settings.toolCall = "two words" },
-        { settings in settings.toolArguments = "{city:" },
-    ] as [@Sendable (inout SimulatorConfiguration) -> Void])
+    @Test(
+        "out-of-range settings are refused with a one-line reason",
+        arguments: [
+            { (settings: inout SimulatorConfiguration) in settings.replyDurationMs = 99 },
+            { settings in settings.replyDurationMs = 600_001 },
+            { settings in settings.bargeInReactionMs = -1 },
+            { settings in settings.bargeInReactionMs = 10_001 },
+            { settings in settings.toolLatencyMs = -5 },
+            { settings in settings.toolResultTimeoutMs = 0 },
+            { settings in settings.toolCall = "" },
+            { settings in settings.toolCall = "two words" },
+            { settings in settings.toolArguments = "{city:" },
+        ] as [@Sendable (inout SimulatorConfiguration) -> Void]
+    )
     func refused(change: @Sendable (inout SimulatorConfiguration) -> Void) {
         var settings = SimulatorConfiguration()
         change(&settings)

@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 private func ms(_ value: Int64) -> MonotonicInstant {
@@ -27,8 +28,13 @@ private func configuration() -> SimulatorConfiguration {
 }
 
 private func session(_ configuration: SimulatorConfiguration = configuration()) -> SimulatorSession {
-    SimulatorSession(configuration: configuration, sessionStart: .onClientStart, inputFormat: .pcm16(16_000),
-                     chunkCounts: [.greeting: 3, .reply: 5], sessionNumber: 1)
+    SimulatorSession(
+        configuration: configuration,
+        sessionStart: .onClientStart,
+        inputFormat: .pcm16(16_000),
+        chunkCounts: [.greeting: 3, .reply: 5],
+        sessionNumber: 1
+    )
 }
 
 @Suite("SimulatorSession basics")
@@ -37,20 +43,26 @@ struct SimulatorSessionTests {
     func startAndGreeting() {
         var agent = session()
         #expect(agent.opened(at: ms(0)) == [.send(.connectionOpened(sessionID: "sim-1"))])
-        #expect(agent.receive(.start(parameters: [:]), at: ms(0)) == [
-            .send(.sessionStarted(sessionID: "sim-1", conversationID: "conv-sim-1")),
-            .schedule(.ready, at: ms(100)),
-        ])
+        #expect(
+            agent.receive(.start(parameters: [:]), at: ms(0)) == [
+                .send(.sessionStarted(sessionID: "sim-1", conversationID: "conv-sim-1")),
+                .schedule(.ready, at: ms(100)),
+            ]
+        )
         #expect(agent.timerFired(.ready, at: ms(100)) == [.send(.ready), .schedule(.greeting, at: ms(300))])
         let key = "resp_sim-1_1"
-        #expect(agent.timerFired(.greeting, at: ms(300)) == [
-            .send(.agentTurnStarted(turnKey: key, latencyMs: 0)), .sendChunk(.greeting, index: 0),
-            .schedule(.nextChunk, at: ms(340)),
-        ])
+        #expect(
+            agent.timerFired(.greeting, at: ms(300)) == [
+                .send(.agentTurnStarted(turnKey: key, latencyMs: 0)), .sendChunk(.greeting, index: 0),
+                .schedule(.nextChunk, at: ms(340)),
+            ]
+        )
         #expect(agent.timerFired(.nextChunk, at: ms(341)) == [.sendChunk(.greeting, index: 1), .schedule(.nextChunk, at: ms(380))])
-        #expect(agent.timerFired(.nextChunk, at: ms(380)) == [
-            .sendChunk(.greeting, index: 2), .send(.agentAudioDone(turnKey: key)), .send(.turnComplete(turnKey: key)),
-        ])
+        #expect(
+            agent.timerFired(.nextChunk, at: ms(380)) == [
+                .sendChunk(.greeting, index: 2), .send(.agentAudioDone(turnKey: key)), .send(.turnComplete(turnKey: key)),
+            ]
+        )
         #expect(agent.stream == nil)
     }
 
@@ -68,9 +80,11 @@ struct SimulatorSessionTests {
         for index in 0..<5 { actions += agent.receive(.audio(frame(loud: false)), at: ms(1_440 + 40 * Int64(index))) }
         // 200 ms of silence is reached with the frame at 1600; the reply is due at 1400 + 700.
         #expect(actions == [.send(.userSpeechStopped(audioMs: 400)), .schedule(.reply, at: ms(2_100))])
-        #expect(agent.timerFired(.reply, at: ms(2_100)).prefix(2) == [
-            .send(.agentTurnStarted(turnKey: "resp_sim-1_1", latencyMs: 700)), .sendChunk(.reply, index: 0),
-        ])
+        #expect(
+            agent.timerFired(.reply, at: ms(2_100)).prefix(2) == [
+                .send(.agentTurnStarted(turnKey: "resp_sim-1_1", latencyMs: 700)), .sendChunk(.reply, index: 0),
+            ]
+        )
         #expect(agent.statistics.replies == 1 && agent.statistics.userTurns == 1)
         #expect(agent.replyLatenessUs == [0])
     }
@@ -105,10 +119,12 @@ struct SimulatorSessionTests {
             var actions: [SimulatorSession.Action] = []
             for index in 0..<3 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_900 + 40 * Int64(index))) }
             if bargeIn {
-                #expect(actions == [
-                    .send(.userSpeechStarted(audioMs: 400)), .cancel(.nextChunk), .send(.interrupted),
-                    .send(.responseCancelled(turnKey: "resp_sim-1_1")),
-                ])
+                #expect(
+                    actions == [
+                        .send(.userSpeechStarted(audioMs: 400)), .cancel(.nextChunk), .send(.interrupted),
+                        .send(.responseCancelled(turnKey: "resp_sim-1_1")),
+                    ]
+                )
                 #expect(agent.stream == nil && agent.statistics.interruptions == 1)
             } else {
                 // Ignored entirely: not even the speech start, which clients read as an acknowledgement.
@@ -128,19 +144,24 @@ struct SimulatorSessionTests {
         #expect(agent.receive(.interrupt, at: ms(150)) == [])
         _ = agent.timerFired(.greeting, at: ms(300))  // speed 0: all chunks at once
         #expect(agent.stream == nil)
-        #expect(agent.receive(.stop, at: ms(400)) == [
-            .cancel(.ready), .cancel(.greeting), .send(.ended(transcript: [])), .schedule(.closeAfterEnd, at: ms(2_400)),
-        ])
+        #expect(
+            agent.receive(.stop, at: ms(400)) == [
+                .cancel(.ready), .cancel(.greeting), .send(.ended(transcript: [])), .schedule(.closeAfterEnd, at: ms(2_400)),
+            ]
+        )
         #expect(agent.receive(.audio(frame(loud: true)), at: ms(500)) == [])
     }
 }
 
 @Suite("LatencyModel")
 struct LatencyModelTests {
-    @Test("parses the documented forms", arguments: [
-        ("700", LatencyModel.fixed(ms: 700)), ("fixed:250", .fixed(ms: 250)),
-        ("uniform:600-900", .uniform(minMs: 600, maxMs: 900)), ("normal:700,50", .normal(meanMs: 700, standardDeviationMs: 50)),
-    ])
+    @Test(
+        "parses the documented forms",
+        arguments: [
+            ("700", LatencyModel.fixed(ms: 700)), ("fixed:250", .fixed(ms: 250)),
+            ("uniform:600-900", .uniform(minMs: 600, maxMs: 900)), ("normal:700,50", .normal(meanMs: 700, standardDeviationMs: 50)),
+        ]
+    )
     func parses(text: String, model: LatencyModel) throws {
         #expect(try LatencyModel(parsing: text) == model)
     }
@@ -175,8 +196,12 @@ struct SimulatorSessionSpeechToTextTests {
     @Test("without speech the answer is interim results while the user talks, then a final result and UtteranceEnd")
     func transcripts() {
         var agent = SimulatorSession(
-            configuration: configuration(), sessionStart: .onOpen, speaks: false, inputFormat: .pcm16(16_000),
-            chunkCounts: [:], sessionNumber: 7
+            configuration: configuration(),
+            sessionStart: .onOpen,
+            speaks: false,
+            inputFormat: .pcm16(16_000),
+            chunkCounts: [:],
+            sessionNumber: 7
         )
         #expect(agent.opened(at: ms(0)) == [.send(.connectionOpened(sessionID: "sim-7")), .schedule(.ready, at: ms(100))])
         #expect(agent.timerFired(.ready, at: ms(100)) == [.send(.ready)])  // no greeting: it does not speak
@@ -194,9 +219,15 @@ struct SimulatorSessionSpeechToTextTests {
         for index in 0..<5 { actions += agent.receive(.audio(frame(loud: false)), at: ms(1_840 + 40 * Int64(index))) }
         #expect(actions == [.cancel(.interimResult), .send(.userSpeechStopped(audioMs: 800)), .schedule(.reply, at: ms(2_500))])
         let final = agent.timerFired(.reply, at: ms(2_500))
-        #expect(final == [
-            .send(.speechResult(SpeechResult(text: SimulatorSession.transcriptText, isFinal: true, speechFinal: true, startS: 0, durationS: 0.8))),
-            .send(.utteranceEnd(lastWordEndS: 0.8)),
-        ])
+        #expect(
+            final == [
+                .send(
+                    .speechResult(
+                        SpeechResult(text: SimulatorSession.transcriptText, isFinal: true, speechFinal: true, startS: 0, durationS: 0.8)
+                    )
+                ),
+                .send(.utteranceEnd(lastWordEndS: 0.8)),
+            ]
+        )
     }
 }

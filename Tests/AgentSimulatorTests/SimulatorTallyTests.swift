@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 @Suite("SimulatorTally: what a run or a capacity step takes")

@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+
 @testable import AgentSimulator
 
 @Suite("StreamingSpeechDetector")
@@ -16,7 +17,11 @@ struct StreamingSpeechDetectorTests {
     }
 
     /// Feeds `frames` silent 40 ms frames, 40 ms apart, the first arriving at `us`.
-    private func silence(_ detector: inout StreamingSpeechDetector, frames: Int, firstArrivingAt us: Int64) -> [StreamingSpeechDetector.Event] {
+    private func silence(
+        _ detector: inout StreamingSpeechDetector,
+        frames: Int,
+        firstArrivingAt us: Int64
+    ) -> [StreamingSpeechDetector.Event] {
         (0..<frames).flatMap { index in
             detector.process(bytes(count: 640, loudFrom: 0, loudUntil: 0), arrivedAt: instant(us + 40_000 * Int64(index)))
         }

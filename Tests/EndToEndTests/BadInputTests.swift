@@ -76,7 +76,10 @@ struct BadInputTests {
 
     @Test("missing WAV")
     func missingWAV() throws {
-        try expectUsageError(["--scenario", try scenario(audio: "nothing-here.wav"), "--url", "ws://127.0.0.1:9/"], mentions: "nothing-here.wav")
+        try expectUsageError(
+            ["--scenario", try scenario(audio: "nothing-here.wav"), "--url", "ws://127.0.0.1:9/"],
+            mentions: "nothing-here.wav"
+        )
     }
 
     @Test("corrupt WAV")
@@ -95,7 +98,8 @@ struct BadInputTests {
     @Test("a dialect file with no --url and no --dialect: the simulator cannot speak it")
     func dialectFileWithoutURL() throws {
         try expectUsageError(
-            ["--scenario", "greeting", "--dialect-file", "dialects/datagrid.yaml"], mentions: "the built-in simulator speaks only the built-in dialects"
+            ["--scenario", "greeting", "--dialect-file", "dialects/datagrid.yaml"],
+            mentions: "the built-in simulator speaks only the built-in dialects"
         )
     }
 
@@ -137,17 +141,23 @@ struct BadInputTests {
             try yaml.write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
-        let wide = try write("wide.yaml", """
+        let wide = try write(
+            "wide.yaml",
+            """
             dialect: openai-realtime
             session: {audio: {input: {format: {type: audio/pcm, rate: 16000}}}}
             steps: [connect]
-            """)
+            """
+        )
         try expectUsageError(["--scenario", wide, "--url", "wss://api.openai.com/v1/realtime"], mentions: "24000 Hz or G.711")
-        let mulaw = try write("mulaw.yaml", """
+        let mulaw = try write(
+            "mulaw.yaml",
+            """
             dialect: openai-realtime
             session: {audio: {input: {format: {type: audio/pcmu}}, output: {format: {type: audio/pcmu}}}}
             steps: [connect]
-            """)
+            """
+        )
         try expectUsageError(["--scenario", mulaw], mentions: "the built-in simulator speaks openai-realtime")
         let keys = try write("keys.yaml", "steps:\n  - connect\n  - dtmf: \"12\"\n")
         try expectUsageError(["--scenario", keys, "--dialect", "datagrid"], mentions: "'dtmf'")

@@ -22,7 +22,9 @@ struct DialectRunTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-\(id)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 500), outputDirectory: directory,
+            plan: plan,
+            load: LoadProfile(clients: Self.clients, rampUpMs: 500),
+            outputDirectory: directory,
             simulator: settings.summary
         )
         #expect(try schemaViolations(ofReportIn: directory) == [], "\(id)")
@@ -59,13 +61,19 @@ struct DialectRunTests {
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
         let plan = try SessionPlanBuilder.build(
-            scenario: scenario, dialect: try DialectRegistry.client("datagrid"), url: simulator.restURL,
-            token: "secret-rest-key", frameMs: nil
+            scenario: scenario,
+            dialect: try DialectRegistry.client("datagrid"),
+            url: simulator.restURL,
+            token: "secret-rest-key",
+            frameMs: nil
         )
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-rest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: 10, rampUpMs: 200), outputDirectory: directory, simulator: settings.summary
+            plan: plan,
+            load: LoadProfile(clients: 10, rampUpMs: 200),
+            outputDirectory: directory,
+            simulator: settings.summary
         )
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
@@ -92,7 +100,10 @@ struct DialectRunTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-custom-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: 10, rampUpMs: 200), outputDirectory: directory, simulator: settings.summary
+            plan: plan,
+            load: LoadProfile(clients: 10, rampUpMs: 200),
+            outputDirectory: directory,
+            simulator: settings.summary
         )
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
@@ -110,14 +121,18 @@ struct DialectRunTests {
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let dialect = try CustomDialect.load(
-            path: repositoryRoot() + "/dialects/datagrid-rest.yaml", environment: ["DATAGRID_API_KEY": "secret-rest-key"]
+            path: repositoryRoot() + "/dialects/datagrid-rest.yaml",
+            environment: ["DATAGRID_API_KEY": "secret-rest-key"]
         )
         let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
         let plan = try SessionPlanBuilder.build(scenario: scenario, dialect: dialect, url: simulator.restURL, token: nil, frameMs: nil)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-custom-rest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: 5, rampUpMs: 200), outputDirectory: directory, simulator: settings.summary
+            plan: plan,
+            load: LoadProfile(clients: 5, rampUpMs: 200),
+            outputDirectory: directory,
+            simulator: settings.summary
         )
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()

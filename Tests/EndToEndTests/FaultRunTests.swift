@@ -17,9 +17,13 @@ struct FaultRunTests {
         "error_event": "in_band_error_simulated_fault", "silence": "silent_reply", "drop_turn_end": "missing_turn_end",
     ]
     /// The faults that end the session; the others are counted and the session goes on.
-    static let fatal: Set = ["refuse_401", "refuse_403", "refuse_429", "refuse_503", "slow_ready", "close_1011", "stall", "oversized", "drop_turn_end"]
+    static let fatal: Set = [
+        "refuse_401", "refuse_403", "refuse_429", "refuse_503", "slow_ready", "close_1011", "stall", "oversized", "drop_turn_end",
+    ]
 
-    @Test("100 sessions, 20% given every kind of fault: each in its class with the injected count, exit code from the thresholds, healthy sessions measured")
+    @Test(
+        "100 sessions, 20% given every kind of fault: each in its class with the injected count, exit code from the thresholds, healthy sessions measured"
+    )
     func everyFault() throws {
         let out = directory.appendingPathComponent("run").path
         // The scenario's own threshold (error_rate < 50%) holds; this one cannot: exit 1.
@@ -34,14 +38,18 @@ struct FaultRunTests {
         #expect(outcome.stdout.contains("FAILED errors < 1"), "\(outcome.stdout)")
         #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
 
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any] ?? [:]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any] ?? [:]
         let injected = report["simulator_faults_injected"] as? [String: Int] ?? [:]
         let errors = report["errors"] as? [String: Any] ?? [:]
         let byClass = errors["by_class"] as? [String: Int] ?? [:]
         print("injected: \(injected.sorted { $0.key < $1.key })\nerrors: \(byClass.sorted { $0.key < $1.key })")
         for (fault, errorClass) in Self.expectedClass {
             #expect((injected[fault] ?? 0) >= 1, "\(fault) was never injected")
-            #expect(byClass[errorClass] == injected[fault], "\(fault): injected \(injected[fault] ?? 0), \(errorClass) \(byClass[errorClass] ?? 0)")
+            #expect(
+                byClass[errorClass] == injected[fault],
+                "\(fault): injected \(injected[fault] ?? 0), \(errorClass) \(byClass[errorClass] ?? 0)"
+            )
         }
         #expect(Set(byClass.keys).isSubset(of: Set(Self.expectedClass.values)), "errors no fault explains: \(byClass)")
         #expect(Set(injected.keys) == Set(Self.expectedClass.keys))
@@ -82,7 +90,8 @@ struct FaultRunTests {
             "--max-lag-ms", "20",
         ])
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any] ?? [:]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any] ?? [:]
         let examples = (report["errors"] as? [String: Any])?["examples"] as? [String: Any] ?? [:]
         #expect(examples.count >= 3, "\(examples.keys)")
         var texts = ["stdout": outcome.stdout, "stderr": outcome.stderr]

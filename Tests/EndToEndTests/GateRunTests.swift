@@ -16,16 +16,22 @@ struct GateRunTests {
     /// simulator at `latencyMs`.
     private func run(_ name: String, latencyMs: Int, _ extra: [String] = []) throws -> (VLoadProcess.Outcome, String) {
         let out = directory.appendingPathComponent(name).path
-        let outcome = try VLoadProcess.runValid([
-            "run", "--scenario", "greeting", "--clients", "24", "--sim-reply-speed", "4",
-            "--sim-reply-latency", String(latencyMs), "--out", out,
-        ] + extra)
+        let outcome = try VLoadProcess.runValid(
+            [
+                "run", "--scenario", "greeting", "--clients", "24", "--sim-reply-speed", "4",
+                "--sim-reply-latency", String(latencyMs), "--out", out,
+            ] + extra
+        )
         return (outcome, out + "/report.json")
     }
 
     @Test("a holding threshold exits 0, a tighter one 1 naming it; same-config runs compare clean; +20% latency is a regression")
     func gate() throws {
-        let (holding, first) = try run("first", latencyMs: 700, ["--threshold", "first_audio_from_end_ms.p95 < 5000", "--threshold", "error_rate == 0"])
+        let (holding, first) = try run(
+            "first",
+            latencyMs: 700,
+            ["--threshold", "first_audio_from_end_ms.p95 < 5000", "--threshold", "error_rate == 0"]
+        )
         #expect(holding.status == 0, "\(holding.stdout)\n\(holding.stderr)")
         #expect(holding.stdout.contains("verdict: PASS (2 thresholds hold)"))
         let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: first)))
@@ -51,7 +57,10 @@ struct GateRunTests {
         let regression = try vload(["compare", first, slowReport, "--tolerance", "10%"])
         #expect(regression.status == 1, "\(regression.stdout)\n\(regression.stderr)")
         #expect(regression.stdout.contains("REGRESSION first_audio_from_end_ms.p50"), "\(regression.stdout)")
-        print(regression.stdout.split(separator: "\n").filter { $0.hasPrefix("REGRESSION") || $0.hasPrefix("first_audio_from_end_ms ") }.joined(separator: "\n"))
+        print(
+            regression.stdout.split(separator: "\n").filter { $0.hasPrefix("REGRESSION") || $0.hasPrefix("first_audio_from_end_ms ") }
+                .joined(separator: "\n")
+        )
 
         let unreadable = try vload(["compare", first, directory.appendingPathComponent("missing.json").path])
         #expect(unreadable.status == 2)

@@ -28,12 +28,17 @@ struct GreetingRunTests {
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
         let plan = try SessionPlanBuilder.build(
-            scenario: scenario, dialect: try DialectRegistry.client("datagrid"), url: simulator.url,
-            token: "secret-token-123", frameMs: Self.frameMs
+            scenario: scenario,
+            dialect: try DialectRegistry.client("datagrid"),
+            url: simulator.url,
+            token: "secret-token-123",
+            frameMs: Self.frameMs
         )
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-\(UUID().uuidString)")
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 1_000), outputDirectory: directory,
+            plan: plan,
+            load: LoadProfile(clients: Self.clients, rampUpMs: 1_000),
+            outputDirectory: directory,
             simulator: settings.summary,
             embeddedSimulator: simulator.figures
         )

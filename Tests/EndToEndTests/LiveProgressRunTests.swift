@@ -14,10 +14,12 @@ struct LiveProgressRunTests {
 
     /// Four clients of the greeting scenario against the simulator, plus `extra`.
     private func run(_ name: String, _ extra: [String]) throws -> VLoadProcess.Outcome {
-        try VLoadProcess.runValid([
-            "run", "--scenario", "greeting", "--clients", "4", "--sim-reply-speed", "4",
-            "--out", directory.appendingPathComponent(name).path,
-        ] + extra)
+        try VLoadProcess.runValid(
+            [
+                "run", "--scenario", "greeting", "--clients", "4", "--sim-reply-speed", "4",
+                "--out", directory.appendingPathComponent(name).path,
+            ] + extra
+        )
     }
 
     private func progressLines(_ outcome: VLoadProcess.Outcome) -> [Substring] {
@@ -50,7 +52,10 @@ struct LiveProgressRunTests {
         let inUse = try run("in-use", ["--metrics-port", String(taken.port)])
         await taken.stop()
         #expect(inUse.status == 2)
-        #expect(inUse.stderr.hasPrefix("vload: error: --metrics-port \(taken.port): cannot listen on 127.0.0.1:\(taken.port)"), "\(inUse.stderr)")
+        #expect(
+            inUse.stderr.hasPrefix("vload: error: --metrics-port \(taken.port): cannot listen on 127.0.0.1:\(taken.port)"),
+            "\(inUse.stderr)"
+        )
         #expect(inUse.stderr.split(separator: "\n").count == 1)
         try? FileManager.default.removeItem(at: directory)
     }

@@ -61,7 +61,8 @@ struct LoadModelRunTests {
         let split = directory.appendingPathComponent("split").path
         let merge = try VLoadProcess.runValid(
             ["4", split] + common.dropFirst() + ["--threshold", "first_audio_from_end_ms.p95 < 5000", "--threshold", "error_rate == 0"],
-            script: "deploy/run-segments.sh", output: split
+            script: "deploy/run-segments.sh",
+            output: split
         )
         let segments = (1...4).map { "\(split)/segment-\($0)" }
         let mergedDirectory = split + "/merged"

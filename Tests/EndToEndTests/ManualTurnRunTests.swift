@@ -42,12 +42,18 @@ struct ManualTurnRunTests {
         try Self.scenarioYAML.write(toFile: scenarioPath, atomically: true, encoding: .utf8)
         let scenario = try ScenarioLoader.load(path: scenarioPath)
         let plan = try SessionPlanBuilder.build(
-            scenario: scenario, dialect: try DialectRegistry.client("openai-realtime"), url: simulator.url, token: nil,
+            scenario: scenario,
+            dialect: try DialectRegistry.client("openai-realtime"),
+            url: simulator.url,
+            token: nil,
             frameMs: Self.frameMs
         )
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: Self.clients, rampUpMs: 500), outputDirectory: directory.appendingPathComponent("out"),
-            simulator: settings.summary, embeddedSimulator: simulator.figures
+            plan: plan,
+            load: LoadProfile(clients: Self.clients, rampUpMs: 500),
+            outputDirectory: directory.appendingPathComponent("out"),
+            simulator: settings.summary,
+            embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory.appendingPathComponent("out")) == [])
         try await simulator.stop()

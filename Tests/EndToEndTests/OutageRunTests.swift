@@ -40,8 +40,10 @@ struct OutageRunTests {
             "run", "--scenario", try scenario(), "--clients", String(clients), "--duration", "9s",
             "--sim-outage", "3s..6s", "--retry-backoff", "50ms..400ms", "--out", out,
         ])
-        print(outcome.stdout.split(separator: "\n").filter { $0.contains("unavailable") || $0.contains("attempts") || $0.contains("verdict") }
-            .joined(separator: "\n"))
+        print(
+            outcome.stdout.split(separator: "\n").filter { $0.contains("unavailable") || $0.contains("attempts") || $0.contains("verdict") }
+                .joined(separator: "\n")
+        )
         // Sessions failed (every refused one): the default error_rate < 1% fails the run.
         #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.contains("error_rate < 1% (default)"), "\(outcome.stdout)")
@@ -49,7 +51,9 @@ struct OutageRunTests {
         let outages = report.outages ?? []
         try #require(outages.count == 1, "\(outages)")
         let outage = outages[0]
-        print("outage \(outage.startS) → \(outage.endS ?? -1) s, \(outage.attempts) attempts, recovery \(outage.recoveryMs ?? -1) ms, \(outage.errors)")
+        print(
+            "outage \(outage.startS) → \(outage.endS ?? -1) s, \(outage.attempts) attempts, recovery \(outage.recoveryMs ?? -1) ms, \(outage.errors)"
+        )
         // The window is on the simulator's clock, which starts a few ms before the run's: edges
         // within 100 ms, plus what separates attempts at each edge. At the start, the clients
         // run ~100 ms sessions back to back, all started at once, so they attempt together, up
@@ -64,7 +68,10 @@ struct OutageRunTests {
         #expect(recoveryMs >= 90 && recoveryMs <= 600, "recovery \(recoveryMs) ms")
         // The backoff bounds the attempts: about `expected` per client, never thousands.
         let expected = clients * Self.expectedAttempts(windowMs: 3_000, minMs: 50, maxMs: 400)
-        #expect(outage.attempts >= expected / 2 && outage.attempts <= expected * 2, "\(outage.attempts) attempts, about \(expected) expected")
+        #expect(
+            outage.attempts >= expected / 2 && outage.attempts <= expected * 2,
+            "\(outage.attempts) attempts, about \(expected) expected"
+        )
         let attempts = try #require(report.connectionAttempts)
         #expect(attempts.failedBeforeReady == outage.attempts)
         #expect(attempts.total == report.sessions.started)

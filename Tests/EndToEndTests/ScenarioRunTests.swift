@@ -14,19 +14,32 @@ struct ScenarioRunTests {
     /// Runs `scenarioName` against a simulator of its own, again while vload finds the run
     /// invalid (`runValid`).
     private func run(
-        _ scenarioName: String, dialect: String = "datagrid", clients: Int = clients, scenarioPath: String? = nil,
-        iterations: Int = 1, configure: (inout SimulatorConfiguration) -> Void = { _ in }
+        _ scenarioName: String,
+        dialect: String = "datagrid",
+        clients: Int = clients,
+        scenarioPath: String? = nil,
+        iterations: Int = 1,
+        configure: (inout SimulatorConfiguration) -> Void = { _ in }
     ) async throws -> (report: RunReport, simulator: SimulatorStatistics, settings: SimulatorConfiguration) {
         try await runValid {
             let run = try await attempt(
-                scenarioName, dialect: dialect, clients: clients, scenarioPath: scenarioPath, iterations: iterations, configure: configure
+                scenarioName,
+                dialect: dialect,
+                clients: clients,
+                scenarioPath: scenarioPath,
+                iterations: iterations,
+                configure: configure
             )
             return (run, run.report.generator)
         }
     }
 
     private func attempt(
-        _ scenarioName: String, dialect: String, clients: Int, scenarioPath: String?, iterations: Int,
+        _ scenarioName: String,
+        dialect: String,
+        clients: Int,
+        scenarioPath: String?,
+        iterations: Int,
         configure: (inout SimulatorConfiguration) -> Void
     ) async throws -> (report: RunReport, simulator: SimulatorStatistics, settings: SimulatorConfiguration) {
         let scenario = try ScenarioLoader.load(path: scenarioPath ?? repositoryRoot() + "/scenarios/\(scenarioName).yaml")
@@ -39,12 +52,19 @@ struct ScenarioRunTests {
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let plan = try SessionPlanBuilder.build(
-            scenario: scenario, dialect: try DialectRegistry.client(dialect), url: simulator.url, token: nil, frameMs: Self.frameMs
+            scenario: scenario,
+            dialect: try DialectRegistry.client(dialect),
+            url: simulator.url,
+            token: nil,
+            frameMs: Self.frameMs
         )
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-\(scenarioName)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
-            plan: plan, load: LoadProfile(clients: clients, rampUpMs: 1_000, iterations: iterations), outputDirectory: directory, simulator: settings.summary,
+            plan: plan,
+            load: LoadProfile(clients: clients, rampUpMs: 1_000, iterations: iterations),
+            outputDirectory: directory,
+            simulator: settings.summary,
             embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])
@@ -118,17 +138,17 @@ struct ScenarioRunTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("command.yaml").path
         try """
-            steps:
-              - connect
-              - wait: ready
-              - wait: greeting
-              - say: \(repositoryRoot())/scenarios/audio/hello.wav
-                label: question
-              - barge_in: command
-                after_heard_ms: 1000
-                label: stop
-              - hangup
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        steps:
+          - connect
+          - wait: ready
+          - wait: greeting
+          - say: \(repositoryRoot())/scenarios/audio/hello.wav
+            label: question
+          - barge_in: command
+            after_heard_ms: 1000
+            label: stop
+          - hangup
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let (report, _, _) = try await run("command", clients: 10, scenarioPath: path) {
             $0.replyDurationMs = 6_000
             $0.bargeInReactionMs = 100

@@ -13,7 +13,8 @@ struct StallRunTests {
     private func scenario() throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let say = "  - say: \(repositoryRoot())/scenarios/audio/arrival.wav\n  - wait: agent_turn_end\n"
-        let yaml = "name: stalls\ndialect: openai-realtime\nsimulator:\n  reply_ms: 1000\n  no_greeting: true\n"
+        let yaml =
+            "name: stalls\ndialect: openai-realtime\nsimulator:\n  reply_ms: 1000\n  no_greeting: true\n"
             + "steps:\n  - connect\n  - wait: ready\n" + String(repeating: say, count: 3) + "  - hangup\n"
         let path = directory.appendingPathComponent("stalls.yaml").path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
@@ -73,7 +74,9 @@ struct StallRunTests {
         let injected = (report["simulator_faults_injected"] as? [String: Int])?["audio_gap"] ?? 0
         let continuity = report["audio_continuity"] as? [String: Any] ?? [:]
         #expect(injected == 9)
-        #expect(continuity["turns_with_audio"] as? Int == 9 && continuity["stalled_turns"] as? Int == 9 && continuity["stalls"] as? Int == 9)
+        #expect(
+            continuity["turns_with_audio"] as? Int == 9 && continuity["stalled_turns"] as? Int == 9 && continuity["stalls"] as? Int == 9
+        )
         // Expected: the 300 ms pause − the 60 ms of audio the prebuffer held in hand + the 60 ms
         // the cursor rebuffers before the next chunk plays = 300 ms. Tolerance: one 20 ms frame
         // (arrival jitter of the first chunk and the chunk after the pause).

@@ -48,7 +48,8 @@ struct TLSRunTests {
 
         init(tls certificate: Certificate?) throws {
             process.executableURL = BadInputTests.locateBinary()
-            process.arguments = ["serve", "--port", "0", "--threads", "1"]
+            process.arguments =
+                ["serve", "--port", "0", "--threads", "1"]
                 + (certificate.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
@@ -98,14 +99,18 @@ struct TLSRunTests {
     /// suite checks trust and connect phases, not latency: its bound is 20 ms, as the secrets
     /// and merge suites' are, and an invalid run is still run again.
     private func run(url: String?, _ extra: [String] = [], out: String) throws -> VLoadProcess.Outcome {
-        try VLoadProcess.runValid(["run", "--scenario", Self.scenario, "--clients", "2", "--threads", "1", "--max-lag-ms", "20", "--out", out]
-            + (url.map { ["--url", $0] } ?? []) + extra)
+        try VLoadProcess.runValid(
+            ["run", "--scenario", Self.scenario, "--clients", "2", "--threads", "1", "--max-lag-ms", "20", "--out", out]
+                + (url.map { ["--url", $0] } ?? []) + extra
+        )
     }
 
     /// Runs vload against a `vload serve` with `certificate` (nil: plain ws) at `url(port)`,
     /// with `extra` options, and hands `check` what it printed and its output directory.
     private func runAgainstServer(
-        tls certificate: Certificate?, url: (Int) -> String, _ extra: [String] = [],
+        tls certificate: Certificate?,
+        url: (Int) -> String,
+        _ extra: [String] = [],
         _ check: (VLoadProcess.Outcome, String) throws -> Void
     ) throws {
         let server = try Server(tls: certificate)
@@ -159,7 +164,9 @@ struct TLSRunTests {
     @Test("wss with --ca-file: exit 0, tls_ms measured, and the four phases add up to connect_ms")
     func trustedByCAFile() throws {
         let certificate = try Certificate.shared.get()
-        try runAgainstServer(tls: certificate, url: { "wss://localhost:\($0)/ws/voice" }, ["--ca-file", certificate.certificate]) { outcome, out in
+        try runAgainstServer(tls: certificate, url: { "wss://localhost:\($0)/ws/voice" }, ["--ca-file", certificate.certificate]) {
+            outcome,
+            out in
             #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
             #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
             let report = try report(out)
@@ -200,7 +207,9 @@ struct TLSRunTests {
     @Test("wss to 127.0.0.1 with a certificate for localhost only: exit 4, tls_hostname_mismatch")
     func hostnameMismatch() throws {
         let certificate = try Certificate.shared.get()
-        try runAgainstServer(tls: certificate, url: { "wss://127.0.0.1:\($0)/ws/voice" }, ["--ca-file", certificate.certificate]) { outcome, out in
+        try runAgainstServer(tls: certificate, url: { "wss://127.0.0.1:\($0)/ws/voice" }, ["--ca-file", certificate.certificate]) {
+            outcome,
+            out in
             #expect(outcome.status == 4, "\(outcome.stdout)\n\(outcome.stderr)")
             #expect(outcome.stdout.contains("tls_hostname_mismatch"))
             #expect(outcome.stdout.contains("does not name 127.0.0.1"))

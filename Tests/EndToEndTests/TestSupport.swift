@@ -64,7 +64,8 @@ struct VLoadProcess {
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self)
         )
     }
@@ -87,8 +88,10 @@ struct VLoadProcess {
         var attempt = 1
         while outcome.status == invalidRunStatus, attempt < attempts {
             let reasons = outcome.stdout.split(separator: "\n").filter { $0.contains("SATURATED") || $0.contains("NOT TRUSTWORTHY") }
-            print("vload \(arguments.prefix(3).joined(separator: " ")) …: invalid run (exit 3), attempt \(attempt) of \(attempts): "
-                + reasons.joined(separator: "; "))
+            print(
+                "vload \(arguments.prefix(3).joined(separator: " ")) …: invalid run (exit 3), attempt \(attempt) of \(attempts): "
+                    + reasons.joined(separator: "; ")
+            )
             if let output {
                 try? FileManager.default.removeItem(atPath: output)
             } else if let index = arguments.firstIndex(of: "--out"), index + 1 < arguments.count {

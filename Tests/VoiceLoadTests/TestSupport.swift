@@ -1,5 +1,6 @@
 import Foundation
 import NIOPosix
+
 @testable import VoiceLoad
 
 /// The repository's root directory, found from this file's path.
@@ -52,9 +53,11 @@ extension PreparedUtterance {
     /// A clip of `frameCount` 40 ms PCM16 16 kHz frames of silence, with speech marked at 0…20 ms.
     static func testClip(frameCount: Int) -> PreparedUtterance {
         PreparedUtterance(
-            format: .pcm16(16_000), frameMs: 40,
+            format: .pcm16(16_000),
+            frameMs: 40,
             frames: Array(repeating: [UInt8](repeating: 0, count: 1_280), count: frameCount),
-            boundaries: SpeechBoundaries(speechStartUs: 0, speechEndUs: 20_000), sourcePath: "test.wav"
+            boundaries: SpeechBoundaries(speechStartUs: 0, speechEndUs: 20_000),
+            sourcePath: "test.wav"
         )
     }
 }

@@ -22,7 +22,10 @@ package struct PreparedUtterance: Sendable {
 
     /// Creates an utterance from frames that are already encoded and split.
     package init(
-        format: AudioFormat, frameMs: Int, frames: [[UInt8]], boundaries: SpeechBoundaries,
+        format: AudioFormat,
+        frameMs: Int,
+        frames: [[UInt8]],
+        boundaries: SpeechBoundaries,
         sourcePath: String
     ) {
         self.format = format
@@ -44,20 +47,32 @@ package struct PreparedUtterance: Sendable {
     /// - Throws: `AudioFileError` naming `path`: unreadable/empty file, bad frame length,
     ///   "no speech found" (nothing voiced, no overrides), or an out-of-range override.
     package static func prepare(
-        path: String, format: AudioFormat, frameMs: Int, detector: SpeechDetector = .init(),
+        path: String,
+        format: AudioFormat,
+        frameMs: Int,
+        detector: SpeechDetector = .init(),
         overrides: (startMs: Int?, endMs: Int?) = (nil, nil)
     ) throws(AudioFileError) -> PreparedUtterance {
         try validateFraming(path: path, format: format, frameMs: frameMs)
         let clip = try WAVReader.read(path: path)
         return try prepare(
-            clip: clip, sourcePath: path, format: format, frameMs: frameMs, detector: detector,
-            overrides: overrides)
+            clip: clip,
+            sourcePath: path,
+            format: format,
+            frameMs: frameMs,
+            detector: detector,
+            overrides: overrides
+        )
     }
 
     /// Prepares an already decoded clip; `sourcePath` names it in errors and reports.
     package static func prepare(
-        clip: AudioClip, sourcePath: String, format: AudioFormat, frameMs: Int,
-        detector: SpeechDetector = .init(), overrides: (startMs: Int?, endMs: Int?) = (nil, nil)
+        clip: AudioClip,
+        sourcePath: String,
+        format: AudioFormat,
+        frameMs: Int,
+        detector: SpeechDetector = .init(),
+        overrides: (startMs: Int?, endMs: Int?) = (nil, nil)
     ) throws(AudioFileError) -> PreparedUtterance {
         try validateFraming(path: sourcePath, format: format, frameMs: frameMs)
         let resampled: AudioClip
@@ -73,11 +88,19 @@ package struct PreparedUtterance: Sendable {
         let audioEndUs = Int64(asSent.count) * 1_000_000 / Int64(format.sampleRateHz)
         let frames = split(encoded, format: format, frameMs: frameMs)
         let boundaries = try resolveBoundaries(
-            path: sourcePath, detected: detected, overrides: overrides, audioEndUs: audioEndUs,
-            paddedEndUs: Int64(frames.count * frameMs) * 1_000)
+            path: sourcePath,
+            detected: detected,
+            overrides: overrides,
+            audioEndUs: audioEndUs,
+            paddedEndUs: Int64(frames.count * frameMs) * 1_000
+        )
         return PreparedUtterance(
-            format: format, frameMs: frameMs, frames: frames, boundaries: boundaries,
-            sourcePath: sourcePath)
+            format: format,
+            frameMs: frameMs,
+            frames: frames,
+            boundaries: boundaries,
+            sourcePath: sourcePath
+        )
     }
 
     /// One frame of the format's digital silence.
@@ -102,7 +125,9 @@ package struct PreparedUtterance: Sendable {
     }
 
     private static func validateFraming(
-        path: String, format: AudioFormat, frameMs: Int
+        path: String,
+        format: AudioFormat,
+        frameMs: Int
     ) throws(AudioFileError) {
         guard frameMs > 0, format.sampleRateHz > 0,
             (format.sampleRateHz * frameMs) % 1_000 == 0
@@ -130,8 +155,11 @@ package struct PreparedUtterance: Sendable {
     }
 
     private static func resolveBoundaries(
-        path: String, detected: SpeechBoundaries?, overrides: (startMs: Int?, endMs: Int?),
-        audioEndUs: Int64, paddedEndUs: Int64
+        path: String,
+        detected: SpeechBoundaries?,
+        overrides: (startMs: Int?, endMs: Int?),
+        audioEndUs: Int64,
+        paddedEndUs: Int64
     ) throws(AudioFileError) -> SpeechBoundaries {
         if detected == nil && overrides.startMs == nil && overrides.endMs == nil {
             throw .noSpeechFound(path: path)
@@ -144,12 +172,14 @@ package struct PreparedUtterance: Sendable {
         guard endUs <= paddedEndUs else {
             throw .invalidSpeechOverride(
                 path: path,
-                reason: "speech end \(endUs / 1_000) ms is past the end of the audio (\(paddedEndUs / 1_000) ms)")
+                reason: "speech end \(endUs / 1_000) ms is past the end of the audio (\(paddedEndUs / 1_000) ms)"
+            )
         }
         guard startUs < endUs else {
             throw .invalidSpeechOverride(
                 path: path,
-                reason: "speech start \(startUs / 1_000) ms is not before speech end \(endUs / 1_000) ms")
+                reason: "speech start \(startUs / 1_000) ms is not before speech end \(endUs / 1_000) ms"
+            )
         }
         return SpeechBoundaries(speechStartUs: startUs, speechEndUs: endUs)
     }

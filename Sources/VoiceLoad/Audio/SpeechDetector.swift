@@ -20,8 +20,10 @@ package struct SpeechDetector: Sendable, Hashable {
     package var minSpeechMs = 30
 
     package init(
-        windowMs: Int = 10, relativeThresholdDb: Double = -30.0,
-        absoluteFloorDbfs: Double = -50.0, minSpeechMs: Int = 30
+        windowMs: Int = 10,
+        relativeThresholdDb: Double = -30.0,
+        absoluteFloorDbfs: Double = -50.0,
+        minSpeechMs: Int = 30
     ) {
         self.windowMs = windowMs
         self.relativeThresholdDb = relativeThresholdDb
@@ -61,7 +63,8 @@ package struct SpeechDetector: Sendable, Hashable {
         guard let start = firstStart, let end = lastEnd else { return nil }
         return SpeechBoundaries(
             speechStartUs: Self.microseconds(samples: start, rateHz: sampleRateHz),
-            speechEndUs: Self.microseconds(samples: end, rateHz: sampleRateHz))
+            speechEndUs: Self.microseconds(samples: end, rateHz: sampleRateHz)
+        )
     }
 
     /// RMS of each window, normalized to full scale (1.0 = 32768); the last window may be partial.

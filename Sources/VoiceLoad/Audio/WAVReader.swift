@@ -36,7 +36,8 @@ package enum WAVReader {
         guard channels > 0, info.samplerate > 0 else {
             throw .unreadable(
                 path: path,
-                reason: "invalid header (\(info.channels) channels, \(info.samplerate) Hz)")
+                reason: "invalid header (\(info.channels) channels, \(info.samplerate) Hz)"
+            )
         }
 
         var samples: [Int16] = []
@@ -50,7 +51,11 @@ package enum WAVReader {
             }
             guard framesRead > 0 else { break }
             appendDownmixed(
-                interleaved, frameCount: Int(framesRead), channels: channels, to: &samples)
+                interleaved,
+                frameCount: Int(framesRead),
+                channels: channels,
+                to: &samples
+            )
         }
         if sf_error(handle) != 0 {
             throw .unreadable(path: path, reason: String(cString: sf_strerror(handle)))
@@ -61,7 +66,10 @@ package enum WAVReader {
 
     /// Averages each frame's channels and appends it as a clipped Int16 sample.
     private static func appendDownmixed(
-        _ interleaved: [Float], frameCount: Int, channels: Int, to samples: inout [Int16]
+        _ interleaved: [Float],
+        frameCount: Int,
+        channels: Int,
+        to samples: inout [Int16]
     ) {
         if channels == 1 {
             for index in 0..<frameCount {

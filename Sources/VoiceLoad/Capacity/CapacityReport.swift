@@ -5,17 +5,30 @@ import Foundation
 /// reasons), the search settings, and the simulator's settings when it ran against it.
 package struct CapacityReport: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
-        case tool, kind, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at"
-        case url, dialect, slos, search, simulator, steps, outcome, highestPassing = "highest_passing"
-        case firstFailing = "first_failing", answer, withinNoise = "within_noise"
-        case interrupted, interruptedBy = "interrupted_by"
+        case tool, kind, version, scenario
+        case scenarioFile = "scenario_file"
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
+        case url, dialect, slos, search, simulator, steps, outcome
+        case highestPassing = "highest_passing"
+        case firstFailing = "first_failing"
+        case answer
+        case withinNoise = "within_noise"
+        case interrupted
+        case interruptedBy = "interrupted_by"
     }
 
     /// How the search was set up.
     package struct Search: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
-            case startClients = "start_clients", step, maxClients = "max_clients", resolutionClients = "resolution_clients"
-            case warmupS = "warmup_s", holdS = "hold_s", rampUpS = "ramp_up_s", maxHoldS = "max_hold_s"
+            case startClients = "start_clients"
+            case step
+            case maxClients = "max_clients"
+            case resolutionClients = "resolution_clients"
+            case warmupS = "warmup_s"
+            case holdS = "hold_s"
+            case rampUpS = "ramp_up_s"
+            case maxHoldS = "max_hold_s"
         }
 
         package var startClients: Int
@@ -79,8 +92,16 @@ package struct CapacityReport: Codable, Sendable {
     package var withinNoise: [Int]?
 
     package init(
-        scenario: Scenario, url: String, dialect: String, slos: [ThresholdExpression], search: Search,
-        simulator: [String: String]?, steps: [CapacityStep], outcome: CapacitySearch.Outcome, startedAt: Date, endedAt: Date
+        scenario: Scenario,
+        url: String,
+        dialect: String,
+        slos: [ThresholdExpression],
+        search: Search,
+        simulator: [String: String]?,
+        steps: [CapacityStep],
+        outcome: CapacitySearch.Outcome,
+        startedAt: Date,
+        endedAt: Date
     ) {
         self.scenario = scenario.name
         scenarioFile = scenario.sourcePath
@@ -106,7 +127,8 @@ package struct CapacityReport: Codable, Sendable {
             }
         let repeated = steps.filter { $0.attempt == 2 }.map(\.clients)
         withinNoise = repeated.isEmpty ? nil : repeated
-        answer = Self.answer(outcome, highestPassing: highestPassing, firstFailing: firstFailing, steps: steps)
+        answer =
+            Self.answer(outcome, highestPassing: highestPassing, firstFailing: firstFailing, steps: steps)
             + Self.uncertainty(steps)
     }
 
@@ -125,7 +147,10 @@ package struct CapacityReport: Codable, Sendable {
 
     /// The final line: the answer, or why there is none.
     static func answer(
-        _ outcome: CapacitySearch.Outcome, highestPassing: Int?, firstFailing: Failing?, steps: [CapacityStep]
+        _ outcome: CapacitySearch.Outcome,
+        highestPassing: Int?,
+        firstFailing: Failing?,
+        steps: [CapacityStep]
     ) -> String {
         let why = { (step: Failing?) in step.map { " (" + $0.reasons.joined(separator: "; ") + ")" } ?? "" }
         let reasonsAt = { (clients: Int) in

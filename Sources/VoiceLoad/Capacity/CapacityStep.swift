@@ -4,15 +4,22 @@ import Foundation
 /// and the verdict the search takes from it. The step's own reports are under `report`.
 package struct CapacityStep: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
-        case clients, verdict, slos, reasons, sessions, errors, generator, durationS = "duration_s", report
-        case attempt, intervals, withinNoise = "within_noise", holdExtension = "hold_extension"
+        case clients, verdict, slos, reasons, sessions, errors, generator
+        case durationS = "duration_s"
+        case report
+        case attempt, intervals
+        case withinNoise = "within_noise"
+        case holdExtension = "hold_extension"
     }
 
     /// The 95% bootstrap interval of a percentile SLO's figure, and whether it holds the bound:
     /// then the verdict on that SLO is within the run-to-run noise, and the step is repeated once.
     package struct SLOInterval: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
-            case expression, lowMs = "low_ms", highMs = "high_ms", withinNoise = "within_noise"
+            case expression
+            case lowMs = "low_ms"
+            case highMs = "high_ms"
+            case withinNoise = "within_noise"
         }
 
         package var expression: String
@@ -34,7 +41,9 @@ package struct CapacityStep: Codable, Sendable, Hashable {
     /// A hold extended for samples (`HoldExtension`): by how much, up to what, and why it ended.
     package struct HoldRecord: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
-            case extendedS = "extended_s", maxHoldS = "max_hold_s", outcome, shortfalls
+            case extendedS = "extended_s"
+            case maxHoldS = "max_hold_s"
+            case outcome, shortfalls
         }
 
         /// Past the hold.
@@ -70,7 +79,9 @@ package struct CapacityStep: Codable, Sendable, Hashable {
 
     package struct Generator: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey {
-            case healthy, problems, sendLagP99Ms = "send_lag_p99_ms", receiveLagP99Ms = "receive_lag_p99_ms"
+            case healthy, problems
+            case sendLagP99Ms = "send_lag_p99_ms"
+            case receiveLagP99Ms = "receive_lag_p99_ms"
             case cpuPercentOfOneCore = "cpu_percent_of_one_core"
         }
 
@@ -106,8 +117,15 @@ package struct CapacityStep: Codable, Sendable, Hashable {
     package var holdExtension: HoldRecord?
 
     package init(
-        clients: Int, verdict: CapacitySearch.Verdict, slos: [ThresholdResult], reasons: [String], sessions: Sessions,
-        errors: Int, generator: Generator, durationS: Double, report: String
+        clients: Int,
+        verdict: CapacitySearch.Verdict,
+        slos: [ThresholdResult],
+        reasons: [String],
+        sessions: Sessions,
+        errors: Int,
+        generator: Generator,
+        durationS: Double,
+        report: String
     ) {
         self.clients = clients
         self.verdict = verdict
@@ -139,7 +157,8 @@ package struct CapacityStep: Codable, Sendable, Hashable {
             reasons = []
         case .failed, .invalid:
             verdict = .failed
-            reasons = judged.checks.compactMap(Self.reason)
+            reasons =
+                judged.checks.compactMap(Self.reason)
                 + judged.reasons.filter { if case .noSessionCompleted = $0 { true } else { false } }.map(\.text)
         }
         let intervals = run.thresholds.compactMap { result -> SLOInterval? in
@@ -147,19 +166,28 @@ package struct CapacityStep: Codable, Sendable, Hashable {
                 let interval = ThresholdEvaluator.interval(expression, on: run)
             else { return nil }
             return SLOInterval(
-                expression: result.expression, lowMs: interval.lowerBound, highMs: interval.upperBound,
+                expression: result.expression,
+                lowMs: interval.lowerBound,
+                highMs: interval.upperBound,
                 withinNoise: interval.contains(expression.bound)
             )
         }
         self.init(
-            clients: clients, verdict: verdict, slos: run.thresholds, reasons: reasons,
+            clients: clients,
+            verdict: verdict,
+            slos: run.thresholds,
+            reasons: reasons,
             sessions: Sessions(started: run.sessions.started, completed: run.sessions.completed, failed: run.sessions.failed),
             errors: run.errors.total,
             generator: Generator(
-                healthy: run.generator.healthy, problems: run.generator.problems, sendLagP99Ms: run.generator.sendLagMs.p99,
-                receiveLagP99Ms: run.generator.receiveLagMs?.p99, cpuPercentOfOneCore: run.generator.cpuPercentOfOneCore
+                healthy: run.generator.healthy,
+                problems: run.generator.problems,
+                sendLagP99Ms: run.generator.sendLagMs.p99,
+                receiveLagP99Ms: run.generator.receiveLagMs?.p99,
+                cpuPercentOfOneCore: run.generator.cpuPercentOfOneCore
             ),
-            durationS: run.durationS, report: report
+            durationS: run.durationS,
+            report: report
         )
         self.intervals = intervals.isEmpty ? nil : intervals
         let settled = verdict == .passed || verdict == .failed

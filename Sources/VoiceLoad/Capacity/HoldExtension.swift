@@ -66,7 +66,9 @@ package struct HoldExtension: Sendable, Hashable {
     package var record: CapacityStep.HoldRecord? {
         guard let outcome else { return nil }
         return CapacityStep.HoldRecord(
-            extendedS: Double(extendedMs) / 1_000, maxHoldS: Double(maxHoldMs) / 1_000, outcome: outcome,
+            extendedS: Double(extendedMs) / 1_000,
+            maxHoldS: Double(maxHoldMs) / 1_000,
+            outcome: outcome,
             shortfalls: outcome == .maxHoldReached ? shortfalls.map(\.text) : []
         )
     }

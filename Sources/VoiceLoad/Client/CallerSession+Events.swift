@@ -131,7 +131,9 @@ extension CallerSession {
         guard latencyUs >= 0 else {
             let sentS = String((at.milliseconds(since: streamOpenedAt) / 10).rounded() / 100)
             let endS = String(((result.startS + result.durationS) * 100).rounded() / 100)
-            return [.recordError(.resultBeforeAudio, .text("a result ends at \(endS) s of the audio stream, only \(sentS) s was sent"), at: at)]
+            return [
+                .recordError(.resultBeforeAudio, .text("a result ends at \(endS) s of the audio stream, only \(sentS) s was sent"), at: at)
+            ]
         }
         return [.record(.metric(result.isFinal ? .sttFinalLatencyMs : .sttInterimLatencyMs, microseconds: latencyUs))]
     }

@@ -38,7 +38,11 @@ extension CallerSession {
     /// `bargeInTimeoutMs` as its `int_timeout_ms`. Hands out the row of an utterance still
     /// waiting for its answer (now abandoned).
     mutating func utteranceStarted(
-        label: String, micOpenAt: MonotonicInstant, speechStartUs: Int64, speechEndUs: Int64, bargeInTimeoutMs: Int? = nil
+        label: String,
+        micOpenAt: MonotonicInstant,
+        speechStartUs: Int64,
+        speechEndUs: Int64,
+        bargeInTimeoutMs: Int? = nil
     ) -> [Action] {
         let abandoned = tracker.utteranceStarted(label: label, micOpenAt: micOpenAt, speechStartUs: speechStartUs, speechEndUs: speechEndUs)
         if let bargeInTimeoutMs {

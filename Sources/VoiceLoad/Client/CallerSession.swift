@@ -58,7 +58,10 @@ struct CallerSession: Sendable {
     var quietCheckAt: MonotonicInstant?
 
     init(
-        tracker configuration: TurnTracker.Configuration, client: Int, iteration: Int, readySignal: ReadySignal = .event,
+        tracker configuration: TurnTracker.Configuration,
+        client: Int,
+        iteration: Int,
+        readySignal: ReadySignal = .event,
         turnEndSignal: TurnEndSignal = .event
     ) {
         self.tracker = TurnTracker(configuration: configuration, client: client, iteration: iteration)

@@ -46,8 +46,8 @@ package struct ReconnectPolicy: Sendable, Hashable {
     package static func retries(_ errorClass: ErrorClass) -> Bool {
         switch errorClass {
         case .upgradeRejected(status: 401), .upgradeRejected(status: 403),
-             .restRejected(status: 401), .restRejected(status: 403),
-             .generatorError, .toolReplyMissing:
+            .restRejected(status: 401), .restRejected(status: 403),
+            .generatorError, .toolReplyMissing:
             return false
         default:
             return true

@@ -63,8 +63,15 @@ package struct SessionPlan: Sendable {
     }
 
     package init(
-        scenario: Scenario, target: ConnectionTarget, headers: [HTTPHeaderField], subprotocols: [String] = [], dialect: any ClientDialect,
-        tlsConfiguration: TLSConfiguration?, frameSets: [String: FrameSet], silenceFrame: PreparedAudio, frameMs: Int
+        scenario: Scenario,
+        target: ConnectionTarget,
+        headers: [HTTPHeaderField],
+        subprotocols: [String] = [],
+        dialect: any ClientDialect,
+        tlsConfiguration: TLSConfiguration?,
+        frameSets: [String: FrameSet],
+        silenceFrame: PreparedAudio,
+        frameMs: Int
     ) {
         self.scenario = scenario
         self.target = target

@@ -15,7 +15,10 @@ extension TurnTracker {
     /// begun with `utteranceStarted`, or, with `commandSentAt`, the dialect's interrupt command
     /// (a row of its own, with no speech).
     package mutating func bargeInStarted(
-        label: String, at startedAt: MonotonicInstant, commandSentAt: MonotonicInstant? = nil, intTimeoutMs: Int
+        label: String,
+        at startedAt: MonotonicInstant,
+        commandSentAt: MonotonicInstant? = nil,
+        intTimeoutMs: Int
     ) {
         if let previous = interruption, let index = previous.utteranceIndex { settledInterruptions[index] = previous }
         // A command has no utterance, but its row takes the next turn number.
@@ -23,8 +26,12 @@ extension TurnTracker {
         // The caller talks over the agent: what they hear of it from here is not a stall.
         agentTurn?.continuity.stop(at: startedAt)
         interruption = Interruption(
-            utteranceIndex: commandSentAt == nil ? utterancesStarted : nil, label: label, startedAt: startedAt, commandSentAt: commandSentAt,
-            deadline: startedAt.advanced(byMilliseconds: Int64(intTimeoutMs)), interruptedTurn: agentTurn?.number
+            utteranceIndex: commandSentAt == nil ? utterancesStarted : nil,
+            label: label,
+            startedAt: startedAt,
+            commandSentAt: commandSentAt,
+            deadline: startedAt.advanced(byMilliseconds: Int64(intTimeoutMs)),
+            interruptedTurn: agentTurn?.number
         )
     }
 
@@ -75,7 +82,10 @@ extension TurnTracker {
     package mutating func finishCommandInterruption() -> TurnRecord? {
         guard let command = interruption, command.utteranceIndex == nil else { return nil }
         let row = Utterance(
-            index: utterancesStarted, label: command.label, speechStartAt: command.startedAt, speechEndAt: command.startedAt
+            index: utterancesStarted,
+            label: command.label,
+            speechStartAt: command.startedAt,
+            speechEndAt: command.startedAt
         )
         interruption = nil
         var record = record(for: row, response: nil, endedAt: nil, outcome: command.isAcknowledged ? .interrupted : .timedOut)

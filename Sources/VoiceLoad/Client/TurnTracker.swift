@@ -140,7 +140,10 @@ package struct TurnTracker: Sendable {
     /// `speechStartUs…speechEndUs` (docs/metrics.md, "The audio clock"). Returns the record of a previous
     /// utterance that was still waiting for its answer, which is now abandoned.
     package mutating func utteranceStarted(
-        label: String, micOpenAt: MonotonicInstant, speechStartUs: Int64, speechEndUs: Int64
+        label: String,
+        micOpenAt: MonotonicInstant,
+        speechStartUs: Int64,
+        speechEndUs: Int64
     ) -> TurnRecord? {
         var abandoned: TurnRecord?
         if let pending = utterance { abandoned = record(for: pending, response: nil, endedAt: nil, outcome: .aborted) }
@@ -361,17 +364,30 @@ package struct TurnTracker: Sendable {
         case .unsolicited: return
         }
         silentReplies.append(
-            SilentReply(turnNumber: turn.number, label: label, audioMs: Double(turn.audioUs) / 1_000, peakRms: turn.peakRms, endedAt: endedAt)
+            SilentReply(
+                turnNumber: turn.number,
+                label: label,
+                audioMs: Double(turn.audioUs) / 1_000,
+                peakRms: turn.peakRms,
+                endedAt: endedAt
+            )
         )
     }
 
     mutating func record(
-        for utterance: Utterance, response: AgentTurn?, endedAt: MonotonicInstant?, outcome: TurnOutcome
+        for utterance: Utterance,
+        response: AgentTurn?,
+        endedAt: MonotonicInstant?,
+        outcome: TurnOutcome
     ) -> TurnRecord {
         utterancesRecorded += 1
         var row = TurnRecord(
-            client: client, iteration: iteration, turn: utterance.index, label: utterance.label,
-            outcome: outcome, speechStartOffsetMs: utterance.speechStartOffsetMs,
+            client: client,
+            iteration: iteration,
+            turn: utterance.index,
+            label: utterance.label,
+            outcome: outcome,
+            speechStartOffsetMs: utterance.speechStartOffsetMs,
             speechEndOffsetMs: utterance.speechEndOffsetMs
         )
         row.speechStartAt = utterance.speechStartAt

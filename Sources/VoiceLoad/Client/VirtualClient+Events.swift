@@ -14,7 +14,9 @@ extension VirtualClient {
             perform(caller.receive(timestamped.frame, decoded: decoded, at: timestamped.receivedAt, now: .now()))
         case .closed(let code, let reason, let at):
             connection = nil
-            perform(caller.connectionEnded(SessionFailure(.closedByServer(code: code), .close(code: code, reason: reason)), at: at, now: .now()))
+            perform(
+                caller.connectionEnded(SessionFailure(.closedByServer(code: code), .close(code: code, reason: reason)), at: at, now: .now())
+            )
         case .failed(let failure, let at):
             connection = nil
             perform(caller.connectionEnded(SessionFailure(Self.errorClass(of: failure), .text(failure.message)), at: at, now: .now()))

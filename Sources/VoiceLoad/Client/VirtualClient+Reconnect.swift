@@ -13,7 +13,9 @@ extension VirtualClient {
             } catch let failure as SessionFailure {
                 guard let policy = plan.scenario.reconnect else { throw failure }
                 let decision = policy.decision(
-                    after: failure.errorClass, reconnectsMade: reconnects, windingDown: windDownDeadline != nil
+                    after: failure.errorClass,
+                    reconnectsMade: reconnects,
+                    windingDown: windDownDeadline != nil
                 )
                 guard case .reconnect(let backoffMs) = decision else {
                     session.reconnectsExhausted = decision == .giveUp(exhausted: true)

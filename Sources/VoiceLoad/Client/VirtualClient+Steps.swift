@@ -51,10 +51,15 @@ extension VirtualClient {
         let micOpenAt = openMicrophone(speaking: frames)
         let boundaries = frames.utterance.boundaries
         let label = say.label ?? bargeIn?.label ?? caller.nextUtteranceLabel("turn")
-        perform(caller.utteranceStarted(
-            label: label, micOpenAt: micOpenAt, speechStartUs: boundaries.speechStartUs, speechEndUs: boundaries.speechEndUs,
-            bargeInTimeoutMs: bargeIn?.intTimeoutMs
-        ))
+        perform(
+            caller.utteranceStarted(
+                label: label,
+                micOpenAt: micOpenAt,
+                speechStartUs: boundaries.speechStartUs,
+                speechEndUs: boundaries.speechEndUs,
+                bargeInTimeoutMs: bargeIn?.intTimeoutMs
+            )
+        )
         let clipMs = frames.frames.count * frames.frameMs
         try await waitStep(for: .clipSent, step: bargeIn == nil ? "say" : "barge_in", timeoutMs: clipMs + 10_000)
         // Dialects where the client ends its turns (OpenAI manual turns) commit it now.
@@ -68,7 +73,9 @@ extension VirtualClient {
     /// it, or sends the interrupt command and waits for its row to be complete.
     private func execute(_ bargeIn: BargeInStep) async throws {
         let heard = try await waitStep(
-            for: .heard(targetUs: Int64(bargeIn.afterHeardMs) * 1_000), step: "barge_in", timeoutMs: bargeIn.timeoutMs,
+            for: .heard(targetUs: Int64(bargeIn.afterHeardMs) * 1_000),
+            step: "barge_in",
+            timeoutMs: bargeIn.timeoutMs,
             onTimeout: bargeIn.onTimeout
         )
         guard heard else { return }
@@ -88,12 +95,18 @@ extension VirtualClient {
     /// Answers the agent's next tool call with the scenario's canned output for its name.
     private func execute(_ toolReply: ToolReplyStep) async throws {
         let called = try await waitStep(
-            for: .toolCallPending, step: "tool_reply", timeoutMs: toolReply.timeoutMs, onTimeout: toolReply.onTimeout
+            for: .toolCallPending,
+            step: "tool_reply",
+            timeoutMs: toolReply.timeoutMs,
+            onTimeout: toolReply.onTimeout
         )
         guard called else { return }
         let call = caller.takeToolCall()
         guard let output = toolReply.output(for: call.name) else {
-            let failure = SessionFailure(.toolReplyMissing, .text("the agent called '\(call.name)', and the tool_reply step has no output for it"))
+            let failure = SessionFailure(
+                .toolReplyMissing,
+                .text("the agent called '\(call.name)', and the tool_reply step has no output for it")
+            )
             fail(failure)
             throw failure
         }

@@ -43,7 +43,8 @@ extension VirtualClient {
         }
         let seconds = String((overdueMs / 100).rounded() / 10)
         return SessionFailure(
-            .missingTurnEnd, .text("agent audio ended \(seconds) s before the \(timeoutMs) ms wait ran out, no end-of-turn event")
+            .missingTurnEnd,
+            .text("agent audio ended \(seconds) s before the \(timeoutMs) ms wait ran out, no end-of-turn event")
         )
     }
 

@@ -75,7 +75,10 @@ package actor VirtualClient {
 
     private static func caller(plan: SessionPlan, client: Int, iteration: Int) -> CallerSession {
         CallerSession(
-            tracker: plan.trackerConfiguration, client: client, iteration: iteration, readySignal: plan.dialect.readySignal,
+            tracker: plan.trackerConfiguration,
+            client: client,
+            iteration: iteration,
+            readySignal: plan.dialect.readySignal,
             turnEndSignal: plan.dialect.turnEndSignal
         )
     }
@@ -207,9 +210,13 @@ package actor VirtualClient {
         let response: HTTPRequestClient.Response
         do {
             response = try await HTTPRequestClient.send(
-                method: HTTPMethod(rawValue: request.method), to: endpoint,
-                headers: request.headers.map { ($0.name, $0.value) }, body: request.body,
-                on: eventLoop, tlsConfiguration: plan.tlsConfiguration, timeoutMs: Int64(timeoutMs)
+                method: HTTPMethod(rawValue: request.method),
+                to: endpoint,
+                headers: request.headers.map { ($0.name, $0.value) },
+                body: request.body,
+                on: eventLoop,
+                tlsConfiguration: plan.tlsConfiguration,
+                timeoutMs: Int64(timeoutMs)
             ).get()
         } catch let error as WebSocketConnectError {
             guard error != .timedOut else {
@@ -279,8 +286,10 @@ package actor VirtualClient {
         case .tlsUntrustedCertificate(let reason): return SessionFailure(.tlsUntrustedCertificate, .text(reason))
         case .tlsHostnameMismatch(let reason): return SessionFailure(.tlsHostnameMismatch, .text(reason))
         case .tlsFailed(let reason): return SessionFailure(.tlsFailed, .text(reason))
-        case .upgradeRejected(let status, let body): return SessionFailure(.upgradeRejected(status: status), .httpStatus(status, body: body))
-        case .timedOut: return SessionFailure(.timeout(step: "connect"), .text("no WebSocket open (TCP, TLS and upgrade) within \(timeoutMs) ms"))
+        case .upgradeRejected(let status, let body):
+            return SessionFailure(.upgradeRejected(status: status), .httpStatus(status, body: body))
+        case .timedOut:
+            return SessionFailure(.timeout(step: "connect"), .text("no WebSocket open (TCP, TLS and upgrade) within \(timeoutMs) ms"))
         case .invalidUpgradeResponse(let reason): return SessionFailure(.invalidUpgrade, .text(reason))
         }
     }

@@ -23,8 +23,10 @@ package enum Base64Decoder {
                 var index = 0
                 var invalid: UInt8 = 0
                 while index < count - 4 {
-                    let a = table[Int(characters[index])], b = table[Int(characters[index + 1])]
-                    let c = table[Int(characters[index + 2])], d = table[Int(characters[index + 3])]
+                    let a = table[Int(characters[index])]
+                    let b = table[Int(characters[index + 1])]
+                    let c = table[Int(characters[index + 2])]
+                    let d = table[Int(characters[index + 3])]
                     invalid |= a | b | c | d
                     output[out] = a << 2 | b >> 4
                     output[out + 1] = b << 4 | c >> 2
@@ -33,7 +35,8 @@ package enum Base64Decoder {
                     index += 4
                 }
                 // The last group, with its padding.
-                let a = table[Int(characters[index])], b = table[Int(characters[index + 1])]
+                let a = table[Int(characters[index])]
+                let b = table[Int(characters[index + 1])]
                 let c = padding == 2 ? 0 : table[Int(characters[index + 2])]
                 let d = padding >= 1 ? 0 : table[Int(characters[index + 3])]
                 invalid |= a | b | c | d

@@ -117,7 +117,8 @@ package enum FlatJSONObject {
             guard digits > 0, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
             if index < bytes.count {
                 switch bytes[index] {
-                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    break
                 default: return nil  // a fraction or an exponent: the full parser decides
                 }
             }

@@ -7,7 +7,8 @@ package enum ComparisonTable {
         var rows = [["metric", "pctl", "baseline ms", "current ms", "change", "95% intervals (ms)", "verdict"]]
         for row in comparison.rows {
             let name = row.metric + (row.label.map { "{label=\($0)}" } ?? "")
-            let intervals = pair(row.baselineInterval, row.currentInterval).map { pair in "\(range(pair.0)) → \(range(pair.1))" }
+            let intervals =
+                pair(row.baselineInterval, row.currentInterval).map { pair in "\(range(pair.0)) → \(range(pair.1))" }
                 ?? "n=\(row.baselineCount) → n=\(row.currentCount)"
             let sign = row.changePercent > 0 ? "+" : ""
             rows.append([

@@ -11,7 +11,10 @@ package struct PercentileBootstrap: Sendable {
         let pairs = histogram.sparseValues.filter { $0.count == 2 && $0[1] > 0 }.sorted { $0[0] < $1[0] }
         values = pairs.map { $0[0] }
         var running: UInt64 = 0
-        cumulative = pairs.map { running += $0[1]; return running }
+        cumulative = pairs.map {
+            running += $0[1]
+            return running
+        }
         count = Int(running)
     }
 

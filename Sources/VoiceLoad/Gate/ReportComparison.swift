@@ -52,15 +52,24 @@ package struct ReportComparison: Sendable {
         var rows: [Row] = []
         for metric in MetricName.endpointMetrics {
             rows += Self.compare(
-                metric.rawValue, label: nil, baseline.metrics[metric.rawValue], current.metrics[metric.rawValue],
-                tolerancePercent: tolerancePercent, noiseFloorMs: noiseFloorMs, seed: seed
+                metric.rawValue,
+                label: nil,
+                baseline.metrics[metric.rawValue],
+                current.metrics[metric.rawValue],
+                tolerancePercent: tolerancePercent,
+                noiseFloorMs: noiseFloorMs,
+                seed: seed
             )
         }
         for label in baseline.labels.keys.sorted() where current.labels[label] != nil {
             for metric in TurnRecord.metricNames {
                 rows += Self.compare(
-                    metric.rawValue, label: label, baseline.labels[label]?[metric.rawValue],
-                    current.labels[label]?[metric.rawValue], tolerancePercent: tolerancePercent, noiseFloorMs: noiseFloorMs,
+                    metric.rawValue,
+                    label: label,
+                    baseline.labels[label]?[metric.rawValue],
+                    current.labels[label]?[metric.rawValue],
+                    tolerancePercent: tolerancePercent,
+                    noiseFloorMs: noiseFloorMs,
                     seed: seed
                 )
             }
@@ -69,8 +78,13 @@ package struct ReportComparison: Sendable {
     }
 
     static func compare(
-        _ metric: String, label: String?, _ baseline: MetricReport?, _ current: MetricReport?,
-        tolerancePercent: Double, noiseFloorMs: Double = 0, seed: UInt64
+        _ metric: String,
+        label: String?,
+        _ baseline: MetricReport?,
+        _ current: MetricReport?,
+        tolerancePercent: Double,
+        noiseFloorMs: Double = 0,
+        seed: UInt64
     ) -> [Row] {
         guard let before = baseline?.histogram?.histogram, let after = current?.histogram?.histogram,
             before.count > 0, after.count > 0
@@ -79,10 +93,22 @@ package struct ReportComparison: Sendable {
         let currentBootstrap = PercentileBootstrap(after)
         let small = baselineBootstrap.count < minimumSamples || currentBootstrap.count < minimumSamples
         let metricSeed = seed ^ stableHash(metric + "{" + (label ?? "") + "}")
-        let baselineIntervals = small ? [] : baselineBootstrap.intervals(
-            percentiles, resamples: resamples(baselineBootstrap.count), seed: metricSeed)
-        let currentIntervals = small ? [] : currentBootstrap.intervals(
-            percentiles, resamples: resamples(currentBootstrap.count), seed: metricSeed &+ 1)
+        let baselineIntervals =
+            small
+            ? []
+            : baselineBootstrap.intervals(
+                percentiles,
+                resamples: resamples(baselineBootstrap.count),
+                seed: metricSeed
+            )
+        let currentIntervals =
+            small
+            ? []
+            : currentBootstrap.intervals(
+                percentiles,
+                resamples: resamples(currentBootstrap.count),
+                seed: metricSeed &+ 1
+            )
         return percentiles.enumerated().compactMap { index, percentile -> Row? in
             guard let old = baselineBootstrap.point(percentile), let new = currentBootstrap.point(percentile) else { return nil }
             let change = old > 0 ? (new - old) / old * 100 : (new > old ? Double.infinity : 0)
@@ -100,10 +126,17 @@ package struct ReportComparison: Sendable {
                 }
             }
             return Row(
-                metric: metric, label: label, percentile: ThresholdAggregation.percentile(percentile).name,
-                baselineMs: old, currentMs: new, changePercent: (change * 10).rounded() / 10,
-                baselineInterval: oldInterval, currentInterval: newInterval,
-                baselineCount: baselineBootstrap.count, currentCount: currentBootstrap.count, verdict: verdict
+                metric: metric,
+                label: label,
+                percentile: ThresholdAggregation.percentile(percentile).name,
+                baselineMs: old,
+                currentMs: new,
+                changePercent: (change * 10).rounded() / 10,
+                baselineInterval: oldInterval,
+                currentInterval: newInterval,
+                baselineCount: baselineBootstrap.count,
+                currentCount: currentBootstrap.count,
+                verdict: verdict
             )
         }
     }

@@ -67,7 +67,9 @@ extension ThresholdAggregation {
         if !digits.isEmpty, digits.allSatisfy({ $0.isNumber || $0 == "." }) {
             if let parsed = ThresholdAggregation("p" + digits) { return parsed.name }
             // p999 → p99.9, p9995 → p99.95: a percentile above 100 missing its point.
-            if digits.count > 2, digits.allSatisfy(\.isNumber), let parsed = ThresholdAggregation("p" + digits.prefix(2) + "." + digits.dropFirst(2)) {
+            if digits.count > 2, digits.allSatisfy(\.isNumber),
+                let parsed = ThresholdAggregation("p" + digits.prefix(2) + "." + digits.dropFirst(2))
+            {
                 return parsed.name
             }
             return nil

@@ -29,7 +29,8 @@ package struct ThresholdCheck: Sendable, Hashable {
     /// The measured figure with its unit (`701.7 ms`, `2.5 %`, `12`), or `n/a`.
     package var measuredText: String {
         guard let measured = result.measured else { return "n/a" }
-        let number = measured == measured.rounded() && abs(measured) < 1e15
+        let number =
+            measured == measured.rounded() && abs(measured) < 1e15
             ? String(Int(measured)) : String(format: "%.1f", measured)
         return result.unit.isEmpty ? number : "\(number) \(result.unit)"
     }

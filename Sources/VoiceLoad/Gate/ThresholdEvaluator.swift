@@ -12,16 +12,24 @@ package enum ThresholdEvaluator {
     package static func evaluate(_ expression: ThresholdExpression, on report: RunReport) -> ThresholdCheck {
         let (measured, reason) = measure(expression, on: report)
         var result = ThresholdResult(
-            expression: expression.text, metric: expression.metric.name, label: expression.label,
-            aggregation: expression.aggregation.name, comparison: expression.comparison.rawValue, bound: expression.bound,
-            measured: measured.map(rounded), unit: expression.unit, status: .invalid, reason: reason
+            expression: expression.text,
+            metric: expression.metric.name,
+            label: expression.label,
+            aggregation: expression.aggregation.name,
+            comparison: expression.comparison.rawValue,
+            bound: expression.bound,
+            measured: measured.map(rounded),
+            unit: expression.unit,
+            status: .invalid,
+            reason: reason
         )
         if expression.isDefault { result.isDefault = true }
         if let judged = judgedOnEverySample(expression, result, on: report) { return judged }
         guard let measured, reason == nil else { return ThresholdCheck(result: result) }
         result.status = expression.comparison.holds(rounded(measured), expression.bound) ? .passed : .failed
         if result.status == .failed {
-            result.reason = "measured \(ThresholdCheck(result: result).measuredText), bound \(expression.comparison.rawValue) \(formatted(expression.bound))"
+            result.reason =
+                "measured \(ThresholdCheck(result: result).measuredText), bound \(expression.comparison.rawValue) \(formatted(expression.bound))"
         }
         return ThresholdCheck(result: result)
     }
@@ -66,7 +74,9 @@ package enum ThresholdEvaluator {
     /// passed when every sample meets the bound, failed when none does, and otherwise not
     /// judged, with the shortfall more samples would make up. nil for any other threshold.
     private static func judgedOnEverySample(
-        _ expression: ThresholdExpression, _ result: ThresholdResult, on report: RunReport
+        _ expression: ThresholdExpression,
+        _ result: ThresholdResult,
+        on report: RunReport
     ) -> ThresholdCheck? {
         guard case .percentile = expression.aggregation, let needed = expression.aggregation.minimumSamples,
             let figures = latencyFigures(expression, on: report).0, figures.count > 0, figures.count < needed,
@@ -90,7 +100,8 @@ package enum ThresholdEvaluator {
             result.reason = "\(few), but none of the \(count) is \(bound): \(name) fails whatever it is"
         case .straddle:
             status = .invalid
-            result.reason = "\(few), on both sides of the bound (\(formatted(rounded(extremes.minMs)))–\(formatted(rounded(extremes.maxMs))) ms)"
+            result.reason =
+                "\(few), on both sides of the bound (\(formatted(rounded(extremes.minMs)))–\(formatted(rounded(extremes.maxMs))) ms)"
             shortfall = SampleShortfall(expression: expression.text, count: count, needed: needed)
         }
         result.status = status
@@ -107,7 +118,9 @@ package enum ThresholdEvaluator {
         else { return nil }
         let bootstrap = PercentileBootstrap(histogram)
         return bootstrap.intervals(
-            [percentile], resamples: ReportComparison.resamples(bootstrap.count), seed: seed ^ ReportComparison.stableHash(expression.text)
+            [percentile],
+            resamples: ReportComparison.resamples(bootstrap.count),
+            seed: seed ^ ReportComparison.stableHash(expression.text)
         ).first
     }
 
@@ -127,7 +140,9 @@ package enum ThresholdEvaluator {
     }
 
     private static func latency(
-        _ figures: MetricReport?, _ aggregation: ThresholdAggregation, durationS: Double
+        _ figures: MetricReport?,
+        _ aggregation: ThresholdAggregation,
+        durationS: Double
     ) -> (Double?, String?) {
         let count = figures?.count ?? 0
         switch aggregation {
@@ -141,7 +156,8 @@ package enum ThresholdEvaluator {
         case .min: return (figures.min, nil)
         case .max: return (figures.max, nil)
         case .percentile(let percentile):
-            let value = figures.histogram.map { Double($0.histogram.histogram.valueAtPercentile(percentile)) / 1_000 }
+            let value =
+                figures.histogram.map { Double($0.histogram.histogram.valueAtPercentile(percentile)) / 1_000 }
                 ?? standard(figures, percentile)
             if let needed = aggregation.minimumSamples, count < needed {
                 return (value, "\(count) samples: too few for \(aggregation.name) (needs \(needed))")

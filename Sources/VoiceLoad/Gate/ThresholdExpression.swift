@@ -37,8 +37,12 @@ package struct ThresholdExpression: Sendable, Hashable {
     }
 
     package init(
-        text: String, metric: GateMetric, label: String? = nil, aggregation: ThresholdAggregation,
-        comparison: ThresholdComparison, bound: Double
+        text: String,
+        metric: GateMetric,
+        label: String? = nil,
+        aggregation: ThresholdAggregation,
+        comparison: ThresholdComparison,
+        bound: Double
     ) {
         self.text = text
         self.metric = metric
@@ -74,7 +78,9 @@ package struct ThresholdExpression: Sendable, Hashable {
         guard !name.isEmpty else { throw fail("it must start with a metric name") }
         guard let metric = GateMetric(String(name)) else {
             let guess = GateMetric.suggestion(for: String(name)).map { ", did you mean '\($0)'?" } ?? ""
-            throw fail("unknown metric '\(name)'\(guess) (a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)")
+            throw fail(
+                "unknown metric '\(name)'\(guess) (a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)"
+            )
         }
         var label: String?
         if rest.hasPrefix("{") {
@@ -101,7 +107,12 @@ package struct ThresholdExpression: Sendable, Hashable {
         let checkedAggregation = try check(metric: metric, label: label, aggregation: aggregation, fail: fail)
         let bound = try parseBound(right, metric: metric, aggregation: checkedAggregation, fail: fail)
         return ThresholdExpression(
-            text: text, metric: metric, label: label, aggregation: checkedAggregation, comparison: comparison, bound: bound
+            text: text,
+            metric: metric,
+            label: label,
+            aggregation: checkedAggregation,
+            comparison: comparison,
+            bound: bound
         )
     }
 
@@ -117,7 +128,10 @@ package struct ThresholdExpression: Sendable, Hashable {
     }
 
     private static func check(
-        metric: GateMetric, label: String?, aggregation: ThresholdAggregation?, fail: (String) -> InputError
+        metric: GateMetric,
+        label: String?,
+        aggregation: ThresholdAggregation?,
+        fail: (String) -> InputError
     ) throws(InputError) -> ThresholdAggregation {
         switch metric {
         case .latency(let name):
@@ -130,17 +144,24 @@ package struct ThresholdExpression: Sendable, Hashable {
             return aggregation
         case .ratio(let ratio):
             if label != nil { throw fail("{label=…} applies to turn metrics only, not to '\(ratio.rawValue)'") }
-            guard aggregation == nil || aggregation == .rate else { throw fail("'\(ratio.rawValue)' takes no aggregation (it is a percentage)") }
+            guard aggregation == nil || aggregation == .rate else {
+                throw fail("'\(ratio.rawValue)' takes no aggregation (it is a percentage)")
+            }
             return .rate
         case .tally(let tally):
             if label != nil { throw fail("{label=…} applies to turn metrics only, not to '\(tally.rawValue)'") }
-            guard aggregation == nil || aggregation == .count else { throw fail("'\(tally.rawValue)' takes no aggregation (it is a count)") }
+            guard aggregation == nil || aggregation == .count else {
+                throw fail("'\(tally.rawValue)' takes no aggregation (it is a count)")
+            }
             return .count
         }
     }
 
     private static func parseBound(
-        _ text: String, metric: GateMetric, aggregation: ThresholdAggregation, fail: (String) -> InputError
+        _ text: String,
+        metric: GateMetric,
+        aggregation: ThresholdAggregation,
+        fail: (String) -> InputError
     ) throws(InputError) -> Double {
         let number = text.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
         let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)

@@ -4,7 +4,8 @@ package enum VerdictTable {
         guard !checks.isEmpty else { return [] }
         var rows = [["threshold", "bound", "measured", "verdict"]]
         for check in checks {
-            let bound = "\(check.result.comparison) \(format(check.result.bound))\(check.result.unit.isEmpty ? "" : " " + check.result.unit)"
+            let bound =
+                "\(check.result.comparison) \(format(check.result.bound))\(check.result.unit.isEmpty ? "" : " " + check.result.unit)"
             let verdict: String
             switch check.status {
             case .passed: verdict = "pass"

@@ -30,7 +30,8 @@ package enum NameSuggestion {
     /// The Damerau-Levenshtein distance (optimal string alignment) between `a` and `b`:
     /// insertions, deletions, substitutions and swaps of two neighbours, each one edit.
     package static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var before = [Int](repeating: 0, count: b.count + 1)
@@ -75,7 +76,8 @@ package enum NameSuggestion {
         for candidate in candidates {
             var left = normalized(candidate).split(separator: "_").map(String.init)
             let holdsAll = words.allSatisfy { word in
-                let match = left.firstIndex(of: word)
+                let match =
+                    left.firstIndex(of: word)
                     ?? left.firstIndex { word.count >= 4 && $0.count >= 4 && editDistance(word, $0) <= 1 }
                 guard let match else { return false }
                 left.remove(at: match)

@@ -7,7 +7,8 @@ package enum ArrivalRate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for (suffix, divisor) in [("/s", 1.0), ("/m", 60.0), ("/h", 3_600.0)] where trimmed.hasSuffix(suffix) {
             guard let value = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)),
-                  value >= 0, value.isFinite else { return nil }
+                value >= 0, value.isFinite
+            else { return nil }
             return value / divisor
         }
         return nil

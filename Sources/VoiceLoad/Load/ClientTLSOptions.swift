@@ -45,7 +45,9 @@ package struct ClientTLSOptions: Sendable, Hashable {
             throw InputError("--key needs --cert (the client certificate it belongs to)")
         }
         _ = try PEMFile.context(
-            certificate: certificateFile.map { ("--cert", $0) }, key: keyFile.map { ("--key", $0) }, otherFiles: [caFile].compactMap { $0 }
+            certificate: certificateFile.map { ("--cert", $0) },
+            key: keyFile.map { ("--key", $0) },
+            otherFiles: [caFile].compactMap { $0 }
         ) { try ClientTLSContexts.context(for: configuration) }
         return configuration
     }

@@ -38,22 +38,28 @@ package enum ColdPathWarmUp {
     /// One connection to a loopback listener of our own: upgrade, a text frame each way,
     /// the close handshake; given up after 2 s.
     private static func warmWebSocket(on loop: any EventLoop) async -> Bool {
-        guard let listener = try? await WebSocketListener.start(
-            host: "127.0.0.1", port: 0, group: loop,
-            shouldUpgrade: { _ in .accept() },
-            onConnection: { connection in
-                connection.setEventHandler { event in
-                    guard case .frame(let received) = event else { return }
-                    connection.send(EncodedFrame(received.frame))
-                    connection.close()
+        guard
+            let listener = try? await WebSocketListener.start(
+                host: "127.0.0.1",
+                port: 0,
+                group: loop,
+                shouldUpgrade: { _ in .accept() },
+                onConnection: { connection in
+                    connection.setEventHandler { event in
+                        guard case .frame(let received) = event else { return }
+                        connection.send(EncodedFrame(received.frame))
+                        connection.close()
+                    }
                 }
-            }
-        ).get() else { return false }
+            ).get()
+        else { return false }
         defer { _ = listener.close() }
         let echoed = EchoSeen()
         guard let endpoint = try? WebSocketEndpoint(parsing: "ws://127.0.0.1:\(listener.port)/warm-up"),
             let connection = try? await WebSocketClient.connect(
-                to: endpoint, on: loop, connectTimeoutMs: 2_000,
+                to: endpoint,
+                on: loop,
+                connectTimeoutMs: 2_000,
                 onEvent: { event in
                     if case .frame = event { echoed.flag.store(true, ordering: .relaxed) }
                 }

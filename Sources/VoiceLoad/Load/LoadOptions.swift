@@ -19,9 +19,17 @@ package struct LoadOptions: Sendable, Hashable {
     package static let defaultMaxInFlight = 1_000
 
     package init(
-        clients: Int? = nil, rampUp: String = "0s", iterations: Int? = nil, duration: String? = nil,
-        arrivalRate: String? = nil, arrivalProcess: String? = nil, maxInFlight: Int? = nil, stages: String? = nil,
-        segment: String? = nil, drain: String? = nil, retryBackoff: String? = nil
+        clients: Int? = nil,
+        rampUp: String = "0s",
+        iterations: Int? = nil,
+        duration: String? = nil,
+        arrivalRate: String? = nil,
+        arrivalProcess: String? = nil,
+        maxInFlight: Int? = nil,
+        stages: String? = nil,
+        segment: String? = nil,
+        drain: String? = nil,
+        retryBackoff: String? = nil
     ) {
         self.clients = clients
         self.rampUp = rampUp
@@ -46,18 +54,32 @@ package struct LoadOptions: Sendable, Hashable {
         if stageList == nil, clients == nil, startRate == nil { stageList = scenario.stages }
         var profile: LoadProfile
         if startRate != nil || stageList?.kind == .arrivalRate {
-            profile = try openProfile(startRate: startRate, stageList: stageList, durationMs: durationMs, rampUpMs: rampUpMs, seed: scenario.seed)
+            profile = try openProfile(
+                startRate: startRate,
+                stageList: stageList,
+                durationMs: durationMs,
+                rampUpMs: rampUpMs,
+                seed: scenario.seed
+            )
         } else if let stageList {
-            try reject(["--clients": clients != nil, "--ramp-up": rampUpMs > 0, "--iterations": iterations != nil,
-                        "--duration": durationMs != nil], with: "client --stages (the stages set the clients and the length)")
+            try reject(
+                [
+                    "--clients": clients != nil, "--ramp-up": rampUpMs > 0, "--iterations": iterations != nil,
+                    "--duration": durationMs != nil,
+                ],
+                with: "client --stages (the stages set the clients and the length)"
+            )
             profile = .staged(stageList)
         } else {
             if iterations != nil, durationMs != nil { throw InputError("--iterations and --duration cannot be used together") }
             profile = LoadProfile(clients: clients ?? 1, rampUpMs: rampUpMs, iterations: iterations ?? 1, durationMs: durationMs)
         }
-        if case .arrivals = profile.model {} else {
-            try reject(["--arrivals": arrivalProcess != nil, "--max-in-flight": maxInFlight != nil],
-                       with: "a closed model (they need --arrival-rate or rate --stages)")
+        if case .arrivals = profile.model {
+        } else {
+            try reject(
+                ["--arrivals": arrivalProcess != nil, "--max-in-flight": maxInFlight != nil],
+                with: "a closed model (they need --arrival-rate or rate --stages)"
+            )
         }
         if let segment {
             profile.segment = try LoadSegment.parse(segment)
@@ -65,13 +87,17 @@ package struct LoadOptions: Sendable, Hashable {
         }
         if let drain {
             guard profile.durationMs != nil else {
-                throw InputError("--drain needs a time-bounded run (--duration, --stages or --arrival-rate): a run of --iterations ends with its sessions")
+                throw InputError(
+                    "--drain needs a time-bounded run (--duration, --stages or --arrival-rate): a run of --iterations ends with its sessions"
+                )
             }
             profile.drainMs = try DurationText.milliseconds(drain, option: "--drain")
         }
         if let retryBackoff {
             if case .arrivals = profile.model {
-                throw InputError("--retry-backoff is for a closed model: an open model's sessions start on their arrival schedule, never retried")
+                throw InputError(
+                    "--retry-backoff is for a closed model: an open model's sessions start on their arrival schedule, never retried"
+                )
             }
             profile.retryBackoff = try RetryBackoff(parsing: retryBackoff)
         }
@@ -79,10 +105,16 @@ package struct LoadOptions: Sendable, Hashable {
     }
 
     private func openProfile(
-        startRate: Double?, stageList: StageList?, durationMs: Int?, rampUpMs: Int, seed: UInt64
+        startRate: Double?,
+        stageList: StageList?,
+        durationMs: Int?,
+        rampUpMs: Int,
+        seed: UInt64
     ) throws(InputError) -> LoadProfile {
-        try reject(["--clients": clients != nil, "--ramp-up": rampUpMs > 0, "--iterations": iterations != nil],
-                   with: "an arrival rate (an open model starts sessions on its own schedule)")
+        try reject(
+            ["--clients": clients != nil, "--ramp-up": rampUpMs > 0, "--iterations": iterations != nil],
+            with: "an arrival rate (an open model starts sessions on its own schedule)"
+        )
         let rates: StageList
         if var stageList {
             if stageList.kind == .clients {
@@ -120,11 +152,15 @@ package struct LoadOptions: Sendable, Hashable {
             }
         case .stagedClients(let stages):
             if Int(stages.peak.rounded(.up)) < segment.count {
-                throw InputError("--segment \(segment): a peak of \(Int(stages.peak)) clients cannot be split over \(segment.count) processes")
+                throw InputError(
+                    "--segment \(segment): a peak of \(Int(stages.peak)) clients cannot be split over \(segment.count) processes"
+                )
             }
         case .arrivals(let plan):
             if plan.maxInFlight < segment.count {
-                throw InputError("--segment \(segment): --max-in-flight \(plan.maxInFlight) cannot be split over \(segment.count) processes")
+                throw InputError(
+                    "--segment \(segment): --max-in-flight \(plan.maxInFlight) cannot be split over \(segment.count) processes"
+                )
             }
         }
     }
@@ -139,7 +175,8 @@ package struct LoadOptions: Sendable, Hashable {
     package static func describe(_ load: LoadProfile) -> String {
         var text = load.model.text(clients: load.clients)
         if load.model == .closed {
-            text += ", " + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
+            text +=
+                ", " + (load.durationMs.map { "for \(Double($0) / 1_000) s" } ?? "\(load.iterations) session(s) each")
                 + (load.rampUpMs > 0 ? ", ramp-up \(Double(load.rampUpMs) / 1_000) s" : "")
         }
         if !load.segment.isWhole { text += ", segment \(load.segment) (this process's share)" }

@@ -21,7 +21,8 @@ package struct LoadProfile: Sendable, Hashable {
             case .stagedClients(let stages):
                 return "clients in stages \(stages.description) (peak \(Int(stages.peak.rounded(.up))))"
             case .arrivals(let plan):
-                let rates = plan.rates.stages.count == 1 && plan.rates.start == plan.rates.stages[0].target
+                let rates =
+                    plan.rates.stages.count == 1 && plan.rates.start == plan.rates.stages[0].target
                     ? "\(ArrivalRate.format(plan.rates.start))/s for \(Double(plan.rates.totalDurationMs) / 1_000) s"
                     : "in stages \(plan.rates.description) from \(ArrivalRate.format(plan.rates.start))/s"
                 return "\(plan.process.rawValue) arrivals \(rates), at most \(plan.maxInFlight) in flight"

@@ -24,10 +24,18 @@ package enum LoadRun {
     /// (`vload capacity` extending a step's hold for samples); the run is not `interrupted` by it.
     /// The one error: the reports cannot be written.
     package static func execute(
-        plan: SessionPlan, load: LoadProfile, outputDirectory: URL, simulator: [String: String]?,
-        threads: Int = System.coreCount, maxLagMs: Double? = nil, warmupMs: Int = 0, thresholds: [ThresholdExpression] = [],
-        observer: (any RunObserver)? = nil, interruption: RunInterruption? = nil,
-        embeddedSimulator: (@Sendable () async -> EmbeddedSimulatorFigures)? = nil, overtime: RunOvertime? = nil
+        plan: SessionPlan,
+        load: LoadProfile,
+        outputDirectory: URL,
+        simulator: [String: String]?,
+        threads: Int = System.coreCount,
+        maxLagMs: Double? = nil,
+        warmupMs: Int = 0,
+        thresholds: [ThresholdExpression] = [],
+        observer: (any RunObserver)? = nil,
+        interruption: RunInterruption? = nil,
+        embeddedSimulator: (@Sendable () async -> EmbeddedSimulatorFigures)? = nil,
+        overtime: RunOvertime? = nil
     ) async throws(InputError) -> RunReport {
         let rows = try writing(to: outputDirectory) {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
@@ -41,7 +49,8 @@ package enum LoadRun {
         let startedAt = Date()
         let runStart = MonotonicInstant.now()
         let recorder = Recorder(
-            rowSink: rows, startedAt: runStart,
+            rowSink: rows,
+            startedAt: runStart,
             warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil,
             spareHistograms: spareHistograms
         )
@@ -54,12 +63,20 @@ package enum LoadRun {
             (probe, probeFailure) = (nil, error.message)
         }
         let facts = ReportFacts(
-            plan: plan, load: load, simulator: simulator, startedAt: startedAt, warmupMs: warmupMs, thresholds: thresholds,
-            maxLagMs: maxLagMs, receiveLagProbeFailure: probeFailure
+            plan: plan,
+            load: load,
+            simulator: simulator,
+            startedAt: startedAt,
+            warmupMs: warmupMs,
+            thresholds: thresholds,
+            maxLagMs: maxLagMs,
+            receiveLagProbeFailure: probeFailure
         )
         interruption?.setForcedExitReport {
             let report = facts.report(
-                snapshot: recorder.snapshot(), endedAt: Date(), cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore,
+                snapshot: recorder.snapshot(),
+                endedAt: Date(),
+                cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore,
                 interruptedBy: interruption?.signal
             )
             try? report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"), options: .atomic)
@@ -70,10 +87,14 @@ package enum LoadRun {
         let graceMs = interruption?.graceMs ?? RunInterruption.defaultGraceMs
         let end = RunEnd(load: load, startedAt: runStart, overtime: overtime)
         end.start(
-            on: group.next(), drainMs: load.drainMs,
+            on: group.next(),
+            drainMs: load.drainMs,
             report: {
                 facts.report(
-                    snapshot: recorder.snapshot(), endedAt: Date(), cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore, interruptedBy: nil
+                    snapshot: recorder.snapshot(),
+                    endedAt: Date(),
+                    cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore,
+                    interruptedBy: nil
                 )
             },
             isWindingDown: { sessions.isWindingDown },
@@ -91,7 +112,10 @@ package enum LoadRun {
         try? await group.shutdownGracefully()
         let simulatorFigures = await embeddedSimulator?()
         let report = facts.report(
-            snapshot: recorder.snapshot(), endedAt: endedAt, cpuSeconds: cpuSeconds, interruptedBy: interruption?.signal,
+            snapshot: recorder.snapshot(),
+            endedAt: endedAt,
+            cpuSeconds: cpuSeconds,
+            interruptedBy: interruption?.signal,
             simulator: simulatorFigures
         )
         try writing(to: outputDirectory) {
@@ -113,13 +137,24 @@ package enum LoadRun {
         var receiveLagProbeFailure: String?
 
         func report(
-            snapshot: Recorder.Snapshot, endedAt: Date, cpuSeconds: Double, interruptedBy: InterruptSignal?,
+            snapshot: Recorder.Snapshot,
+            endedAt: Date,
+            cpuSeconds: Double,
+            interruptedBy: InterruptSignal?,
             simulator figures: EmbeddedSimulatorFigures? = nil
         ) -> RunReport {
             var context = RunContext(
-                scenario: plan.scenario, load: load, redactedURL: plan.redactedURL,
-                dialect: plan.dialect.id, metricsMeasured: plan.metricsMeasured, frameMs: plan.frameMs, simulator: simulator,
-                startedAt: startedAt, endedAt: endedAt, cpuSeconds: cpuSeconds, cores: System.coreCount
+                scenario: plan.scenario,
+                load: load,
+                redactedURL: plan.redactedURL,
+                dialect: plan.dialect.id,
+                metricsMeasured: plan.metricsMeasured,
+                frameMs: plan.frameMs,
+                simulator: simulator,
+                startedAt: startedAt,
+                endedAt: endedAt,
+                cpuSeconds: cpuSeconds,
+                cores: System.coreCount
             )
             context.warmupMs = warmupMs
             context.interruptedBy = interruptedBy

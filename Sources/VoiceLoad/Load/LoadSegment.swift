@@ -16,7 +16,8 @@ package struct LoadSegment: Sendable, Hashable, CustomStringConvertible {
     package static func parse(_ text: String) throws(InputError) -> LoadSegment {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]),
-              (1...10_000).contains(count), (1...count).contains(number) else {
+            (1...10_000).contains(count), (1...count).contains(number)
+        else {
             throw InputError("invalid --segment '\(text)': use i/n with 1 ≤ i ≤ n, like 2/4")
         }
         return LoadSegment(index: number - 1, count: count)

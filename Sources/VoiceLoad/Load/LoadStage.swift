@@ -13,7 +13,8 @@ package struct LoadStage: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case durationMs = "duration_ms", target
+        case durationMs = "duration_ms"
+        case target
     }
 }
 

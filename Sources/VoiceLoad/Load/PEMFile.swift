@@ -33,13 +33,17 @@ enum PEMFile {
     /// is not the certificate's (each file read well on its own, BoringSSL refused the pair),
     /// or any other refusal with its reason. `certificate` and `key` are (option, path).
     static func context(
-        certificate: (option: String, path: String)?, key: (option: String, path: String)?, otherFiles: [String] = [],
+        certificate: (option: String, path: String)?,
+        key: (option: String, path: String)?,
+        otherFiles: [String] = [],
         _ build: () throws -> NIOSSLContext
     ) throws(InputError) -> NIOSSLContext {
         do {
             return try build()
         } catch NIOSSLError.failedToLoadPrivateKey where certificate != nil && key != nil {
-            throw InputError("\(key?.option ?? "") \(key?.path ?? ""): not the private key of the certificate in \(certificate?.option ?? "") \(certificate?.path ?? "")")
+            throw InputError(
+                "\(key?.option ?? "") \(key?.path ?? ""): not the private key of the certificate in \(certificate?.option ?? "") \(certificate?.path ?? "")"
+            )
         } catch {
             let files = ([certificate?.path, key?.path].compactMap { $0 } + otherFiles).joined(separator: ", ")
             throw InputError("TLS settings (\(files)) unusable: \(TLSFailure(describing: "\(error)").reason)")

@@ -34,7 +34,8 @@ package final class ReceiveLagProbe: Sendable {
     /// Starts probing every loop of `group`; `record` gets the lags (µs) of each read, on that
     /// loop. The one error: a pipe cannot be made or registered (its reason).
     package static func start(
-        on group: MultiThreadedEventLoopGroup, intervalUs: Int64 = defaultIntervalUs,
+        on group: MultiThreadedEventLoopGroup,
+        intervalUs: Int64 = defaultIntervalUs,
         record: @escaping @Sendable ([Int64]) -> Void
     ) async throws(InputError) -> ReceiveLagProbe {
         var channels: [any Channel] = []

@@ -33,8 +33,11 @@ package final class RunEnd: Sendable {
     /// which calls `windDown`. `report` builds the report as it stands for the overtime;
     /// `isWindingDown` tells whether something else (a signal) already ends the run.
     func start(
-        on eventLoop: any EventLoop, drainMs: Int, report: @escaping @Sendable () -> RunReport,
-        isWindingDown: @escaping @Sendable () -> Bool, windDown: @escaping @Sendable () -> Void
+        on eventLoop: any EventLoop,
+        drainMs: Int,
+        report: @escaping @Sendable () -> RunReport,
+        isWindingDown: @escaping @Sendable () -> Bool,
+        windDown: @escaping @Sendable () -> Void
     ) {
         guard let durationEndsAt else { return }
         guard let overtime else {

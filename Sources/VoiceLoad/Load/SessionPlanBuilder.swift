@@ -5,24 +5,43 @@ import NIOSSL
 /// context) once, and decodes, resamples and encodes every clip once.
 package enum SessionPlanBuilder {
     package static func build(
-        scenario originalScenario: Scenario, dialect unconfigured: any ClientDialect, url: String, token: String?, frameMs: Int?,
-        headers extraHeaders: [HTTPHeaderField] = [], subprotocols extraSubprotocols: [String] = [],
+        scenario originalScenario: Scenario,
+        dialect unconfigured: any ClientDialect,
+        url: String,
+        token: String?,
+        frameMs: Int?,
+        headers extraHeaders: [HTTPHeaderField] = [],
+        subprotocols extraSubprotocols: [String] = [],
         tls: ClientTLSOptions = ClientTLSOptions()
     ) throws(InputError) -> SessionPlan {
         let tlsConfiguration = try tls.configuration()
         var scenario = originalScenario
         let dialect = try unconfigured.configured(parameters: scenario.sessionParameters, url: url)
         if let target = try dialect.connectionTarget(url: url, parameters: scenario.sessionParameters, token: token) {
-            return try plan(scenario: scenario, dialect: dialect, target: target, headers: extraHeaders,
-                            subprotocols: extraSubprotocols, frameMs: frameMs, tlsConfiguration: tlsConfiguration)
+            return try plan(
+                scenario: scenario,
+                dialect: dialect,
+                target: target,
+                headers: extraHeaders,
+                subprotocols: extraSubprotocols,
+                frameMs: frameMs,
+                tlsConfiguration: tlsConfiguration
+            )
         }
         if let restEndpoint = HTTPEndpoint(parsing: url) {
             // The REST step carries the credentials; its answer names the WebSocket.
             guard let request = dialect.restSetupRequest(parameters: scenario.sessionParameters, token: token) else {
                 throw InputError("dialect '\(dialect.id)' has no REST pre-step: give a ws:// or wss:// URL (got \(restEndpoint))")
             }
-            return try plan(scenario: scenario, dialect: dialect, target: .rest(restEndpoint, request),
-                            headers: extraHeaders, subprotocols: [], frameMs: frameMs, tlsConfiguration: tlsConfiguration)
+            return try plan(
+                scenario: scenario,
+                dialect: dialect,
+                target: .rest(restEndpoint, request),
+                headers: extraHeaders,
+                subprotocols: [],
+                frameMs: frameMs,
+                tlsConfiguration: tlsConfiguration
+            )
         }
         var endpoint: WebSocketEndpoint
         do {
@@ -46,14 +65,26 @@ package enum SessionPlanBuilder {
                 break
             }
         }
-        return try plan(scenario: scenario, dialect: dialect, target: .webSocket(endpoint), headers: headers,
-                        subprotocols: subprotocols, frameMs: frameMs, tlsConfiguration: tlsConfiguration)
+        return try plan(
+            scenario: scenario,
+            dialect: dialect,
+            target: .webSocket(endpoint),
+            headers: headers,
+            subprotocols: subprotocols,
+            frameMs: frameMs,
+            tlsConfiguration: tlsConfiguration
+        )
     }
 
     /// Prepares the audio of every `say` once and assembles the plan.
     private static func plan(
-        scenario: Scenario, dialect: any ClientDialect, target: ConnectionTarget, headers: [HTTPHeaderField],
-        subprotocols: [String], frameMs: Int?, tlsConfiguration: TLSConfiguration?
+        scenario: Scenario,
+        dialect: any ClientDialect,
+        target: ConnectionTarget,
+        headers: [HTTPHeaderField],
+        subprotocols: [String],
+        frameMs: Int?,
+        tlsConfiguration: TLSConfiguration?
     ) throws(InputError) -> SessionPlan {
         let commands = ScenarioStep.flattened(scenario.steps).contains {
             if case .bargeIn(let bargeIn) = $0 { return bargeIn.action == .command }
@@ -67,7 +98,9 @@ package enum SessionPlanBuilder {
         }
         let stepNames = Set(ScenarioStep.flattened(scenario.steps).map(\.name))
         if stepNames.contains("dtmf"), codec.frames(for: .dtmf(digit: "1")).isEmpty {
-            throw InputError("\(scenario.sourcePath): 'dtmf' sends the dialect's keypad message, and '\(dialect.id)' has none (twilio-media-streams has)")
+            throw InputError(
+                "\(scenario.sourcePath): 'dtmf' sends the dialect's keypad message, and '\(dialect.id)' has none (twilio-media-streams has)"
+            )
         }
         if stepNames.contains("finalize"), !dialect.reportsFinalizedResults {
             throw InputError(
@@ -83,7 +116,9 @@ package enum SessionPlanBuilder {
             let utterance: PreparedUtterance
             do {
                 utterance = try PreparedUtterance.prepare(
-                    path: say.audioPath, format: dialect.inputFormat, frameMs: frameMs,
+                    path: say.audioPath,
+                    format: dialect.inputFormat,
+                    frameMs: frameMs,
                     overrides: (startMs: say.speechStartMs, endMs: say.speechEndMs)
                 )
             } catch {
@@ -92,12 +127,19 @@ package enum SessionPlanBuilder {
             frameSets[say.audioKey] = FrameSet(utterance: utterance, dialect: dialect)
         }
         let silence = [UInt8](
-            repeating: dialect.inputFormat.silenceByte, count: dialect.inputFormat.byteCount(forMilliseconds: frameMs)
+            repeating: dialect.inputFormat.silenceByte,
+            count: dialect.inputFormat.byteCount(forMilliseconds: frameMs)
         )
         return SessionPlan(
-            scenario: scenario, target: target, headers: headers, subprotocols: subprotocols, dialect: dialect,
+            scenario: scenario,
+            target: target,
+            headers: headers,
+            subprotocols: subprotocols,
+            dialect: dialect,
             tlsConfiguration: tlsConfiguration,
-            frameSets: frameSets, silenceFrame: dialect.prepareAudio(silence), frameMs: frameMs
+            frameSets: frameSets,
+            silenceFrame: dialect.prepareAudio(silence),
+            frameMs: frameMs
         )
     }
 }

@@ -13,8 +13,13 @@ package enum Swarm {
     /// wind-down reaches every client. A time-bounded closed model stops starting sessions at
     /// `end` (its duration when nil). Returns when every session has finished.
     package static func run(
-        plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup,
-        startedAt: MonotonicInstant = .now(), sessions: OpenSessions = OpenSessions(), end: RunEnd? = nil
+        plan: SessionPlan,
+        load: LoadProfile,
+        recorder: Recorder,
+        group: any EventLoopGroup,
+        startedAt: MonotonicInstant = .now(),
+        sessions: OpenSessions = OpenSessions(),
+        end: RunEnd? = nil
     ) async {
         switch load.model {
         case .closed:
@@ -22,12 +27,23 @@ package enum Swarm {
             await runClosed(plan: plan, load: load, recorder: recorder, group: group, startedAt: startedAt, sessions: sessions, end: end)
         case .stagedClients(let stages):
             await runStaged(
-                plan: plan, stages: stages, segment: load.segment, retryBackoff: load.retryBackoff, recorder: recorder, group: group,
-                startedAt: startedAt, sessions: sessions
+                plan: plan,
+                stages: stages,
+                segment: load.segment,
+                retryBackoff: load.retryBackoff,
+                recorder: recorder,
+                group: group,
+                startedAt: startedAt,
+                sessions: sessions
             )
         case .arrivals(let arrivals):
             await runArrivals(
-                plan: plan, arrivals: arrivals, segment: load.segment, recorder: recorder, group: group, startedAt: startedAt,
+                plan: plan,
+                arrivals: arrivals,
+                segment: load.segment,
+                recorder: recorder,
+                group: group,
+                startedAt: startedAt,
                 sessions: sessions
             )
         }
@@ -35,8 +51,13 @@ package enum Swarm {
 
     /// Closed: each client starts at its ramp-up offset and runs sessions back to back.
     private static func runClosed(
-        plan: SessionPlan, load: LoadProfile, recorder: Recorder, group: any EventLoopGroup, startedAt: MonotonicInstant,
-        sessions: OpenSessions, end: RunEnd
+        plan: SessionPlan,
+        load: LoadProfile,
+        recorder: Recorder,
+        group: any EventLoopGroup,
+        startedAt: MonotonicInstant,
+        sessions: OpenSessions,
+        end: RunEnd
     ) async {
         let pacers = FramePacers(group: group)
         await withDiscardingTaskGroup { tasks in
@@ -59,8 +80,14 @@ package enum Swarm {
 
     /// Staged clients: client slot k runs sessions back to back while the target is above k.
     private static func runStaged(
-        plan: SessionPlan, stages: StageList, segment: LoadSegment, retryBackoff: RetryBackoff, recorder: Recorder,
-        group: any EventLoopGroup, startedAt: MonotonicInstant, sessions: OpenSessions
+        plan: SessionPlan,
+        stages: StageList,
+        segment: LoadSegment,
+        retryBackoff: RetryBackoff,
+        recorder: Recorder,
+        group: any EventLoopGroup,
+        startedAt: MonotonicInstant,
+        sessions: OpenSessions
     ) async {
         let pacers = FramePacers(group: group)
         let slots = Int(stages.peak.rounded(.up))
@@ -78,7 +105,8 @@ package enum Swarm {
                         let begin = startedAt.advanced(byMicroseconds: Int64(interval.lowerBound * 1_000))
                         let end = startedAt.advanced(byMicroseconds: Int64(interval.upperBound * 1_000))
                         await sessions.sleep(until: begin, on: eventLoop)
-                        iteration = await runBackToBack(client, from: iteration, scheduledAt: begin, sessions: sessions, backoff: &backoff) { _ in
+                        iteration = await runBackToBack(client, from: iteration, scheduledAt: begin, sessions: sessions, backoff: &backoff)
+                        { _ in
                             .now() < end
                         }
                     }
@@ -91,8 +119,13 @@ package enum Swarm {
     /// Open: sessions start on the arrival schedule; a start beyond the in-flight limit, or
     /// one the generator reaches too late, is dropped and counted.
     private static func runArrivals(
-        plan: SessionPlan, arrivals: ArrivalPlan, segment: LoadSegment, recorder: Recorder, group: any EventLoopGroup,
-        startedAt: MonotonicInstant, sessions: OpenSessions
+        plan: SessionPlan,
+        arrivals: ArrivalPlan,
+        segment: LoadSegment,
+        recorder: Recorder,
+        group: any EventLoopGroup,
+        startedAt: MonotonicInstant,
+        sessions: OpenSessions
     ) async {
         let pacers = FramePacers(group: group)
         var schedule = ArrivalSchedule(rates: arrivals.rates, process: arrivals.process, seed: arrivals.seed, segment: segment)
@@ -132,8 +165,12 @@ package enum Swarm {
     /// down, the first due at `scheduledAt` and each next one as the previous ends, or after
     /// `backoff`'s wait when it failed before it was ready. Returns the next iteration number.
     private static func runBackToBack(
-        _ client: VirtualClient, from first: Int, scheduledAt: MonotonicInstant, sessions: OpenSessions,
-        backoff: inout ClientBackoff, while goOn: (Int) -> Bool
+        _ client: VirtualClient,
+        from first: Int,
+        scheduledAt: MonotonicInstant,
+        sessions: OpenSessions,
+        backoff: inout ClientBackoff,
+        while goOn: (Int) -> Bool
     ) async -> Int {
         var iteration = first
         var scheduledAt = scheduledAt

@@ -1,7 +1,8 @@
 /// One of the first occurrences of an error class in a run (`errors.examples` in report.json).
 package struct ErrorExample: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
-        case tS = "t_s", client, iteration, detail
+        case tS = "t_s"
+        case client, iteration, detail
     }
 
     /// Seconds since the run's start.

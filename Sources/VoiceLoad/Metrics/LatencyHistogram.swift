@@ -94,7 +94,13 @@ package struct MetricSummary: Sendable, Hashable, Codable {
     package var maxMs: Double
 
     enum CodingKeys: String, CodingKey {
-        case count, minMs = "min", meanMs = "mean", p50Ms = "p50", p90Ms = "p90", p95Ms = "p95"
-        case p99Ms = "p99", maxMs = "max"
+        case count
+        case minMs = "min"
+        case meanMs = "mean"
+        case p50Ms = "p50"
+        case p90Ms = "p90"
+        case p95Ms = "p95"
+        case p99Ms = "p99"
+        case maxMs = "max"
     }
 }

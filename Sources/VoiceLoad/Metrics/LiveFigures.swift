@@ -32,9 +32,17 @@ package struct LiveFigures: Sendable, Hashable {
     package var receiveLagP99Ms: Double?
 
     package init(
-        elapsedMs: Double, activeSessions: Int = 0, sessionsStarted: Int = 0, sessionsCompleted: Int = 0,
-        sessionsFailed: Int = 0, turnsCompleted: Int = 0, errorsByClass: [String: Int] = [:], framesSent: Int = 0,
-        firstAudioP50Ms: Double? = nil, firstAudioP95Ms: Double? = nil, sendLagP99Ms: Double? = nil
+        elapsedMs: Double,
+        activeSessions: Int = 0,
+        sessionsStarted: Int = 0,
+        sessionsCompleted: Int = 0,
+        sessionsFailed: Int = 0,
+        turnsCompleted: Int = 0,
+        errorsByClass: [String: Int] = [:],
+        framesSent: Int = 0,
+        firstAudioP50Ms: Double? = nil,
+        firstAudioP95Ms: Double? = nil,
+        sendLagP99Ms: Double? = nil
     ) {
         self.elapsedMs = elapsedMs
         self.activeSessions = activeSessions

@@ -70,15 +70,22 @@ package struct OutageTracker: Sendable, Hashable {
         guard let current = streak, startedAt >= current.firstStartedAt else { return }
         streak = nil
         guard current.isOutage else { return }
-        closed.append(Outage(
-            startedAt: current.firstStartedAt, endedAt: startedAt, recoveryMs: readyAt.milliseconds(since: startedAt),
-            attempts: current.attempts, errors: current.errors
-        ))
+        closed.append(
+            Outage(
+                startedAt: current.firstStartedAt,
+                endedAt: startedAt,
+                recoveryMs: readyAt.milliseconds(since: startedAt),
+                attempts: current.attempts,
+                errors: current.errors
+            )
+        )
     }
 
     /// The outages of the run: those closed, and the streak under way if it is one.
     package var outages: [Outage] {
         guard let current = streak, current.isOutage else { return closed }
-        return closed + [Outage(startedAt: current.firstStartedAt, endedAt: nil, recoveryMs: nil, attempts: current.attempts, errors: current.errors)]
+        return closed + [
+            Outage(startedAt: current.firstStartedAt, endedAt: nil, recoveryMs: nil, attempts: current.attempts, errors: current.errors)
+        ]
     }
 }

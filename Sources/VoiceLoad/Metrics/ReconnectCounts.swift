@@ -13,7 +13,8 @@ package struct ReconnectCounts: Sendable, Hashable, Codable {
     package init() {}
 
     enum CodingKeys: String, CodingKey {
-        case attempts, recovered, exhausted, byClass = "by_class"
+        case attempts, recovered, exhausted
+        case byClass = "by_class"
     }
 
     /// A reconnect after a failure counted under the error class `name`.

@@ -69,17 +69,27 @@ package final class Recorder: Sendable {
     /// run (`LatencyHistogram.spares`), are taken as metrics first appear; when they run out,
     /// a histogram is made when needed.
     package init(
-        rowSink: (any RowSink)? = nil, startedAt: MonotonicInstant = .now(), warmupEndsAt: MonotonicInstant? = nil,
+        rowSink: (any RowSink)? = nil,
+        startedAt: MonotonicInstant = .now(),
+        warmupEndsAt: MonotonicInstant? = nil,
         spareHistograms: [LatencyHistogram] = []
     ) {
         self.rowSink = rowSink
         self.warmupEndsAt = warmupEndsAt
         self.spareHistograms = Mutex(spareHistograms)
-        state = Mutex(Snapshot(
-            histograms: [:], errors: [:], sessionsStarted: 0, sessionsCompleted: 0,
-            sessionsFailed: 0, turnsByOutcome: [:], unknownEvents: 0, framesSent: 0,
-            timeline: Timeline(startedAt: startedAt)
-        ))
+        state = Mutex(
+            Snapshot(
+                histograms: [:],
+                errors: [:],
+                sessionsStarted: 0,
+                sessionsCompleted: 0,
+                sessionsFailed: 0,
+                turnsByOutcome: [:],
+                unknownEvents: 0,
+                framesSent: 0,
+                timeline: Timeline(startedAt: startedAt)
+            )
+        )
     }
 
     private func inWarmup(_ instant: MonotonicInstant = .now()) -> Bool {
@@ -131,7 +141,10 @@ package final class Recorder: Sendable {
     /// distinct ones is counted as `in_band_error_other`.
     @discardableResult
     package func recordError(
-        _ errorClass: ErrorClass, at instant: MonotonicInstant = .now(), client: Int, iteration: Int,
+        _ errorClass: ErrorClass,
+        at instant: MonotonicInstant = .now(),
+        client: Int,
+        iteration: Int,
         detail: @autoclosure () -> ErrorDetail
     ) -> String {
         let (name, wantsExample, startedAt) = state.withLock { state -> (String, Bool, MonotonicInstant) in

@@ -31,7 +31,12 @@ extension Redactor {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)), object is [String: Any] || object is [Any] else {
             return nil
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: scrubbed(object, secret: false), options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: scrubbed(object, secret: false),
+                options: [.sortedKeys, .withoutEscapingSlashes]
+            )
+        else {
             return nil
         }
         return String(decoding: data, as: UTF8.self)
@@ -56,14 +61,15 @@ extension Redactor {
     }
 
     private static func isLongBase64(_ string: String) -> Bool {
-        string.utf8.count >= longBase64Characters && string.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return true
-            default:
-                return "+/=-_".utf8.contains(byte)
+        string.utf8.count >= longBase64Characters
+            && string.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    return true
+                default:
+                    return "+/=-_".utf8.contains(byte)
+                }
             }
-        }
     }
 
     /// `text` cut to at most `limit` UTF-8 bytes, whole characters, `…` marking a cut.

@@ -81,9 +81,12 @@ package struct Timeline: Sendable {
             let touched = bucket.touched
             if touched { carriedActive = bucket.activeAtEnd }
             return TimelinePoint(
-                tS: Double(startS), widthS: Double(widthS),
+                tS: Double(startS),
+                widthS: Double(widthS),
                 activeSessions: touched ? bucket.activeMax : carriedActive,
-                sessionsStarted: bucket.sessionsStarted, turnsCompleted: bucket.turnsCompleted, errors: bucket.errors,
+                sessionsStarted: bucket.sessionsStarted,
+                turnsCompleted: bucket.turnsCompleted,
+                errors: bucket.errors,
                 firstAudioFromEndMs: bucket.firstAudio.summary
             )
         }

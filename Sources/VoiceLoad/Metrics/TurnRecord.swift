@@ -59,10 +59,17 @@ package struct TurnRecord: Sendable, Hashable {
     package var speechStartAt: MonotonicInstant?
 
     package init(
-        client: Int, iteration: Int, turn: Int, label: String, outcome: TurnOutcome,
-        speechStartOffsetMs: Double?, speechEndOffsetMs: Double?,
-        firstAudioFromEndMs: Double? = nil, firstAudioFromStartMs: Double? = nil,
-        firstVoicedAudioFromEndMs: Double? = nil, turnDurationMs: Double? = nil
+        client: Int,
+        iteration: Int,
+        turn: Int,
+        label: String,
+        outcome: TurnOutcome,
+        speechStartOffsetMs: Double?,
+        speechEndOffsetMs: Double?,
+        firstAudioFromEndMs: Double? = nil,
+        firstAudioFromStartMs: Double? = nil,
+        firstVoicedAudioFromEndMs: Double? = nil,
+        turnDurationMs: Double? = nil
     ) {
         self.client = client
         self.iteration = iteration

@@ -23,7 +23,9 @@ package final class LiveMonitor: RunObserver {
     ///   - tickMs: time between two reads of the figures.
     ///   - write: where progress text goes (standard output, flushed, by default).
     package init(
-        progress: ProgressPrinter?, metrics: PrometheusLiveMetrics?, tickMs: Int = 250,
+        progress: ProgressPrinter?,
+        metrics: PrometheusLiveMetrics?,
+        tickMs: Int = 250,
         write: @escaping @Sendable (String) -> Void = LiveMonitor.writeToStandardOutput
     ) {
         self.progress = progress
@@ -53,7 +55,12 @@ package final class LiveMonitor: RunObserver {
     }
 
     package func runEnded() async {
-        guard let ticker = ticker.withLock({ ticker in defer { ticker = nil }; return ticker }) else { return }
+        guard
+            let ticker = ticker.withLock({ ticker in
+                defer { ticker = nil }
+                return ticker
+            })
+        else { return }
         ticker.task.cancel()
         let printer = await ticker.task.value
         let figures = ticker.recorder.liveFigures()

@@ -48,7 +48,9 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
 
     /// The status, content type and body for a request.
     static func answer(
-        method: HTTPMethod, path: String, exposition: () -> [UInt8]
+        method: HTTPMethod,
+        path: String,
+        exposition: () -> [UInt8]
     ) -> (HTTPResponseStatus, String, [UInt8]) {
         guard path == "/metrics" else { return (.notFound, "text/plain; charset=utf-8", Array("not found; try /metrics\n".utf8)) }
         guard method == .GET || method == .HEAD else {

@@ -27,7 +27,9 @@ package final class MetricsServer: Sendable {
     /// Binds `host:port` (port 0 picks a free one) and starts serving `exposition()` at
     /// `/metrics`. Throws the bind error (address in use, no such address).
     package static func start(
-        host: String, port: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        host: String,
+        port: Int,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         exposition: @escaping @Sendable () -> [UInt8]
     ) async throws -> MetricsServer {
         let bootstrap = ServerBootstrap(group: group)

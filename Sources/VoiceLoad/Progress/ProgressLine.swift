@@ -28,7 +28,9 @@ package enum ProgressLine {
         parts.append("turns \(figures.turnsCompleted)")
         parts.append("errors \(figures.errors)")
         if figures.droppedStarts > 0 { parts.append("dropped \(figures.droppedStarts)") }
-        parts.append("first audio p50 \(milliseconds(figures.firstAudioP50Ms, unit: " ms")) p95 \(milliseconds(figures.firstAudioP95Ms, unit: " ms"))")
+        parts.append(
+            "first audio p50 \(milliseconds(figures.firstAudioP50Ms, unit: " ms")) p95 \(milliseconds(figures.firstAudioP95Ms, unit: " ms"))"
+        )
         parts.append("send lag p99 \(milliseconds(figures.sendLagP99Ms, unit: " ms"))")
         return fitted(parts, columns: max(1, width - 1))
     }

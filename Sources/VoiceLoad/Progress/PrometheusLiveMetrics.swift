@@ -32,13 +32,19 @@ package final class PrometheusLiveMetrics: Sendable {
 
     package init() {
         let firstAudio = Self.named(
-            "first_audio_from_end", "ms", "first_audio_from_end_ms of the turns that finished in the last \(LiveFigures.windowS) s."
+            "first_audio_from_end",
+            "ms",
+            "first_audio_from_end_ms of the turns that finished in the last \(LiveFigures.windowS) s."
         )
         let sendLag = Self.named(
-            "send_lag", "ms", "The generator's send lag (actual - scheduled send time of each audio frame) over the run so far, after the warm-up."
+            "send_lag",
+            "ms",
+            "The generator's send lag (actual - scheduled send time of each audio frame) over the run so far, after the warm-up."
         )
         let receiveLag = Self.named(
-            "receive_lag", "ms", "How late the generator's event loops read what arrived for them (its probe) over the run so far, after the warm-up."
+            "receive_lag",
+            "ms",
+            "How late the generator's event loops read what arrived for them (its probe) over the run so far, after the warm-up."
         )
         elapsed = registry.makeGauge(descriptor: Self.named("elapsed", "seconds", "Time since the run started."))
         active = registry.makeGauge(descriptor: Self.named("active", "sessions", "Sessions open now."))
@@ -74,7 +80,8 @@ package final class PrometheusLiveMetrics: Sendable {
             Self.raise(droppedStarts, from: previous.droppedStarts, to: figures.droppedStarts)
             for (errorClass, count) in figures.errorsByClass.sorted(by: { $0.key < $1.key }) {
                 let counter = registry.makeCounter(
-                    descriptor: Self.named("errors", "total", "Errors, by class."), labels: [("class", errorClass)]
+                    descriptor: Self.named("errors", "total", "Errors, by class."),
+                    labels: [("class", errorClass)]
                 )
                 Self.raise(counter, from: previous.errorsByClass[errorClass] ?? 0, to: count)
             }

@@ -4,8 +4,11 @@ import Synchronization
 /// Streams turns.csv and sessions.csv to disk as turns and sessions finish, so a run that
 /// is cut short still leaves every finished row behind.
 package final class CSVRowWriter: RowSink {
-    static let turnColumns = ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
-        + TurnRecord.metricNames.map(\.rawValue) + ["barge_in", "missed_interruption", "audio_already_delivered", "stall_count", "reply_rtf"]
+    static let turnColumns =
+        ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
+        + TurnRecord.metricNames.map(\.rawValue) + [
+            "barge_in", "missed_interruption", "audio_already_delivered", "stall_count", "reply_rtf",
+        ]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
         "started_ms", "ready_ms",
@@ -21,13 +24,15 @@ package final class CSVRowWriter: RowSink {
     }
 
     package func write(_ turn: TurnRecord) {
-        let line = Self.line([
-            String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
-            turn.outcome.rawValue, Self.format(turn.speechStartOffsetMs), Self.format(turn.speechEndOffsetMs),
-        ] + TurnRecord.metricNames.map { Self.format(turn.value(of: $0)) } + [
-            String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
-            turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF),
-        ])
+        let line = Self.line(
+            [
+                String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
+                turn.outcome.rawValue, Self.format(turn.speechStartOffsetMs), Self.format(turn.speechEndOffsetMs),
+            ] + TurnRecord.metricNames.map { Self.format(turn.value(of: $0)) } + [
+                String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
+                turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF),
+            ]
+        )
         files.withLock { $0.turns.write(line) }
     }
 

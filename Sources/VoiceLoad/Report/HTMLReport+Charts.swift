@@ -9,9 +9,12 @@ extension HTMLReport {
             return SVGChart.Series(name: name, color: color, style: .line, points: points)
         }
         return SVGChart(
-            title: "first_audio_from_end_ms over time (p50, p95 per bucket)", xLabel: "seconds since start", yLabel: "ms",
+            title: "first_audio_from_end_ms over time (p50, p95 per bucket)",
+            xLabel: "seconds since start",
+            yLabel: "ms",
             series: buckets.isEmpty ? [] : [series("p50", "#2563eb", \.p50), series("p95", "#d97706", \.p95)],
-            xRange: runSpanS(report), shadedX: outageBands(report)
+            xRange: runSpanS(report),
+            shadedX: outageBands(report)
         )
     }
 
@@ -28,12 +31,26 @@ extension HTMLReport {
         }
         let width = timeline.map(\.widthS).min() ?? 1
         return SVGChart(
-            title: "active sessions and errors over time", xLabel: "seconds since start", yLabel: "count",
+            title: "active sessions and errors over time",
+            xLabel: "seconds since start",
+            yLabel: "count",
             series: [
-                SVGChart.Series(name: "errors", color: "#dc2626", style: .bars(width: width), points: timeline.map { (x: $0.tS, y: Double($0.errors)) }),
-                SVGChart.Series(name: "active sessions", color: "#059669", style: .line, points: timeline.map { (x: $0.tS, y: Double($0.activeSessions)) }),
+                SVGChart.Series(
+                    name: "errors",
+                    color: "#dc2626",
+                    style: .bars(width: width),
+                    points: timeline.map { (x: $0.tS, y: Double($0.errors)) }
+                ),
+                SVGChart.Series(
+                    name: "active sessions",
+                    color: "#059669",
+                    style: .line,
+                    points: timeline.map { (x: $0.tS, y: Double($0.activeSessions)) }
+                ),
             ],
-            xRange: runSpanS(report), wholeY: true, shadedX: outageBands(report)
+            xRange: runSpanS(report),
+            wholeY: true,
+            shadedX: outageBands(report)
         )
     }
 
@@ -41,11 +58,16 @@ extension HTMLReport {
     static func distribution(name: String, metric: MetricReport) -> SVGChart {
         let bins = histogramBins(metric.histogram?.values ?? [])
         return SVGChart(
-            title: "\(name) distribution (\(metric.count) samples)", xLabel: "ms", yLabel: "samples",
-            series: bins.isEmpty ? [] : [
-                SVGChart.Series(name: name, color: "#7c3aed", style: .bars(width: bins.widthMs), points: bins.points),
-            ],
-            wholeY: true, heightPx: 200
+            title: "\(name) distribution (\(metric.count) samples)",
+            xLabel: "ms",
+            yLabel: "samples",
+            series: bins.isEmpty
+                ? []
+                : [
+                    SVGChart.Series(name: name, color: "#7c3aed", style: .bars(width: bins.widthMs), points: bins.points)
+                ],
+            wholeY: true,
+            heightPx: 200
         )
     }
 

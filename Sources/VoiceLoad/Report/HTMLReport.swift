@@ -21,33 +21,35 @@ package enum HTMLReport {
 
     package static func render(_ report: RunReport) -> String {
         let verdict = ReportVerdict(report)
-        let charts = [latencyOverTime(report), sessionsOverTime(report)]
+        let charts =
+            [latencyOverTime(report), sessionsOverTime(report)]
             + tableMetrics(report).compactMap { name, metric in
                 metric.flatMap { $0.count > 0 ? distribution(name: name, metric: $0) : nil }
             }
         let title = "vload report: " + report.scenario
-        let html = documentStart(title: title, chartCount: charts.count) + [
-            "<header>",
-            "<h1>\(HTMLText.escape(title))</h1>",
-            "<p class=\"verdict \(verdict.outcome.rawValue)\"><strong>\(verdict.label)</strong> · \(HTMLText.escape(verdict.headline))</p>",
-            definitionList(facts(report)),
-            "</header>",
-            "<main>",
-            section("Summary", summaryTable(report)),
-            section("Thresholds", thresholdTable(report)),
-            section("Over time", charts[0].render() + "\n" + charts[1].render()),
-            section("Latency distributions", charts.dropFirst(2).map { $0.render() }.joined(separator: "\n")),
-            section("Errors", errorTable(report)),
-            section("Interruptions", interruptionList(report)),
-            section("Audio continuity", continuityList(report)),
-            section("Per label", labelTable(report)),
-            section("Generator", definitionList(generatorFacts(report))),
-            "</main>",
-            "<footer>Rendered from report.json by vload \(HTMLText.escape(report.version)).</footer>",
-            "</body>",
-            "</html>",
-            "",
-        ]
+        let html =
+            documentStart(title: title, chartCount: charts.count) + [
+                "<header>",
+                "<h1>\(HTMLText.escape(title))</h1>",
+                "<p class=\"verdict \(verdict.outcome.rawValue)\"><strong>\(verdict.label)</strong> · \(HTMLText.escape(verdict.headline))</p>",
+                definitionList(facts(report)),
+                "</header>",
+                "<main>",
+                section("Summary", summaryTable(report)),
+                section("Thresholds", thresholdTable(report)),
+                section("Over time", charts[0].render() + "\n" + charts[1].render()),
+                section("Latency distributions", charts.dropFirst(2).map { $0.render() }.joined(separator: "\n")),
+                section("Errors", errorTable(report)),
+                section("Interruptions", interruptionList(report)),
+                section("Audio continuity", continuityList(report)),
+                section("Per label", labelTable(report)),
+                section("Generator", definitionList(generatorFacts(report))),
+                "</main>",
+                "<footer>Rendered from report.json by vload \(HTMLText.escape(report.version)).</footer>",
+                "</body>",
+                "</html>",
+                "",
+            ]
         return html.joined(separator: "\n")
     }
 
@@ -66,8 +68,11 @@ package enum HTMLReport {
 
     private static func facts(_ report: RunReport) -> [(String, String)] {
         let config = report.config
-        let extent = config.durationS.map { "for \(SVGChart.label($0)) s" } ?? "\(config.iterations ?? 1) iteration\(config.iterations == 1 ? "" : "s") each"
-        let load = (config.load?.model ?? "closed") == "closed"
+        let extent =
+            config.durationS.map { "for \(SVGChart.label($0)) s" }
+            ?? "\(config.iterations ?? 1) iteration\(config.iterations == 1 ? "" : "s") each"
+        let load =
+            (config.load?.model ?? "closed") == "closed"
             ? "\(SummaryTable.loadText(config)), ramp-up \(SVGChart.label(config.rampUpS)) s, " + extent
             : SummaryTable.loadText(config)
         let turns = report.turns.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
@@ -112,24 +117,36 @@ package enum HTMLReport {
             ("Frames sent", String(generator.framesSent)),
             ("send_lag_ms p99", HTMLText.ms(generator.sendLagMs.p99)),
             ("receive_lag_ms p99", HTMLText.ms(generator.receiveLagMs?.p99)),
-            ("CPU", "\(generator.cpuPercentOfOneCore)% of one core (\(String(format: "%.3f", generator.cpuSeconds)) s, \(generator.cores) cores)"),
+            (
+                "CPU",
+                "\(generator.cpuPercentOfOneCore)% of one core (\(String(format: "%.3f", generator.cpuSeconds)) s, \(generator.cores) cores)"
+            ),
         ]
     }
 
     private static func summaryTable(_ report: RunReport) -> String {
         let rows = tableMetrics(report).map { name, metric -> [String] in
             let count = String(metric?.count ?? 0) + (metric?.lowSample == true ? "*" : "")
-            return ["<code>\(name)</code>", count] + [metric?.min, metric?.mean, metric?.p50, metric?.p90, metric?.p95, metric?.p99, metric?.max].map(HTMLText.ms)
+            return ["<code>\(name)</code>", count]
+                + [metric?.min, metric?.mean, metric?.p50, metric?.p90, metric?.p95, metric?.p99, metric?.max].map(HTMLText.ms)
         }
-        let note = rows.contains { $0[1].hasSuffix("*") } ? "\n<p class=\"note\">* fewer than 20 samples: percentiles are indicative only. n/a: no samples.</p>" : ""
-        return table(["metric", "count", "min", "mean", "p50", "p90", "p95", "p99", "max"], rows, caption: "Latencies in milliseconds", escape: false) + note
+        let note =
+            rows.contains { $0[1].hasSuffix("*") }
+            ? "\n<p class=\"note\">* fewer than 20 samples: percentiles are indicative only. n/a: no samples.</p>" : ""
+        return table(
+            ["metric", "count", "min", "mean", "p50", "p90", "p95", "p99", "max"],
+            rows,
+            caption: "Latencies in milliseconds",
+            escape: false
+        ) + note
     }
 
     private static func thresholdTable(_ report: RunReport) -> String {
         guard !report.thresholds.isEmpty else { return "<p>No thresholds were given.</p>" }
         let rows = report.thresholds.map { threshold in
             [
-                threshold.passed ? "<span class=\"pass\">pass</span>"
+                threshold.passed
+                    ? "<span class=\"pass\">pass</span>"
                     : threshold.isInvalid ? "<span class=\"fail\">INVALID</span>" : "<span class=\"fail\">FAIL</span>",
                 "<code>\(HTMLText.escape(threshold.expression))</code>",
                 HTMLText.escape(threshold.label ?? "all"),
@@ -151,7 +168,12 @@ package enum HTMLReport {
             }
         }
         rows.append(["total", "", String(report.errors.total), ""])
-        return table(["category", "class", "count", "first example"], rows, caption: "Errors by category, each with its first occurrence (redacted)", escape: true)
+        return table(
+            ["category", "class", "count", "first example"],
+            rows,
+            caption: "Errors by category, each with its first occurrence (redacted)",
+            escape: true
+        )
     }
 
     private static func interruptionList(_ report: RunReport) -> String {
@@ -189,7 +211,12 @@ package enum HTMLReport {
             }
         }
         guard !rows.isEmpty else { return "<p>No labelled turns.</p>" }
-        return table(["label", "metric", "count", "p50", "p95", "max"], rows, caption: "Turn metrics per label, in milliseconds", escape: true)
+        return table(
+            ["label", "metric", "count", "p50", "p95", "max"],
+            rows,
+            caption: "Turn metrics per label, in milliseconds",
+            escape: true
+        )
     }
 
     static func section(_ heading: String, _ body: String) -> String {

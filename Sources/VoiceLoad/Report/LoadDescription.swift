@@ -1,8 +1,12 @@
 /// How a run started its sessions, as report.json records it (`config.load`).
 package struct LoadDescription: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
-        case model, arrivalProcess = "arrival_process", maxInFlight = "max_in_flight", stagesStart = "stages_start"
-        case stages, segment, segmentCount = "segment_count"
+        case model
+        case arrivalProcess = "arrival_process"
+        case maxInFlight = "max_in_flight"
+        case stagesStart = "stages_start"
+        case stages, segment
+        case segmentCount = "segment_count"
     }
 
     /// `closed`, `staged_clients` or `arrival_rate`.

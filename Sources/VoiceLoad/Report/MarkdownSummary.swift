@@ -56,7 +56,8 @@ package enum MarkdownSummary {
         if report.interruptions.bargeIns > 0 {
             let counts = report.interruptions
             lines += [
-                "", "Barge-ins: \(counts.bargeIns) · acknowledged \(counts.acknowledged) · missed \(counts.missed)"
+                "",
+                "Barge-ins: \(counts.bargeIns) · acknowledged \(counts.acknowledged) · missed \(counts.missed)"
                     + " · audio already delivered \(counts.audioAlreadyDelivered)",
             ]
         }

@@ -3,7 +3,8 @@
 /// that failed.
 package struct ConnectionAttemptCounts: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey {
-        case total, failedBeforeReady = "failed_before_ready"
+        case total
+        case failedBeforeReady = "failed_before_ready"
     }
 
     /// Every attempt: each session's first, and its reconnects.
@@ -21,7 +22,11 @@ package struct ConnectionAttemptCounts: Codable, Sendable, Hashable {
 /// in seconds from the run's start.
 package struct OutageReport: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey {
-        case startS = "start_s", endS = "end_s", durationS = "duration_s", attempts, errors, recoveryMs = "recovery_ms"
+        case startS = "start_s"
+        case endS = "end_s"
+        case durationS = "duration_s"
+        case attempts, errors
+        case recoveryMs = "recovery_ms"
     }
 
     /// When the first failed attempt started.
@@ -52,8 +57,12 @@ package struct OutageReport: Codable, Sendable, Hashable {
         let startS = Self.rounded(max(0, outage.startedAt.milliseconds(since: runStartedAt)) / 1_000)
         let endS = outage.endedAt.map { Self.rounded(max(0, $0.milliseconds(since: runStartedAt)) / 1_000) }
         self.init(
-            startS: startS, endS: endS, durationS: Self.rounded(max(0, (endS ?? runDurationS) - startS)),
-            attempts: outage.attempts, errors: outage.errors, recoveryMs: outage.recoveryMs.map { ($0 * 10).rounded() / 10 }
+            startS: startS,
+            endS: endS,
+            durationS: Self.rounded(max(0, (endS ?? runDurationS) - startS)),
+            attempts: outage.attempts,
+            errors: outage.errors,
+            recoveryMs: outage.recoveryMs.map { ($0 * 10).rounded() / 10 }
         )
     }
 
@@ -65,7 +74,8 @@ package struct OutageReport: Codable, Sendable, Hashable {
             .map { errors.count == 1 ? $0.key : "\($0.key) \($0.value)" }.joined(separator: ", ")
         let end = endS.map { "\(Self.oneDecimal($0)) s" } ?? "the run's end"
         let recovery = recoveryMs.map { "; the first session was ready \(Self.oneDecimal($0)) ms after" } ?? ""
-        return "endpoint unavailable \(Self.oneDecimal(startS)) s → \(end) (\(Self.oneDecimal(durationS)) s, \(attempts) attempts, \(classes))\(recovery)"
+        return
+            "endpoint unavailable \(Self.oneDecimal(startS)) s → \(end) (\(Self.oneDecimal(durationS)) s, \(attempts) attempts, \(classes))\(recovery)"
     }
 
     private static func oneDecimal(_ value: Double) -> String { String((value * 10).rounded() / 10) }

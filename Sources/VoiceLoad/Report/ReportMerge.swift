@@ -37,9 +37,11 @@ package enum ReportMerge {
         merged.turns = sum(parts.map(\.turns))
         merged.metrics = mergeMetrics(parts.map(\.metrics))
         let labels = Set(parts.flatMap(\.labels.keys))
-        merged.labels = Dictionary(uniqueKeysWithValues: labels.map { label in
-            (label, mergeMetrics(parts.map { $0.labels[label] ?? [:] }))
-        })
+        merged.labels = Dictionary(
+            uniqueKeysWithValues: labels.map { label in
+                (label, mergeMetrics(parts.map { $0.labels[label] ?? [:] }))
+            }
+        )
         merged.interruptions = parts.dropFirst().reduce(parts[0].interruptions) { total, part in
             var total = total
             total.bargeIns += part.interruptions.bargeIns
@@ -54,7 +56,8 @@ package enum ReportMerge {
         let reconnects = parts.compactMap(\.reconnects)
         merged.reconnects = reconnects.isEmpty ? nil : reconnects.dropFirst().reduce(reconnects[0], +)
         merged.toolCalls = RunReport.ToolCalls(
-            calls: parts.map(\.toolCalls.calls).reduce(0, +), results: parts.map(\.toolCalls.results).reduce(0, +)
+            calls: parts.map(\.toolCalls.calls).reduce(0, +),
+            results: parts.map(\.toolCalls.results).reduce(0, +)
         )
         merged.stepTimeouts = sum(parts.map(\.stepTimeouts))
         merged.errors = RunReport.Errors(
@@ -65,9 +68,13 @@ package enum ReportMerge {
         let unknownTypes = UnknownEventType.merged(parts.compactMap(\.unknownEventTypes))
         merged.unknownEventTypes = unknownTypes.isEmpty ? nil : unknownTypes
         let attempts = parts.compactMap(\.connectionAttempts)
-        merged.connectionAttempts = attempts.isEmpty ? nil : ConnectionAttemptCounts(
-            total: attempts.map(\.total).reduce(0, +), failedBeforeReady: attempts.map(\.failedBeforeReady).reduce(0, +)
-        )
+        merged.connectionAttempts =
+            attempts.isEmpty
+            ? nil
+            : ConnectionAttemptCounts(
+                total: attempts.map(\.total).reduce(0, +),
+                failedBeforeReady: attempts.map(\.failedBeforeReady).reduce(0, +)
+            )
         let outages = mergeOutages(parts, startedAt: merged.startedAt)
         merged.outages = outages.isEmpty ? nil : outages
         let warnings = parts.compactMap(\.warnings).reduce(into: [String: Int]()) { $0.merge($1, uniquingKeysWith: +) }
@@ -86,8 +93,11 @@ package enum ReportMerge {
         merged.thresholds = []
         merged.mergedFrom = zip(parts, names).map { part, name in
             MergedPart(
-                report: name, segment: part.config.load?.segment, segmentCount: part.config.load?.segmentCount,
-                startedAt: part.startedAt, sessions: part.sessions.started
+                report: name,
+                segment: part.config.load?.segment,
+                segmentCount: part.config.load?.segmentCount,
+                startedAt: part.startedAt,
+                sessions: part.sessions.started
             )
         }
         return merged
@@ -102,10 +112,14 @@ package enum ReportMerge {
                 throw InputError("\(name) ran scenario '\(part.scenario)', \(names[0]) '\(first.scenario)': not parts of one run")
             }
             if part.config.dialect != first.config.dialect {
-                throw InputError("\(name) spoke dialect '\(part.config.dialect)', \(names[0]) '\(first.config.dialect)': not parts of one run")
+                throw InputError(
+                    "\(name) spoke dialect '\(part.config.dialect)', \(names[0]) '\(first.config.dialect)': not parts of one run"
+                )
             }
             if part.config.frameMs != first.config.frameMs {
-                throw InputError("\(name) sent \(part.config.frameMs) ms frames, \(names[0]) \(first.config.frameMs) ms: not parts of one run")
+                throw InputError(
+                    "\(name) sent \(part.config.frameMs) ms frames, \(names[0]) \(first.config.frameMs) ms: not parts of one run"
+                )
             }
             if (part.warmup?.durationS ?? 0) != (first.warmup?.durationS ?? 0) {
                 throw InputError("\(name) and \(names[0]) have different warm-ups: not parts of one run")
@@ -120,7 +134,9 @@ package enum ReportMerge {
                 $0.lowestDiscernibleValue != 1 || $0.highestTrackableValue != LatencyHistogram.highestTrackableUs
                     || $0.significantDigits != 3 || $0.unit != "us"
             }) {
-                throw InputError("\(name) has histograms with other settings (\(odd.significantDigits) digits, \(odd.unit)): they cannot merge exactly")
+                throw InputError(
+                    "\(name) has histograms with other settings (\(odd.significantDigits) digits, \(odd.unit)): they cannot merge exactly"
+                )
             }
         }
         let segments = parts.compactMap { part in part.config.load?.segmentCount.map { (part.config.load?.segment ?? 0, $0) } }
@@ -134,15 +150,19 @@ package enum ReportMerge {
         }
         let missing = (1...count).filter { !seen.contains($0) }
         if !missing.isEmpty {
-            throw InputError("segment\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: the merge would not be the whole load")
+            throw InputError(
+                "segment\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: the merge would not be the whole load"
+            )
         }
     }
 
     static func mergeMetrics(_ parts: [[String: MetricReport]]) -> [String: MetricReport] {
         let names = Set(parts.flatMap(\.keys))
-        return Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, mergeMetric(parts.compactMap { $0[name] }))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: names.map { name in
+                (name, mergeMetric(parts.compactMap { $0[name] }))
+            }
+        )
     }
 
     /// One metric from its parts' histograms (exact).
@@ -223,7 +243,10 @@ package enum ReportMerge {
 /// One report a merged report was made from (`merged_from` in report.json).
 package struct MergedPart: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
-        case report, segment, segmentCount = "segment_count", startedAt = "started_at", sessions
+        case report, segment
+        case segmentCount = "segment_count"
+        case startedAt = "started_at"
+        case sessions
     }
 
     /// The file it was read from.

@@ -29,9 +29,17 @@ package struct RunContext: Sendable {
     package var simulatorReplyLateness: LatencyHistogram?
 
     package init(
-        scenario: Scenario, load: LoadProfile, redactedURL: String, dialect: String,
-        metricsMeasured: Set<MetricName> = MetricName.core, frameMs: Int,
-        simulator: [String: String]?, startedAt: Date, endedAt: Date, cpuSeconds: Double, cores: Int
+        scenario: Scenario,
+        load: LoadProfile,
+        redactedURL: String,
+        dialect: String,
+        metricsMeasured: Set<MetricName> = MetricName.core,
+        frameMs: Int,
+        simulator: [String: String]?,
+        startedAt: Date,
+        endedAt: Date,
+        cpuSeconds: Double,
+        cores: Int
     ) {
         self.scenario = scenario
         self.load = load
@@ -75,19 +83,28 @@ extension RunReport {
             tlsInsecure: context.tlsInsecure ? true : nil
         )
         sessions = Sessions(
-            started: snapshot.sessionsStarted, completed: snapshot.sessionsCompleted, failed: snapshot.sessionsFailed,
-            interrupted: snapshot.sessionsInterrupted, dropped: snapshot.droppedStarts.values.reduce(0, +), droppedByReason: snapshot.droppedStarts
+            started: snapshot.sessionsStarted,
+            completed: snapshot.sessionsCompleted,
+            failed: snapshot.sessionsFailed,
+            interrupted: snapshot.sessionsInterrupted,
+            dropped: snapshot.droppedStarts.values.reduce(0, +),
+            droppedByReason: snapshot.droppedStarts
         )
-        connectionAttempts = ConnectionAttemptCounts(total: snapshot.attempts.attempts, failedBeforeReady: snapshot.attempts.failedBeforeReady)
+        connectionAttempts = ConnectionAttemptCounts(
+            total: snapshot.attempts.attempts,
+            failedBeforeReady: snapshot.attempts.failedBeforeReady
+        )
         let runDurationS = self.durationS
         let outages = snapshot.attempts.outages.map {
             OutageReport($0, runStartedAt: snapshot.timeline.startedAt, runDurationS: runDurationS)
         }
         self.outages = outages.isEmpty ? nil : outages
         turns = Dictionary(uniqueKeysWithValues: snapshot.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
-        metrics = Dictionary(uniqueKeysWithValues: MetricName.endpointMetrics.map {
-            ($0.rawValue, MetricReport(snapshot.histograms[$0]))
-        })
+        metrics = Dictionary(
+            uniqueKeysWithValues: MetricName.endpointMetrics.map {
+                ($0.rawValue, MetricReport(snapshot.histograms[$0]))
+            }
+        )
         labels = snapshot.labelHistograms.mapValues { histograms in
             Dictionary(uniqueKeysWithValues: histograms.map { ($0.key.rawValue, MetricReport($0.value)) })
         }
@@ -103,7 +120,8 @@ extension RunReport {
         timeline = snapshot.timeline.points
         if context.warmupMs > 0 {
             warmup = WarmupReport(
-                durationS: Double(context.warmupMs) / 1_000, excludedSessions: snapshot.warmupSessions,
+                durationS: Double(context.warmupMs) / 1_000,
+                excludedSessions: snapshot.warmupSessions,
                 excludedTurns: snapshot.warmupTurns
             )
         }
@@ -126,19 +144,29 @@ extension RunReport {
         }
         let simulatorLate = context.simulatorReplyLateness.map { MetricReport($0) }
         if let p99 = simulatorLate?.p99, p99 > lagBoundMs {
-            problems.append("simulator_reply_late_ms p99 \(p99) ms exceeds \(lagBound): the built-in simulator shares this machine and fell behind")
+            problems.append(
+                "simulator_reply_late_ms p99 \(p99) ms exceeds \(lagBound): the built-in simulator shares this machine and fell behind"
+            )
         }
         if let p99 = startLag.p99, p99 > Self.startLagLimitMs {
-            problems.append("start_lag_ms p99 \(p99) ms: sessions began more than \(Int(Self.startLagLimitMs)) ms after their scheduled start")
+            problems.append(
+                "start_lag_ms p99 \(p99) ms: sessions began more than \(Int(Self.startLagLimitMs)) ms after their scheduled start"
+            )
         }
         if cpuPercent >= 95 * Double(context.cores) {
             problems.append("CPU \(cpuPercent)% of one core: all \(context.cores) cores busy")
         }
         generator = Generator(
-            framesSent: snapshot.framesSent, sendLagMs: sendLag, receiveLagMs: receiveLag, startLagMs: startLag, simulatorReplyLateMs: simulatorLate,
+            framesSent: snapshot.framesSent,
+            sendLagMs: sendLag,
+            receiveLagMs: receiveLag,
+            startLagMs: startLag,
+            simulatorReplyLateMs: simulatorLate,
             cpuSeconds: (context.cpuSeconds * 1_000).rounded() / 1_000,
-            cpuPercentOfOneCore: cpuPercent, cores: context.cores,
-            healthy: problems.isEmpty, problems: problems
+            cpuPercentOfOneCore: cpuPercent,
+            cores: context.cores,
+            healthy: problems.isEmpty,
+            problems: problems
         )
     }
 

@@ -1,18 +1,30 @@
 /// The record of a run: the source of truth every other rendering (CSV, table) comes from.
 /// Written as report.json; field names are snake_case, latency figures in milliseconds.
 package struct RunReport: Codable, Sendable {
-        enum CodingKeys: String, CodingKey {
-            case tool, version, scenario, scenarioFile = "scenario_file", startedAt = "started_at", endedAt = "ended_at", durationS = "duration_s", interrupted, config, sessions, turns, metrics, labels, interruptions, toolCalls = "tool_calls", stepTimeouts = "step_timeouts", thresholds, errors, unknownEvents = "unknown_events", generator
-            case timeline
-            case warmup
-            case interruptedBy = "interrupted_by", reconnects
-            case mergedFrom = "merged_from"
-            case simulatorFaultsInjected = "simulator_faults_injected"
-            case warnings
-            case audioContinuity = "audio_continuity"
-            case unknownEventTypes = "unknown_event_types"
-            case connectionAttempts = "connection_attempts", outages
-        }
+    enum CodingKeys: String, CodingKey {
+        case tool, version, scenario
+        case scenarioFile = "scenario_file"
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
+        case durationS = "duration_s"
+        case interrupted, config, sessions, turns, metrics, labels, interruptions
+        case toolCalls = "tool_calls"
+        case stepTimeouts = "step_timeouts"
+        case thresholds, errors
+        case unknownEvents = "unknown_events"
+        case generator
+        case timeline
+        case warmup
+        case interruptedBy = "interrupted_by"
+        case reconnects
+        case mergedFrom = "merged_from"
+        case simulatorFaultsInjected = "simulator_faults_injected"
+        case warnings
+        case audioContinuity = "audio_continuity"
+        case unknownEventTypes = "unknown_event_types"
+        case connectionAttempts = "connection_attempts"
+        case outages
+    }
 
     package var tool = "vload"
     package var version = VLoadVersion.current
@@ -68,7 +80,14 @@ package struct RunReport: Codable, Sendable {
 
     package struct Configuration: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case clients, rampUpS = "ramp_up_s", iterations, durationS = "duration_s", url, dialect, frameMs = "frame_ms", quietMs = "quiet_ms", simulator
+            case clients
+            case rampUpS = "ramp_up_s"
+            case iterations
+            case durationS = "duration_s"
+            case url, dialect
+            case frameMs = "frame_ms"
+            case quietMs = "quiet_ms"
+            case simulator
             case metricsMeasured = "metrics_measured"
             case load
             case drainMs = "drain_ms"
@@ -105,7 +124,8 @@ package struct RunReport: Codable, Sendable {
 
     package struct Sessions: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case started, completed, failed, interrupted, dropped, droppedByReason = "dropped_by_reason"
+            case started, completed, failed, interrupted, dropped
+            case droppedByReason = "dropped_by_reason"
         }
 
         package var started: Int
@@ -133,7 +153,10 @@ package struct RunReport: Codable, Sendable {
     /// Errors by class and category, with the first few of each class (redacted).
     package struct Errors: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case total, byClass = "by_class", byCategory = "by_category", examples
+            case total
+            case byClass = "by_class"
+            case byCategory = "by_category"
+            case examples
         }
 
         package var total: Int
@@ -191,8 +214,14 @@ package struct RunReport: Codable, Sendable {
 
     package struct Generator: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
-            case framesSent = "frames_sent", sendLagMs = "send_lag_ms", receiveLagMs = "receive_lag_ms", startLagMs = "start_lag_ms"
-            case simulatorReplyLateMs = "simulator_reply_late_ms", cpuSeconds = "cpu_seconds", cpuPercentOfOneCore = "cpu_percent_of_one_core", cores, healthy, problems
+            case framesSent = "frames_sent"
+            case sendLagMs = "send_lag_ms"
+            case receiveLagMs = "receive_lag_ms"
+            case startLagMs = "start_lag_ms"
+            case simulatorReplyLateMs = "simulator_reply_late_ms"
+            case cpuSeconds = "cpu_seconds"
+            case cpuPercentOfOneCore = "cpu_percent_of_one_core"
+            case cores, healthy, problems
         }
 
         package var framesSent: Int
@@ -218,9 +247,11 @@ package struct RunReport: Codable, Sendable {
 
 /// One metric in report.json. With no samples only `count` (0) is present: absent, never zero.
 package struct MetricReport: Codable, Sendable {
-        enum CodingKeys: String, CodingKey {
-            case count, min, mean, p50, p90, p95, p99, max, lowSample = "low_sample", histogram
-        }
+    enum CodingKeys: String, CodingKey {
+        case count, min, mean, p50, p90, p95, p99, max
+        case lowSample = "low_sample"
+        case histogram
+    }
 
     package var count: Int
     package var min: Double?
@@ -255,10 +286,15 @@ package struct MetricReport: Codable, Sendable {
 /// An HDR histogram as sparse (value, count) pairs: replaying them rebuilds it exactly, so
 /// reports from several processes merge without loss.
 package struct SerializedHistogram: Codable, Sendable {
-        enum CodingKeys: String, CodingKey {
-            case unit, lowestDiscernibleValue = "lowest_discernible_value", highestTrackableValue = "highest_trackable_value", significantDigits = "significant_digits", values
-            case minValue = "min_value", maxValue = "max_value"
-        }
+    enum CodingKeys: String, CodingKey {
+        case unit
+        case lowestDiscernibleValue = "lowest_discernible_value"
+        case highestTrackableValue = "highest_trackable_value"
+        case significantDigits = "significant_digits"
+        case values
+        case minValue = "min_value"
+        case maxValue = "max_value"
+    }
 
     package var unit = "us"
     package var lowestDiscernibleValue: UInt64 = 1

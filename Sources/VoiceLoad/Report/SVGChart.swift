@@ -91,8 +91,10 @@ struct SVGChart {
         let yTicks = Self.ticks(upTo: max(points.map(\.y).max() ?? 1, wholeY ? 1 : 1e-9), whole: wholeY)
         let xTicks = Self.ticks(from: xMin, upTo: xMax)
         let yMax = yTicks.last ?? 1
-        let xLow = min(xMin, xTicks.first ?? xMin), xHigh = max(xMax, xTicks.last ?? xMax)
-        let plotW = widthPx - left - right, plotH = heightPx - top - bottom
+        let xLow = min(xMin, xTicks.first ?? xMin)
+        let xHigh = max(xMax, xTicks.last ?? xMax)
+        let plotW = widthPx - left - right
+        let plotH = heightPx - top - bottom
         func px(_ x: Double) -> Double { left + (x - xLow) / (xHigh - xLow) * plotW }
         func py(_ y: Double) -> Double { top + plotH - y / yMax * plotH }
         func pathData(_ points: [(x: Double, y: Double)]) -> String {
@@ -100,7 +102,8 @@ struct SVGChart {
                 .joined(separator: " ")
         }
         for band in shadedX {
-            let x0 = px(max(band.from, xLow)), x1 = px(min(band.to, xHigh))
+            let x0 = px(max(band.from, xLow))
+            let x1 = px(min(band.to, xHigh))
             svg.append(
                 "<rect class=\"shaded\" x=\"\(f(x0))\" y=\"\(f(top))\" width=\"\(f(max(1, x1 - x0)))\" height=\"\(f(plotH))\" "
                     + "fill=\"#fca5a5\" fill-opacity=\"0.35\" stroke=\"none\"><title>\(HTMLText.escape(band.label))</title></rect>"
@@ -125,7 +128,8 @@ struct SVGChart {
                 svg.append("<path d=\"\(pathData(line.points))\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>")
             case .bars(let width):
                 for point in line.points where point.y > 0 {
-                    let x0 = px(point.x), x1 = px(point.x + width)
+                    let x0 = px(point.x)
+                    let x1 = px(point.x + width)
                     svg.append(
                         "<rect x=\"\(f(x0))\" y=\"\(f(py(point.y)))\" width=\"\(f(max(1, x1 - x0 - 1)))\" "
                             + "height=\"\(f(py(0) - py(point.y)))\" stroke=\"none\"><title>\(f(point.x)): \(f(point.y))</title></rect>"
@@ -139,7 +143,9 @@ struct SVGChart {
     }
 
     private func axes(xTicks: [Double], yTicks: [Double], px: (Double) -> Double, py: (Double) -> Double) -> [String] {
-        let x0 = left, x1 = widthPx - right, yBase = py(0)
+        let x0 = left
+        let x1 = widthPx - right
+        let yBase = py(0)
         var lines = ["<g class=\"axes\">"]
         for tick in yTicks {
             lines.append("<line class=\"grid\" x1=\"\(f(x0))\" x2=\"\(f(x1))\" y1=\"\(f(py(tick)))\" y2=\"\(f(py(tick)))\"/>")
@@ -150,9 +156,13 @@ struct SVGChart {
         }
         lines.append("<line class=\"axis\" x1=\"\(f(x0))\" x2=\"\(f(x1))\" y1=\"\(f(yBase))\" y2=\"\(f(yBase))\"/>")
         lines.append("<line class=\"axis\" x1=\"\(f(x0))\" x2=\"\(f(x0))\" y1=\"\(f(top))\" y2=\"\(f(yBase))\"/>")
-        lines.append("<text class=\"axis-label\" x=\"\(f(left + (x1 - x0) / 2))\" y=\"\(f(heightPx - 8))\" text-anchor=\"middle\">\(HTMLText.escape(xLabel))</text>")
+        lines.append(
+            "<text class=\"axis-label\" x=\"\(f(left + (x1 - x0) / 2))\" y=\"\(f(heightPx - 8))\" text-anchor=\"middle\">\(HTMLText.escape(xLabel))</text>"
+        )
         let yMid = top + (heightPx - top - bottom) / 2
-        lines.append("<text class=\"axis-label\" transform=\"translate(14 \(f(yMid))) rotate(-90)\" text-anchor=\"middle\">\(HTMLText.escape(yLabel))</text>")
+        lines.append(
+            "<text class=\"axis-label\" transform=\"translate(14 \(f(yMid))) rotate(-90)\" text-anchor=\"middle\">\(HTMLText.escape(yLabel))</text>"
+        )
         lines.append("</g>")
         return lines
     }

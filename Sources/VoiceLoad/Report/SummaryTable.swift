@@ -5,7 +5,9 @@ package enum SummaryTable {
     package static func render(_ report: RunReport) -> String {
         var lines: [String] = []
         let simulated = report.config.simulator != nil ? " (built-in simulator)" : ""
-        lines.append("vload \(report.version) · scenario \(report.scenario) · dialect \(report.config.dialect) · \(report.config.url)\(simulated)")
+        lines.append(
+            "vload \(report.version) · scenario \(report.scenario) · dialect \(report.config.dialect) · \(report.config.url)\(simulated)"
+        )
         let turnsTotal = report.turns.values.reduce(0, +)
         let turnBreakdown = report.turns.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         lines.append(
@@ -61,7 +63,10 @@ package enum SummaryTable {
             lines.append("simulator injected: " + injectedText(injected))
         }
         if let warnings = report.warnings, !warnings.isEmpty {
-            lines.append("server warnings (not errors): " + warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            lines.append(
+                "server warnings (not errors): "
+                    + warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            )
         }
         if report.unknownEvents > 0 {
             lines.append("unknown server events (ignored): \(report.unknownEvents)")
@@ -73,7 +78,8 @@ package enum SummaryTable {
             }
         }
         lines.append("")
-        let health = report.generator.healthy
+        let health =
+            report.generator.healthy
             ? "healthy"
             : "SATURATED: " + report.generator.problems.joined(separator: "; ")
         lines.append(
@@ -129,7 +135,8 @@ package enum SummaryTable {
     /// `55 of 60 scheduled sessions did not start (max_in_flight 55)`.
     static func droppedText(_ report: RunReport) -> String {
         let dropped = report.sessions.dropped ?? 0
-        return "\(dropped) of \(report.scheduledSessions) scheduled sessions did not start (\(countsText(report.sessions.droppedByReason ?? [:])))"
+        return
+            "\(dropped) of \(report.scheduledSessions) scheduled sessions did not start (\(countsText(report.sessions.droppedByReason ?? [:])))"
     }
 
     /// The load model in words (`50 clients`, `poisson arrivals 5/s for 60.0 s, at most 100 in flight`), plus the segment.
@@ -179,7 +186,8 @@ package enum SummaryTable {
     /// `audio continuity: 3 of 20 replies stalled (15.0%), 12 stalls · reply_rtf min 0.812, mean 0.97`.
     static func continuityText(_ report: RunReport) -> String? {
         guard let counts = report.audioContinuity, let rate = counts.stalledTurnRatePercent else { return nil }
-        var text = "audio continuity: \(counts.stalledTurns) of \(counts.turnsWithAudio) replies stalled "
+        var text =
+            "audio continuity: \(counts.stalledTurns) of \(counts.turnsWithAudio) replies stalled "
             + "(\(String(format: "%.1f", rate))%), \(counts.stalls) stall\(counts.stalls == 1 ? "" : "s")"
         if let min = counts.replyRTF.min, let mean = counts.replyRTF.mean {
             text += " · reply_rtf min \(String(format: "%.3f", min)), mean \(String(format: "%.3f", mean))"

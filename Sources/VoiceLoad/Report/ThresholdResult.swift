@@ -44,8 +44,16 @@ package struct ThresholdResult: Codable, Sendable, Hashable {
     package var isDefault: Bool?
 
     package init(
-        expression: String, metric: String, label: String? = nil, aggregation: String, comparison: String, bound: Double,
-        measured: Double?, unit: String, status: ThresholdStatus, reason: String? = nil
+        expression: String,
+        metric: String,
+        label: String? = nil,
+        aggregation: String,
+        comparison: String,
+        bound: Double,
+        measured: Double?,
+        unit: String,
+        status: ThresholdStatus,
+        reason: String? = nil
     ) {
         self.expression = expression
         self.metric = metric

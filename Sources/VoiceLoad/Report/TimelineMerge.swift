@@ -23,7 +23,8 @@ enum TimelineMerge {
             let (startS, widthS) = Timeline.span(ofBucket: index)
             let points = buckets[index] ?? []
             return TimelinePoint(
-                tS: Double(startS), widthS: Double(widthS),
+                tS: Double(startS),
+                widthS: Double(widthS),
                 activeSessions: points.map(\.activeSessions).reduce(0, +),
                 sessionsStarted: points.map(\.sessionsStarted).reduce(0, +),
                 turnsCompleted: points.map(\.turnsCompleted).reduce(0, +),
@@ -44,7 +45,10 @@ enum TimelineMerge {
             return (total * 10).rounded() / 10
         }
         return TimelinePoint.Latency(
-            count: count, p50: weighted(\.p50), p95: weighted(\.p95), max: measured.compactMap(\.max).max()
+            count: count,
+            p50: weighted(\.p50),
+            p95: weighted(\.p95),
+            max: measured.compactMap(\.max).max()
         )
     }
 }

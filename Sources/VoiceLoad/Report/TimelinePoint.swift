@@ -2,8 +2,13 @@
 /// seconds after the run's start.
 package struct TimelinePoint: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
-        case tS = "t_s", widthS = "width_s", activeSessions = "active_sessions", sessionsStarted = "sessions_started"
-        case turnsCompleted = "turns_completed", errors, firstAudioFromEndMs = "first_audio_from_end_ms"
+        case tS = "t_s"
+        case widthS = "width_s"
+        case activeSessions = "active_sessions"
+        case sessionsStarted = "sessions_started"
+        case turnsCompleted = "turns_completed"
+        case errors
+        case firstAudioFromEndMs = "first_audio_from_end_ms"
     }
 
     /// Start of the bucket, in seconds from the run's start.
@@ -18,7 +23,12 @@ package struct TimelinePoint: Codable, Sendable, Hashable {
     package var firstAudioFromEndMs: Latency
 
     package init(
-        tS: Double, widthS: Double, activeSessions: Int, sessionsStarted: Int, turnsCompleted: Int, errors: Int,
+        tS: Double,
+        widthS: Double,
+        activeSessions: Int,
+        sessionsStarted: Int,
+        turnsCompleted: Int,
+        errors: Int,
         firstAudioFromEndMs: Latency
     ) {
         self.tS = tS

@@ -2,7 +2,9 @@
 /// of every metric, count and threshold of the report.
 package struct WarmupReport: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
-        case durationS = "duration_s", excludedSessions = "excluded_sessions", excludedTurns = "excluded_turns"
+        case durationS = "duration_s"
+        case excludedSessions = "excluded_sessions"
+        case excludedTurns = "excluded_turns"
     }
 
     package var durationS: Double

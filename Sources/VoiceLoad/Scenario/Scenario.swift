@@ -34,9 +34,18 @@ package struct Scenario: Sendable, Hashable {
     package var keepAliveMs: Int?
 
     package init(
-        name: String, description: String? = nil, sourcePath: String, dialect: String? = nil,
-        url: String? = nil, frameMs: Int? = nil, quietMs: Int = 500, jitterBufferMs: Int = Scenario.defaultJitterBufferMs, seed: UInt64 = 1,
-        sessionParameters: [String: JSONValue] = [:], simulatorSettings: [String: JSONValue] = [:], steps: [ScenarioStep]
+        name: String,
+        description: String? = nil,
+        sourcePath: String,
+        dialect: String? = nil,
+        url: String? = nil,
+        frameMs: Int? = nil,
+        quietMs: Int = 500,
+        jitterBufferMs: Int = Scenario.defaultJitterBufferMs,
+        seed: UInt64 = 1,
+        sessionParameters: [String: JSONValue] = [:],
+        simulatorSettings: [String: JSONValue] = [:],
+        steps: [ScenarioStep]
     ) {
         self.name = name
         self.description = description

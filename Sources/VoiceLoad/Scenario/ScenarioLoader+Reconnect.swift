@@ -15,14 +15,18 @@ extension ScenarioLoader {
             throw reader.error(at: node, "'reconnect' needs 'attempts' (how many reconnects a session may make, 1–10)")
         }
         let attempts = try ranged(attemptsNode, field: "reconnect.attempts", ReconnectPolicy.attemptsRange, reader: reader)
-        let backoffMs = try mapping["backoff_ms"].map { node throws(ScenarioError) in
-            try ranged(node, field: "reconnect.backoff_ms", ReconnectPolicy.backoffRangeMs, reader: reader)
-        } ?? 500
+        let backoffMs =
+            try mapping["backoff_ms"].map { node throws(ScenarioError) in
+                try ranged(node, field: "reconnect.backoff_ms", ReconnectPolicy.backoffRangeMs, reader: reader)
+            } ?? 500
         let maxBackoffMs: Int
         if let maxNode = mapping["max_backoff_ms"] {
             maxBackoffMs = try reader.positiveInt(maxNode, field: "reconnect.max_backoff_ms")
             guard maxBackoffMs >= backoffMs else {
-                throw reader.error(at: maxNode, "'reconnect.max_backoff_ms' (\(maxBackoffMs)) must be at least 'reconnect.backoff_ms' (\(backoffMs))")
+                throw reader.error(
+                    at: maxNode,
+                    "'reconnect.max_backoff_ms' (\(maxBackoffMs)) must be at least 'reconnect.backoff_ms' (\(backoffMs))"
+                )
             }
         } else {
             maxBackoffMs = max(8_000, backoffMs)

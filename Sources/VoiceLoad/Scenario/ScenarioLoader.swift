@@ -4,7 +4,8 @@ import Yams
 /// Reads and validates scenario YAML files.
 package enum ScenarioLoader {
     static let topLevelKeys = [
-        "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps", "thresholds", "stages",
+        "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps",
+        "thresholds", "stages",
         "reconnect", "keepalive_ms",
     ]
 
@@ -50,7 +51,8 @@ package enum ScenarioLoader {
         }
         try reader.rejectUnknownKeys(in: mapping, allowed: topLevelKeys, what: "scenario field")
         let baseDirectory = (path as NSString).deletingLastPathComponent
-        let name = try mapping["name"].map { node throws(ScenarioError) in try reader.string(node, field: "name") }
+        let name =
+            try mapping["name"].map { node throws(ScenarioError) in try reader.string(node, field: "name") }
             ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         guard let stepsNode = mapping["steps"] else {
             throw reader.error(at: root, "missing field 'steps'")
@@ -62,22 +64,26 @@ package enum ScenarioLoader {
         guard case .connect = steps.first else {
             throw reader.error(at: stepNodes[0], "steps[0]: the first step must be 'connect'")
         }
-        let quietMs = try mapping["quiet_ms"].map { node throws(ScenarioError) in
-            try reader.milliseconds(node, field: "quiet_ms")
-        } ?? 500
-        let jitterBufferMs = try mapping["jitter_buffer_ms"].map { node throws(ScenarioError) in
-            try reader.nonNegativeInt(node, field: "jitter_buffer_ms")
-        } ?? Scenario.defaultJitterBufferMs
+        let quietMs =
+            try mapping["quiet_ms"].map { node throws(ScenarioError) in
+                try reader.milliseconds(node, field: "quiet_ms")
+            } ?? 500
+        let jitterBufferMs =
+            try mapping["jitter_buffer_ms"].map { node throws(ScenarioError) in
+                try reader.nonNegativeInt(node, field: "jitter_buffer_ms")
+            } ?? Scenario.defaultJitterBufferMs
         guard jitterBufferMs <= 1_000 else {
             throw reader.error(at: mapping["jitter_buffer_ms"]!, "'jitter_buffer_ms' must be 0–1000")
         }
         let seed = try mapping["seed"].map { node throws(ScenarioError) in UInt64(try reader.nonNegativeInt(node, field: "seed")) } ?? 1
-        let parameters = try mapping["session"].map { node throws(ScenarioError) in
-            try reader.object(node, what: "'session' must be a mapping of session parameters")
-        } ?? [:]
-        let simulator = try mapping["simulator"].map { node throws(ScenarioError) in
-            try reader.object(node, what: "'simulator' must be a mapping of simulator settings (reply_ms: 8000)")
-        } ?? [:]
+        let parameters =
+            try mapping["session"].map { node throws(ScenarioError) in
+                try reader.object(node, what: "'session' must be a mapping of session parameters")
+            } ?? [:]
+        let simulator =
+            try mapping["simulator"].map { node throws(ScenarioError) in
+                try reader.object(node, what: "'simulator' must be a mapping of simulator settings (reply_ms: 8000)")
+            } ?? [:]
         var scenario = Scenario(
             name: name,
             description: try mapping["description"].map { node throws(ScenarioError) in try reader.string(node, field: "description") },
@@ -92,9 +98,10 @@ package enum ScenarioLoader {
             simulatorSettings: simulator,
             steps: steps
         )
-        scenario.thresholds = try mapping["thresholds"].map { node throws(ScenarioError) in
-            try thresholds(node, reader: reader)
-        } ?? []
+        scenario.thresholds =
+            try mapping["thresholds"].map { node throws(ScenarioError) in
+                try thresholds(node, reader: reader)
+            } ?? []
         scenario.stages = try mapping["stages"].map { node throws(ScenarioError) in try stages(node, reader: reader) }
         scenario.reconnect = try mapping["reconnect"].map { node throws(ScenarioError) in try reconnect(node, reader: reader) }
         scenario.keepAliveMs = try mapping["keepalive_ms"].map { node throws(ScenarioError) in

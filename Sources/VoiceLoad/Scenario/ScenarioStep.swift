@@ -169,7 +169,11 @@ package struct BargeInStep: Sendable, Hashable {
     package var onTimeout: StepTimeoutPolicy
 
     package init(
-        action: Action, afterHeardMs: Int, label: String? = nil, timeoutMs: Int = 30_000, intTimeoutMs: Int = 3_000,
+        action: Action,
+        afterHeardMs: Int,
+        label: String? = nil,
+        timeoutMs: Int = 30_000,
+        intTimeoutMs: Int = 3_000,
         onTimeout: StepTimeoutPolicy = .fail
     ) {
         self.action = action

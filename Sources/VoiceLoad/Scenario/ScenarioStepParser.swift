@@ -71,9 +71,10 @@ struct ScenarioStepParser {
             guard let digits = step.argument?.string, !digits.isEmpty, digits.allSatisfy({ "0123456789*#".contains($0) }) else {
                 throw step.error("'dtmf' needs the keys to press: digits 0-9, * and # (\"1234#\")")
             }
-            let intervalMs = try step.option("interval_ms").map { node throws(ScenarioError) in
-                try reader.milliseconds(node, field: "interval_ms", allowsZero: true)
-            } ?? Self.defaultDTMFIntervalMs
+            let intervalMs =
+                try step.option("interval_ms").map { node throws(ScenarioError) in
+                    try reader.milliseconds(node, field: "interval_ms", allowsZero: true)
+                } ?? Self.defaultDTMFIntervalMs
             return .dtmf(digits: digits, intervalMs: intervalMs)
         case "finalize":
             try step.allow(["timeout_ms", "on_timeout"])
@@ -104,9 +105,11 @@ struct ScenarioStepParser {
             target = .quiet(ms: try reader.milliseconds(ms, field: "ms"))
         case "transcript":
             try step.allow(["role", "timeout_ms", "on_timeout"])
-            target = .transcript(role: try step.option("role").map { node throws(ScenarioError) in
-                try reader.choice(node, field: "role", choices: ["user", "agent"])
-            })
+            target = .transcript(
+                role: try step.option("role").map { node throws(ScenarioError) in
+                    try reader.choice(node, field: "role", choices: ["user", "agent"])
+                }
+            )
         case "tool_call":
             try step.allow(["name", "timeout_ms", "on_timeout"])
             target = .toolCall(name: try step.string("name"))
@@ -117,7 +120,9 @@ struct ScenarioStepParser {
             target = .event(NormalizedEvent.Kind(rawValue: try reader.choice(eventNode, field: "event", choices: names))!)
         default:
             try step.allow(["timeout_ms", "on_timeout"])
-            let simple: [String: WaitTarget] = ["ready": .ready, "greeting": .greeting, "agent_audio": .agentAudio, "agent_turn_end": .agentTurnEnd]
+            let simple: [String: WaitTarget] = [
+                "ready": .ready, "greeting": .greeting, "agent_audio": .agentAudio, "agent_turn_end": .agentTurnEnd,
+            ]
             target = simple[value]!
         }
         return WaitStep(target, timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs), onTimeout: try step.onTimeout())
@@ -131,7 +136,9 @@ struct ScenarioStepParser {
             speechStartMs: try step.option("speech_start_ms").map { node throws(ScenarioError) in
                 try reader.milliseconds(node, field: "speech_start_ms", allowsZero: true)
             },
-            speechEndMs: try step.option("speech_end_ms").map { node throws(ScenarioError) in try reader.milliseconds(node, field: "speech_end_ms") }
+            speechEndMs: try step.option("speech_end_ms").map { node throws(ScenarioError) in
+                try reader.milliseconds(node, field: "speech_end_ms")
+            }
         )
     }
 
@@ -160,13 +167,17 @@ struct ScenarioStepParser {
         } else {
             action = .speech(try say(step))
         }
-        let intTimeoutMs = try step.option("int_timeout_ms").map { node throws(ScenarioError) in
-            try reader.milliseconds(node, field: "int_timeout_ms")
-        } ?? 3_000
+        let intTimeoutMs =
+            try step.option("int_timeout_ms").map { node throws(ScenarioError) in
+                try reader.milliseconds(node, field: "int_timeout_ms")
+            } ?? 3_000
         return BargeInStep(
-            action: action, afterHeardMs: try reader.milliseconds(afterNode, field: "after_heard_ms", allowsZero: true),
-            label: try step.string("label"), timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
-            intTimeoutMs: intTimeoutMs, onTimeout: try step.onTimeout()
+            action: action,
+            afterHeardMs: try reader.milliseconds(afterNode, field: "after_heard_ms", allowsZero: true),
+            label: try step.string("label"),
+            timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
+            intTimeoutMs: intTimeoutMs,
+            onTimeout: try step.onTimeout()
         )
     }
 
@@ -181,9 +192,14 @@ struct ScenarioStepParser {
         for (name, value) in try reader.object(argument, what: "'tool_reply' must be a mapping") {
             if case .string(let text) = value { outputs[name] = text } else { outputs[name] = JSONText.text(value) }
         }
-        let delayMs = try step.option("delay_ms").map { node throws(ScenarioError) in try reader.milliseconds(node, field: "delay_ms", allowsZero: true) } ?? 0
+        let delayMs =
+            try step.option("delay_ms").map { node throws(ScenarioError) in
+                try reader.milliseconds(node, field: "delay_ms", allowsZero: true)
+            } ?? 0
         return ToolReplyStep(
-            outputs: outputs, delayMs: delayMs, timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
+            outputs: outputs,
+            delayMs: delayMs,
+            timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
             onTimeout: try step.onTimeout()
         )
     }

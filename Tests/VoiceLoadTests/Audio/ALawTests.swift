@@ -1,14 +1,18 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("A-law (G.711)")
 struct ALawTests {
     /// Codes and decoded values from CPython's audioop.lin2alaw / alaw2lin (the reference g711.c).
-    @Test("encode and decode match the reference codec", arguments: [
-        (Int16(0), UInt8(0xD5), Int16(8)), (1, 0xD5, 8), (-1, 0x55, -8), (100, 0xD3, 104), (-100, 0x53, -104),
-        (1_000, 0xFA, 1_008), (-1_000, 0x7A, -1_008), (8_000, 0x8A, 8_064), (-8_000, 0x0A, -8_064),
-        (32_767, 0xAA, 32_256), (-32_768, 0x2A, -32_256),
-    ] as [(Int16, UInt8, Int16)])
+    @Test(
+        "encode and decode match the reference codec",
+        arguments: [
+            (Int16(0), UInt8(0xD5), Int16(8)), (1, 0xD5, 8), (-1, 0x55, -8), (100, 0xD3, 104), (-100, 0x53, -104),
+            (1_000, 0xFA, 1_008), (-1_000, 0x7A, -1_008), (8_000, 0x8A, 8_064), (-8_000, 0x0A, -8_064),
+            (32_767, 0xAA, 32_256), (-32_768, 0x2A, -32_256),
+        ] as [(Int16, UInt8, Int16)]
+    )
     func reference(sample: Int16, code: UInt8, decoded: Int16) {
         #expect(ALaw.encode(sample) == code)
         #expect(ALaw.decode(code) == decoded)

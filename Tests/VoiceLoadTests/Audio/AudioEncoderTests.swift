@@ -51,7 +51,8 @@ struct AudioEncoderTests {
     @Test("AudioEncoder µ-law round trip keeps a tone's level within 1%")
     func mulawToneRoundTrip() {
         let tone = AudioFixtures.pcm16(
-            AudioFixtures.tone(frequencyHz: 440, amplitude: 0.5, durationMs: 200, rateHz: 8_000))
+            AudioFixtures.tone(frequencyHz: 440, amplitude: 0.5, durationMs: 200, rateHz: 8_000)
+        )
         let decoded = AudioEncoder.decode(AudioEncoder.encode(tone, as: .mulaw8k), format: .mulaw8k)
         #expect(decoded.count == tone.count)
         let original = AudioFixtures.rms(tone)

@@ -118,7 +118,8 @@ enum AudioFixtures {
             beforePrevious = previous
             previous = current
         }
-        let power = previous * previous + beforePrevious * beforePrevious
+        let power =
+            previous * previous + beforePrevious * beforePrevious
             - coefficient * previous * beforePrevious
         let count = Double(samples.count)
         return power / (count * count)

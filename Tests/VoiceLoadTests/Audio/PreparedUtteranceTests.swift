@@ -81,7 +81,9 @@ struct PreparedUtteranceTests {
         // A 6 kHz burst (gone below an 8 kHz stream's 4 kHz Nyquist limit), then a 500 Hz tone.
         let path = try writeWAV(
             [silence(300), tone(300, frequencyHz: 6_000), tone(800, frequencyHz: 500), silence(300)],
-            named: "hf.wav", in: directory)
+            named: "hf.wav",
+            in: directory
+        )
 
         let wide = try PreparedUtterance.prepare(path: path, format: .pcm16(16_000), frameMs: 40)
         #expect(abs(wide.boundaries.speechStartUs - 300_000) <= Self.windowUs)
@@ -103,16 +105,28 @@ struct PreparedUtteranceTests {
         let path = try writeWAV([silence(300), tone(800), silence(300)], named: "speech.wav", in: directory)
 
         let both = try PreparedUtterance.prepare(
-            path: path, format: .pcm16(24_000), frameMs: 40, overrides: (startMs: 100, endMs: 900))
+            path: path,
+            format: .pcm16(24_000),
+            frameMs: 40,
+            overrides: (startMs: 100, endMs: 900)
+        )
         #expect(both.boundaries == SpeechBoundaries(speechStartUs: 100_000, speechEndUs: 900_000))
 
         let startOnly = try PreparedUtterance.prepare(
-            path: path, format: .pcm16(24_000), frameMs: 40, overrides: (startMs: 250, endMs: nil))
+            path: path,
+            format: .pcm16(24_000),
+            frameMs: 40,
+            overrides: (startMs: 250, endMs: nil)
+        )
         #expect(startOnly.boundaries.speechStartUs == 250_000)
         #expect(abs(startOnly.boundaries.speechEndUs - 1_100_000) <= Self.windowUs)
 
         let endOnly = try PreparedUtterance.prepare(
-            path: path, format: .pcm16(24_000), frameMs: 40, overrides: (startMs: nil, endMs: 1_200))
+            path: path,
+            format: .pcm16(24_000),
+            frameMs: 40,
+            overrides: (startMs: nil, endMs: 1_200)
+        )
         #expect(abs(endOnly.boundaries.speechStartUs - 300_000) <= Self.windowUs)
         #expect(endOnly.boundaries.speechEndUs == 1_200_000)
     }
@@ -130,7 +144,11 @@ struct PreparedUtteranceTests {
         #expect(message.contains("no speech found") && message.contains(path))
 
         let overridden = try PreparedUtterance.prepare(
-            path: path, format: .pcm16(16_000), frameMs: 40, overrides: (startMs: 200, endMs: nil))
+            path: path,
+            format: .pcm16(16_000),
+            frameMs: 40,
+            overrides: (startMs: 200, endMs: nil)
+        )
         #expect(overridden.boundaries == SpeechBoundaries(speechStartUs: 200_000, speechEndUs: 1_000_000))
     }
 
@@ -143,7 +161,11 @@ struct PreparedUtteranceTests {
         for overrides: (startMs: Int?, endMs: Int?) in [(900, 100), (-5, 500), (nil, 5_000)] {
             do {
                 _ = try PreparedUtterance.prepare(
-                    path: path, format: .pcm16(16_000), frameMs: 40, overrides: overrides)
+                    path: path,
+                    format: .pcm16(16_000),
+                    frameMs: 40,
+                    overrides: overrides
+                )
                 Issue.record("expected an error for \(overrides)")
             } catch {
                 guard case .invalidSpeechOverride = error else {
@@ -169,9 +191,12 @@ struct PreparedUtteranceTests {
     func frameIndex() throws {
         let boundaries = SpeechBoundaries(speechStartUs: 50_000, speechEndUs: 120_000)
         let utterance = PreparedUtterance(
-            format: .pcm16(16_000), frameMs: 40,
+            format: .pcm16(16_000),
+            frameMs: 40,
             frames: [[UInt8]](repeating: [UInt8](repeating: 0, count: 1_280), count: 5),
-            boundaries: boundaries, sourcePath: "memory")
+            boundaries: boundaries,
+            sourcePath: "memory"
+        )
         #expect(utterance.frameIndex(containingUs: 0) == 0)
         #expect(utterance.frameIndex(containingUs: 39_999) == 0)
         #expect(utterance.frameIndex(containingUs: 40_000) == 1)

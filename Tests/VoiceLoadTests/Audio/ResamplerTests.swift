@@ -52,7 +52,11 @@ struct ResamplerTests {
         ]
         for entry in cases {
             let tone = AudioFixtures.tone(
-                frequencyHz: 440, amplitude: 0.5, durationMs: entry.count * 1_000 / entry.fromHz + 1, rateHz: entry.fromHz)
+                frequencyHz: 440,
+                amplitude: 0.5,
+                durationMs: entry.count * 1_000 / entry.fromHz + 1,
+                rateHz: entry.fromHz
+            )
             let clip = AudioClip(samples: Array(AudioFixtures.pcm16(tone).prefix(entry.count)), sampleRateHz: entry.fromHz)
             #expect(clip.samples.count == entry.count)
             let output = try Resampler.resample(clip, toRateHz: entry.toHz)

@@ -46,8 +46,11 @@ struct WAVReaderTests {
         for layout in layouts {
             let path = "\(directory)/\(encoding.rawValue)-\(rateHz)-\(layout.name).wav"
             try AudioFixtures.write(
-                path: path, channels: layout.channels, rateHz: rateHz,
-                format: SF_FORMAT_WAV | encoding.subtype)
+                path: path,
+                channels: layout.channels,
+                rateHz: rateHz,
+                format: SF_FORMAT_WAV | encoding.subtype
+            )
 
             let clip = try WAVReader.read(path: path)
 
@@ -78,8 +81,11 @@ struct WAVReaderTests {
         let tone = AudioFixtures.tone(frequencyHz: 440, amplitude: 1, durationMs: 200, rateHz: 16_000)
         let path = "\(directory)/three.wav"
         try AudioFixtures.write(
-            path: path, channels: [tone.map { $0 * 0.9 }, tone.map { $0 * 0.3 }, tone.map { $0 * -0.3 }],
-            rateHz: 16_000, format: SF_FORMAT_WAV | SF_FORMAT_FLOAT)
+            path: path,
+            channels: [tone.map { $0 * 0.9 }, tone.map { $0 * 0.3 }, tone.map { $0 * -0.3 }],
+            rateHz: 16_000,
+            format: SF_FORMAT_WAV | SF_FORMAT_FLOAT
+        )
         let clip = try WAVReader.read(path: path)
         let expected = AudioFixtures.pcm16(tone.map { $0 * 0.3 })
         #expect(clip.samples.count == expected.count)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VoiceLoad
 
 /// Steps judged from run reports, the capacity report built from them, its JSON against
@@ -30,10 +31,15 @@ struct CapacityReportTests {
         let search = try CapacitySearch(startClients: 40, growth: .multiply(by: 2), maxClients: 1_000, resolutionClients: 5)
         return CapacityReport(
             scenario: Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)]),
-            url: "ws://127.0.0.1:1/ws/voice", dialect: "datagrid", slos: slos,
+            url: "ws://127.0.0.1:1/ws/voice",
+            dialect: "datagrid",
+            slos: slos,
             search: CapacityReport.Search(search: search, warmupMs: 3_000, holdMs: 10_000, rampUpMs: 3_000),
-            simulator: ["workers": "120", "reply_latency_ms": "fixed:700"], steps: steps, outcome: outcome,
-            startedAt: Date(timeIntervalSince1970: 0), endedAt: Date(timeIntervalSince1970: 100)
+            simulator: ["workers": "120", "reply_latency_ms": "fixed:700"],
+            steps: steps,
+            outcome: outcome,
+            startedAt: Date(timeIntervalSince1970: 0),
+            endedAt: Date(timeIntervalSince1970: 100)
         )
     }
 
@@ -60,9 +66,11 @@ struct CapacityReportTests {
         let run = GateFixtures.report(turns: [GateFixtures.turn(700), GateFixtures.turn(800)], sessions: 5)
         let step = CapacityStep(clients: 5, run: judged(run), report: "step-5/report.json")
         #expect(step.verdict == .failed)
-        #expect(step.reasons == [
-            "first_audio_from_end_ms.p95 < 750 cannot be judged: 2 samples: too few for p95 (needs 20), on both sides of the bound (700–800 ms)"
-        ])
+        #expect(
+            step.reasons == [
+                "first_audio_from_end_ms.p95 < 750 cannot be judged: 2 samples: too few for p95 (needs 20), on both sides of the bound (700–800 ms)"
+            ]
+        )
         #expect(step.line.contains("cannot be judged"))
         let below = CapacityStep(clients: 5, run: judged(GateFixtures.report(turns: [GateFixtures.turn(700)], sessions: 5)), report: "")
         #expect(below.verdict == .passed)
@@ -90,14 +98,18 @@ struct CapacityReportTests {
         var second = step(130, latencyMs: 760)
         second.attempt = 2
         second.report = "step-130-2/report.json"
-        let steps = [step(40, latencyMs: 400), step(80, latencyMs: 560), step(160, latencyMs: 940), first, second, step(120, latencyMs: 700)]
+        let steps = [
+            step(40, latencyMs: 400), step(80, latencyMs: 560), step(160, latencyMs: 940), first, second, step(120, latencyMs: 700),
+        ]
         #expect(first.verdict == .passed && second.verdict == .failed)
         let capacity = try report(steps, .found(highestPassing: 120, lowestFailing: 130))
         #expect(capacity.highestPassing == 120 && capacity.firstFailing?.clients == 130)
         #expect(capacity.withinNoise == [130])
         #expect(capacity.answer.hasPrefix("capacity: 120 concurrent clients met every SLO; 130 did not ("), "\(capacity.answer)")
-        #expect(capacity.answer.contains("; within noise at 130 clients (passed, then failed: first_audio_from_end_ms.p95 < 750 (95%: "),
-                "\(capacity.answer)")
+        #expect(
+            capacity.answer.contains("; within noise at 130 clients (passed, then failed: first_audio_from_end_ms.p95 < 750 (95%: "),
+            "\(capacity.answer)"
+        )
         let data = try capacity.jsonData()
         #expect(try JSONSchemaValidator.capacitySchema().violations(of: data) == [])
         let text = String(decoding: data, as: UTF8.self)
@@ -136,12 +148,19 @@ struct CapacityReportTests {
 
     @Test("the report names the highest passing and the first failing concurrency, and validates against the schema")
     func found() throws {
-        let steps = [step(40, latencyMs: 400), step(80, latencyMs: 560), step(160, latencyMs: 940), step(120, latencyMs: 740),
-                     step(140, latencyMs: 830), step(130, latencyMs: 770), step(125, latencyMs: 745)]
+        let steps = [
+            step(40, latencyMs: 400), step(80, latencyMs: 560), step(160, latencyMs: 940), step(120, latencyMs: 740),
+            step(140, latencyMs: 830), step(130, latencyMs: 770), step(125, latencyMs: 745),
+        ]
         let capacity = try report(steps, .found(highestPassing: 125, lowestFailing: 130))
         #expect(capacity.highestPassing == 125 && capacity.firstFailing?.clients == 130)
         #expect(capacity.outcome == "found")
-        #expect(capacity.answer.hasPrefix("capacity: 125 concurrent clients met every SLO; 130 did not (first_audio_from_end_ms.p95 < 750: measured 7"), "\(capacity.answer)")
+        #expect(
+            capacity.answer.hasPrefix(
+                "capacity: 125 concurrent clients met every SLO; 130 did not (first_audio_from_end_ms.p95 < 750: measured 7"
+            ),
+            "\(capacity.answer)"
+        )
         let data = try capacity.jsonData()
         #expect(try JSONSchemaValidator.capacitySchema().violations(of: data) == [])
         let decoded = try CapacityReport.decode(from: data)
@@ -153,8 +172,13 @@ struct CapacityReportTests {
     @Test("every other outcome validates too, and its answer says what happened")
     func otherOutcomes() throws {
         let failedFirst = try report([step(40, latencyMs: 900)], .firstStepFailed(clients: 40))
-        #expect(failedFirst.highestPassing == nil && failedFirst.answer.hasPrefix("capacity: below 40 clients: the first step already failed ("))
-        let saturated = try report([step(40, latencyMs: 400), step(80, latencyMs: 500, sendLagUs: 200_000)], .generatorUnhealthy(clients: 80))
+        #expect(
+            failedFirst.highestPassing == nil && failedFirst.answer.hasPrefix("capacity: below 40 clients: the first step already failed (")
+        )
+        let saturated = try report(
+            [step(40, latencyMs: 400), step(80, latencyMs: 500, sendLagUs: 200_000)],
+            .generatorUnhealthy(clients: 80)
+        )
         #expect(saturated.answer.hasPrefix("capacity: NOT TRUSTWORTHY: at 80 clients the generator was saturated"))
         #expect(saturated.answer.hasSuffix("; the highest passing step so far was 40 clients"))
         let unlimited = try report([step(40, latencyMs: 400)], .found(highestPassing: 40, lowestFailing: nil))
@@ -171,8 +195,10 @@ struct CapacityReportTests {
         #expect(CapacitySearch.Outcome.interrupted(by: .sigint, clients: 1).exitCode == 130)
         let capacity = try report([step(40, latencyMs: 400), step(80, latencyMs: 560)], outcome)
         #expect(capacity.interrupted == true && capacity.interruptedBy == .sigterm && capacity.outcome == "interrupted")
-        #expect(capacity.answer == "capacity: no answer: interrupted by SIGTERM during the step at 160 clients "
-            + "(left out; its partial reports are in step-160/); the highest passing step so far was 80 clients")
+        #expect(
+            capacity.answer == "capacity: no answer: interrupted by SIGTERM during the step at 160 clients "
+                + "(left out; its partial reports are in step-160/); the highest passing step so far was 80 clients"
+        )
         let data = try capacity.jsonData()
         #expect(try JSONSchemaValidator.capacitySchema().violations(of: data) == [])
         let text = String(decoding: data, as: UTF8.self)

@@ -6,7 +6,8 @@ import VoiceLoad
 struct CapacitySearchTests {
     /// Runs the search to its end against `verdict`; the concurrencies tried and the outcome.
     private func drive(
-        _ search: CapacitySearch, _ verdict: (Int) -> CapacitySearch.Verdict
+        _ search: CapacitySearch,
+        _ verdict: (Int) -> CapacitySearch.Verdict
     ) -> (tried: [Int], outcome: CapacitySearch.Outcome) {
         var search = search
         var tried: [Int] = []
@@ -15,11 +16,19 @@ struct CapacitySearchTests {
             search.record(clients: clients, verdict: verdict(clients))
             if tried.count > 100 { break }
         }
-        guard case .finished(let outcome) = search.next else { Issue.record("no outcome"); return (tried, .firstStepFailed(clients: 0)) }
+        guard case .finished(let outcome) = search.next else {
+            Issue.record("no outcome")
+            return (tried, .firstStepFailed(clients: 0))
+        }
         return (tried, outcome)
     }
 
-    private func search(start: Int = 10, growth: CapacityGrowth = .multiply(by: 2), max: Int = 1_000, resolution: Int = 5) throws -> CapacitySearch {
+    private func search(
+        start: Int = 10,
+        growth: CapacityGrowth = .multiply(by: 2),
+        max: Int = 1_000,
+        resolution: Int = 5
+    ) throws -> CapacitySearch {
         try CapacitySearch(startClients: start, growth: growth, maxClients: max, resolutionClients: resolution)
     }
 

@@ -33,7 +33,10 @@ struct HoldExtensionTests {
         #expect(hold.decide(pastHoldMs: 9_000, shortfalls: short) == .goOn(shortfalls: short, first: false))
         #expect(hold.decide(pastHoldMs: 10_001, shortfalls: short) == .stop)
         #expect(hold.outcome == .maxHoldReached && hold.extendedMs == 10_001)
-        #expect(hold.record?.text == "hold extended 10.0 s to --max-hold 30 s: first_audio_from_end_ms.p95 < 900 has 11 of the 20 samples it needs")
+        #expect(
+            hold.record?.text
+                == "hold extended 10.0 s to --max-hold 30 s: first_audio_from_end_ms.p95 < 900 has 11 of the 20 samples it needs"
+        )
     }
 
     @Test("--max-hold equal to --hold allows no extension; below it is bad input; the default is 4 × hold")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// The server's events as a `CallerSession` takes them, on synthetic time: ready, the ends of
@@ -42,7 +43,10 @@ struct CallerEventTests {
         script.agentAudio(from: 2_100, count: 10)
         let actions = script.receive(.agentSpeechEnded(turnKey: nil), at: 2_600)
         #expect(actions.count == 4)
-        guard case .emit(let row) = actions.first else { Issue.record("no row: \(actions)"); return }
+        guard case .emit(let row) = actions.first else {
+            Issue.record("no row: \(actions)")
+            return
+        }
         #expect(row.label == "ask" && row.outcome == .completed)
         #expect(row.firstAudioFromEndMs == 700 && row.firstAudioFromStartMs == 1_100)
         #expect(Array(actions.dropFirst()) == Script.ends(.met))
@@ -63,7 +67,10 @@ struct CallerEventTests {
         script.agentAudio(from: 100, count: 5, rms: 0)
         let actions = script.receive(.turnComplete(turnKey: nil), at: 400)
         #expect(actions.count == 1)
-        guard case .recordError(.silentReply, _, let at)? = actions.first else { Issue.record("\(actions)"); return }
+        guard case .recordError(.silentReply, _, let at)? = actions.first else {
+            Issue.record("\(actions)")
+            return
+        }
         #expect(at == Script.at(400))
     }
 
@@ -75,9 +82,11 @@ struct CallerEventTests {
         let first = script.receive(.agentAudio(Script.chunk()), at: 100)
         #expect(first == [.schedule(.quietCheck, at: Script.at(600)), .schedule(.recheck, at: Script.at(200))])
         // The grace period ends at 200 with the greeting playing: from then on only events end the wait.
-        #expect(script.agentAudio(from: 140, count: 4) == [
-            .schedule(.recheck, at: Script.at(200)), .schedule(.recheck, at: Script.at(200)), .cancel(.recheck), .cancel(.recheck),
-        ])
+        #expect(
+            script.agentAudio(from: 140, count: 4) == [
+                .schedule(.recheck, at: Script.at(200)), .schedule(.recheck, at: Script.at(200)), .cancel(.recheck), .cancel(.recheck),
+            ]
+        )
         // End-of-turn events mean nothing on such a dialect.
         #expect(script.receive(.turnComplete(turnKey: nil), at: 300) == [.cancel(.recheck)])
         // Not quiet yet at 600 (the last chunk came at 260): looks again at 760.
@@ -107,12 +116,16 @@ struct CallerEventTests {
         var script = Script()
         script.agentAudio(from: 1_000, count: 25, everyMs: 0)
         let mark = CodecReply(.text("mark"), timing: .whenPlayedOut)
-        #expect(script.receive([], replies: [mark], at: 1_100) == [
-            .cancel(.repliesPlayedOut), .schedule(.repliesPlayedOut, at: Script.at(2_000)),
-        ])
-        #expect(script.receive(.agentInterrupted, at: 1_500) == [
-            .send(.playbackTruncated(audioEndMs: 500)), .cancel(.repliesPlayedOut), .sendFrame(.text("mark")),
-        ])
+        #expect(
+            script.receive([], replies: [mark], at: 1_100) == [
+                .cancel(.repliesPlayedOut), .schedule(.repliesPlayedOut, at: Script.at(2_000)),
+            ]
+        )
+        #expect(
+            script.receive(.agentInterrupted, at: 1_500) == [
+                .send(.playbackTruncated(audioEndMs: 500)), .cancel(.repliesPlayedOut), .sendFrame(.text("mark")),
+            ]
+        )
         #expect(script.caller.repliesWhenPlayedOut.isEmpty)
     }
 
@@ -120,20 +133,31 @@ struct CallerEventTests {
     func cancelNotActive() {
         var script = Script()
         let code = OpenAIRealtimeEventName.cancelNotActiveCode
-        #expect(script.receive(.cancelNotActive, at: 50) == [.recordError(.inBandError(code: code), .inBand(code: code, message: ""), at: Script.at(50))])
+        #expect(
+            script.receive(.cancelNotActive, at: 50) == [
+                .recordError(.inBandError(code: code), .inBand(code: code, message: ""), at: Script.at(50))
+            ]
+        )
     }
 
     @Test("replies: played-out ones wait for playback, timed ones for their delay, immediate ones go at once")
     func replies() {
         var script = Script()
         script.agentAudio(from: 1_000, count: 5, everyMs: 0)  // plays 1000…1200
-        let actions = script.receive([], replies: [
-            CodecReply(.text("now")), CodecReply(.text("played"), timing: .whenPlayedOut), CodecReply(.text("later"), timing: .afterMs(300)),
-        ], at: 1_100)
-        #expect(actions == [
-            .sendFrame(.text("now")), .schedule(.delayedReply(0), at: Script.at(1_400)),
-            .cancel(.repliesPlayedOut), .schedule(.repliesPlayedOut, at: Script.at(1_200)),
-        ])
+        let actions = script.receive(
+            [],
+            replies: [
+                CodecReply(.text("now")), CodecReply(.text("played"), timing: .whenPlayedOut),
+                CodecReply(.text("later"), timing: .afterMs(300)),
+            ],
+            at: 1_100
+        )
+        #expect(
+            actions == [
+                .sendFrame(.text("now")), .schedule(.delayedReply(0), at: Script.at(1_400)),
+                .cancel(.repliesPlayedOut), .schedule(.repliesPlayedOut, at: Script.at(1_200)),
+            ]
+        )
         #expect(script.fire(.repliesPlayedOut, at: 1_200) == [.cancel(.repliesPlayedOut), .sendFrame(.text("played"))])
         #expect(script.fire(.delayedReply(0), at: 1_400) == [.sendFrame(.text("later"))])
         #expect(script.fire(.delayedReply(0), at: 1_500).isEmpty)
@@ -145,7 +169,9 @@ struct CallerEventTests {
         _ = script.wait(for: .toolCallPending, at: 0)
         #expect(script.receive(.toolCall(name: "lookup", status: "called", id: "c0"), at: 50) == [.record(.toolCall), .cancel(.recheck)])
         #expect(script.caller.wait != nil)
-        #expect(script.receive(.toolCall(name: "lookup", status: "requested", id: "c1"), at: 100) == [.record(.toolCall)] + Script.ends(.met))
+        #expect(
+            script.receive(.toolCall(name: "lookup", status: "requested", id: "c1"), at: 100) == [.record(.toolCall)] + Script.ends(.met)
+        )
         _ = script.receive(.toolCall(name: "book", status: "requested", id: "c2"), at: 110)
         #expect(script.receive(.toolCall(name: "lookup", status: "cancelled", id: "c1"), at: 120).isEmpty)
         #expect(script.caller.pendingToolCalls == [CallerSession.ToolCall(name: "book", id: "c2")])
@@ -155,7 +181,9 @@ struct CallerEventTests {
     func toolCallEvent() {
         var script = Script()
         _ = script.wait(for: .event(EventMatch(kind: .toolCall, toolName: "book")), at: 0)
-        #expect(script.receive(.toolCall(name: "lookup", status: "requested", id: "c1"), at: 10) == [.record(.toolCall), .cancel(.recheck)])
+        #expect(
+            script.receive(.toolCall(name: "lookup", status: "requested", id: "c1"), at: 10) == [.record(.toolCall), .cancel(.recheck)]
+        )
         #expect(script.receive(.toolCall(name: "book", status: "requested", id: "c2"), at: 20) == [.record(.toolCall)] + Script.ends(.met))
     }
 
@@ -164,13 +192,17 @@ struct CallerEventTests {
         var script = Script()
         _ = script.wait(for: .ready, at: 0)
         let rejected = SessionFailure(.readyRejected, .inBand(code: "bad", message: "no"))
-        #expect(script.receive(.error(code: "bad", message: "no", fatal: false), at: 10) == [.stopMicrophone] + Script.ends(.failed(rejected)))
+        #expect(
+            script.receive(.error(code: "bad", message: "no", fatal: false), at: 10) == [.stopMicrophone] + Script.ends(.failed(rejected))
+        )
 
         var ready = Script()
         ready.ready(at: 0)
-        #expect(ready.receive(.error(code: "x", message: "m", fatal: false), at: 10) == [
-            .recordError(.inBandError(code: "x"), .inBand(code: "x", message: "m"), at: Script.at(10)),
-        ])
+        #expect(
+            ready.receive(.error(code: "x", message: "m", fatal: false), at: 10) == [
+                .recordError(.inBandError(code: "x"), .inBand(code: "x", message: "m"), at: Script.at(10))
+            ]
+        )
         #expect(ready.receive(.error(code: "y", message: "m", fatal: true), at: 20) == [.stopMicrophone])
         #expect(ready.caller.failure == SessionFailure(.inBandError(code: "y"), .inBand(code: "y", message: "m")))
     }
@@ -185,9 +217,11 @@ struct CallerEventTests {
     @Test("malformed frames are errors with the frame, unknown events are counted with it")
     func malformedAndUnknown() {
         var script = Script()
-        #expect(script.receive(.malformed(reason: "bad json"), at: 10) == [
-            .recordError(.malformedFrame, .frame(.text("frame"), reason: "bad json"), at: Script.at(10)),
-        ])
+        #expect(
+            script.receive(.malformed(reason: "bad json"), at: 10) == [
+                .recordError(.malformedFrame, .frame(.text("frame"), reason: "bad json"), at: Script.at(10))
+            ]
+        )
         #expect(script.receive(.unknown(type: "odd"), at: 20) == [.record(.unknownEvent(type: "odd", frame: .text("frame")))])
     }
 
@@ -198,7 +232,9 @@ struct CallerEventTests {
         script.utterance(speechStartMs: 100, speechEndMs: 400)
         script.agentAudio(from: 900, count: 2)
         let name = MetricName.finalizeMs
-        #expect(script.receive(.serverLatency(name: name.rawValue, valueMs: 12.5), at: 1_000) == [.record(.metric(name, microseconds: 12_500))])
+        #expect(
+            script.receive(.serverLatency(name: name.rawValue, valueMs: 12.5), at: 1_000) == [.record(.metric(name, microseconds: 12_500))]
+        )
         #expect(script.receive(.serverLatency(name: name.rawValue, valueMs: 13), at: 1_010).isEmpty)
     }
 
@@ -209,7 +245,10 @@ struct CallerEventTests {
         let result = SpeechResult(text: "hello", isFinal: true, speechFinal: false, startS: 0.5, durationS: 1)
         #expect(script.receive(.speechResult(result), at: 1_800) == [.record(.metric(.sttFinalLatencyMs, microseconds: 300_000))])
         let early = script.receive(.speechResult(result), at: 1_200)
-        guard case .recordError(.resultBeforeAudio, _, _)? = early.first else { Issue.record("\(early)"); return }
+        guard case .recordError(.resultBeforeAudio, _, _)? = early.first else {
+            Issue.record("\(early)")
+            return
+        }
     }
 
     @Test("the finalize result is stamped once, after the request")
@@ -228,7 +267,9 @@ struct CallerEventTests {
         let closed = SessionFailure(.closedByServer(code: 1011), .close(code: 1011, reason: "bye"))
         var script = Script()
         _ = script.wait(for: .ready, at: 0)
-        #expect(script.caller.connectionEnded(closed, at: Script.at(50), now: Script.at(51)) == [.stopMicrophone] + Script.ends(.failed(closed)))
+        #expect(
+            script.caller.connectionEnded(closed, at: Script.at(50), now: Script.at(51)) == [.stopMicrophone] + Script.ends(.failed(closed))
+        )
 
         var hangingUp = Script()
         hangingUp.caller.hangingUp = true

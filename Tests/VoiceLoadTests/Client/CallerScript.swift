@@ -41,7 +41,10 @@ struct CallerScript {
     /// A `say` step's utterance whose speech lies at `speechStartMs…speechEndMs` of the stream.
     mutating func utterance(_ label: String = "ask", speechStartMs: Int64, speechEndMs: Int64) {
         _ = caller.tracker.utteranceStarted(
-            label: label, micOpenAt: Self.at(0), speechStartUs: speechStartMs * 1_000, speechEndUs: speechEndMs * 1_000
+            label: label,
+            micOpenAt: Self.at(0),
+            speechStartUs: speechStartMs * 1_000,
+            speechEndUs: speechEndMs * 1_000
         )
     }
 

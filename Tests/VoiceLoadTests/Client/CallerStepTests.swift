@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// What the scenario's steps decide through a `CallerSession`, on synthetic time: the
@@ -32,8 +33,10 @@ struct CallerStepTests {
         script.utterance(speechStartMs: 100, speechEndMs: 400)
         #expect(script.caller.condition(for: .agentTurnEnd, graceMs: 500, at: Script.at(500)) == .latestUtteranceRecorded)
         #expect(script.caller.condition(for: .quiet(ms: 700), graceMs: 500, at: Script.at(500)) == .quiet(ms: 700, since: Script.at(500)))
-        #expect(script.caller.condition(for: .toolCall(name: "book"), graceMs: 500, at: Script.at(500))
-            == .event(EventMatch(kind: .toolCall, toolName: "book")))
+        #expect(
+            script.caller.condition(for: .toolCall(name: "book"), graceMs: 500, at: Script.at(500))
+                == .event(EventMatch(kind: .toolCall, toolName: "book"))
+        )
     }
 
     @Test("agent_turn_end with on_timeout: continue censors the waiting utterance as timed out")
@@ -51,9 +54,16 @@ struct CallerStepTests {
         var script = Script()
         script.ready(at: 0)
         #expect(script.caller.utteranceStarted(label: "one", micOpenAt: Script.at(0), speechStartUs: 0, speechEndUs: 400_000).isEmpty)
-        let first = try #require(onlyRow(script.caller.utteranceStarted(
-            label: "two", micOpenAt: Script.at(1_000), speechStartUs: 0, speechEndUs: 400_000
-        )))
+        let first = try #require(
+            onlyRow(
+                script.caller.utteranceStarted(
+                    label: "two",
+                    micOpenAt: Script.at(1_000),
+                    speechStartUs: 0,
+                    speechEndUs: 400_000
+                )
+            )
+        )
         #expect(first.label == "one" && first.outcome == .aborted)
         let second = try #require(onlyRow(script.caller.attemptEnded()))
         #expect(second.label == "two" && second.outcome == .aborted)
@@ -66,9 +76,15 @@ struct CallerStepTests {
         script.ready(at: 0)
         script.agentAudio(from: 500, count: 25, everyMs: 0)  // the greeting plays 500…1500
         // The caller talks over it: speech from 900 (100 ms into a clip opened at 800) to 1400.
-        #expect(script.caller.utteranceStarted(
-            label: "stop", micOpenAt: Script.at(800), speechStartUs: 100_000, speechEndUs: 600_000, bargeInTimeoutMs: 1_500
-        ).isEmpty)
+        #expect(
+            script.caller.utteranceStarted(
+                label: "stop",
+                micOpenAt: Script.at(800),
+                speechStartUs: 100_000,
+                speechEndUs: 600_000,
+                bargeInTimeoutMs: 1_500
+            ).isEmpty
+        )
         #expect(script.receive(.userSpeechStarted, at: 1_000) == [.send(.playbackTruncated(audioEndMs: 500)), .cancel(.repliesPlayedOut)])
         script.agentAudio(from: 2_000, count: 5)
         let answer = try #require(onlyRow(script.receive(.turnComplete(turnKey: nil), at: 2_300)))
@@ -93,7 +109,10 @@ struct CallerStepTests {
     @Test("tool_reply answers the oldest waiting call first")
     func toolCallsInOrder() {
         var script = Script()
-        _ = script.receive([.toolCall(name: "a", status: "requested", id: "1"), .toolCall(name: "b", status: "requested", id: "2")], at: 10)
+        _ = script.receive(
+            [.toolCall(name: "a", status: "requested", id: "1"), .toolCall(name: "b", status: "requested", id: "2")],
+            at: 10
+        )
         #expect(script.caller.takeToolCall() == CallerSession.ToolCall(name: "a", id: "1"))
         #expect(script.caller.takeToolCall() == CallerSession.ToolCall(name: "b", id: "2"))
     }

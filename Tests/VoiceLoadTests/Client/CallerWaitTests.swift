@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// The waiting step of a `CallerSession` on synthetic time: when each condition holds, the
@@ -55,9 +56,11 @@ struct CallerWaitTests {
         script.utterance(speechStartMs: 100, speechEndMs: 400)
         _ = script.wait(for: .latestUtteranceRecorded, step: "wait", timeoutMs: 3_000, at: 0)
         script.agentAudio(from: 1_000, count: 5)  // the last chunk arrives at 1160
-        #expect(script.fire(.stepTimeout, at: 3_000) == [
-            .cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: "wait", turnEndOverdueMs: 1_840))),
-        ])
+        #expect(
+            script.fire(.stepTimeout, at: 3_000) == [
+                .cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: "wait", turnEndOverdueMs: 1_840))),
+            ]
+        )
     }
 
     @Test("agent_turn_end that runs out while audio still arrives is a plain timeout")
@@ -93,9 +96,11 @@ struct CallerWaitTests {
         var script = Script()
         script.agentAudio(from: 1_000, count: 2)  // 80 ms
         _ = script.receive(.turnComplete(turnKey: nil), at: 1_050)
-        #expect(script.wait(for: .heard(targetUs: 300_000), at: 1_200) == [
-            .schedule(.stepTimeout, at: Script.at(11_200)), .cancel(.recheck),
-        ])
+        #expect(
+            script.wait(for: .heard(targetUs: 300_000), at: 1_200) == [
+                .schedule(.stepTimeout, at: Script.at(11_200)), .cancel(.recheck),
+            ]
+        )
     }
 
     @Test("quiet: counted from the step's start, the last agent audio and the end of its playback")

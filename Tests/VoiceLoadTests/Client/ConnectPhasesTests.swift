@@ -12,7 +12,9 @@ struct ConnectPhasesTests {
     @Test("wss to a host name: lookup, TCP, TLS and upgrade tile the connect exactly")
     func secureHostName() {
         let stamps = ConnectStamps(
-            resolvedAt: at(microseconds: 1_250), tcpConnectedAt: at(microseconds: 2_000), tlsCompletedAt: at(microseconds: 5_500),
+            resolvedAt: at(microseconds: 1_250),
+            tcpConnectedAt: at(microseconds: 2_000),
+            tlsCompletedAt: at(microseconds: 5_500),
             openedAt: at(microseconds: 6_125)
         )
         let phases = ConnectPhases(stamps: stamps, startedAt: start)
@@ -23,7 +25,10 @@ struct ConnectPhasesTests {
     @Test("ws to an IP literal: no lookup (dns 0), no TLS (absent), the upgrade counts from TCP")
     func plainIPLiteral() {
         let stamps = ConnectStamps(
-            resolvedAt: nil, tcpConnectedAt: at(microseconds: 300), tlsCompletedAt: nil, openedAt: at(microseconds: 900)
+            resolvedAt: nil,
+            tcpConnectedAt: at(microseconds: 300),
+            tlsCompletedAt: nil,
+            openedAt: at(microseconds: 900)
         )
         let phases = ConnectPhases(stamps: stamps, startedAt: start)
         #expect(phases == ConnectPhases(dnsMs: 0, tcpMs: 0.3, tlsMs: nil, upgradeMs: 0.6))
@@ -33,8 +38,10 @@ struct ConnectPhasesTests {
     @Test("a stamp before the one it follows counts as that one: no negative phase, the sum unchanged")
     func outOfOrderStamps() {
         let stamps = ConnectStamps(
-            resolvedAt: start.advanced(byMicroseconds: -10), tcpConnectedAt: at(microseconds: 400),
-            tlsCompletedAt: at(microseconds: 350), openedAt: at(microseconds: 1_000)
+            resolvedAt: start.advanced(byMicroseconds: -10),
+            tcpConnectedAt: at(microseconds: 400),
+            tlsCompletedAt: at(microseconds: 350),
+            openedAt: at(microseconds: 1_000)
         )
         let phases = ConnectPhases(stamps: stamps, startedAt: start)
         #expect(phases == ConnectPhases(dnsMs: 0, tcpMs: 0.4, tlsMs: 0, upgradeMs: 0.6))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("The pacing queue of an event loop")
@@ -61,6 +62,8 @@ struct PacerWakeDeadlineTests {
         var queue = PacingQueue<String>()
         queue.enqueue("a", token: 0, at: Self.at(40_000))
         #expect(queue.wakeDeadline(lastWakeAt: Self.at(20_000), minimumIntervalUs: 1_000) == Self.at(40_000))
-        #expect(PacingQueue<String>.wakeDeadline(for: Self.at(21_000), lastWakeAt: Self.at(20_000), minimumIntervalUs: 1_000) == Self.at(21_000))
+        #expect(
+            PacingQueue<String>.wakeDeadline(for: Self.at(21_000), lastWakeAt: Self.at(20_000), minimumIntervalUs: 1_000) == Self.at(21_000)
+        )
     }
 }

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import Synchronization
+
 @testable import VoiceLoad
 
 /// A client dialect for tests of the virtual client's error handling: binary frames are agent
@@ -50,13 +51,19 @@ final class SessionRows: RowSink {
 /// One session of a virtual client against a loopback server that sends `script` right after
 /// the upgrade. Returns what the recorder holds afterwards, and the session's row.
 func runScriptedSession(
-    _ script: [WireFrame], steps: [ScenarioStep], dialect: ScriptedDialect = ScriptedDialect(), quietMs: Int = 100,
-    headers: [HTTPHeaderField] = [], query: String = ""
+    _ script: [WireFrame],
+    steps: [ScenarioStep],
+    dialect: ScriptedDialect = ScriptedDialect(),
+    quietMs: Int = 100,
+    headers: [HTTPHeaderField] = [],
+    query: String = ""
 ) async throws -> (snapshot: Recorder.Snapshot, session: SessionRecord?) {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     do {
         let listener = try await WebSocketListener.start(
-            port: 0, group: group, shouldUpgrade: { _ in .accept() },
+            port: 0,
+            group: group,
+            shouldUpgrade: { _ in .accept() },
             onConnection: { connection in
                 connection.setEventHandler { _ in }
                 for frame in script { connection.send(EncodedFrame(frame)) }
@@ -65,8 +72,14 @@ func runScriptedSession(
         let endpoint = try WebSocketEndpoint(parsing: "ws://127.0.0.1:\(listener.port)/\(query)")
         let scenario = Scenario(name: "scripted", sourcePath: "scripted.yaml", quietMs: quietMs, steps: steps)
         let plan = SessionPlan(
-            scenario: scenario, target: .webSocket(endpoint), headers: headers, dialect: dialect, tlsConfiguration: nil,
-            frameSets: [:], silenceFrame: dialect.prepareAudio([UInt8](repeating: 0, count: 1_280)), frameMs: 40
+            scenario: scenario,
+            target: .webSocket(endpoint),
+            headers: headers,
+            dialect: dialect,
+            tlsConfiguration: nil,
+            frameSets: [:],
+            silenceFrame: dialect.prepareAudio([UInt8](repeating: 0, count: 1_280)),
+            frameMs: 40
         )
         let rows = SessionRows()
         let recorder = Recorder(rowSink: rows)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// Instants on a made-up timeline, in milliseconds from an arbitrary origin.
@@ -105,7 +106,9 @@ struct TurnTrackerFaultTests {
     @Test("the timeout of a turn-end wait becomes missing_turn_end only with an overdue turn")
     func timeoutClassification() {
         let overdue = VirtualClient.failure(
-            of: StepTimedOut(step: "wait_agent_turn_end", turnEndOverdueMs: 4_120), condition: .agentTurnsEnded(1), timeoutMs: 10_000
+            of: StepTimedOut(step: "wait_agent_turn_end", turnEndOverdueMs: 4_120),
+            condition: .agentTurnsEnded(1),
+            timeoutMs: 10_000
         )
         #expect(overdue.errorClass == .missingTurnEnd)
         #expect(overdue.evidence == .text("agent audio ended 4.1 s before the 10000 ms wait ran out, no end-of-turn event"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 private func ms(_ value: Int64) -> MonotonicInstant {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// Instants on a made-up timeline, in milliseconds from an arbitrary origin.

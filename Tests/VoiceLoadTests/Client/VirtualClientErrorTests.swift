@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// The virtual client against a loopback server that sends a fixed script: which error class
@@ -12,9 +13,12 @@ struct VirtualClientErrorTests {
         [.connect(timeoutMs: 5_000), .wait(WaitStep(target, timeoutMs: timeoutMs)), .hangup(timeoutMs: 500)]
     }
 
-    @Test("agent audio that stops with no end-of-turn event fails the session with missing_turn_end", arguments: [
-        WaitTarget.agentTurnEnd, .greeting,
-    ])
+    @Test(
+        "agent audio that stops with no end-of-turn event fails the session with missing_turn_end",
+        arguments: [
+            WaitTarget.agentTurnEnd, .greeting,
+        ]
+    )
     func missingTurnEnd(target: WaitTarget) async throws {
         let (snapshot, session) = try await runScriptedSession(Array(repeating: Self.loud, count: 5), steps: steps(target), quietMs: 300)
         #expect(session?.outcome == .failed)
@@ -48,24 +52,33 @@ struct VirtualClientErrorTests {
     @Test("a voiced turn that ends by event is no error")
     func voicedTurn() async throws {
         let (snapshot, session) = try await runScriptedSession(
-            Array(repeating: Self.loud, count: 5) + [.text("end")], steps: steps(.greeting)
+            Array(repeating: Self.loud, count: 5) + [.text("end")],
+            steps: steps(.greeting)
         )
         #expect(session?.outcome == .completed)
         #expect(snapshot.errors.isEmpty)
     }
 
-    @Test("a greeting of silence only is a silent_reply, ended by event or by audio gap; the session goes on", arguments: [
-        TurnEndSignal.event, .audioGap,
-    ])
+    @Test(
+        "a greeting of silence only is a silent_reply, ended by event or by audio gap; the session goes on",
+        arguments: [
+            TurnEndSignal.event, .audioGap,
+        ]
+    )
     func silentGreeting(signal: TurnEndSignal) async throws {
         let script = Array(repeating: Self.silent, count: 5) + (signal == .event ? [.text("end")] : [])
         let (snapshot, session) = try await runScriptedSession(
-            script, steps: steps(.greeting, timeoutMs: 5_000), dialect: ScriptedDialect(turnEndSignal: signal), quietMs: 300
+            script,
+            steps: steps(.greeting, timeoutMs: 5_000),
+            dialect: ScriptedDialect(turnEndSignal: signal),
+            quietMs: 300
         )
         #expect(session?.outcome == .completed)
         #expect(snapshot.errors == ["silent_reply": 1])
         #expect(RunReport.Errors.categories(of: snapshot.errors) == ["reply": 1])
-        #expect(snapshot.errorExamples["silent_reply"]?.first?.detail == "greeting (agent turn 1): 200 ms of audio, none voiced (peak RMS 0.0)")
+        #expect(
+            snapshot.errorExamples["silent_reply"]?.first?.detail == "greeting (agent turn 1): 200 ms of audio, none voiced (peak RMS 0.0)"
+        )
     }
 
     @Test("malformed frames and in-band errors are counted, their examples redacted of the plan's secrets")
@@ -76,8 +89,10 @@ struct VirtualClientErrorTests {
             Self.loud, .text("end"),
         ]
         let (snapshot, session) = try await runScriptedSession(
-            script, steps: steps(.greeting, timeoutMs: 5_000),
-            headers: [HTTPHeaderField(name: "Authorization", value: "Bearer sk-live-abcdef12")], query: "?x-api-key=qk-999888&lang=en"
+            script,
+            steps: steps(.greeting, timeoutMs: 5_000),
+            headers: [HTTPHeaderField(name: "Authorization", value: "Bearer sk-live-abcdef12")],
+            query: "?x-api-key=qk-999888&lang=en"
         )
         #expect(session?.outcome == .completed)
         #expect(snapshot.errors == ["malformed_frame": 1, "in_band_error_rate_limited": 1])

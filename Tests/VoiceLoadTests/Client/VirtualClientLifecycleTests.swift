@@ -4,6 +4,7 @@ import NIOPosix
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import VoiceLoad
 
 /// Virtual clients against a loopback agent that stalls, refuses or ends on cue: wind-down
@@ -27,8 +28,10 @@ struct VirtualClientLifecycleTests {
         return try SessionPlanBuilder.build(scenario: scenario, dialect: StopDialect(), url: agent.url, token: nil, frameMs: nil)
     }
 
-    @Test("a wound-down session sends the dialect's stop, closes 1000 (by its deadline when no end comes) and is interrupted",
-          arguments: [true, false])
+    @Test(
+        "a wound-down session sends the dialect's stop, closes 1000 (by its deadline when no end comes) and is interrupted",
+        arguments: [true, false]
+    )
     func windDown(agentAnswersStop: Bool) async throws {
         try await withGroup { group in
             let agent = try await TestAgent.start(on: group, answersStop: agentAnswersStop)
@@ -62,7 +65,11 @@ struct VirtualClientLifecycleTests {
             let yaml = "steps:\n  - connect:\n    timeout_ms: 60000\n  - hangup\n"
             let scenario = try ScenarioLoader.parse(yaml: yaml, path: "lifecycle.yaml")
             let plan = try SessionPlanBuilder.build(
-                scenario: scenario, dialect: StopDialect(), url: "ws://127.0.0.1:\(port)/", token: nil, frameMs: nil
+                scenario: scenario,
+                dialect: StopDialect(),
+                url: "ws://127.0.0.1:\(port)/",
+                token: nil,
+                frameMs: nil
             )
             let rows = SessionRows()
             let recorder = Recorder(rowSink: rows)
@@ -154,7 +161,11 @@ struct VirtualClientLifecycleTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-drain-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             let report = try await LoadRun.execute(
-                plan: try plan(Self.stalling, agent: agent), load: load, outputDirectory: directory, simulator: nil, threads: 1,
+                plan: try plan(Self.stalling, agent: agent),
+                load: load,
+                outputDirectory: directory,
+                simulator: nil,
+                threads: 1,
                 interruption: RunInterruption(graceMs: 10_000)
             )
             #expect(report.sessions.started == 2 && report.sessions.interrupted == 2 && report.sessions.failed == 0)
@@ -178,8 +189,12 @@ struct VirtualClientLifecycleTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let sessionPlan = try plan(Self.stalling, agent: agent)
             async let run = LoadRun.execute(
-                plan: sessionPlan, load: LoadProfile(clients: 3, iterations: 2), outputDirectory: directory,
-                simulator: nil, threads: 1, interruption: interruption
+                plan: sessionPlan,
+                load: LoadProfile(clients: 3, iterations: 2),
+                outputDirectory: directory,
+                simulator: nil,
+                threads: 1,
+                interruption: interruption
             )
             try await eventually { agent.texts.filter { $0 == "hello" }.count == 3 }  // every client has its connection
             #expect(interruption.receive(.sigint) != .exitNow(code: 130))
@@ -254,11 +269,16 @@ final class TestAgent: Sendable {
     var url: String { "ws://127.0.0.1:\(listener.withLock { $0?.port ?? 0 })/" }
 
     static func start(
-        on group: any EventLoopGroup, closingFirst: Int = 0, answersStop: Bool = true, speaks: Bool = false
+        on group: any EventLoopGroup,
+        closingFirst: Int = 0,
+        answersStop: Bool = true,
+        speaks: Bool = false
     ) async throws -> TestAgent {
         let agent = TestAgent()
         let listener = try await WebSocketListener.start(
-            port: 0, group: group, shouldUpgrade: { _ in .accept() },
+            port: 0,
+            group: group,
+            shouldUpgrade: { _ in .accept() },
             onConnection: { connection in agent.accept(connection, closingFirst: closingFirst, answersStop: answersStop, speaks: speaks) }
         ).get()
         agent.listener.withLock { $0 = listener }

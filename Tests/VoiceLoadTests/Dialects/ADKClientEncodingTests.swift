@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("ADK client dialects: configuration, encoding and endpoint")
@@ -44,12 +45,18 @@ struct ADKClientEncodingTests {
 
     @Test func textPerVariant() {
         let text = "What's \"up\"? / \n 🎙"
-        #expect(Support.json(ADKClientDialect(variant: .seed).encode(.text(text)))
-            == .object(["mime_type": .string("text/plain"), "data": .string(text)]))
-        #expect(Support.json(ADKClientDialect(variant: .legacy).encode(.text(text)))
-            == .object(["mime_type": .string("text/plain"), "data": .string(text)]))
-        #expect(Support.json(ADKClientDialect(variant: .events).encode(.text(text)))
-            == .object(["type": .string("text"), "text": .string(text)]))
+        #expect(
+            Support.json(ADKClientDialect(variant: .seed).encode(.text(text)))
+                == .object(["mime_type": .string("text/plain"), "data": .string(text)])
+        )
+        #expect(
+            Support.json(ADKClientDialect(variant: .legacy).encode(.text(text)))
+                == .object(["mime_type": .string("text/plain"), "data": .string(text)])
+        )
+        #expect(
+            Support.json(ADKClientDialect(variant: .events).encode(.text(text)))
+                == .object(["type": .string("text"), "text": .string(text)])
+        )
         #expect(Support.text(ADKClientDialect(variant: .events).encode(.text("hi"))) != nil)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("ADK events client dialect: decoding raw ADK Event JSON")
@@ -44,9 +45,12 @@ struct ADKEventDecodingTests {
               {"functionResponse":{"name":"get_weather","response":{"temp":21}}},
               {"inlineData":{"mimeType":"audio/pcm","data":"AwQ"}}]}}
             """#
-        #expect(decode(frame) == [
-            Self.audio([0, 1, 2]), .toolCall(name: "get_weather", status: "called", arguments: #"{"city":"Berlin"}"#), Self.audio([3, 4]),
-        ])
+        #expect(
+            decode(frame) == [
+                Self.audio([0, 1, 2]), .toolCall(name: "get_weather", status: "called", arguments: #"{"city":"Berlin"}"#),
+                Self.audio([3, 4]),
+            ]
+        )
     }
 
     @Test func turnFlags() {
@@ -56,29 +60,46 @@ struct ADKEventDecodingTests {
     }
 
     @Test func transcriptions() {
-        #expect(decode(#"{"author":"user","inputTranscription":{"text":"What's the","finished":false},"partial":true}"#)
-            == [.transcript(role: "user", text: "What's the", isFinal: false)])
-        #expect(decode(#"{"author":"user","inputTranscription":{"text":"What's the weather?","finished":true}}"#)
-            == [.transcript(role: "user", text: "What's the weather?", isFinal: true)])
-        #expect(decode(#"{"author":"user","inputTranscription":{"finished":true}}"#)
-            == [.transcript(role: "user", text: "", isFinal: true)])
-        #expect(decode(#"{"author":"voice_agent","outputTranscription":{"text":"Sunny."}}"#)
-            == [.transcript(role: "assistant", text: "Sunny.", isFinal: false)])
+        #expect(
+            decode(#"{"author":"user","inputTranscription":{"text":"What's the","finished":false},"partial":true}"#)
+                == [.transcript(role: "user", text: "What's the", isFinal: false)]
+        )
+        #expect(
+            decode(#"{"author":"user","inputTranscription":{"text":"What's the weather?","finished":true}}"#)
+                == [.transcript(role: "user", text: "What's the weather?", isFinal: true)]
+        )
+        #expect(
+            decode(#"{"author":"user","inputTranscription":{"finished":true}}"#)
+                == [.transcript(role: "user", text: "", isFinal: true)]
+        )
+        #expect(
+            decode(#"{"author":"voice_agent","outputTranscription":{"text":"Sunny."}}"#)
+                == [.transcript(role: "assistant", text: "Sunny.", isFinal: false)]
+        )
         #expect(decode(#"{"author":"user","inputTranscription":{}}"#) == [])
     }
 
     @Test func errors() {
-        #expect(decode(#"{"author":"voice_agent","errorCode":"SAFETY","errorMessage":"Response blocked"}"#)
-            == [.error(code: "SAFETY", message: "Response blocked", fatal: false)])
-        #expect(decode(#"{"errorCode":"RESOURCE_EXHAUSTED"}"#)
-            == [.error(code: "RESOURCE_EXHAUSTED", message: "RESOURCE_EXHAUSTED", fatal: false)])
+        #expect(
+            decode(#"{"author":"voice_agent","errorCode":"SAFETY","errorMessage":"Response blocked"}"#)
+                == [.error(code: "SAFETY", message: "Response blocked", fatal: false)]
+        )
+        #expect(
+            decode(#"{"errorCode":"RESOURCE_EXHAUSTED"}"#)
+                == [.error(code: "RESOURCE_EXHAUSTED", message: "RESOURCE_EXHAUSTED", fatal: false)]
+        )
         #expect(decode(#"{"errorMessage":"unavailable"}"#) == [.error(code: nil, message: "unavailable", fatal: false)])
     }
 
     @Test func snakeCaseEventsAreAcceptedToo() {
-        let frame = #"{"content":{"parts":[{"inline_data":{"mime_type":"audio/pcm","data":"AAEC"}}]},"turn_complete":true,"error_code":"MAX_TOKENS"}"#
-        #expect(decode(frame) == [Self.audio([0, 1, 2]), .error(code: "MAX_TOKENS", message: "MAX_TOKENS", fatal: false),
-                                  .turnComplete(turnKey: nil)])
+        let frame =
+            #"{"content":{"parts":[{"inline_data":{"mime_type":"audio/pcm","data":"AAEC"}}]},"turn_complete":true,"error_code":"MAX_TOKENS"}"#
+        #expect(
+            decode(frame) == [
+                Self.audio([0, 1, 2]), .error(code: "MAX_TOKENS", message: "MAX_TOKENS", fatal: false),
+                .turnComplete(turnKey: nil),
+            ]
+        )
         #expect(decode(#"{"input_transcription":{"text":"hi","finished":true}}"#) == [.transcript(role: "user", text: "hi", isFinal: true)])
     }
 
@@ -98,8 +119,10 @@ struct ADKEventDecodingTests {
     @Test func unknownShapesAreUnknown() {
         #expect(decode(#"{"type":"ping"}"#) == [.unknown(type: "ping")])
         #expect(decode(#"{"foo":1}"#) == [.unknown(type: "{foo}")])
-        #expect(decode(#"{"content":{"parts":[{"inlineData":{"mimeType":"image/jpeg","data":"AAEC"}}]}}"#)
-            == [.unknown(type: "image/jpeg")])
+        #expect(
+            decode(#"{"content":{"parts":[{"inlineData":{"mimeType":"image/jpeg","data":"AAEC"}}]}}"#)
+                == [.unknown(type: "image/jpeg")]
+        )
     }
 
     @Test func malformedFramesAreMalformed() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("ADK seed and legacy client dialects: decoding server frames")
@@ -45,21 +46,31 @@ struct ADKFlatDecodingTests {
 
     @Test(arguments: variants)
     func transcriptionsFromSection6_1(variant: ADKVariant) {
-        #expect(decode(#"{"type":"input_transcription","finished":true,"data":"What's the weather?"}"#, variant)
-            == [.transcript(role: "user", text: "What's the weather?", isFinal: true)])
-        #expect(decode(#"{"type":"output_transcription","finished":true,"data":"It's sunny."}"#, variant)
-            == [.transcript(role: "assistant", text: "It's sunny.", isFinal: true)])
-        #expect(decode(#"{"type":"input_transcription","finished":false,"data":"What's"}"#, variant)
-            == [.transcript(role: "user", text: "What's", isFinal: false)])
-        #expect(decode(#"{"type":"output_transcription","data":"It's"}"#, variant)
-            == [.transcript(role: "assistant", text: "It's", isFinal: false)])
+        #expect(
+            decode(#"{"type":"input_transcription","finished":true,"data":"What's the weather?"}"#, variant)
+                == [.transcript(role: "user", text: "What's the weather?", isFinal: true)]
+        )
+        #expect(
+            decode(#"{"type":"output_transcription","finished":true,"data":"It's sunny."}"#, variant)
+                == [.transcript(role: "assistant", text: "It's sunny.", isFinal: true)]
+        )
+        #expect(
+            decode(#"{"type":"input_transcription","finished":false,"data":"What's"}"#, variant)
+                == [.transcript(role: "user", text: "What's", isFinal: false)]
+        )
+        #expect(
+            decode(#"{"type":"output_transcription","data":"It's"}"#, variant)
+                == [.transcript(role: "assistant", text: "It's", isFinal: false)]
+        )
         #expect(decode(#"{"type":"input_transcription","finished":false,"data":""}"#, variant) == [])
     }
 
     @Test(arguments: variants)
     func toolUseWasAlreadyRunByTheServer(variant: ADKVariant) {
-        #expect(decode(#"{"type":"tool_use","tool_name":"get_weather","tool_args":{"city":"Berlin"}}"#, variant)
-            == [.toolCall(name: "get_weather", status: "completed", arguments: #"{"city":"Berlin"}"#)])
+        #expect(
+            decode(#"{"type":"tool_use","tool_name":"get_weather","tool_args":{"city":"Berlin"}}"#, variant)
+                == [.toolCall(name: "get_weather", status: "completed", arguments: #"{"city":"Berlin"}"#)]
+        )
     }
 
     @Test(arguments: variants)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("ADK round trips between the client and the server side")
@@ -53,12 +54,18 @@ struct ADKRoundTripTests {
             (.turnComplete(turnKey: "resp_1"), [.turnComplete(turnKey: nil)]),
             (.interrupted, [.agentInterrupted]),
             (.responseCancelled(turnKey: "resp_2"), []),
-            (.transcript(TranscriptLine(role: "user", text: "Wie geht's?", isFinal: true)),
-             hasTranscripts ? [.transcript(role: "user", text: "Wie geht's?", isFinal: true)] : []),
-            (.transcript(TranscriptLine(role: "user", text: "this is", isFinal: false)),
-             hasTranscripts ? [.transcript(role: "user", text: "this is", isFinal: false)] : []),
-            (.transcript(TranscriptLine(role: "assistant", text: "Gu", isFinal: false)),
-             hasTranscripts ? [.transcript(role: "assistant", text: "Gu", isFinal: false)] : []),
+            (
+                .transcript(TranscriptLine(role: "user", text: "Wie geht's?", isFinal: true)),
+                hasTranscripts ? [.transcript(role: "user", text: "Wie geht's?", isFinal: true)] : []
+            ),
+            (
+                .transcript(TranscriptLine(role: "user", text: "this is", isFinal: false)),
+                hasTranscripts ? [.transcript(role: "user", text: "this is", isFinal: false)] : []
+            ),
+            (
+                .transcript(TranscriptLine(role: "assistant", text: "Gu", isFinal: false)),
+                hasTranscripts ? [.transcript(role: "assistant", text: "Gu", isFinal: false)] : []
+            ),
             (.toolCall(name: "get_weather", status: "started", id: "call_sim-1_1", arguments: #"{"city":"Berlin"}"#), toolEvents),
             // The tool's completion has no event vload measures (events: a functionResponse part).
             (.toolCall(name: "get_weather", status: "completed", id: "call_sim-1_1", arguments: "{}"), []),

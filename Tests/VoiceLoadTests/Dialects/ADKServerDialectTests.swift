@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("ADK server dialects (agent simulator side)")
@@ -81,7 +82,9 @@ struct ADKServerDialectTests {
         let expected: [ADKVariant: WireFrame] = [
             .seed: .text(#"{"mime_type":"audio/pcm","data":"+/+/ABA="}"#),
             .legacy: .text(#"{"mime_type":"audio/pcm","data":"+/+/ABA="}"#),
-            .events: .text(#"{"author":"agent","content":{"parts":[{"inlineData":{"data":"-_-_ABA=","mimeType":"audio/pcm;rate=24000"}}],"role":"model"},"partial":true}"#),
+            .events: .text(
+                #"{"author":"agent","content":{"parts":[{"inlineData":{"data":"-_-_ABA=","mimeType":"audio/pcm;rate=24000"}}],"role":"model"},"partial":true}"#
+            ),
         ]
         for (variant, frame) in expected {
             let dialect = ADKServerDialect(variant: variant)
@@ -113,21 +116,37 @@ struct ADKServerDialectTests {
         #expect(frames(user, .legacy).isEmpty)
         let tool = AgentOutput.toolCall(name: "get_weather", status: "started")
         #expect(frames(tool, .seed) == [Support.json(#"{"type":"tool_use","tool_name":"get_weather","tool_args":{}}"#)])
-        #expect(frames(tool, .events) == [Support.json(
-            #"{"author":"agent","content":{"role":"model","parts":[{"functionCall":{"name":"get_weather","args":{}}}]}}"#
-        )])
+        #expect(
+            frames(tool, .events) == [
+                Support.json(
+                    #"{"author":"agent","content":{"role":"model","parts":[{"functionCall":{"name":"get_weather","args":{}}}]}}"#
+                )
+            ]
+        )
         #expect(frames(tool, .legacy).isEmpty)
         let call = AgentOutput.toolCall(name: "get_weather", status: "started", id: "c1", arguments: #"{"city":"Oslo"}"#)
         #expect(frames(call, .seed) == [Support.json(#"{"type":"tool_use","tool_name":"get_weather","tool_args":{"city":"Oslo"}}"#)])
-        #expect(frames(call, .events) == [Support.json(
-            #"{"author":"agent","content":{"role":"model","parts":[{"functionCall":{"id":"c1","name":"get_weather","args":{"city":"Oslo"}}}]}}"#
-        )])
+        #expect(
+            frames(call, .events) == [
+                Support.json(
+                    #"{"author":"agent","content":{"role":"model","parts":[{"functionCall":{"id":"c1","name":"get_weather","args":{"city":"Oslo"}}}]}}"#
+                )
+            ]
+        )
         let done = AgentOutput.toolCall(name: "get_weather", status: "completed", id: "c1", arguments: #"{"city":"Oslo"}"#)
         #expect(frames(done, .seed).isEmpty)
-        #expect(frames(done, .events) == [Support.json(
-            #"{"author":"agent","content":{"role":"model","parts":[{"functionResponse":{"id":"c1","name":"get_weather","response":{}}}]}}"#
-        )])
-        #expect(frames(.error(code: nil, message: "boom"), .events) == [Support.json(#"{"author":"agent","errorCode":"INTERNAL","errorMessage":"boom"}"#)])
+        #expect(
+            frames(done, .events) == [
+                Support.json(
+                    #"{"author":"agent","content":{"role":"model","parts":[{"functionResponse":{"id":"c1","name":"get_weather","response":{}}}]}}"#
+                )
+            ]
+        )
+        #expect(
+            frames(.error(code: nil, message: "boom"), .events) == [
+                Support.json(#"{"author":"agent","errorCode":"INTERNAL","errorMessage":"boom"}"#)
+            ]
+        )
         #expect(frames(.error(code: nil, message: "boom"), .seed).isEmpty)
         #expect(frames(.error(code: nil, message: "boom"), .legacy).isEmpty)
     }

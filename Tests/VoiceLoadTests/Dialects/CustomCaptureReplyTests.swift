@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// Captures and auto-replies (docs/custom-dialects.md), on a Twilio-like protocol.
@@ -34,18 +35,26 @@ struct CustomCaptureReplyTests {
     @Test func capturedVariablesFeedLaterTemplates() throws {
         let dialect = try CustomDialect.parse(yaml: Self.twilioLike, path: "t.yaml", environment: [:])
         var codec = dialect.makeCodec(parameters: [:])
-        #expect(DialectTestSupport.json(codec.frames(for: .interrupt).first)
-            == .object(["event": .string("clear"), "streamSid": .string(""), "n": .null]), "nothing captured yet")
+        #expect(
+            DialectTestSupport.json(codec.frames(for: .interrupt).first)
+                == .object(["event": .string("clear"), "streamSid": .string(""), "n": .null]),
+            "nothing captured yet"
+        )
         let start = codec.receive(.text(#"{"event":"start","start":{"streamSid":"MZ\"1","count":"5"}}"#))
         #expect(start == DecodedFrame(events: []), "a captured frame is recognized, not unknown")
-        #expect(DialectTestSupport.json(codec.frames(for: .interrupt).first)
-            == .object(["event": .string("clear"), "streamSid": .string("MZ\"1"), "n": .number(5)]))
+        #expect(
+            DialectTestSupport.json(codec.frames(for: .interrupt).first)
+                == .object(["event": .string("clear"), "streamSid": .string("MZ\"1"), "n": .number(5)])
+        )
         // The audio template now depends on a variable, so it is built per send.
         let prepared = dialect.prepareAudio([0xFF, 0x7F])
         #expect(prepared.sharedFrame == nil)
-        #expect(DialectTestSupport.json(Support.wireFrame(codec.audioFrame(prepared))) == .object([
-            "event": .string("media"), "streamSid": .string("MZ\"1"), "media": .object(["payload": .string("/38=")]),
-        ]))
+        #expect(
+            DialectTestSupport.json(Support.wireFrame(codec.audioFrame(prepared)))
+                == .object([
+                    "event": .string("media"), "streamSid": .string("MZ\"1"), "media": .object(["payload": .string("/38=")]),
+                ])
+        )
         // A start without the fields keeps the earlier values.
         _ = codec.receive(.text(#"{"event":"start","start":{}}"#))
         #expect(DialectTestSupport.json(codec.frames(for: .interrupt).first)?.objectMember("streamSid") == .string("MZ\"1"))
@@ -69,17 +78,25 @@ struct CustomCaptureReplyTests {
         #expect(mark.events == [])
         #expect(mark.replies.count == 1)
         #expect(mark.replies.first?.timing == .whenPlayedOut)
-        #expect(DialectTestSupport.json(mark.replies.first?.frame) == .object([
-            "event": .string("mark"), "streamSid": .string("MZ1"), "mark": .object(["name": .string("turn-\"3\"")]),
-        ]))
+        #expect(
+            DialectTestSupport.json(mark.replies.first?.frame)
+                == .object([
+                    "event": .string("mark"), "streamSid": .string("MZ1"), "mark": .object(["name": .string("turn-\"3\"")]),
+                ])
+        )
         let ping = codec.receive(.text(#"{"event":"ping","data":{"t":[1,2]},"items":[{"id":9}]}"#))
         #expect(ping.replies.first?.timing == .immediately)
-        #expect(DialectTestSupport.json(ping.replies.first?.frame) == .object([
-            "event": .string("pong"), "echo": .object(["t": .array([.number(1), .number(2)])]), "first": .string("9"),
-        ]))
+        #expect(
+            DialectTestSupport.json(ping.replies.first?.frame)
+                == .object([
+                    "event": .string("pong"), "echo": .object(["t": .array([.number(1), .number(2)])]), "first": .string("9"),
+                ])
+        )
         let missing = codec.receive(.text(#"{"event":"ping"}"#))
-        #expect(DialectTestSupport.json(missing.replies.first?.frame)
-            == .object(["event": .string("pong"), "echo": .null, "first": .string("")]))
+        #expect(
+            DialectTestSupport.json(missing.replies.first?.frame)
+                == .object(["event": .string("pong"), "echo": .null, "first": .string("")])
+        )
     }
 
     @Test func eventsAndRepliesComeFromOneFrame() throws {
@@ -93,8 +110,8 @@ struct CustomCaptureReplyTests {
     }
 }
 
-private extension JSONValue {
-    func objectMember(_ name: String) -> JSONValue? {
+extension JSONValue {
+    fileprivate func objectMember(_ name: String) -> JSONValue? {
         if case .object(let members) = self { return members[name] }
         return nil
     }

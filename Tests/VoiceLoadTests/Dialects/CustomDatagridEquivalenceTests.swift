@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// `dialects/datagrid.yaml` must mean what the built-in Datagrid dialect means: the same
@@ -139,8 +140,10 @@ struct CustomDatagridEquivalenceTests {
         let parameterSets: [[String: JSONValue]] = [
             [:],
             ["agent_id": .string("agent_abc123"), "conversation_id": .string("conv_42")],
-            ["ephemeral": .bool(true), "file_ids": .array([.string("f1")]), "user": .null,
-             "voice_config": .object(["silence_discard_ratio": .number(0.9), "voice_preset": .string("sage \"q\"")])],
+            [
+                "ephemeral": .bool(true), "file_ids": .array([.string("f1")]), "user": .null,
+                "voice_config": .object(["silence_discard_ratio": .number(0.9), "voice_preset": .string("sage \"q\"")]),
+            ],
             ["a": .number(.nan), "b": .array([.number(.infinity), .number(1)])],
         ]
         for parameters in parameterSets {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// Inbound frames to events: every rule on every frame, in a fixed order; audio extraction;
@@ -48,22 +49,32 @@ struct CustomDecodingTests {
              "call":{"name":"lookup","args":{"q":1}},"error":{"code":429,"message":"slow down"},
              "type":"bye","why":"done"}
             """
-        #expect(Support.events(dialect, .text(frame)) == [
-            .userSpeechStopped,
-            .agentInterrupted,
-            .agentSpeechStarted(turnKey: nil),
-            .agentAudio(AgentAudioChunk(audio: [0, 1, 2, 3, 4], format: .pcm16(24_000), turnKey: "inv-1")),
-            .transcript(role: "user", text: "Hi", isFinal: true),
-            .transcript(role: "agent", text: "Hello", isFinal: true),
-            .toolCall(name: "lookup", status: "started"),
-            .turnComplete(turnKey: "inv-1"),
-            .error(code: "429", message: "slow down", fatal: false),
-            .sessionEnded(reason: "done"),
-        ])
-        #expect(Support.events(dialect, .text(#"{"type":"hello","id":"s-1","n":7}"#))
-            == [.sessionStarted(ids: ["session": "s-1", "number": "7"]), .sessionReady])
-        #expect(Support.events(dialect, .text(#"{"inputTranscription":{"text":"Hel"}}"#)) == [.transcript(role: "user", text: "Hel", isFinal: false)])
-        #expect(Support.events(dialect, .text(#"{"error":{"message":"x","fatal":true}}"#)) == [.error(code: nil, message: "x", fatal: true)])
+        #expect(
+            Support.events(dialect, .text(frame)) == [
+                .userSpeechStopped,
+                .agentInterrupted,
+                .agentSpeechStarted(turnKey: nil),
+                .agentAudio(AgentAudioChunk(audio: [0, 1, 2, 3, 4], format: .pcm16(24_000), turnKey: "inv-1")),
+                .transcript(role: "user", text: "Hi", isFinal: true),
+                .transcript(role: "agent", text: "Hello", isFinal: true),
+                .toolCall(name: "lookup", status: "started"),
+                .turnComplete(turnKey: "inv-1"),
+                .error(code: "429", message: "slow down", fatal: false),
+                .sessionEnded(reason: "done"),
+            ]
+        )
+        #expect(
+            Support.events(dialect, .text(#"{"type":"hello","id":"s-1","n":7}"#))
+                == [.sessionStarted(ids: ["session": "s-1", "number": "7"]), .sessionReady]
+        )
+        #expect(
+            Support.events(dialect, .text(#"{"inputTranscription":{"text":"Hel"}}"#)) == [
+                .transcript(role: "user", text: "Hel", isFinal: false)
+            ]
+        )
+        #expect(
+            Support.events(dialect, .text(#"{"error":{"message":"x","fatal":true}}"#)) == [.error(code: nil, message: "x", fatal: true)]
+        )
     }
 
     @Test func declarationsSetTheSignals() throws {
@@ -88,19 +99,29 @@ struct CustomDecodingTests {
         #expect(Support.events(dialect, .text(audioFrame("null"))) == [])
         #expect(Support.normalized(Support.events(dialect, .text(audioFrame("5")))) == [.malformed(reason: "")])
         #expect(Support.normalized(Support.events(dialect, .text(audioFrame(#""*!""#)))) == [.malformed(reason: "")])
-        #expect(Support.events(dialect, .text(audioFrame(#""AAEC""#))) == [.agentAudio(AgentAudioChunk(audio: [0, 1, 2], format: .pcm16(24_000)))])
+        #expect(
+            Support.events(dialect, .text(audioFrame(#""AAEC""#))) == [
+                .agentAudio(AgentAudioChunk(audio: [0, 1, 2], format: .pcm16(24_000)))
+            ]
+        )
     }
 
     @Test func rawBinaryAudioRule() throws {
-        let dialect = try CustomDialect.parse(yaml: """
-            dialect: bin
-            audio:
-              input: {encoding: pcm16le, sample_rate: 16000, transport: binary}
-              output: {encoding: pcm16le, sample_rate: 16000, extract: [{when: {"@frame": binary}}]}
-            events:
-              session.ready: {match: {"$.type": "ready"}}
-            """, path: "t.yaml", environment: [:])
-        #expect(Support.events(dialect, .binary([1, 0, 2, 0])) == [.agentAudio(AgentAudioChunk(audio: [1, 0, 2, 0], format: .pcm16(16_000)))])
+        let dialect = try CustomDialect.parse(
+            yaml: """
+                dialect: bin
+                audio:
+                  input: {encoding: pcm16le, sample_rate: 16000, transport: binary}
+                  output: {encoding: pcm16le, sample_rate: 16000, extract: [{when: {"@frame": binary}}]}
+                events:
+                  session.ready: {match: {"$.type": "ready"}}
+                """,
+            path: "t.yaml",
+            environment: [:]
+        )
+        #expect(
+            Support.events(dialect, .binary([1, 0, 2, 0])) == [.agentAudio(AgentAudioChunk(audio: [1, 0, 2, 0], format: .pcm16(16_000)))]
+        )
         #expect(Support.events(dialect, .binary([])) == [])
         // Binary frames are audio, never JSON, when a raw binary rule exists.
         #expect(Support.events(dialect, .binary(Array(#"{"type":"ready"}"#.utf8))).count == 1)
@@ -130,7 +151,8 @@ struct CustomDecodingTests {
     }
 
     @Test func timingConnectAndPreRequestAreExposed() throws {
-        let dialect = try Support.dialect("""
+        let dialect = try Support.dialect(
+            """
             connect:
               url: "wss://voice.acme.test/agent/${var.session_id}?lang=en"
               pre_request:
@@ -141,7 +163,9 @@ struct CustomDecodingTests {
                 capture: {session_id: "$.id", ws_url: "$.url"}
             send: {on_open: [{"sid": "${var.session_id}"}]}
             timing: {quiet_ms: 800, ready_timeout_ms: 10000, close_timeout_ms: 5000}
-            """, environment: ["KEY": "k"])
+            """,
+            environment: ["KEY": "k"]
+        )
         #expect(dialect.quietMs == 800)
         #expect(dialect.readyTimeoutMs == 10_000)
         #expect(dialect.closeTimeoutMs == 5_000)
@@ -154,6 +178,9 @@ struct CustomDecodingTests {
         #expect(DialectTestSupport.json(pre.jsonBody ?? "") == .object(["agent": .string("support"), "n": .number(2)]))
         #expect(pre.captures.map(\.name) == ["session_id", "ws_url"])
         var codec = dialect.makeCodec(parameters: [:])
-        #expect(DialectTestSupport.json(codec.framesOnOpen().first) == .object(["sid": .string("")]), "nothing captured until the REST answer is adopted")
+        #expect(
+            DialectTestSupport.json(codec.framesOnOpen().first) == .object(["sid": .string("")]),
+            "nothing captured until the REST answer is adopted"
+        )
     }
 }

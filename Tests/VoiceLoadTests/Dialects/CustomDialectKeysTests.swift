@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// Writing a dialect file: an unknown key is answered with every key valid at its place and
@@ -25,8 +26,10 @@ struct CustomDialectKeysTests {
 
     @Test func theReferenceCoversEveryPlace() {
         let text = CustomDialectKeyReference.text
-        for place in ["(top level)", "connect.pre_request", "audio.input", "audio.output.extract[]", "send.keepalive", "send.replies[]",
-                      "events.transcript", "events.tool.call", "captures[]", "timing", "a matcher", "a template"] {
+        for place in [
+            "(top level)", "connect.pre_request", "audio.input", "audio.output.extract[]", "send.keepalive", "send.replies[]",
+            "events.transcript", "events.tool.call", "captures[]", "timing", "a matcher", "a template",
+        ] {
             #expect(text.contains("\n  \(place) "), "\(place)")
         }
         for key in CustomDialectLoader.topLevelKeys + CustomDialectLoader.inputKeys + CustomDialectLoader.sendKeys {

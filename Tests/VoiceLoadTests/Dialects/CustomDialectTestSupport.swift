@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+
 @testable import VoiceLoad
 
 /// Helpers shared by the custom dialect tests.

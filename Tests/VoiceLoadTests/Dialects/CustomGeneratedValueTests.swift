@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 /// `${uuid}`, `${digits:N}` and `${now_iso}` (docs/custom-dialects.md): drawn from the codec's own

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// The matcher language of docs/custom-dialects.md, through `session.ready` rules.

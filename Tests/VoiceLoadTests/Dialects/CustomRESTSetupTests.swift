@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// A custom dialect's `connect.pre_request` (docs/custom-dialects.md): where each session's REST
@@ -11,8 +12,10 @@ struct CustomRESTSetupTests {
     static let scenario = Scenario(name: "rest", sourcePath: "rest.yaml", steps: [.connect(timeoutMs: 1_000)])
 
     /// An Acme-like protocol: the REST step opens a session whose id and URL later frames use.
-    static func yaml(capture: String = #"{session_id: "$.id", ws_url: "$.url", greeting: "$.config.greeting"}"#,
-                     connectURL: String? = #""wss://voice.acme.test/agent/${var.session_id}?lang=en""#) -> String {
+    static func yaml(
+        capture: String = #"{session_id: "$.id", ws_url: "$.url", greeting: "$.config.greeting"}"#,
+        connectURL: String? = #""wss://voice.acme.test/agent/${var.session_id}?lang=en""#
+    ) -> String {
         """
         dialect: acme
         connect:
@@ -50,10 +53,13 @@ struct CustomRESTSetupTests {
         let (endpoint, request) = try #require(restTarget(plan))
         #expect(endpoint == HTTPEndpoint(parsing: "http://127.0.0.1:8080/v1/sessions?k=1"))
         #expect(request.method == "POST")
-        #expect(request.headers == [
-            HTTPHeaderField(name: "Authorization", value: "Bearer tok"),
-            HTTPHeaderField(name: "Content-Type", value: "application/json"),
-        ], "the token travels only through ${env.NAME}")
+        #expect(
+            request.headers == [
+                HTTPHeaderField(name: "Authorization", value: "Bearer tok"),
+                HTTPHeaderField(name: "Content-Type", value: "application/json"),
+            ],
+            "the token travels only through ${env.NAME}"
+        )
         #expect(DialectTestSupport.json(String(decoding: request.body, as: UTF8.self)) == .object(["agent": .string("support")]))
         #expect(request.webSocketURL == nil)
         #expect(plan.metricsMeasured.contains(.restSetupMs))
@@ -81,8 +87,10 @@ struct CustomRESTSetupTests {
     @Test func aPlanWithNoWayToTheWebSocketIsRefused() throws {
         let noWay = try dialect(Self.yaml(capture: #"{session_id: "$.id", greeting: "$.g"}"#, connectURL: nil))
         let error = try #require(throws: InputError.self) { try plan(noWay, url: "http://127.0.0.1:8080/v1/sessions") }
-        #expect(error.description == "acme.yaml: nothing names the WebSocket to connect to after pre_request: capture 'ws_url' "
-            + "from its answer, set connect.url, or give a ws:// or wss:// --url")
+        #expect(
+            error.description == "acme.yaml: nothing names the WebSocket to connect to after pre_request: capture 'ws_url' "
+                + "from its answer, set connect.url, or give a ws:// or wss:// --url"
+        )
         // The run's own WebSocket URL is a way.
         #expect(restTarget(try plan(noWay, url: "wss://127.0.0.1:9000/agent")) != nil)
         // So is a complete connect.url, but not one that needs an unset variable.
@@ -99,20 +107,28 @@ struct CustomRESTSetupTests {
         let setup = try #require(dialect.restSetup(from: Array(answer.utf8), request: request))
         #expect(setup.webSocketURL == "wss://edge.acme.test/ws?token=t1")
         #expect(setup.openingFrames == nil, "the codec's own on_open, rendered with the captures")
-        #expect(setup.variables == [
-            "session_id": .string("s-1"), "ws_url": .string("wss://edge.acme.test/ws?token=t1"),
-            "greeting": .object(["text": .string("hi")]),
-        ])
+        #expect(
+            setup.variables == [
+                "session_id": .string("s-1"), "ws_url": .string("wss://edge.acme.test/ws?token=t1"),
+                "greeting": .object(["text": .string("hi")]),
+            ]
+        )
         var codec = dialect.makeCodec(parameters: [:])
         codec.adoptRESTSetup(setup)
-        #expect(DialectTestSupport.json(codec.framesOnOpen().first) == .object([
-            "type": .string("start"), "session": .string("s-1"), "say": .object(["text": .string("hi")]),
-        ]))
+        #expect(
+            DialectTestSupport.json(codec.framesOnOpen().first)
+                == .object([
+                    "type": .string("start"), "session": .string("s-1"), "say": .object(["text": .string("hi")]),
+                ])
+        )
         let audio = Support.wireFrame(codec.audioFrame(dialect.prepareAudio([1, 0])))
         #expect(DialectTestSupport.json(audio) == .object(["type": .string("audio"), "session": .string("s-1"), "data": .string("AQA=")]))
         var other = dialect.makeCodec(parameters: [:])
-        #expect(DialectTestSupport.json(other.framesOnOpen().first)
-            == .object(["type": .string("start"), "session": .string(""), "say": .null]), "another session adopted nothing")
+        #expect(
+            DialectTestSupport.json(other.framesOnOpen().first)
+                == .object(["type": .string("start"), "session": .string(""), "say": .null]),
+            "another session adopted nothing"
+        )
     }
 
     @Test func withoutACapturedURLTheRunsURLThenConnectURLIsUsed() throws {
@@ -140,15 +156,21 @@ struct CustomRESTSetupTests {
         let dialect = try CustomDialect.load(path: path, environment: ["DATAGRID_API_KEY": "k"])
         let request = try #require(restTarget(try plan(dialect, url: "http://127.0.0.1:8080/v1/voice"))).request
         #expect(request.headers.first == HTTPHeaderField(name: "Authorization", value: "Bearer k"))
-        let answer = try #require(DatagridServerDialect().restSessionResponse(
-            requestBody: request.body, webSocketURL: "ws://127.0.0.1:8080/ws/voice?token=h1"
-        ))
+        let answer = try #require(
+            DatagridServerDialect().restSessionResponse(
+                requestBody: request.body,
+                webSocketURL: "ws://127.0.0.1:8080/ws/voice?token=h1"
+            )
+        )
         let setup = try #require(dialect.restSetup(from: answer, request: request))
         #expect(setup.webSocketURL == "ws://127.0.0.1:8080/ws/voice?token=h1")
         var codec = dialect.makeCodec(parameters: [:])
         codec.adoptRESTSetup(setup)
-        #expect(DialectTestSupport.json(codec.framesOnOpen().first)
-            == .object(["type": .string("start"), "payload": .object(["ephemeral": .bool(true)])]), "start_message, verbatim")
+        #expect(
+            DialectTestSupport.json(codec.framesOnOpen().first)
+                == .object(["type": .string("start"), "payload": .object(["ephemeral": .bool(true)])]),
+            "start_message, verbatim"
+        )
     }
 
     @Test func builtInCodecsIgnoreTheHandOff() throws {

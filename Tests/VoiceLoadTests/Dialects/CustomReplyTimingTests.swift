@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// `send.replies[].at` (docs/custom-dialects.md): immediately, when playback reaches the frame, or
@@ -25,11 +26,13 @@ struct CustomReplyTimingTests {
         var codec = dialect.makeCodec(parameters: [:])
         let decoded = codec.receive(.text(#"{"event":"ping","id":7}"#))
         #expect(decoded.events == [])
-        #expect(decoded.replies == [
-            CodecReply(.text(#"{"event":"pong","id":"7"}"#), timing: .afterMs(250)),
-            CodecReply(.text(#"{"event":"ack"}"#), timing: .afterMs(0)),
-            CodecReply(.text(#"{"event":"seen"}"#), timing: .immediately),
-        ])
+        #expect(
+            decoded.replies == [
+                CodecReply(.text(#"{"event":"pong","id":"7"}"#), timing: .afterMs(250)),
+                CodecReply(.text(#"{"event":"ack"}"#), timing: .afterMs(0)),
+                CodecReply(.text(#"{"event":"seen"}"#), timing: .immediately),
+            ]
+        )
     }
 
     @Test(arguments: [
@@ -53,9 +56,14 @@ struct CustomReplyTimingTests {
         #expect(CodecReply.Timing.immediately.dueAt(receivedAt: arrival, playbackDrainsAt: drains) == nil)
         #expect(CodecReply.Timing.whenPlayedOut.dueAt(receivedAt: arrival, playbackDrainsAt: drains) == drains)
         #expect(CodecReply.Timing.whenPlayedOut.dueAt(receivedAt: arrival, playbackDrainsAt: nil) == arrival)
-        #expect(CodecReply.Timing.whenPlayedOut.dueAt(receivedAt: drains, playbackDrainsAt: arrival) == drains,
-                "never before the frame arrived")
-        #expect(CodecReply.Timing.afterMs(250).dueAt(receivedAt: arrival, playbackDrainsAt: drains)
-            == MonotonicInstant(nanoseconds: 10_250_000_000), "playback does not matter")
+        #expect(
+            CodecReply.Timing.whenPlayedOut.dueAt(receivedAt: drains, playbackDrainsAt: arrival) == drains,
+            "never before the frame arrived"
+        )
+        #expect(
+            CodecReply.Timing.afterMs(250).dueAt(receivedAt: arrival, playbackDrainsAt: drains)
+                == MonotonicInstant(nanoseconds: 10_250_000_000),
+            "playback does not matter"
+        )
     }
 }

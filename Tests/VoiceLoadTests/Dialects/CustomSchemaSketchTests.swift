@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// The schema sketch of docs/custom-dialects.md loads and behaves as described (with the one
@@ -99,17 +100,29 @@ struct CustomSchemaSketchTests {
     @Test func theSketchDecodesAndReplies() throws {
         let dialect = try CustomDialect.parse(yaml: Self.sketch, path: "acme.yaml", environment: Self.environment)
         var codec = dialect.makeCodec(parameters: [:])
-        #expect(DialectTestSupport.json(codec.framesOnOpen().first)
-            == DialectTestSupport.json(#"{"type":"start","payload":{"agent_id":"agent-7"}}"#))
-        #expect(codec.receive(.text(#"{"type":"started","payload":{"session_id":"s1","stream_sid":"MZ9"}}"#)).events
-            == [.sessionStarted(ids: [:])])
-        #expect(codec.receive(.binary([1, 0, 1, 0])).events == [.agentAudio(AgentAudioChunk(audio: [1, 0, 1, 0], format: .pcm16(24_000)))])
-        #expect(codec.receive(.text(#"{"type":"vad","state":"start","interrupted":true}"#)).events
-            == [.userSpeechStarted, .agentInterrupted])
-        #expect(codec.receive(.text(#"{"type":"tool_call","payload":{"tool_name":"t","args":{"a":1}}}"#)).events
-            == [.toolCall(name: "t", status: "")])
-        #expect(codec.receive(.text(#"{"type":"error","payload":{"code":"E1","message":"m"}}"#)).events
-            == [.error(code: "E1", message: "m", fatal: true)])
+        #expect(
+            DialectTestSupport.json(codec.framesOnOpen().first)
+                == DialectTestSupport.json(#"{"type":"start","payload":{"agent_id":"agent-7"}}"#)
+        )
+        #expect(
+            codec.receive(.text(#"{"type":"started","payload":{"session_id":"s1","stream_sid":"MZ9"}}"#)).events
+                == [.sessionStarted(ids: [:])]
+        )
+        #expect(
+            codec.receive(.binary([1, 0, 1, 0])).events == [.agentAudio(AgentAudioChunk(audio: [1, 0, 1, 0], format: .pcm16(24_000)))]
+        )
+        #expect(
+            codec.receive(.text(#"{"type":"vad","state":"start","interrupted":true}"#)).events
+                == [.userSpeechStarted, .agentInterrupted]
+        )
+        #expect(
+            codec.receive(.text(#"{"type":"tool_call","payload":{"tool_name":"t","args":{"a":1}}}"#)).events
+                == [.toolCall(name: "t", status: "")]
+        )
+        #expect(
+            codec.receive(.text(#"{"type":"error","payload":{"code":"E1","message":"m"}}"#)).events
+                == [.error(code: "E1", message: "m", fatal: true)]
+        )
         let mark = codec.receive(.text(#"{"event":"mark","mark":{"name":"m1"}}"#))
         #expect(mark.events == [])
         #expect(mark.replies == [CodecReply(.text(#"{"event":"mark","streamSid":"MZ9","mark":{"name":"m1"}}"#), timing: .whenPlayedOut)])

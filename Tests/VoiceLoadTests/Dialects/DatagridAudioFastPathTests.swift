@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// The byte-scan fast path for `audio` frames must mean exactly what the general

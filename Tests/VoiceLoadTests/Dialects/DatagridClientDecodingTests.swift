@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Datagrid client dialect: decoding server messages (docs/dialects.md)")
@@ -72,26 +73,40 @@ struct DatagridClientDecodingTests {
     }
 
     @Test func transcriptWithFinality() {
-        #expect(dialect.decode(.text(#"{"type":"transcript","payload":{"role":"user","text":"Hello there","is_final":false}}"#))
-            == [.transcript(role: "user", text: "Hello there", isFinal: false)])
-        #expect(dialect.decode(.text(#"{"type":"transcript","payload":{"role":"agent","text":"Hi!","final":false}}"#))
-            == [.transcript(role: "agent", text: "Hi!", isFinal: false)])
-        #expect(dialect.decode(.text(#"{"type":"transcript","payload":{"role":"agent","text":"Hi!","isFinal":true}}"#))
-            == [.transcript(role: "agent", text: "Hi!", isFinal: true)])
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","payload":{"role":"user","text":"Hello there","is_final":false}}"#))
+                == [.transcript(role: "user", text: "Hello there", isFinal: false)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","payload":{"role":"agent","text":"Hi!","final":false}}"#))
+                == [.transcript(role: "agent", text: "Hi!", isFinal: false)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","payload":{"role":"agent","text":"Hi!","isFinal":true}}"#))
+                == [.transcript(role: "agent", text: "Hi!", isFinal: true)]
+        )
     }
 
     @Test func transcriptWithoutFinalityIsFinal() {
-        #expect(dialect.decode(.text(#"{"type":"transcript","payload":{"role":"assistant","text":"Sure."}}"#))
-            == [.transcript(role: "assistant", text: "Sure.", isFinal: true)])
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","payload":{"role":"assistant","text":"Sure."}}"#))
+                == [.transcript(role: "assistant", text: "Sure.", isFinal: true)]
+        )
     }
 
     @Test func transcriptIsParsedDefensively() {
-        #expect(dialect.decode(.text(#"{"type":"transcript","payload":{"text":"no role"}}"#))
-            == [.transcript(role: "unknown", text: "no role", isFinal: true)])
-        #expect(dialect.decode(.text(#"{"type":"transcript","payload":{"speaker":"user","transcript":"alt keys"}}"#))
-            == [.transcript(role: "user", text: "alt keys", isFinal: true)])
-        #expect(dialect.decode(.text(#"{"type":"transcript","payload":{"role":"user"}}"#))
-            == [.unknown(type: "transcript")])
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","payload":{"text":"no role"}}"#))
+                == [.transcript(role: "unknown", text: "no role", isFinal: true)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","payload":{"speaker":"user","transcript":"alt keys"}}"#))
+                == [.transcript(role: "user", text: "alt keys", isFinal: true)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","payload":{"role":"user"}}"#))
+                == [.unknown(type: "transcript")]
+        )
         #expect(dialect.decode(.text(#"{"type":"transcript"}"#)) == [.unknown(type: "transcript")])
     }
 
@@ -128,29 +143,31 @@ struct DatagridClientDecodingTests {
 
     @Test func binaryAudioFrameIsDecoded() {
         let frame = #"{"type":"audio","payload":{"data":"AAAAAA=="}}"#
-        #expect(dialect.decode(.binary(Array(frame.utf8)))
-            == [.agentAudio(AgentAudioChunk(byteCount: 4, durationUs: 83, rmsLevel: 0))])
+        #expect(
+            dialect.decode(.binary(Array(frame.utf8)))
+                == [.agentAudio(AgentAudioChunk(byteCount: 4, durationUs: 83, rmsLevel: 0))]
+        )
     }
 
     @Test(arguments: [
-        "",                                                      // empty frame
-        "not json",                                              // not JSON
-        "[1,2,3]",                                               // JSON array
-        #""ready""#,                                             // JSON string
-        "42",                                                    // JSON number
-        "null",                                                  // JSON null
-        #"{"payload":{"data":"AAAA"}}"#,                         // missing type
-        #"{"type":7}"#,                                          // type not a string
-        #"{"type":null}"#,                                       // type null
-        #"{"type":["audio"]}"#,                                  // type an array
-        #"{"type":"audio","payload":{"data":"!!!not base64"}}"#, // bad base64
-        #"{"type":"audio","payload":{"data":"AAA"}}"#,           // bad base64 length
-        #"{"type":"audio","payload":{"data":12}}"#,              // data not a string
-        #"{"type":"audio","payload":{"data":"AAAA"}"#,           // truncated
-        #"{"type":"audio","payload":{"da"#,                      // truncated mid-key
-        #"{"type":"ready""#,                                     // truncated after type
-        #"{"type":"ready","payload":"x"}"#,                      // payload not an object
-        #"{"type":"started","payload":[1]}"#,                    // payload an array
+        "",  // empty frame
+        "not json",  // not JSON
+        "[1,2,3]",  // JSON array
+        #""ready""#,  // JSON string
+        "42",  // JSON number
+        "null",  // JSON null
+        #"{"payload":{"data":"AAAA"}}"#,  // missing type
+        #"{"type":7}"#,  // type not a string
+        #"{"type":null}"#,  // type null
+        #"{"type":["audio"]}"#,  // type an array
+        #"{"type":"audio","payload":{"data":"!!!not base64"}}"#,  // bad base64
+        #"{"type":"audio","payload":{"data":"AAA"}}"#,  // bad base64 length
+        #"{"type":"audio","payload":{"data":12}}"#,  // data not a string
+        #"{"type":"audio","payload":{"data":"AAAA"}"#,  // truncated
+        #"{"type":"audio","payload":{"da"#,  // truncated mid-key
+        #"{"type":"ready""#,  // truncated after type
+        #"{"type":"ready","payload":"x"}"#,  // payload not an object
+        #"{"type":"started","payload":[1]}"#,  // payload an array
     ])
     func malformedFrames(frame: String) {
         #expect(Support.isSingleMalformed(dialect.decode(.text(frame))), "text: \(frame)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Datagrid client dialect: configuration and encoding")
@@ -29,9 +30,12 @@ struct DatagridClientEncodingTests {
         let frames = dialect.openingFrames(parameters: parameters)
         #expect(frames.count == 1)
         #expect(Support.text(frames.first) != nil)
-        #expect(Support.json(frames.first) == Support.json(
-            #"{"type":"start","payload":{"agent_id":"agent_abc123","conversation_id":"conv_42"}}"#
-        ))
+        #expect(
+            Support.json(frames.first)
+                == Support.json(
+                    #"{"type":"start","payload":{"agent_id":"agent_abc123","conversation_id":"conv_42"}}"#
+                )
+        )
         #expect(dialect.encode(.start(parameters: parameters)) == frames.first)
     }
 
@@ -48,11 +52,16 @@ struct DatagridClientEncodingTests {
             "user": .null,
         ]
         let frame = dialect.encode(.start(parameters: parameters))
-        #expect(Support.json(frame) == Support.json("""
-            {"type":"start","payload":{"ephemeral":true,"file_ids":["f1","f2"],"user":null,
-             "voice_config":{"silent_start":false,"segment_max_duration_ms":180000,
-                             "silence_discard_ratio":0.9,"voice_preset":"sage"}}}
-            """))
+        #expect(
+            Support.json(frame)
+                == Support.json(
+                    """
+                    {"type":"start","payload":{"ephemeral":true,"file_ids":["f1","f2"],"user":null,
+                     "voice_config":{"silent_start":false,"segment_max_duration_ms":180000,
+                                     "silence_discard_ratio":0.9,"voice_preset":"sage"}}}
+                    """
+                )
+        )
     }
 
     @Test func startWithoutParametersHasAnEmptyPayload() {
@@ -61,9 +70,11 @@ struct DatagridClientEncodingTests {
     }
 
     @Test func nonFiniteNumbersInParametersAreSentAsNull() {
-        let frame = dialect.encode(.start(parameters: [
-            "a": .number(.nan), "b": .array([.number(.infinity), .number(1)]),
-        ]))
+        let frame = dialect.encode(
+            .start(parameters: [
+                "a": .number(.nan), "b": .array([.number(.infinity), .number(1)]),
+            ])
+        )
         #expect(Support.json(frame) == Support.json(#"{"type":"start","payload":{"a":null,"b":[null,1]}}"#))
     }
 
@@ -79,8 +90,10 @@ struct DatagridClientEncodingTests {
     @Test func interruptStopAndText() {
         #expect(Support.json(dialect.encode(.interrupt)) == Support.json(#"{"type":"interrupt"}"#))
         #expect(Support.json(dialect.encode(.stop)) == Support.json(#"{"type":"stop"}"#))
-        #expect(Support.json(dialect.encode(.text("What's the weather?")))
-            == Support.json(#"{"type":"text","payload":{"text":"What's the weather?"}}"#))
+        #expect(
+            Support.json(dialect.encode(.text("What's the weather?")))
+                == Support.json(#"{"type":"text","payload":{"text":"What's the weather?"}}"#)
+        )
     }
 
     @Test func textIsEscapedAsJSONRequires() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Datagrid round trips between the client and the server side")
@@ -6,8 +7,10 @@ struct DatagridRoundTripTests {
     static let intents: [ClientIntent] = [
         .start(parameters: [
             "agent_id": .string("agent_abc123"), "ephemeral": .bool(true),
-            "voice_config": .object(["silent_start": .bool(true), "silence_commit_ms": .number(30_000),
-                                     "silence_discard_ratio": .number(0.9)]),
+            "voice_config": .object([
+                "silent_start": .bool(true), "silence_commit_ms": .number(30_000),
+                "silence_discard_ratio": .number(0.9),
+            ]),
             "file_ids": .array([]), "user": .null,
         ]),
         .start(parameters: [:]),
@@ -43,20 +46,29 @@ struct DatagridRoundTripTests {
         let client = DatagridClientDialect()
         let audio = DialectTestSupport.bytes(count: 960, seed: 9)
         let cases: [(AgentOutput, [NormalizedEvent])] = [
-            (.sessionStarted(sessionID: "sess_9", conversationID: "conv_9"),
-             [.sessionStarted(ids: ["session_id": "sess_9", "conversation_id": "conv_9"])]),
+            (
+                .sessionStarted(sessionID: "sess_9", conversationID: "conv_9"),
+                [.sessionStarted(ids: ["session_id": "sess_9", "conversation_id": "conv_9"])]
+            ),
             (.ready, [.sessionReady]),
             (.audio(audio), [.agentAudio(AgentAudioChunk(audio: audio, format: .pcm16(24_000)))]),
             (.audio([]), []),
             (.interrupted, [.agentInterrupted]),
             (.toolCall(name: "search", status: "completed"), [.toolCall(name: "search", status: "completed")]),
-            (.toolCall(name: "search", status: "started", id: "call_sim-1_1", arguments: #"{"q":"Oslo","n":3}"#),
-             [.toolCall(name: "search", status: "started", id: "call_sim-1_1", arguments: #"{"n":3,"q":"Oslo"}"#)]),
+            (
+                .toolCall(name: "search", status: "started", id: "call_sim-1_1", arguments: #"{"q":"Oslo","n":3}"#),
+                [.toolCall(name: "search", status: "started", id: "call_sim-1_1", arguments: #"{"n":3,"q":"Oslo"}"#)]
+            ),
             (.transcript(TranscriptLine(role: "user", text: "this is it")), [.transcript(role: "user", text: "this is it", isFinal: true)]),
-            (.transcript(TranscriptLine(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)),
-             [.transcript(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)]),
+            (
+                .transcript(TranscriptLine(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)),
+                [.transcript(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)]
+            ),
             (.transcript(TranscriptLine(role: "agent", text: "Gut.")), [.transcript(role: "agent", text: "Gut.", isFinal: true)]),
-            (.error(code: nil, message: "quota exceeded\nretry later"), [.error(code: nil, message: "quota exceeded\nretry later", fatal: true)]),
+            (
+                .error(code: nil, message: "quota exceeded\nretry later"),
+                [.error(code: nil, message: "quota exceeded\nretry later", fatal: true)]
+            ),
             // Datagrid errors carry a message only.
             (.error(code: "simulated_fault", message: "injected fault"), [.error(code: nil, message: "injected fault", fatal: true)]),
             (.ended(transcript: [TranscriptLine(role: "user", text: "bye")]), [.sessionEnded(reason: nil)]),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Datagrid server dialect (agent simulator side)")
@@ -20,15 +21,23 @@ struct DatagridServerDialectTests {
     }
 
     @Test func startPayloadKeepsEveryJSONKind() throws {
-        let intents = try dialect.decode(.text(#"""
-            {"type":"start","payload":{"ephemeral":true,"n":0,"one":1,"ratio":0.9,"none":null,
-             "ids":["a",false],"voice_config":{"silent_start":false,"voice_preset":"nova"}}}
-            """#))
-        #expect(intents == [.start(parameters: [
-            "ephemeral": .bool(true), "n": .number(0), "one": .number(1), "ratio": .number(0.9), "none": .null,
-            "ids": .array([.string("a"), .bool(false)]),
-            "voice_config": .object(["silent_start": .bool(false), "voice_preset": .string("nova")]),
-        ])])
+        let intents = try dialect.decode(
+            .text(
+                #"""
+                {"type":"start","payload":{"ephemeral":true,"n":0,"one":1,"ratio":0.9,"none":null,
+                 "ids":["a",false],"voice_config":{"silent_start":false,"voice_preset":"nova"}}}
+                """#
+            )
+        )
+        #expect(
+            intents == [
+                .start(parameters: [
+                    "ephemeral": .bool(true), "n": .number(0), "one": .number(1), "ratio": .number(0.9), "none": .null,
+                    "ids": .array([.string("a"), .bool(false)]),
+                    "voice_config": .object(["silent_start": .bool(false), "voice_preset": .string("nova")]),
+                ])
+            ]
+        )
     }
 
     @Test func startWithoutPayloadHasNoParameters() throws {
@@ -86,19 +95,29 @@ struct DatagridServerDialectTests {
 
     @Test func encodesEveryOutputAsDocumented() {
         let cases: [(AgentOutput, String)] = [
-            (.sessionStarted(sessionID: "sess_1", conversationID: "conv_1"),
-             #"{"type":"started","payload":{"session_id":"sess_1","conversation_id":"conv_1"}}"#),
+            (
+                .sessionStarted(sessionID: "sess_1", conversationID: "conv_1"),
+                #"{"type":"started","payload":{"session_id":"sess_1","conversation_id":"conv_1"}}"#
+            ),
             (.ready, #"{"type":"ready"}"#),
             (.interrupted, #"{"type":"interrupted"}"#),
-            (.toolCall(name: "lookup", status: "started"),
-             #"{"type":"tool_call","payload":{"tool_name":"lookup","status":"started"}}"#),
-            (.toolCall(name: "lookup", status: "completed", id: "c1", arguments: #"{"q":1}"#),
-             #"{"type":"tool_call","payload":{"tool_name":"lookup","status":"completed","id":"c1","arguments":{"q":1}}}"#),
-            (.transcript(TranscriptLine(role: "agent", text: "Hi", isFinal: false)),
-             #"{"type":"transcript","payload":{"role":"agent","text":"Hi","is_final":false}}"#),
+            (
+                .toolCall(name: "lookup", status: "started"),
+                #"{"type":"tool_call","payload":{"tool_name":"lookup","status":"started"}}"#
+            ),
+            (
+                .toolCall(name: "lookup", status: "completed", id: "c1", arguments: #"{"q":1}"#),
+                #"{"type":"tool_call","payload":{"tool_name":"lookup","status":"completed","id":"c1","arguments":{"q":1}}}"#
+            ),
+            (
+                .transcript(TranscriptLine(role: "agent", text: "Hi", isFinal: false)),
+                #"{"type":"transcript","payload":{"role":"agent","text":"Hi","is_final":false}}"#
+            ),
             (.error(code: nil, message: "Agent not found"), #"{"type":"error","payload":{"message":"Agent not found"}}"#),
-            (.ended(transcript: [TranscriptLine(role: "user", text: "Hi"), TranscriptLine(role: "agent", text: "Hello")]),
-             #"{"type":"ended","payload":{"transcript":[{"role":"user","text":"Hi"},{"role":"agent","text":"Hello"}]}}"#),
+            (
+                .ended(transcript: [TranscriptLine(role: "user", text: "Hi"), TranscriptLine(role: "agent", text: "Hello")]),
+                #"{"type":"ended","payload":{"transcript":[{"role":"user","text":"Hi"},{"role":"agent","text":"Hello"}]}}"#
+            ),
             (.ended(transcript: []), #"{"type":"ended","payload":{"transcript":[]}}"#),
         ]
         for (output, expected) in cases {

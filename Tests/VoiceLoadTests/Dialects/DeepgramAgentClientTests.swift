@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Deepgram Voice Agent client dialect (docs/dialects.md)")
@@ -43,7 +44,8 @@ struct DeepgramAgentClientTests {
         #expect(decoded.replies.count == 1)
         #expect(reply.timing == .immediately)
         #expect(Support.text(reply.frame) != nil)
-        let expected = Support.json(#"""
+        let expected = Support.json(
+            #"""
             {"type":"Settings",
              "audio":{"input":{"encoding":"linear16","sample_rate":16000},
                       "output":{"encoding":"linear16","sample_rate":24000,"container":"none"}},
@@ -51,29 +53,39 @@ struct DeepgramAgentClientTests {
                       "think":{"provider":{"type":"open_ai","model":"gpt-4o-mini"},
                                "prompt":"You are a helpful voice assistant. Keep your answers short."},
                       "speak":{"provider":{"type":"deepgram","model":"aura-2-thalia-en"}}}}
-            """#)
+            """#
+        )
         #expect(expected != nil)
         #expect(Support.json(reply.frame) == expected)
     }
 
     @Test func userSettingsAreSentWithOnlyTheAudioFormatsOverridden() throws {
-        let user = try #require(Support.json(#"""
-            {"type":"Whatever","experimental":true,"mip_opt_out":false,
-             "audio":{"input":{"encoding":"mulaw","sample_rate":8000},"output":{"encoding":"mp3","bitrate":48000},
-                      "extra":{"keep":[1,"two",null]}},
-             "agent":{"language":"de","listen":{"model":"nova-2"},"think":{"provider":{"type":"anthropic"},"functions":[]},
-                      "greeting":"Hallo \"du\"!"}}
-            """#))
+        let user = try #require(
+            Support.json(
+                #"""
+                {"type":"Whatever","experimental":true,"mip_opt_out":false,
+                 "audio":{"input":{"encoding":"mulaw","sample_rate":8000},"output":{"encoding":"mp3","bitrate":48000},
+                          "extra":{"keep":[1,"two",null]}},
+                 "agent":{"language":"de","listen":{"model":"nova-2"},"think":{"provider":{"type":"anthropic"},"functions":[]},
+                          "greeting":"Hallo \"du\"!"}}
+                """#
+            )
+        )
         var codec = DeepgramAgentClientDialect(inputFormat: .pcm16(24_000)).makeCodec(parameters: ["settings": user, "other": .bool(true)])
         let reply = try #require(codec.receive(.text(#"{"type":"Welcome"}"#)).replies.first)
-        #expect(Support.json(reply.frame) == Support.json(#"""
-            {"type":"Settings","experimental":true,"mip_opt_out":false,
-             "audio":{"input":{"encoding":"linear16","sample_rate":24000},
-                      "output":{"encoding":"linear16","sample_rate":24000,"container":"none"},
-                      "extra":{"keep":[1,"two",null]}},
-             "agent":{"language":"de","listen":{"model":"nova-2"},"think":{"provider":{"type":"anthropic"},"functions":[]},
-                      "greeting":"Hallo \"du\"!"}}
-            """#))
+        #expect(
+            Support.json(reply.frame)
+                == Support.json(
+                    #"""
+                    {"type":"Settings","experimental":true,"mip_opt_out":false,
+                     "audio":{"input":{"encoding":"linear16","sample_rate":24000},
+                              "output":{"encoding":"linear16","sample_rate":24000,"container":"none"},
+                              "extra":{"keep":[1,"two",null]}},
+                     "agent":{"language":"de","listen":{"model":"nova-2"},"think":{"provider":{"type":"anthropic"},"functions":[]},
+                              "greeting":"Hallo \"du\"!"}}
+                    """#
+                )
+        )
     }
 
     @Test func welcomeWithoutRequestIDStillGetsSettings() {
@@ -105,12 +117,14 @@ struct DeepgramAgentClientTests {
 
     @Test func agentStartedSpeakingReportsServerLatenciesInMs() {
         let frame = #"{"type":"AgentStartedSpeaking","total_latency":0.85,"tts_latency":0.34,"ttt_latency":0.51}"#
-        #expect(events(.text(frame)) == [
-            .agentSpeechStarted(turnKey: nil),
-            .serverLatency(name: "server_total_latency_ms", valueMs: 850),
-            .serverLatency(name: "server_tts_latency_ms", valueMs: 340),
-            .serverLatency(name: "server_ttt_latency_ms", valueMs: 510),
-        ])
+        #expect(
+            events(.text(frame)) == [
+                .agentSpeechStarted(turnKey: nil),
+                .serverLatency(name: "server_total_latency_ms", valueMs: 850),
+                .serverLatency(name: "server_tts_latency_ms", valueMs: 340),
+                .serverLatency(name: "server_ttt_latency_ms", valueMs: 510),
+            ]
+        )
         #expect(events(.text(#"{"type":"AgentStartedSpeaking","tts_latency":null}"#)) == [.agentSpeechStarted(turnKey: nil)])
     }
 
@@ -119,42 +133,58 @@ struct DeepgramAgentClientTests {
     }
 
     @Test func conversationTextIsAFinalTranscript() {
-        #expect(events(.text(#"{"type":"ConversationText","role":"user","content":"What's the weather?"}"#))
-            == [.transcript(role: "user", text: "What's the weather?", isFinal: true)])
-        #expect(events(.text(#"{"type":"ConversationText","role":"assistant","content":"Sunny."}"#))
-            == [.transcript(role: "assistant", text: "Sunny.", isFinal: true)])
+        #expect(
+            events(.text(#"{"type":"ConversationText","role":"user","content":"What's the weather?"}"#))
+                == [.transcript(role: "user", text: "What's the weather?", isFinal: true)]
+        )
+        #expect(
+            events(.text(#"{"type":"ConversationText","role":"assistant","content":"Sunny."}"#))
+                == [.transcript(role: "assistant", text: "Sunny.", isFinal: true)]
+        )
         #expect(Support.isSingleMalformed(events(.text(#"{"type":"ConversationText","role":"user"}"#))))
     }
 
     @Test func latencyReportGivesEveryPresentLatencyInMs() {
-        let frame = #"{"type":"LatencyReport","stt_latency":0.123,"ttt_token_latency":0.2,"ttt_text_latency":null,"#
+        let frame =
+            #"{"type":"LatencyReport","stt_latency":0.123,"ttt_token_latency":0.2,"ttt_text_latency":null,"#
             + #""tts_latency":0.0015,"total_latency":1.25}"#
-        #expect(events(.text(frame)) == [
-            .serverLatency(name: "server_stt_latency_ms", valueMs: 123),
-            .serverLatency(name: "server_total_latency_ms", valueMs: 1_250),
-            .serverLatency(name: "server_tts_latency_ms", valueMs: 1.5),
-            .serverLatency(name: "server_ttt_token_latency_ms", valueMs: 200),
-        ])
+        #expect(
+            events(.text(frame)) == [
+                .serverLatency(name: "server_stt_latency_ms", valueMs: 123),
+                .serverLatency(name: "server_total_latency_ms", valueMs: 1_250),
+                .serverLatency(name: "server_tts_latency_ms", valueMs: 1.5),
+                .serverLatency(name: "server_ttt_token_latency_ms", valueMs: 200),
+            ]
+        )
     }
 
     @Test func functionCallRequestGivesOneToolCallPerFunction() {
-        let frame = #"{"type":"FunctionCallRequest","functions":[{"id":"f1","name":"get_weather","arguments":"{\"city\":\"Oslo\"}","client_side":true},"#
+        let frame =
+            #"{"type":"FunctionCallRequest","functions":[{"id":"f1","name":"get_weather","arguments":"{\"city\":\"Oslo\"}","client_side":true},"#
             + #"{"id":"f2","name":"lookup","arguments":"{}","client_side":false}]}"#
-        #expect(events(.text(frame)) == [
-            .toolCall(name: "get_weather", status: "requested", id: "f1", arguments: #"{"city":"Oslo"}"#),
-            .toolCall(name: "lookup", status: "called", id: "f2", arguments: "{}"),
-        ])
-        #expect(events(.text(#"{"type":"FunctionCallRequest","function_name":"old","function_call_id":"x","input":{"b":1,"a":"z"}}"#))
-            == [.toolCall(name: "old", status: "requested", id: "x", arguments: #"{"a":"z","b":1}"#)])
+        #expect(
+            events(.text(frame)) == [
+                .toolCall(name: "get_weather", status: "requested", id: "f1", arguments: #"{"city":"Oslo"}"#),
+                .toolCall(name: "lookup", status: "called", id: "f2", arguments: "{}"),
+            ]
+        )
+        #expect(
+            events(.text(#"{"type":"FunctionCallRequest","function_name":"old","function_call_id":"x","input":{"b":1,"a":"z"}}"#))
+                == [.toolCall(name: "old", status: "requested", id: "x", arguments: #"{"a":"z","b":1}"#)]
+        )
         #expect(Support.isSingleMalformed(events(.text(#"{"type":"FunctionCallRequest"}"#))))
         #expect(Support.isSingleMalformed(events(.text(#"{"type":"FunctionCallRequest","functions":[{"id":"f"}]}"#))))
     }
 
     @Test func errorIsFatalAndWarningIsNot() {
-        #expect(events(.text(#"{"type":"Error","description":"Failed to parse settings","code":"INVALID_SETTINGS"}"#))
-            == [.error(code: "INVALID_SETTINGS", message: "Failed to parse settings", fatal: true)])
-        #expect(events(.text(#"{"type":"Warning","description":"Slow think provider","code":"SLOW_THINK"}"#))
-            == [.warning(code: "SLOW_THINK", message: "Slow think provider")])
+        #expect(
+            events(.text(#"{"type":"Error","description":"Failed to parse settings","code":"INVALID_SETTINGS"}"#))
+                == [.error(code: "INVALID_SETTINGS", message: "Failed to parse settings", fatal: true)]
+        )
+        #expect(
+            events(.text(#"{"type":"Warning","description":"Slow think provider","code":"SLOW_THINK"}"#))
+                == [.warning(code: "SLOW_THINK", message: "Slow think provider")]
+        )
         #expect(events(.text(#"{"type":"Error","message":"old shape"}"#)) == [.error(code: nil, message: "old shape", fatal: true)])
     }
 
@@ -169,8 +199,13 @@ struct DeepgramAgentClientTests {
     }
 
     @Test func cancelledFunctionCallsAreWithdrawn() {
-        #expect(events(.text(#"{"type":"FunctionCallCancelled","functions":[{"id":"fc_1","name":"get_weather"},{"id":"fc_2","name":"book"}]}"#))
-            == [.toolCall(name: "get_weather", status: "cancelled", id: "fc_1"), .toolCall(name: "book", status: "cancelled", id: "fc_2")])
+        #expect(
+            events(.text(#"{"type":"FunctionCallCancelled","functions":[{"id":"fc_1","name":"get_weather"},{"id":"fc_2","name":"book"}]}"#))
+                == [
+                    .toolCall(name: "get_weather", status: "cancelled", id: "fc_1"),
+                    .toolCall(name: "book", status: "cancelled", id: "fc_2"),
+                ]
+        )
         #expect(Support.isSingleMalformed(events(.text(#"{"type":"FunctionCallCancelled"}"#))))
     }
 
@@ -196,10 +231,14 @@ struct DeepgramAgentClientTests {
 
     @Test func controlMessages() {
         #expect(frames(.keepAlive) == [.text(#"{"type":"KeepAlive"}"#)])
-        #expect(Support.json(frames(.text("Book a table \"now\"")).first)
-            == Support.json(#"{"type":"InjectUserMessage","content":"Book a table \"now\""}"#))
-        #expect(Support.json(frames(.toolResult(callID: "f1", name: "get_weather", output: #"{"temp":21}"#)).first)
-            == Support.json(#"{"type":"FunctionCallResponse","id":"f1","name":"get_weather","content":"{\"temp\":21}"}"#))
+        #expect(
+            Support.json(frames(.text("Book a table \"now\"")).first)
+                == Support.json(#"{"type":"InjectUserMessage","content":"Book a table \"now\""}"#)
+        )
+        #expect(
+            Support.json(frames(.toolResult(callID: "f1", name: "get_weather", output: #"{"temp":21}"#)).first)
+                == Support.json(#"{"type":"FunctionCallResponse","id":"f1","name":"get_weather","content":"{\"temp\":21}"}"#)
+        )
     }
 
     @Test(arguments: [ClientIntent.stop, .interrupt, .commit, .markPlayed(name: "m")])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Deepgram Voice Agent server dialect (agent simulator side)")
@@ -53,10 +54,14 @@ struct DeepgramAgentServerTests {
     @Test func controlMessagesFromSection9_3() throws {
         #expect(try decode(.text(#"{"type":"KeepAlive"}"#)) == [.keepAlive])
         #expect(try decode(.text(#"{"type":"InjectUserMessage","content":"Hi there"}"#)) == [.text("Hi there")])
-        #expect(try decode(.text(#"{"type":"FunctionCallResponse","id":"f1","name":"get_weather","content":"sunny"}"#))
-            == [.toolResult(callID: "f1", name: "get_weather", output: "sunny")])
-        #expect(try decode(.text(#"{"type":"FunctionCallResponse","id":"f1","content":"sunny"}"#))
-            == [.toolResult(callID: "f1", name: "", output: "sunny")])
+        #expect(
+            try decode(.text(#"{"type":"FunctionCallResponse","id":"f1","name":"get_weather","content":"sunny"}"#))
+                == [.toolResult(callID: "f1", name: "get_weather", output: "sunny")]
+        )
+        #expect(
+            try decode(.text(#"{"type":"FunctionCallResponse","id":"f1","content":"sunny"}"#))
+                == [.toolResult(callID: "f1", name: "", output: "sunny")]
+        )
     }
 
     @Test func unknownAndMalformedMessagesThrow() {
@@ -73,8 +78,10 @@ struct DeepgramAgentServerTests {
     // MARK: server messages
 
     @Test func sessionStartMessages() {
-        #expect(Support.json(frames([.connectionOpened(sessionID: "sim-1")]).first)
-            == Support.json(#"{"type":"Welcome","request_id":"sim-1"}"#))
+        #expect(
+            Support.json(frames([.connectionOpened(sessionID: "sim-1")]).first)
+                == Support.json(#"{"type":"Welcome","request_id":"sim-1"}"#)
+        )
         #expect(frames([.ready]) == [.text(#"{"type":"SettingsApplied"}"#)])
         #expect(frames([.userSpeechStarted(audioMs: 1_200)]) == [.text(#"{"type":"UserStartedSpeaking"}"#)])
     }
@@ -85,8 +92,10 @@ struct DeepgramAgentServerTests {
             .turnComplete(turnKey: "t1"), .turnComplete(turnKey: "t1"),
         ])
         #expect(sent.count == 4)
-        #expect(Support.json(sent[0])
-            == Support.json(#"{"type":"AgentStartedSpeaking","total_latency":0.85,"tts_latency":0.34,"ttt_latency":0.51}"#))
+        #expect(
+            Support.json(sent[0])
+                == Support.json(#"{"type":"AgentStartedSpeaking","total_latency":0.85,"tts_latency":0.34,"ttt_latency":0.51}"#)
+        )
         #expect(sent[1] == .binary([1, 2, 3, 4]))
         #expect(sent[2] == .text(#"{"type":"AgentAudioDone"}"#))
         #expect(Support.json(sent[3]) == Support.json(#"{"type":"LatencyReport","total_latency":0.85,"tts_latency":0.34}"#))
@@ -106,23 +115,39 @@ struct DeepgramAgentServerTests {
     }
 
     @Test func transcriptsAreConversationText() {
-        #expect(Support.json(frames([.transcript(TranscriptLine(role: "agent", text: "Hi \"you\""))]).first)
-            == Support.json(#"{"type":"ConversationText","role":"assistant","content":"Hi \"you\""}"#))
-        #expect(Support.json(frames([.transcript(TranscriptLine(role: "user", text: "hello"))]).first)
-            == Support.json(#"{"type":"ConversationText","role":"user","content":"hello"}"#))
+        #expect(
+            Support.json(frames([.transcript(TranscriptLine(role: "agent", text: "Hi \"you\""))]).first)
+                == Support.json(#"{"type":"ConversationText","role":"assistant","content":"Hi \"you\""}"#)
+        )
+        #expect(
+            Support.json(frames([.transcript(TranscriptLine(role: "user", text: "hello"))]).first)
+                == Support.json(#"{"type":"ConversationText","role":"user","content":"hello"}"#)
+        )
         #expect(frames([.transcript(TranscriptLine(role: "user", text: "hel", isFinal: false))]).isEmpty)
     }
 
     @Test func toolCallsAreClientSideFunctionCallRequests() {
-        #expect(Support.json(frames([.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#)]).first)
-            == Support.json(#"{"type":"FunctionCallRequest","functions":[{"id":"call_sim-1_1","name":"get_weather","arguments":"{\"city\":\"Oslo\"}","client_side":true}]}"#))
-        #expect(Support.json(frames([.toolCall(name: "n", status: "s")]).first)
-            == Support.json(#"{"type":"FunctionCallRequest","functions":[{"id":"fc_1","name":"n","arguments":"{}","client_side":true}]}"#))
+        #expect(
+            Support.json(
+                frames([.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#)]).first
+            )
+                == Support.json(
+                    #"{"type":"FunctionCallRequest","functions":[{"id":"call_sim-1_1","name":"get_weather","arguments":"{\"city\":\"Oslo\"}","client_side":true}]}"#
+                )
+        )
+        #expect(
+            Support.json(frames([.toolCall(name: "n", status: "s")]).first)
+                == Support.json(
+                    #"{"type":"FunctionCallRequest","functions":[{"id":"fc_1","name":"n","arguments":"{}","client_side":true}]}"#
+                )
+        )
     }
 
     @Test func errorMessage() {
-        #expect(Support.json(frames([.error(code: nil, message: "overloaded")]).first)
-            == Support.json(#"{"type":"Error","description":"overloaded","code":"SIMULATED_ERROR"}"#))
+        #expect(
+            Support.json(frames([.error(code: nil, message: "overloaded")]).first)
+                == Support.json(#"{"type":"Error","description":"overloaded","code":"SIMULATED_ERROR"}"#)
+        )
     }
 
     @Test(arguments: [

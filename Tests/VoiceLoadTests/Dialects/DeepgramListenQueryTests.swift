@@ -1,13 +1,19 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Deepgram STT endpoint query (docs/dialects.md)")
 struct DeepgramListenQueryTests {
-    static let defaultQuery = "model=nova-3&encoding=linear16&sample_rate=16000&channels=1&interim_results=true&endpointing=300"
+    static let defaultQuery =
+        "model=nova-3&encoding=linear16&sample_rate=16000&channels=1&interim_results=true&endpointing=300"
         + "&utterance_end_ms=1000&vad_events=true"
 
-    func endpoint(_ url: String, _ parameters: [String: JSONValue] = [:], dialect: DeepgramSTTClientDialect = .init()) throws -> WebSocketEndpoint {
+    func endpoint(
+        _ url: String,
+        _ parameters: [String: JSONValue] = [:],
+        dialect: DeepgramSTTClientDialect = .init()
+    ) throws -> WebSocketEndpoint {
         dialect.endpoint(for: try WebSocketEndpoint(parsing: url), parameters: parameters)
     }
 
@@ -38,17 +44,24 @@ struct DeepgramListenQueryTests {
             "wss://api.deepgram.com/v1/listen?model=nova-3&endpointing=500&vad_events=false",
             ["endpointing": .number(800), "model": .string("nova-2")]
         )
-        #expect(endpoint.query == "model=nova-3&endpointing=500&vad_events=false&encoding=linear16&sample_rate=16000"
-            + "&channels=1&interim_results=true&utterance_end_ms=1000")
+        #expect(
+            endpoint.query == "model=nova-3&endpointing=500&vad_events=false&encoding=linear16&sample_rate=16000"
+                + "&channels=1&interim_results=true&utterance_end_ms=1000"
+        )
     }
 
     @Test func sessionParametersOverrideTheDefaults() throws {
-        let endpoint = try endpoint("wss://api.deepgram.com/v1/listen", [
-            "endpointing": .number(500), "interim_results": .bool(false), "utterance_end_ms": .null,
-            "vad_events": .string("false"), "sample_rate": .number(16_000),
-        ])
-        #expect(endpoint.query == "model=nova-3&encoding=linear16&sample_rate=16000&channels=1&interim_results=false&endpointing=500"
-            + "&vad_events=false")
+        let endpoint = try endpoint(
+            "wss://api.deepgram.com/v1/listen",
+            [
+                "endpointing": .number(500), "interim_results": .bool(false), "utterance_end_ms": .null,
+                "vad_events": .string("false"), "sample_rate": .number(16_000),
+            ]
+        )
+        #expect(
+            endpoint.query == "model=nova-3&encoding=linear16&sample_rate=16000&channels=1&interim_results=false&endpointing=500"
+                + "&vad_events=false"
+        )
     }
 
     @Test func endpointingCanBeSwitchedOff() throws {
@@ -57,14 +70,19 @@ struct DeepgramListenQueryTests {
     }
 
     @Test func otherSessionParametersBecomeQueryItemsInNameOrder() throws {
-        let endpoint = try endpoint("ws://127.0.0.1:8080/v1/listen?", [
-            "smart_format": .bool(true), "model": .string("nova-2"), "language": .string("en-US"),
-            "keyterm": .array([.string("vload"), .string("load test")]), "numerals": .number(1),
-            "ratio": .number(0.5), "options": .object(["a": .number(1)]), "nothing": .null,
-        ])
+        let endpoint = try endpoint(
+            "ws://127.0.0.1:8080/v1/listen?",
+            [
+                "smart_format": .bool(true), "model": .string("nova-2"), "language": .string("en-US"),
+                "keyterm": .array([.string("vload"), .string("load test")]), "numerals": .number(1),
+                "ratio": .number(0.5), "options": .object(["a": .number(1)]), "nothing": .null,
+            ]
+        )
         // The session's model takes the default's place; the others follow in name order.
-        #expect(endpoint.query == Self.defaultQuery.replacingOccurrences(of: "model=nova-3", with: "model=nova-2")
-            + "&keyterm=vload&keyterm=load%20test&language=en-US&numerals=1&ratio=0.5&smart_format=true")
+        #expect(
+            endpoint.query == Self.defaultQuery.replacingOccurrences(of: "model=nova-3", with: "model=nova-2")
+                + "&keyterm=vload&keyterm=load%20test&language=en-US&numerals=1&ratio=0.5&smart_format=true"
+        )
         #expect(endpoint.queryValue(named: "keyterm") == "vload")
     }
 

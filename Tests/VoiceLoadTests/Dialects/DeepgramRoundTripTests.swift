@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Deepgram round trips between the client and the server side")
@@ -32,7 +33,10 @@ struct DeepgramRoundTripTests {
             (.connectionOpened(sessionID: "sim-1"), []),
             (.userSpeechStarted(audioMs: 480), [.userSpeechStarted]),
             (.speechResult(interim), [.speechResult(interim), .transcript(role: "user", text: "good morning", isFinal: false)]),
-            (.speechResult(final), [.speechResult(final), .transcript(role: "user", text: "Good morning!", isFinal: true), .userSpeechStopped]),
+            (
+                .speechResult(final),
+                [.speechResult(final), .transcript(role: "user", text: "Good morning!", isFinal: true), .userSpeechStopped]
+            ),
             (.speechResult(finalized), [.speechResult(finalized)]),
             (.utteranceEnd(lastWordEndS: 1.8), [.utteranceEnd]),
             (.ended(transcript: []), [.sessionEnded(reason: "metadata")]),
@@ -100,26 +104,38 @@ struct DeepgramRoundTripTests {
             (.ready, [.sessionReady]),
             (.userSpeechStarted(audioMs: 300), [.userSpeechStarted]),
             (.userSpeechStopped(audioMs: 900), []),
-            (.agentTurnStarted(turnKey: "resp_1", latencyMs: 640), [
-                .agentSpeechStarted(turnKey: nil),
-                .serverLatency(name: "server_total_latency_ms", valueMs: 640),
-                .serverLatency(name: "server_tts_latency_ms", valueMs: 256),
-                .serverLatency(name: "server_ttt_latency_ms", valueMs: 384),
-            ]),
+            (
+                .agentTurnStarted(turnKey: "resp_1", latencyMs: 640),
+                [
+                    .agentSpeechStarted(turnKey: nil),
+                    .serverLatency(name: "server_total_latency_ms", valueMs: 640),
+                    .serverLatency(name: "server_tts_latency_ms", valueMs: 256),
+                    .serverLatency(name: "server_ttt_latency_ms", valueMs: 384),
+                ]
+            ),
             (.audio(audio), [.agentAudio(AgentAudioChunk(audio: audio, format: .pcm16(24_000)))]),
             (.agentAudioDone(turnKey: "resp_1"), [.agentSpeechEnded(turnKey: nil), .turnComplete(turnKey: nil)]),
-            (.turnComplete(turnKey: "resp_1"), [
-                .serverLatency(name: "server_total_latency_ms", valueMs: 640),
-                .serverLatency(name: "server_tts_latency_ms", valueMs: 256),
-            ]),
+            (
+                .turnComplete(turnKey: "resp_1"),
+                [
+                    .serverLatency(name: "server_total_latency_ms", valueMs: 640),
+                    .serverLatency(name: "server_tts_latency_ms", valueMs: 256),
+                ]
+            ),
             (.transcript(TranscriptLine(role: "agent", text: "Sure.")), [.transcript(role: "assistant", text: "Sure.", isFinal: true)]),
             (.transcript(TranscriptLine(role: "user", text: "this is", isFinal: false)), []),
             (.transcript(TranscriptLine(role: "user", text: "this is it")), [.transcript(role: "user", text: "this is it", isFinal: true)]),
-            (.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#), [
+            (
                 .toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#),
-            ]),
+                [
+                    .toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: #"{"city":"Oslo"}"#)
+                ]
+            ),
             (.error(code: nil, message: "quota exceeded"), [.error(code: "SIMULATED_ERROR", message: "quota exceeded", fatal: true)]),
-            (.error(code: "simulated_fault", message: "injected fault"), [.error(code: "simulated_fault", message: "injected fault", fatal: true)]),
+            (
+                .error(code: "simulated_fault", message: "injected fault"),
+                [.error(code: "simulated_fault", message: "injected fault", fatal: true)]
+            ),
             (.interrupted, []),
             (.ended(transcript: []), []),
         ]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Deepgram STT client dialect (docs/dialects.md)")
@@ -39,23 +40,29 @@ struct DeepgramSTTClientTests {
 
     @Test func finalResultWithSpeechFinalEndsTheUtterance() {
         let result = SpeechResult(text: "hello there", isFinal: true, speechFinal: true, startS: 1.02, durationS: 1.5)
-        #expect(events(.text(Self.results(isFinal: true, speechFinal: true))) == [
-            .speechResult(result), .transcript(role: "user", text: "hello there", isFinal: true), .userSpeechStopped,
-        ])
+        #expect(
+            events(.text(Self.results(isFinal: true, speechFinal: true))) == [
+                .speechResult(result), .transcript(role: "user", text: "hello there", isFinal: true), .userSpeechStopped,
+            ]
+        )
     }
 
     @Test func finalResultWithoutSpeechFinal() {
         let result = SpeechResult(text: "hello there", isFinal: true, speechFinal: false, startS: 1.02, durationS: 1.5)
-        #expect(events(.text(Self.results(isFinal: true, speechFinal: false))) == [
-            .speechResult(result), .transcript(role: "user", text: "hello there", isFinal: true),
-        ])
+        #expect(
+            events(.text(Self.results(isFinal: true, speechFinal: false))) == [
+                .speechResult(result), .transcript(role: "user", text: "hello there", isFinal: true),
+            ]
+        )
     }
 
     @Test func interimResult() {
         let result = SpeechResult(text: "hello there", isFinal: false, speechFinal: false, startS: 1.02, durationS: 1.5)
-        #expect(events(.text(Self.results(isFinal: false, speechFinal: false))) == [
-            .speechResult(result), .transcript(role: "user", text: "hello there", isFinal: false),
-        ])
+        #expect(
+            events(.text(Self.results(isFinal: false, speechFinal: false))) == [
+                .speechResult(result), .transcript(role: "user", text: "hello there", isFinal: false),
+            ]
+        )
     }
 
     @Test func resultFromFinalize() {
@@ -65,7 +72,9 @@ struct DeepgramSTTClientTests {
 
     @Test func emptyTranscriptIsAResultWithoutTranscript() {
         let result = SpeechResult(text: "", isFinal: true, speechFinal: true, startS: 1.02, durationS: 1.5)
-        #expect(events(.text(Self.results(isFinal: true, speechFinal: true, transcript: ""))) == [.speechResult(result), .userSpeechStopped])
+        #expect(
+            events(.text(Self.results(isFinal: true, speechFinal: true, transcript: ""))) == [.speechResult(result), .userSpeechStopped]
+        )
     }
 
     @Test(arguments: [
@@ -74,7 +83,9 @@ struct DeepgramSTTClientTests {
         #"{"type":"Results","channel":[0],"is_final":"yes","start":"1"}"#,
     ])
     func resultWithMissingFieldsHasDefaults(frame: String) {
-        #expect(events(.text(frame)) == [.speechResult(SpeechResult(text: "", isFinal: false, speechFinal: false, startS: 0, durationS: 0))])
+        #expect(
+            events(.text(frame)) == [.speechResult(SpeechResult(text: "", isFinal: false, speechFinal: false, startS: 0, durationS: 0))]
+        )
     }
 
     @Test func speechStartedFromSection8_3() {
@@ -95,9 +106,13 @@ struct DeepgramSTTClientTests {
     }
 
     @Test func errorsAreFatalAndConfigureFailuresAreNot() {
-        #expect(events(.text(#"{"type":"Error","variant":"error","code":"NET-0001","description":"no audio"}"#))
-            == [.error(code: "NET-0001", message: "no audio", fatal: true)])
-        #expect(events(.text(#"{"type":"ConfigureFailure","request_id":"r"}"#)) == [.error(code: "ConfigureFailure", message: "", fatal: false)])
+        #expect(
+            events(.text(#"{"type":"Error","variant":"error","code":"NET-0001","description":"no audio"}"#))
+                == [.error(code: "NET-0001", message: "no audio", fatal: true)]
+        )
+        #expect(
+            events(.text(#"{"type":"ConfigureFailure","request_id":"r"}"#)) == [.error(code: "ConfigureFailure", message: "", fatal: false)]
+        )
         #expect(events(.text(#"{"type":"ConfigureSuccess","request_id":"r"}"#)) == [])
     }
 

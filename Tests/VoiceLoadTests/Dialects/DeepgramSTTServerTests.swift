@@ -1,11 +1,13 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Deepgram STT server dialect (agent simulator side)")
 struct DeepgramSTTServerTests {
     typealias Support = DialectTestSupport
     let dialect = DeepgramSTTServerDialect()
-    static let fullTarget = "/v1/listen?encoding=linear16&sample_rate=16000&channels=1&interim_results=true"
+    static let fullTarget =
+        "/v1/listen?encoding=linear16&sample_rate=16000&channels=1&interim_results=true"
         + "&endpointing=300&utterance_end_ms=1000&vad_events=true"
 
     func decode(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
@@ -53,14 +55,16 @@ struct DeepgramSTTServerTests {
         let result = SpeechResult(text: "Hello, world!", isFinal: true, speechFinal: true, startS: 1.02, durationS: 1.5)
         let sent = frames([.connectionOpened(sessionID: "sim-7"), .speechResult(result)])
         #expect(sent.count == 1)
-        let expected = Support.json(#"""
+        let expected = Support.json(
+            #"""
             {"type":"Results","channel_index":[0,1],"start":1.02,"duration":1.5,"is_final":true,"speech_final":true,
              "from_finalize":false,"channel":{"alternatives":[{"transcript":"Hello, world!","confidence":0.98,"words":[
                {"word":"hello","start":1.02,"end":1.77,"confidence":0.99,"punctuated_word":"Hello,"},
                {"word":"world","start":1.77,"end":2.52,"confidence":0.99,"punctuated_word":"world!"}]}]},
              "metadata":{"request_id":"sim-7","model_info":{"name":"vload-simulator","version":"1","arch":"simulated"},
                          "model_uuid":"00000000-0000-0000-0000-000000000000"}}
-            """#)
+            """#
+        )
         #expect(expected != nil)
         #expect(Support.json(sent.first) == expected)
         #expect(Support.text(sent.first) != nil)
@@ -69,9 +73,9 @@ struct DeepgramSTTServerTests {
     @Test func emptyResultHasNoWordsAndNoConfidence() throws {
         let sent = frames([.speechResult(SpeechResult(text: "", isFinal: true, speechFinal: false, startS: .nan, durationS: 0.3))])
         guard case .object(let message)? = Support.json(sent.first),
-              case .object(let channel)? = message["channel"],
-              case .array(let alternatives)? = channel["alternatives"],
-              case .object(let metadata)? = message["metadata"]
+            case .object(let channel)? = message["channel"],
+            case .array(let alternatives)? = channel["alternatives"],
+            case .object(let metadata)? = message["metadata"]
         else {
             Issue.record("not a Results message: \(sent)")
             return
@@ -117,11 +121,16 @@ struct DeepgramSTTServerTests {
         _ = try codec.receive(.binary([UInt8](repeating: 0, count: 32_000)))
         _ = try codec.receive(.binary([UInt8](repeating: 0, count: 16_000)))
         let sent = codec.frames(for: .ended(transcript: []))
-        #expect(Support.json(sent.first) == Support.json(#"""
-            {"type":"Metadata","transaction_key":"deprecated","request_id":"sim-3",
-             "sha256":"0000000000000000000000000000000000000000000000000000000000000000",
-             "created":"1970-01-01T00:00:00.000Z","duration":1.5,"channels":1}
-            """#))
+        #expect(
+            Support.json(sent.first)
+                == Support.json(
+                    #"""
+                    {"type":"Metadata","transaction_key":"deprecated","request_id":"sim-3",
+                     "sha256":"0000000000000000000000000000000000000000000000000000000000000000",
+                     "created":"1970-01-01T00:00:00.000Z","duration":1.5,"channels":1}
+                    """#
+                )
+        )
     }
 
     @Test(arguments: [

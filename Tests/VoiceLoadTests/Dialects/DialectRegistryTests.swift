@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Dialect registry")
@@ -6,7 +7,10 @@ struct DialectRegistryTests {
     @Test func idsAreSortedAndIncludeTheImplementedDialects() {
         #expect(DialectRegistry.ids == DialectRegistry.ids.sorted())
         #expect(Set(DialectRegistry.ids).count == DialectRegistry.ids.count)
-        for id in ["adk-events", "adk-legacy", "adk-seed", "datagrid", "openai-realtime", "pipecat-protobuf", "smallest-atoms", "twilio-media-streams"] {
+        for id in [
+            "adk-events", "adk-legacy", "adk-seed", "datagrid", "openai-realtime", "pipecat-protobuf", "smallest-atoms",
+            "twilio-media-streams",
+        ] {
             #expect(DialectRegistry.ids.contains(id))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 /// `--dialect NAME` for a shipped dialect file: the search order and the not-found error.
@@ -49,7 +50,9 @@ struct DialectSearchPathTests {
 
     @Test func standardOrder() {
         let path = DialectSearchPath.standard(
-            environment: ["VLOAD_DIALECTS_DIR": "/opt/mine"], executablePath: "/usr/local/bin/vload", checkoutDirectory: "/src/vload"
+            environment: ["VLOAD_DIALECTS_DIR": "/opt/mine"],
+            executablePath: "/usr/local/bin/vload",
+            checkoutDirectory: "/src/vload"
         )
         #expect(path.directories == ["/opt/mine", "dialects", "/usr/local/share/vload/dialects", "/src/vload/dialects"])
         let unset = DialectSearchPath.standard(environment: [:], executablePath: nil, checkoutDirectory: nil)
@@ -66,8 +69,10 @@ struct DialectSearchPathTests {
     @Test func notFoundNamesEveryPlaceSearched() {
         let path = DialectSearchPath(directories: ["/opt/mine", "dialects"])
         let message = path.notFoundMessage("acme", builtInIDs: ["datagrid", "openai-realtime"])
-        #expect(message == "unknown dialect 'acme' (built in: datagrid, openai-realtime) and no acme.yaml in /opt/mine, dialects "
-            + "(searched in this order; set VLOAD_DIALECTS_DIR to add a folder)")
+        #expect(
+            message == "unknown dialect 'acme' (built in: datagrid, openai-realtime) and no acme.yaml in /opt/mine, dialects "
+                + "(searched in this order; set VLOAD_DIALECTS_DIR to add a folder)"
+        )
         #expect(!message.contains("\n"))
         #expect(path.notFoundMessage("x/acme", builtInIDs: ["datagrid"]).hasSuffix("give a dialect file by its path with --dialect-file"))
     }

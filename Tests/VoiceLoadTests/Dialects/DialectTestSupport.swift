@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VoiceLoad
 
 /// Helpers shared by the dialect codec tests.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 /// The two worked examples of docs/custom-dialects.md (`docs/examples/json-agent.yaml` and
@@ -54,7 +55,10 @@ struct DocumentedDialectExampleTests {
         let dialect = try Self.load("json-agent.yaml")
         var codec = dialect.makeCodec(parameters: ["voice": .string("ada")])
         let open = try #require(DialectTestSupport.json(codec.framesOnOpen().first))
-        guard case .object(let start) = open else { Issue.record("session.start is not an object"); return }
+        guard case .object(let start) = open else {
+            Issue.record("session.start is not an object")
+            return
+        }
         #expect(start["type"] == .string("session.start"))
         #expect(start["config"] == .object(["voice": .string("ada")]))
         if case .string(let requestID)? = start["request_id"] { #expect(requestID.count == 36) } else { Issue.record("no request_id") }
@@ -62,20 +66,30 @@ struct DocumentedDialectExampleTests {
         let twentyMs = [UInt8](repeating: 0, count: 640)
         let first = codec.frames(for: .audio(twentyMs)).first
         let second = codec.frames(for: .audio(twentyMs)).first
-        #expect(DialectTestSupport.json(first) == .object([
-            "type": .string("audio.append"), "seq": .number(1), "ts_ms": .number(0),
-            "audio": .string(Data(twentyMs).base64EncodedString()),
-        ]))
-        guard case .object(let next)? = DialectTestSupport.json(second) else { Issue.record("no second audio frame"); return }
+        #expect(
+            DialectTestSupport.json(first)
+                == .object([
+                    "type": .string("audio.append"), "seq": .number(1), "ts_ms": .number(0),
+                    "audio": .string(Data(twentyMs).base64EncodedString()),
+                ])
+        )
+        guard case .object(let next)? = DialectTestSupport.json(second) else {
+            Issue.record("no second audio frame")
+            return
+        }
         #expect(next["seq"] == .number(2) && next["ts_ms"] == .number(20), "the second 20 ms frame starts at 20 ms")
 
         // The interrupt names the session the welcome message gave.
         _ = codec.receive(Self.text(#"{"type":"welcome","session":{"id":"s-42","region":"eu"}}"#))
-        #expect(DialectTestSupport.json(codec.frames(for: .interrupt).first)
-            == .object(["type": .string("response.cancel"), "session_id": .string("s-42")]))
+        #expect(
+            DialectTestSupport.json(codec.frames(for: .interrupt).first)
+                == .object(["type": .string("response.cancel"), "session_id": .string("s-42")])
+        )
         #expect(DialectTestSupport.json(codec.frames(for: .stop).first) == .object(["type": .string("session.end")]))
-        #expect(DialectTestSupport.json(codec.frames(for: .text("hi")).first)
-            == .object(["type": .string("text"), "text": .string("hi")]))
+        #expect(
+            DialectTestSupport.json(codec.frames(for: .text("hi")).first)
+                == .object(["type": .string("text"), "text": .string("hi")])
+        )
     }
 
     @Test func jsonAgentReceives() throws {
@@ -83,15 +97,21 @@ struct DocumentedDialectExampleTests {
         var codec = dialect.makeCodec(parameters: [:])
         func events(_ json: String) -> [NormalizedEvent] { codec.receive(Self.text(json)).events }
 
-        #expect(events(#"{"type":"welcome","session":{"id":"s-42","region":"eu"}}"#)
-            == [.sessionStarted(ids: ["session_id": "s-42", "region": "eu"])])
+        #expect(
+            events(#"{"type":"welcome","session":{"id":"s-42","region":"eu"}}"#)
+                == [.sessionStarted(ids: ["session_id": "s-42", "region": "eu"])]
+        )
         #expect(events(#"{"type":"ready"}"#) == [.sessionReady])
         #expect(events(#"{"type":"response.start","response_id":"r1"}"#) == [.agentSpeechStarted(turnKey: "r1")])
         let pcm: [UInt8] = Array(0..<64)
-        #expect(events(#"{"type":"response.audio","response_id":"r1","audio":"\#(Data(pcm).base64EncodedString())"}"#)
-            == [.agentAudio(AgentAudioChunk(audio: pcm, format: .pcm16(24_000), turnKey: "r1"))])
-        #expect(events(#"{"type":"transcript","role":"user","text":"hello","final":false}"#)
-            == [.transcript(role: "user", text: "hello", isFinal: false)])
+        #expect(
+            events(#"{"type":"response.audio","response_id":"r1","audio":"\#(Data(pcm).base64EncodedString())"}"#)
+                == [.agentAudio(AgentAudioChunk(audio: pcm, format: .pcm16(24_000), turnKey: "r1"))]
+        )
+        #expect(
+            events(#"{"type":"transcript","role":"user","text":"hello","final":false}"#)
+                == [.transcript(role: "user", text: "hello", isFinal: false)]
+        )
         #expect(events(#"{"type":"transcript","text":"hi"}"#) == [.transcript(role: "unknown", text: "hi", isFinal: true)])
         #expect(events(#"{"type":"response.end","response_id":"r1","reason":"completed"}"#) == [.turnComplete(turnKey: "r1")])
         #expect(events(#"{"type":"vad","state":"start"}"#) == [.userSpeechStarted])
@@ -99,8 +119,10 @@ struct DocumentedDialectExampleTests {
         #expect(events(#"{"type":"response.interrupted","response_id":"r2"}"#) == [.agentInterrupted])
         #expect(events(#"{"type":"response.end","response_id":"r2","reason":"cancelled"}"#) == [.turnComplete(turnKey: "r2")])
         #expect(events(#"{"type":"tool.call","name":"get_weather"}"#) == [.toolCall(name: "get_weather", status: "requested")])
-        #expect(events(#"{"type":"error","error":{"code":"rate_limited","message":"slow down"}}"#)
-            == [.error(code: "rate_limited", message: "slow down", fatal: false)])
+        #expect(
+            events(#"{"type":"error","error":{"code":"rate_limited","message":"slow down"}}"#)
+                == [.error(code: "rate_limited", message: "slow down", fatal: false)]
+        )
         #expect(events(#"{"type":"error","error":{"fatal":true}}"#) == [.error(code: nil, message: "no message", fatal: true)])
         #expect(events(#"{"type":"session.closed","reason":"idle"}"#) == [.sessionEnded(reason: "idle")])
 
@@ -135,7 +157,8 @@ struct DocumentedDialectExampleTests {
         var codec = dialect.makeCodec(parameters: ["from": .string("+15550100"), "to": .string("+15550199")])
         let open = try #require(DialectTestSupport.json(codec.framesOnOpen().first))
         guard case .object(let message) = open, case .string(let callID)? = message["call_id"] else {
-            Issue.record("open has no call_id"); return
+            Issue.record("open has no call_id")
+            return
         }
         #expect(message["from"] == .string("+15550100") && message["to"] == .string("+15550199"))
         #expect(callID.hasPrefix("call-") && callID.count == 13 && callID.dropFirst(5).allSatisfy(\.isNumber))
@@ -165,8 +188,10 @@ struct DocumentedDialectExampleTests {
         #expect(events(#"{"op":"caption","text":"Welcome."}"#) == [.transcript(role: "agent", text: "Welcome.", isFinal: true)])
         #expect(events(#"{"op":"caption","text":""}"#) == [.unknown(type: "caption")], "truthy: an empty caption is no transcript")
         #expect(events(#"{"op":"error","message":"down","fatal":true}"#) == [.error(code: "bridge_error", message: "down", fatal: true)])
-        #expect(events(#"{"op":"warning","severity":"critical","code":"jitter","message":"loss"}"#)
-            == [.error(code: "jitter", message: "loss", fatal: false)])
+        #expect(
+            events(#"{"op":"warning","severity":"critical","code":"jitter","message":"loss"}"#)
+                == [.error(code: "jitter", message: "loss", fatal: false)]
+        )
         #expect(events(#"{"op":"warning","severity":"low"}"#) == [.unknown(type: "warning")])
         #expect(events(#"{"op":"stats","jitter_ms":3}"#) == [])
         #expect(events(#"{"op":"closed","reason":"hangup"}"#) == [.sessionEnded(reason: "hangup")])

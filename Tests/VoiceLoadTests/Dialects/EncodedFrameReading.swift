@@ -1,4 +1,5 @@
 import NIOCore
+
 @testable import VoiceLoad
 
 extension DialectTestSupport {

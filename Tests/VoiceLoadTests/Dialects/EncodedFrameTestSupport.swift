@@ -1,4 +1,5 @@
 import NIOCore
+
 @testable import VoiceLoad
 
 /// Turns the transport's encoded frames back into wire frames, so dialect tests can compare

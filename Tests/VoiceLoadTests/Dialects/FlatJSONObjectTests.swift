@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Flat JSON objects read without Foundation")
@@ -45,10 +46,12 @@ struct FlatJSONObjectTests {
     }
 
     @Test func integersAreNumbersLikeFoundations() throws {
-        let object = try #require({ () -> [String: Any]? in
-            var text = #"{"n":7}"#
-            return text.withUTF8 { FlatJSONObject.parse($0) }
-        }())
+        let object = try #require(
+            { () -> [String: Any]? in
+                var text = #"{"n":7}"#
+                return text.withUTF8 { FlatJSONObject.parse($0) }
+            }()
+        )
         #expect(object["n"] as? Int == 7)
         #expect(object["n"] as? Double == 7)
         #expect(object["n"] is NSNumber)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("JSON frames and JSONValue from Foundation")
@@ -8,9 +9,11 @@ struct JSONFrameTests {
         let text = #"{"a":1,"b":[true,null],"c":{"d":"e"}}"#
         for frame in [WireFrame.text(text), .binary(Array(text.utf8))] {
             let object = try JSONFrame.object(in: frame).get()
-            #expect(JSONValue.objectValues(foundationObject: object) == [
-                "a": .number(1), "b": .array([.bool(true), .null]), "c": .object(["d": .string("e")]),
-            ])
+            #expect(
+                JSONValue.objectValues(foundationObject: object) == [
+                    "a": .number(1), "b": .array([.bool(true), .null]), "c": .object(["d": .string("e")]),
+                ]
+            )
         }
     }
 
@@ -26,9 +29,11 @@ struct JSONFrameTests {
 
     @Test func booleansStayDistinctFromZeroAndOne() throws {
         let object = try JSONFrame.object(in: .text(#"{"t":true,"f":false,"one":1,"zero":0,"half":0.5}"#)).get()
-        #expect(JSONValue.objectValues(foundationObject: object) == [
-            "t": .bool(true), "f": .bool(false), "one": .number(1), "zero": .number(0), "half": .number(0.5),
-        ])
+        #expect(
+            JSONValue.objectValues(foundationObject: object) == [
+                "t": .bool(true), "f": .bool(false), "one": .number(1), "zero": .number(0), "half": .number(0.5),
+            ]
+        )
     }
 
     @Test func nonJSONFoundationValuesAreRejected() {

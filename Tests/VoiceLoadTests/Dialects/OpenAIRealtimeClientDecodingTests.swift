@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("OpenAI Realtime client dialect: decoding server events (docs/dialects.md)")
@@ -11,7 +12,9 @@ struct OpenAIRealtimeClientDecodingTests {
     }
 
     @Test func sessionCreatedStartsTheSessionOnly() {
-        let events = decode(#"{"type":"session.created","event_id":"event_1","session":{"id":"sess_001","object":"realtime.session","type":"realtime","model":"gpt-realtime"}}"#)
+        let events = decode(
+            #"{"type":"session.created","event_id":"event_1","session":{"id":"sess_001","object":"realtime.session","type":"realtime","model":"gpt-realtime"}}"#
+        )
         #expect(events == [.sessionStarted(ids: ["session_id": "sess_001"])])
         #expect(decode(#"{"type":"session.created"}"#) == [.sessionStarted(ids: [:])])
     }
@@ -23,14 +26,17 @@ struct OpenAIRealtimeClientDecodingTests {
     @Test(arguments: ["response.output_audio.delta", "response.audio.delta"])
     func audioDeltaIsAgentAudioKeyedByResponseID(type: String) {
         let silence = [UInt8](repeating: 0, count: 960)
-        let events = decode(#"{"type":"\#(type)","event_id":"event_7","response_id":"resp_001","item_id":"item_002","output_index":0,"content_index":0,"delta":"\#(Support.base64(silence))"}"#)
+        let events = decode(
+            #"{"type":"\#(type)","event_id":"event_7","response_id":"resp_001","item_id":"item_002","output_index":0,"content_index":0,"delta":"\#(Support.base64(silence))"}"#
+        )
         #expect(events == [.agentAudio(AgentAudioChunk(byteCount: 960, durationUs: 20_000, rmsLevel: 0, turnKey: "resp_001"))])
     }
 
     @Test func audioDurationFollowsTheConfiguredRate() {
         var codec = OpenAIRealtimeClientCodec(dialect: OpenAIRealtimeClientDialect(sampleRateHz: 16_000), parameters: [:])
         let bytes = Support.bytes(count: 640, seed: 3)
-        let events = codec.receive(.text(#"{"type":"response.output_audio.delta","response_id":"r","delta":"\#(Support.base64(bytes))"}"#)).events
+        let events = codec.receive(.text(#"{"type":"response.output_audio.delta","response_id":"r","delta":"\#(Support.base64(bytes))"}"#))
+            .events
         #expect(events == [.agentAudio(AgentAudioChunk(audio: bytes, format: .pcm16(16_000), turnKey: "r"))])
         #expect(AgentAudioChunk(audio: bytes, format: .pcm16(16_000)).durationUs == 20_000)
     }
@@ -62,50 +68,84 @@ struct OpenAIRealtimeClientDecodingTests {
     }
 
     @Test func responseCreatedStartsTheAgentTurn() {
-        let events = decode(#"{"type":"response.created","event_id":"event_3","response":{"id":"resp_001","object":"realtime.response","status":"in_progress","status_details":null,"output":[]}}"#)
+        let events = decode(
+            #"{"type":"response.created","event_id":"event_3","response":{"id":"resp_001","object":"realtime.response","status":"in_progress","status_details":null,"output":[]}}"#
+        )
         #expect(events == [.agentSpeechStarted(turnKey: "resp_001")])
     }
 
     @Test(arguments: ["response.output_audio.done", "response.audio.done"])
     func audioDoneEndsTheAgentSpeech(type: String) {
-        let events = decode(#"{"type":"\#(type)","event_id":"e","response_id":"resp_001","item_id":"item_002","output_index":0,"content_index":0}"#)
+        let events = decode(
+            #"{"type":"\#(type)","event_id":"e","response_id":"resp_001","item_id":"item_002","output_index":0,"content_index":0}"#
+        )
         #expect(events == [.agentSpeechEnded(turnKey: "resp_001")])
     }
 
     @Test func completedResponseDoneCompletesTheTurn() {
-        let events = decode(#"{"type":"response.done","response":{"id":"resp_001","object":"realtime.response","status":"completed","status_details":null,"output":[],"usage":{"total_tokens":10}}}"#)
+        let events = decode(
+            #"{"type":"response.done","response":{"id":"resp_001","object":"realtime.response","status":"completed","status_details":null,"output":[],"usage":{"total_tokens":10}}}"#
+        )
         #expect(events == [.turnComplete(turnKey: "resp_001")])
     }
 
     @Test func cancelledResponseDoneCompletesAndCancelsTheTurn() {
-        let events = decode(#"{"type":"response.done","response":{"id":"resp_002","status":"cancelled","status_details":{"type":"cancelled","reason":"turn_detected"},"output":[]}}"#)
+        let events = decode(
+            #"{"type":"response.done","response":{"id":"resp_002","status":"cancelled","status_details":{"type":"cancelled","reason":"turn_detected"},"output":[]}}"#
+        )
         #expect(events == [.responseCancelled(turnKey: "resp_002"), .turnComplete(turnKey: "resp_002")])
     }
 
     @Test func failedResponseDoneIsAlsoARecoverableError() {
-        let events = decode(#"{"type":"response.done","response":{"id":"resp_3","status":"failed","status_details":{"type":"failed","error":{"type":"server_error","code":"overloaded","message":"busy"}}}}"#)
+        let events = decode(
+            #"{"type":"response.done","response":{"id":"resp_3","status":"failed","status_details":{"type":"failed","error":{"type":"server_error","code":"overloaded","message":"busy"}}}}"#
+        )
         #expect(events == [.turnComplete(turnKey: "resp_3"), .error(code: "overloaded", message: "busy", fatal: false)])
-        #expect(decode(#"{"type":"response.done","response":{"id":"r","status":"failed"}}"#)
-            == [.turnComplete(turnKey: "r"), .error(code: "response_failed", message: "", fatal: false)])
+        #expect(
+            decode(#"{"type":"response.done","response":{"id":"r","status":"failed"}}"#)
+                == [.turnComplete(turnKey: "r"), .error(code: "response_failed", message: "", fatal: false)]
+        )
     }
 
     @Test func incompleteResponseDoneOnlyCompletesTheTurn() {
-        #expect(decode(#"{"type":"response.done","response":{"id":"r","status":"incomplete","status_details":{"type":"incomplete","reason":"max_output_tokens"}}}"#)
-            == [.turnComplete(turnKey: "r")])
+        #expect(
+            decode(
+                #"{"type":"response.done","response":{"id":"r","status":"incomplete","status_details":{"type":"incomplete","reason":"max_output_tokens"}}}"#
+            )
+                == [.turnComplete(turnKey: "r")]
+        )
     }
 
     @Test func serverVAD() {
-        #expect(decode(#"{"type":"input_audio_buffer.speech_started","event_id":"e","audio_start_ms":1000,"item_id":"item_003"}"#) == [.userSpeechStarted])
-        #expect(decode(#"{"type":"input_audio_buffer.speech_stopped","event_id":"e","audio_end_ms":2000,"item_id":"item_003"}"#) == [.userSpeechStopped])
+        #expect(
+            decode(#"{"type":"input_audio_buffer.speech_started","event_id":"e","audio_start_ms":1000,"item_id":"item_003"}"#) == [
+                .userSpeechStarted
+            ]
+        )
+        #expect(
+            decode(#"{"type":"input_audio_buffer.speech_stopped","event_id":"e","audio_end_ms":2000,"item_id":"item_003"}"#) == [
+                .userSpeechStopped
+            ]
+        )
     }
 
     @Test func inputTranscriptionIsTheUserTranscript() {
-        #expect(decode(#"{"type":"conversation.item.input_audio_transcription.delta","item_id":"item_003","content_index":0,"delta":"Hel"}"#)
-            == [.transcript(role: "user", text: "Hel", isFinal: false)])
-        #expect(decode(#"{"type":"conversation.item.input_audio_transcription.completed","item_id":"item_003","content_index":0,"transcript":"Hello, how are you?","usage":{"type":"duration","seconds":2}}"#)
-            == [.transcript(role: "user", text: "Hello, how are you?", isFinal: true)])
-        #expect(decode(#"{"type":"conversation.item.input_audio_transcription.failed","item_id":"i","content_index":0,"error":{"type":"transcription_error","code":"audio_unintelligible","message":"no"}}"#)
-            == [.error(code: "audio_unintelligible", message: "no", fatal: false)])
+        #expect(
+            decode(#"{"type":"conversation.item.input_audio_transcription.delta","item_id":"item_003","content_index":0,"delta":"Hel"}"#)
+                == [.transcript(role: "user", text: "Hel", isFinal: false)]
+        )
+        #expect(
+            decode(
+                #"{"type":"conversation.item.input_audio_transcription.completed","item_id":"item_003","content_index":0,"transcript":"Hello, how are you?","usage":{"type":"duration","seconds":2}}"#
+            )
+                == [.transcript(role: "user", text: "Hello, how are you?", isFinal: true)]
+        )
+        #expect(
+            decode(
+                #"{"type":"conversation.item.input_audio_transcription.failed","item_id":"i","content_index":0,"error":{"type":"transcription_error","code":"audio_unintelligible","message":"no"}}"#
+            )
+                == [.error(code: "audio_unintelligible", message: "no", fatal: false)]
+        )
     }
 
     @Test(arguments: [
@@ -119,20 +159,34 @@ struct OpenAIRealtimeClientDecodingTests {
         ("response.text.done", "text", true),
     ])
     func agentTranscriptsInGAAndBetaSpelling(type: String, field: String, isFinal: Bool) {
-        let events = decode(#"{"type":"\#(type)","response_id":"resp_1","item_id":"item_1","output_index":0,"content_index":0,"\#(field)":"Sure, I can help."}"#)
+        let events = decode(
+            #"{"type":"\#(type)","response_id":"resp_1","item_id":"item_1","output_index":0,"content_index":0,"\#(field)":"Sure, I can help."}"#
+        )
         #expect(events == [.transcript(role: "agent", text: "Sure, I can help.", isFinal: isFinal)])
     }
 
     @Test func functionCallArgumentsDoneRequestsATool() {
-        #expect(decode(#"{"type":"response.function_call_arguments.done","response_id":"r","item_id":"fc_1","output_index":0,"call_id":"call_1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}"#)
-            == [.toolCall(name: "get_weather", status: "requested", id: "call_1", arguments: #"{"city":"Paris"}"#)])
+        #expect(
+            decode(
+                #"{"type":"response.function_call_arguments.done","response_id":"r","item_id":"fc_1","output_index":0,"call_id":"call_1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}"#
+            )
+                == [.toolCall(name: "get_weather", status: "requested", id: "call_1", arguments: #"{"city":"Paris"}"#)]
+        )
     }
 
     @Test func functionNameComesFromTheOutputItemWhenTheEventOmitsIt() {
         var codec = OpenAIRealtimeClientCodec(dialect: OpenAIRealtimeClientDialect(), parameters: [:])
-        let added = codec.receive(.text(#"{"type":"response.output_item.added","response_id":"r","output_index":0,"item":{"id":"fc_1","type":"function_call","status":"in_progress","call_id":"call_1","name":"lookup_order","arguments":""}}"#))
+        let added = codec.receive(
+            .text(
+                #"{"type":"response.output_item.added","response_id":"r","output_index":0,"item":{"id":"fc_1","type":"function_call","status":"in_progress","call_id":"call_1","name":"lookup_order","arguments":""}}"#
+            )
+        )
         #expect(added.events == [])
-        let done = codec.receive(.text(#"{"type":"response.function_call_arguments.done","response_id":"r","item_id":"fc_1","output_index":0,"call_id":"call_1","arguments":"{}"}"#))
+        let done = codec.receive(
+            .text(
+                #"{"type":"response.function_call_arguments.done","response_id":"r","item_id":"fc_1","output_index":0,"call_id":"call_1","arguments":"{}"}"#
+            )
+        )
         #expect(done.events == [.toolCall(name: "lookup_order", status: "requested", id: "call_1", arguments: "{}")])
         #expect(codec.functionNames.isEmpty)
         let unknown = codec.receive(.text(#"{"type":"response.function_call_arguments.done","call_id":"call_2","arguments":"{}"}"#))
@@ -140,10 +194,16 @@ struct OpenAIRealtimeClientDecodingTests {
     }
 
     @Test func errorIsRecoverable() {
-        #expect(decode(#"{"type":"error","event_id":"e","error":{"type":"invalid_request_error","code":"invalid_value","message":"Invalid value: 'x'.","param":"session.audio","event_id":"client_1"}}"#)
-            == [.error(code: "invalid_value", message: "Invalid value: 'x'.", fatal: false)])
-        #expect(decode(#"{"type":"error","error":{"type":"server_error","code":null,"message":"oops"}}"#)
-            == [.error(code: "server_error", message: "oops", fatal: false)])
+        #expect(
+            decode(
+                #"{"type":"error","event_id":"e","error":{"type":"invalid_request_error","code":"invalid_value","message":"Invalid value: 'x'.","param":"session.audio","event_id":"client_1"}}"#
+            )
+                == [.error(code: "invalid_value", message: "Invalid value: 'x'.", fatal: false)]
+        )
+        #expect(
+            decode(#"{"type":"error","error":{"type":"server_error","code":null,"message":"oops"}}"#)
+                == [.error(code: "server_error", message: "oops", fatal: false)]
+        )
         #expect(decode(#"{"type":"error"}"#) == [.error(code: nil, message: "", fatal: false)])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("OpenAI Realtime client dialect: configuration and encoding (docs/dialects.md)")
@@ -26,15 +27,20 @@ struct OpenAIRealtimeClientEncodingTests {
         let frames = codec.framesOnOpen()
         #expect(frames.count == 1)
         #expect(Support.text(frames.first) != nil)
-        #expect(Support.json(frames.first) == Support.json("""
-            {"type":"session.update","session":{
-              "type":"realtime","output_modalities":["audio"],
-              "audio":{
-                "input":{"format":{"type":"audio/pcm","rate":24000},
-                         "transcription":{"model":"gpt-4o-mini-transcribe"},
-                         "turn_detection":{"type":"server_vad"}},
-                "output":{"format":{"type":"audio/pcm","rate":24000}}}}}
-            """))
+        #expect(
+            Support.json(frames.first)
+                == Support.json(
+                    """
+                    {"type":"session.update","session":{
+                      "type":"realtime","output_modalities":["audio"],
+                      "audio":{
+                        "input":{"format":{"type":"audio/pcm","rate":24000},
+                                 "transcription":{"model":"gpt-4o-mini-transcribe"},
+                                 "turn_detection":{"type":"server_vad"}},
+                        "output":{"format":{"type":"audio/pcm","rate":24000}}}}}
+                    """
+                )
+        )
     }
 
     @Test func scenarioSessionIsMergedButTheAudioFormatsAreVloads() {
@@ -53,16 +59,21 @@ struct OpenAIRealtimeClientEncodingTests {
             ]),
         ]
         var codec = makeCodec(parameters)
-        #expect(Support.json(codec.framesOnOpen().first) == Support.json("""
-            {"type":"session.update","session":{
-              "type":"realtime","model":"gpt-realtime-mini","output_modalities":["audio"],"instructions":"Be brief.",
-              "tools":[{"type":"function","name":"get_weather"}],
-              "audio":{
-                "input":{"format":{"type":"audio/pcm","rate":24000},
-                         "transcription":{"model":"gpt-4o-mini-transcribe"},
-                         "turn_detection":{"type":"semantic_vad","eagerness":"high"}},
-                "output":{"format":{"type":"audio/pcm","rate":24000},"voice":"marin"}}}}
-            """))
+        #expect(
+            Support.json(codec.framesOnOpen().first)
+                == Support.json(
+                    """
+                    {"type":"session.update","session":{
+                      "type":"realtime","model":"gpt-realtime-mini","output_modalities":["audio"],"instructions":"Be brief.",
+                      "tools":[{"type":"function","name":"get_weather"}],
+                      "audio":{
+                        "input":{"format":{"type":"audio/pcm","rate":24000},
+                                 "transcription":{"model":"gpt-4o-mini-transcribe"},
+                                 "turn_detection":{"type":"semantic_vad","eagerness":"high"}},
+                        "output":{"format":{"type":"audio/pcm","rate":24000},"voice":"marin"}}}}
+                    """
+                )
+        )
     }
 
     @Test func scenarioNullSelectsManualTurnsAndOtherParametersStayOut() {
@@ -75,20 +86,25 @@ struct OpenAIRealtimeClientEncodingTests {
             ]),
         ]
         var codec = makeCodec(parameters)
-        #expect(Support.json(codec.framesOnOpen().first) == Support.json("""
-            {"type":"session.update","session":{
-              "type":"realtime","output_modalities":["audio","text"],"temperature":null,
-              "audio":{
-                "input":{"format":{"type":"audio/pcm","rate":24000},"transcription":null,"turn_detection":null},
-                "output":{"format":{"type":"audio/pcm","rate":24000}}}}}
-            """))
+        #expect(
+            Support.json(codec.framesOnOpen().first)
+                == Support.json(
+                    """
+                    {"type":"session.update","session":{
+                      "type":"realtime","output_modalities":["audio","text"],"temperature":null,
+                      "audio":{
+                        "input":{"format":{"type":"audio/pcm","rate":24000},"transcription":null,"turn_detection":null},
+                        "output":{"format":{"type":"audio/pcm","rate":24000}}}}}
+                    """
+                )
+        )
     }
 
     @Test func sampleRateIsConfigurable() {
         var codec = makeCodec(dialect: OpenAIRealtimeClientDialect(sampleRateHz: 16_000))
         guard case .object(let root)? = Support.json(codec.framesOnOpen().first),
-              case .object(let session)? = root["session"], case .object(let audio)? = session["audio"],
-              case .object(let input)? = audio["input"], case .object(let output)? = audio["output"]
+            case .object(let session)? = root["session"], case .object(let audio)? = session["audio"],
+            case .object(let input)? = audio["input"], case .object(let output)? = audio["output"]
         else {
             Issue.record("no session.audio")
             return
@@ -124,14 +140,22 @@ struct OpenAIRealtimeClientEncodingTests {
         var codec = makeCodec()
         #expect(codec.frames(for: .interrupt).map { Support.json($0) } == [Support.json(#"{"type":"response.cancel"}"#)])
         #expect(codec.frames(for: .commit).map { Support.json($0) } == [Support.json(#"{"type":"input_audio_buffer.commit"}"#)])
-        #expect(codec.frames(for: .toolResult(callID: "call_1", name: "get_weather", output: #"{"temp":21}"#)).map { Support.json($0) } == [
-            Support.json(#"{"type":"conversation.item.create","item":{"type":"function_call_output","call_id":"call_1","output":"{\"temp\":21}"}}"#),
-            Support.json(#"{"type":"response.create"}"#),
-        ])
-        #expect(codec.frames(for: .text("Hello \"there\"")).map { Support.json($0) } == [
-            Support.json(#"{"type":"conversation.item.create","item":{"type":"message","role":"user","content":[{"type":"input_text","text":"Hello \"there\""}]}}"#),
-            Support.json(#"{"type":"response.create"}"#),
-        ])
+        #expect(
+            codec.frames(for: .toolResult(callID: "call_1", name: "get_weather", output: #"{"temp":21}"#)).map { Support.json($0) } == [
+                Support.json(
+                    #"{"type":"conversation.item.create","item":{"type":"function_call_output","call_id":"call_1","output":"{\"temp\":21}"}}"#
+                ),
+                Support.json(#"{"type":"response.create"}"#),
+            ]
+        )
+        #expect(
+            codec.frames(for: .text("Hello \"there\"")).map { Support.json($0) } == [
+                Support.json(
+                    #"{"type":"conversation.item.create","item":{"type":"message","role":"user","content":[{"type":"input_text","text":"Hello \"there\""}]}}"#
+                ),
+                Support.json(#"{"type":"response.create"}"#),
+            ]
+        )
         for intent in [ClientIntent.stop, .keepAlive, .markPlayed(name: "m")] {
             #expect(codec.frames(for: intent).isEmpty)
         }
@@ -140,12 +164,16 @@ struct OpenAIRealtimeClientEncodingTests {
     @Test func endpointGetsTheModelWhenMissing() throws {
         let base = try WebSocketEndpoint(parsing: "wss://api.openai.com/v1/realtime")
         #expect(dialect.endpoint(for: base, parameters: [:]).urlString == "wss://api.openai.com/v1/realtime?model=gpt-realtime")
-        #expect(dialect.endpoint(for: base, parameters: ["model": .string("gpt-4o-realtime-preview")]).urlString
-            == "wss://api.openai.com/v1/realtime?model=gpt-4o-realtime-preview")
+        #expect(
+            dialect.endpoint(for: base, parameters: ["model": .string("gpt-4o-realtime-preview")]).urlString
+                == "wss://api.openai.com/v1/realtime?model=gpt-4o-realtime-preview"
+        )
         let withModel = try WebSocketEndpoint(parsing: "wss://proxy.example/v1/realtime?model=mine&x=1")
         #expect(dialect.endpoint(for: withModel, parameters: ["model": .string("other")]) == withModel)
         let withQuery = try WebSocketEndpoint(parsing: "ws://127.0.0.1:8080/rt?trace=1")
-        #expect(dialect.endpoint(for: withQuery, parameters: ["model": .number(3)]).urlString
-            == "ws://127.0.0.1:8080/rt?trace=1&model=gpt-realtime")
+        #expect(
+            dialect.endpoint(for: withQuery, parameters: ["model": .number(3)]).urlString
+                == "ws://127.0.0.1:8080/rt?trace=1&model=gpt-realtime"
+        )
     }
 }

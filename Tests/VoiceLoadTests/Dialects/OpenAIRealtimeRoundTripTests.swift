@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("OpenAI Realtime round trips between the client and the server side")
@@ -32,17 +33,24 @@ struct OpenAIRealtimeRoundTripTests {
             #expect(intents == expected, "\(intent)")
         }
         let shared = try #require(OpenAIRealtimeClientDialect().prepareAudio(audio).sharedFrame)
-        #expect(try serverCodec.receive(Support.wireFrame(of: clientCodec.audioFrame(PreparedAudio(sharedFrame: shared, byteCount: 1_920)))) == [.audio(audio)])
+        #expect(
+            try serverCodec.receive(Support.wireFrame(of: clientCodec.audioFrame(PreparedAudio(sharedFrame: shared, byteCount: 1_920))))
+                == [.audio(audio)]
+        )
     }
 
     @Test func aToolCallRoundTripKeepsTheToolName() throws {
         var clientCodec = OpenAIRealtimeClientDialect().makeCodec(parameters: [:])
         var serverCodec = OpenAIRealtimeServerDialect().makeCodec(target: "/")
         let call = serverCodec.frames(for: .toolCall(name: "lookup_order", status: "started"))
-        #expect(call.flatMap { clientCodec.receive($0).events }
-            == [.toolCall(name: "lookup_order", status: "requested", id: "call_1", arguments: "{}")])
+        #expect(
+            call.flatMap { clientCodec.receive($0).events }
+                == [.toolCall(name: "lookup_order", status: "requested", id: "call_1", arguments: "{}")]
+        )
         let result = clientCodec.frames(for: .toolResult(callID: "call_1", name: "lookup_order", output: "shipped"))
-        #expect(try result.flatMap { try serverCodec.receive($0) } == [.toolResult(callID: "call_1", name: "lookup_order", output: "shipped")])
+        #expect(
+            try result.flatMap { try serverCodec.receive($0) } == [.toolResult(callID: "call_1", name: "lookup_order", output: "shipped")]
+        )
     }
 
     @Test func aToolCallCarriesItsCallIDAndArgumentsBothWays() throws {
@@ -50,11 +58,15 @@ struct OpenAIRealtimeRoundTripTests {
         var serverCodec = OpenAIRealtimeServerDialect().makeCodec(target: "/")
         let arguments = #"{"city":"Paris","days":2}"#
         let call = serverCodec.frames(for: .toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: arguments))
-        #expect(call.flatMap { clientCodec.receive($0).events }
-            == [.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: arguments)])
+        #expect(
+            call.flatMap { clientCodec.receive($0).events }
+                == [.toolCall(name: "get_weather", status: "requested", id: "call_sim-1_1", arguments: arguments)]
+        )
         let result = clientCodec.frames(for: .toolResult(callID: "call_sim-1_1", name: "get_weather", output: "sunny"))
-        #expect(try result.flatMap { try serverCodec.receive($0) }
-            == [.toolResult(callID: "call_sim-1_1", name: "get_weather", output: "sunny")])
+        #expect(
+            try result.flatMap { try serverCodec.receive($0) }
+                == [.toolResult(callID: "call_sim-1_1", name: "get_weather", output: "sunny")]
+        )
     }
 
     @Test func aSimulatedSessionDecodesToTheExpectedEvents() {
@@ -68,18 +80,27 @@ struct OpenAIRealtimeRoundTripTests {
             (.ready, [.sessionReady]),
             (.userSpeechStarted(audioMs: 400), [.userSpeechStarted]),
             (.userSpeechStopped(audioMs: 1_900), [.userSpeechStopped]),
-            (.transcript(TranscriptLine(role: "user", text: "Hallo", isFinal: false)), [.transcript(role: "user", text: "Hallo", isFinal: false)]),
+            (
+                .transcript(TranscriptLine(role: "user", text: "Hallo", isFinal: false)),
+                [.transcript(role: "user", text: "Hallo", isFinal: false)]
+            ),
             (.transcript(TranscriptLine(role: "user", text: "Hallo du")), [.transcript(role: "user", text: "Hallo du", isFinal: true)]),
             (.agentTurnStarted(turnKey: "resp_1", latencyMs: 650), [.agentSpeechStarted(turnKey: "resp_1")]),
             (.audio(audio), [.agentAudio(chunk)]),
-            (.transcript(TranscriptLine(role: "agent", text: "Hi", isFinal: false)), [.transcript(role: "agent", text: "Hi", isFinal: false)]),
+            (
+                .transcript(TranscriptLine(role: "agent", text: "Hi", isFinal: false)),
+                [.transcript(role: "agent", text: "Hi", isFinal: false)]
+            ),
             (.transcript(TranscriptLine(role: "agent", text: "Hi there")), [.transcript(role: "agent", text: "Hi there", isFinal: true)]),
             (.agentAudioDone(turnKey: "resp_1"), [.agentSpeechEnded(turnKey: "resp_1")]),
             (.turnComplete(turnKey: "resp_1"), [.turnComplete(turnKey: "resp_1")]),
             (.interrupted, []),
             (.responseCancelled(turnKey: "resp_2"), [.responseCancelled(turnKey: "resp_2"), .turnComplete(turnKey: "resp_2")]),
             (.error(code: nil, message: "quota exceeded"), [.error(code: "server_error", message: "quota exceeded", fatal: false)]),
-            (.error(code: "simulated_fault", message: "injected fault"), [.error(code: "simulated_fault", message: "injected fault", fatal: false)]),
+            (
+                .error(code: "simulated_fault", message: "injected fault"),
+                [.error(code: "simulated_fault", message: "injected fault", fatal: false)]
+            ),
             (.ended(transcript: []), []),
         ]
         for (output, expected) in cases {
@@ -88,8 +109,10 @@ struct OpenAIRealtimeRoundTripTests {
         }
         _ = serverCodec.frames(for: .agentTurnStarted(turnKey: "resp_3", latencyMs: 0))
         let prepared = OpenAIRealtimeServerDialect().prepareAudio(audio)
-        #expect(clientCodec.receive(Support.wireFrame(of: serverCodec.audioFrame(prepared))).events
-            == [.agentAudio(AgentAudioChunk(audio: audio, format: .pcm16(24_000), turnKey: "resp_3"))])
+        #expect(
+            clientCodec.receive(Support.wireFrame(of: serverCodec.audioFrame(prepared))).events
+                == [.agentAudio(AgentAudioChunk(audio: audio, format: .pcm16(24_000), turnKey: "resp_3"))]
+        )
     }
 }
 
@@ -99,11 +122,15 @@ struct OpenAIRealtimeTruncationTests {
     func truncateRoundTrip() throws {
         var client = OpenAIRealtimeClientDialect().makeCodec(parameters: [:])
         #expect(client.frames(for: .playbackTruncated(audioEndMs: 100)).isEmpty)  // nothing heard yet
-        let delta = #"{"type":"response.output_audio.delta","response_id":"resp_1","item_id":"item_9","output_index":0,"content_index":0,"delta":"AAAA"}"#
+        let delta =
+            #"{"type":"response.output_audio.delta","response_id":"resp_1","item_id":"item_9","output_index":0,"content_index":0,"delta":"AAAA"}"#
         _ = client.receive(.text(delta))
         let frames = client.frames(for: .playbackTruncated(audioEndMs: 1_480))
         #expect(frames.count == 1)
-        guard case .text(let text)? = frames.first else { Issue.record("not a text frame"); return }
+        guard case .text(let text)? = frames.first else {
+            Issue.record("not a text frame")
+            return
+        }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["type"] as? String == "conversation.item.truncate")
         #expect(object["item_id"] as? String == "item_9" && object["audio_end_ms"] as? Int == 1_480 && object["content_index"] as? Int == 0)

@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("OpenAI Realtime: the scenario's session block, manual turns and audio formats")
 struct OpenAIRealtimeScenarioSessionTests {
     typealias Support = DialectTestSupport
 
-    private func sessionUpdate(_ parameters: [String: JSONValue], dialect: any ClientDialect = OpenAIRealtimeClientDialect()) -> [String: JSONValue] {
+    private func sessionUpdate(
+        _ parameters: [String: JSONValue],
+        dialect: any ClientDialect = OpenAIRealtimeClientDialect()
+    ) -> [String: JSONValue] {
         var codec = dialect.makeCodec(parameters: parameters)
         guard case .object(let root)? = Support.json(codec.framesOnOpen().first), case .object(let session)? = root["session"] else {
             Issue.record("no session.update")
@@ -41,24 +45,30 @@ struct OpenAIRealtimeScenarioSessionTests {
 
     @Test func manualTurnsCommitAndAskForAResponseAfterEachUtterance() {
         var manual = OpenAIRealtimeClientDialect().makeCodec(parameters: ["turn_detection": .null])
-        #expect(manual.framesAfterUtterance().map(Support.json) == [
-            Support.json(#"{"type":"input_audio_buffer.commit"}"#), Support.json(#"{"type":"response.create"}"#),
-        ])
+        #expect(
+            manual.framesAfterUtterance().map(Support.json) == [
+                Support.json(#"{"type":"input_audio_buffer.commit"}"#), Support.json(#"{"type":"response.create"}"#),
+            ]
+        )
         var serverVAD = OpenAIRealtimeClientDialect().makeCodec(parameters: [:])
         #expect(serverVAD.framesAfterUtterance().isEmpty)
     }
 
     @Test func theScenarioChoosesTheAudioFormats() throws {
         let pcmu: JSONValue = .object(["type": .string("audio/pcmu")])
-        let parameters: [String: JSONValue] = ["audio": .object([
-            "input": .object(["format": pcmu]), "output": .object(["format": pcmu]),
-        ])]
+        let parameters: [String: JSONValue] = [
+            "audio": .object([
+                "input": .object(["format": pcmu]), "output": .object(["format": pcmu]),
+            ])
+        ]
         let dialect = try OpenAIRealtimeClientDialect().configured(parameters: parameters, url: "wss://api.openai.com/v1/realtime")
         #expect(dialect.inputFormat == .mulaw8k)
         #expect(dialect.outputFormat == .mulaw8k)
         #expect(input(sessionUpdate(parameters, dialect: dialect))["format"] == pcmu)
         let wide = try OpenAIRealtimeClientDialect().configured(
-            parameters: ["audio": .object(["input": .object(["format": .object(["type": .string("audio/pcm"), "rate": .number(16_000)])])])],
+            parameters: [
+                "audio": .object(["input": .object(["format": .object(["type": .string("audio/pcm"), "rate": .number(16_000)])])])
+            ],
             url: "ws://127.0.0.1:8765/v1/realtime"
         )
         #expect(wide.inputFormat == .pcm16(16_000))
@@ -67,7 +77,7 @@ struct OpenAIRealtimeScenarioSessionTests {
 
     @Test func openAIsOwnServiceTakesOnly24kHzPCMOrG711() throws {
         let parameters: [String: JSONValue] = [
-            "audio": .object(["input": .object(["format": .object(["type": .string("audio/pcm"), "rate": .number(16_000)])])]),
+            "audio": .object(["input": .object(["format": .object(["type": .string("audio/pcm"), "rate": .number(16_000)])])])
         ]
         #expect(throws: InputError.self) {
             try OpenAIRealtimeClientDialect().configured(parameters: parameters, url: "wss://api.openai.com/v1/realtime?model=gpt-realtime")
@@ -80,7 +90,8 @@ struct OpenAIRealtimeScenarioSessionTests {
         #expect(alaw.inputFormat == .alaw8k)
         #expect(throws: InputError.self) {
             try OpenAIRealtimeClientDialect().configured(
-                parameters: ["audio": .object(["input": .object(["format": .object(["type": .string("audio/g729")])])])], url: ""
+                parameters: ["audio": .object(["input": .object(["format": .object(["type": .string("audio/g729")])])])],
+                url: ""
             )
         }
     }

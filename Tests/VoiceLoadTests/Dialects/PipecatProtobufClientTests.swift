@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Pipecat protobuf client dialect: vload as a Pipecat client")
@@ -74,8 +75,10 @@ struct PipecatProtobufClientTests {
     @Test func transportMessagesAreReadAsRTVIEvents() {
         let cases: [(String, NormalizedEvent)] = [
             (#"{"label":"rtvi-ai","type":"user-stopped-speaking"}"#, .userSpeechStopped),
-            (#"{"label":"rtvi-ai","type":"user-transcription","data":{"text":"hi","final":false}}"#,
-             .transcript(role: "user", text: "hi", isFinal: false)),
+            (
+                #"{"label":"rtvi-ai","type":"user-transcription","data":{"text":"hi","final":false}}"#,
+                .transcript(role: "user", text: "hi", isFinal: false)
+            ),
             (#"{"label":"rtvi-ai","type":"error","data":{"error":"boom","fatal":true}}"#, .error(code: nil, message: "boom", fatal: true)),
             (#"{"label":"rtvi-ai","type":"bot-ready"}"#, .unknown(type: "message bot-ready")),
             (#"{"hello":1}"#, .unknown(type: "message")),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Pipecat protobuf server dialect: the bot's side, as the simulator plays it")
@@ -42,7 +43,9 @@ struct PipecatProtobufServerTests {
         let shared = codec.audioFrame(dialect.prepareAudio([0x01, 0x00, 0xFF, 0x7F]))
         #expect(shared.payload.getBytes(at: 0, length: shared.payload.readableBytes) == audio)
         #expect(codec.frames(for: .interrupted) == [.binary([0x2A, 0x15, 0x12, 0x13] + Array("InterruptionFrame#0".utf8))])
-        for output: AgentOutput in [.ready, .turnComplete(turnKey: "t1"), .agentTurnStarted(turnKey: "t1", latencyMs: 5), .error(code: nil, message: "x")] {
+        for output: AgentOutput in [
+            .ready, .turnComplete(turnKey: "t1"), .agentTurnStarted(turnKey: "t1", latencyMs: 5), .error(code: nil, message: "x"),
+        ] {
             #expect(codec.frames(for: output) == [], "\(output)")
         }
     }
@@ -50,15 +53,18 @@ struct PipecatProtobufServerTests {
     @Test func transcriptLinesRoundTripThroughTheClientCodec() {
         var server = PipecatProtobufServerDialect().makeCodec(target: "/ws")
         var client = PipecatProtobufClientDialect().makeCodec(parameters: [:])
-        let frames = server.frames(for: .transcript(TranscriptLine(role: "user", text: "what's the weather")))
+        let frames =
+            server.frames(for: .transcript(TranscriptLine(role: "user", text: "what's the weather")))
             + server.frames(for: .transcript(TranscriptLine(role: "agent", text: "Sunny.")))
             + server.frames(for: .interrupted) + server.frames(for: .audio([0, 0, 0, 0]))
-        #expect(frames.flatMap { client.receive($0).events } == [
-            .transcript(role: "user", text: "what's the weather", isFinal: true),
-            .transcript(role: "agent", text: "Sunny.", isFinal: true),
-            .agentInterrupted,
-            .agentAudio(AgentAudioChunk(audio: [0, 0, 0, 0], format: .pcm16(24_000))),
-        ])
+        #expect(
+            frames.flatMap { client.receive($0).events } == [
+                .transcript(role: "user", text: "what's the weather", isFinal: true),
+                .transcript(role: "agent", text: "Sunny.", isFinal: true),
+                .agentInterrupted,
+                .agentAudio(AgentAudioChunk(audio: [0, 0, 0, 0], format: .pcm16(24_000))),
+            ]
+        )
     }
 
     @Test func clientFramesRoundTripThroughTheServerCodec() throws {

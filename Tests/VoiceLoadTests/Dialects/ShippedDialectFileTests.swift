@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 /// The shipped `dialects/elevenlabs-agents.yaml` and `dialects/gemini-live.yaml`: they load
@@ -34,14 +35,21 @@ struct ShippedDialectFileTests {
         let dialect = try Self.load("elevenlabs-agents")
         var codec = dialect.makeCodec(parameters: [:])
         let open = codec.framesOnOpen()
-        #expect(DialectTestSupport.json(open.first) == .object([
-            "type": .string("conversation_initiation_client_data"), "conversation_config_override": .null,
-            "custom_llm_extra_body": .null, "dynamic_variables": .null,
-        ]))
+        #expect(
+            DialectTestSupport.json(open.first)
+                == .object([
+                    "type": .string("conversation_initiation_client_data"), "conversation_config_override": .null,
+                    "custom_llm_extra_body": .null, "dynamic_variables": .null,
+                ])
+        )
         let audio = codec.frames(for: .audio([1, 2, 3, 4]))
         #expect(DialectTestSupport.json(audio.first) == .object(["user_audio_chunk": .string("AQIDBA==")]))
 
-        let metadata = codec.receive(.text(#"{"type":"conversation_initiation_metadata","conversation_initiation_metadata_event":{"conversation_id":"c1","agent_output_audio_format":"pcm_16000"}}"#))
+        let metadata = codec.receive(
+            .text(
+                #"{"type":"conversation_initiation_metadata","conversation_initiation_metadata_event":{"conversation_id":"c1","agent_output_audio_format":"pcm_16000"}}"#
+            )
+        )
         #expect(metadata.events == [.sessionStarted(ids: ["conversation_id": "c1"]), .sessionReady])
         let chunk = codec.receive(.text(#"{"type":"audio","audio_event":{"audio_base_64":"\#(Self.pcmBase64)","event_id":1}}"#))
         #expect(Self.audioBytes(chunk.events) == [640])
@@ -67,13 +75,23 @@ struct ShippedDialectFileTests {
     @Test func geminiFrames() throws {
         let dialect = try Self.load("gemini-live")
         var codec = dialect.makeCodec(parameters: ["model": .string("models/m")])
-        #expect(DialectTestSupport.json(codec.framesOnOpen().first) == .object(["setup": .object([
-            "model": .string("models/m"),
-            "generationConfig": .object(["responseModalities": .array([.string("AUDIO")])]),
-        ])]))
-        #expect(DialectTestSupport.json(codec.frames(for: .audio([1, 2, 3, 4])).first) == .object(["realtimeInput": .object([
-            "audio": .object(["data": .string("AQIDBA=="), "mimeType": .string("audio/pcm;rate=16000")]),
-        ])]))
+        #expect(
+            DialectTestSupport.json(codec.framesOnOpen().first)
+                == .object([
+                    "setup": .object([
+                        "model": .string("models/m"),
+                        "generationConfig": .object(["responseModalities": .array([.string("AUDIO")])]),
+                    ])
+                ])
+        )
+        #expect(
+            DialectTestSupport.json(codec.frames(for: .audio([1, 2, 3, 4])).first)
+                == .object([
+                    "realtimeInput": .object([
+                        "audio": .object(["data": .string("AQIDBA=="), "mimeType": .string("audio/pcm;rate=16000")])
+                    ])
+                ])
+        )
 
         // The server's JSON comes in binary frames.
         func binary(_ text: String) -> WireFrame { .binary(Array(text.utf8)) }

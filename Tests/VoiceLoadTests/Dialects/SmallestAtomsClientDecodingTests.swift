@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Smallest Atoms client dialect: decoding server messages")
@@ -8,9 +9,11 @@ struct SmallestAtomsClientDecodingTests {
 
     @Test func sessionCreatedFromSection5_2StartsAndReadiesTheSession() {
         let frame = #"{"type":"session.created","session_id":"sess_1","call_id":"CALL-1732","sample_rate":24000,"channels":1}"#
-        #expect(dialect.decode(.text(frame)) == [
-            .sessionStarted(ids: ["session_id": "sess_1", "call_id": "CALL-1732"]), .sessionReady,
-        ])
+        #expect(
+            dialect.decode(.text(frame)) == [
+                .sessionStarted(ids: ["session_id": "sess_1", "call_id": "CALL-1732"]), .sessionReady,
+            ]
+        )
     }
 
     @Test func sessionCreatedWithoutIdsIsStillReady() {
@@ -35,11 +38,15 @@ struct SmallestAtomsClientDecodingTests {
     }
 
     @Test func agentTalkingFramesTheTurn() {
-        #expect(dialect.decode(.text(#"{"type":"agent_start_talking","timestamp":"2026-11-22T10:00:00.000Z"}"#))
-            == [.agentSpeechStarted(turnKey: nil)])
+        #expect(
+            dialect.decode(.text(#"{"type":"agent_start_talking","timestamp":"2026-11-22T10:00:00.000Z"}"#))
+                == [.agentSpeechStarted(turnKey: nil)]
+        )
         #expect(dialect.decode(.text(#"{"type":"agent_start_talking"}"#)) == [.agentSpeechStarted(turnKey: nil)])
-        #expect(dialect.decode(.text(#"{"type":"agent_stop_talking","timestamp":"2026-11-22T10:00:02.000Z"}"#))
-            == [.agentSpeechEnded(turnKey: nil), .turnComplete(turnKey: nil)])
+        #expect(
+            dialect.decode(.text(#"{"type":"agent_stop_talking","timestamp":"2026-11-22T10:00:02.000Z"}"#))
+                == [.agentSpeechEnded(turnKey: nil), .turnComplete(turnKey: nil)]
+        )
     }
 
     @Test func interruption() {
@@ -47,37 +54,57 @@ struct SmallestAtomsClientDecodingTests {
     }
 
     @Test func transcriptDeltaIsCumulativeAndNotFinal() {
-        #expect(dialect.decode(.text(#"{"type":"transcript.delta","role":"user","text":"What is the"}"#))
-            == [.transcript(role: "user", text: "What is the", isFinal: false)])
-        #expect(dialect.decode(.text(#"{"type":"transcript.delta","role":"user","text":"What is the weather"}"#))
-            == [.transcript(role: "user", text: "What is the weather", isFinal: false)])
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript.delta","role":"user","text":"What is the"}"#))
+                == [.transcript(role: "user", text: "What is the", isFinal: false)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript.delta","role":"user","text":"What is the weather"}"#))
+                == [.transcript(role: "user", text: "What is the weather", isFinal: false)]
+        )
     }
 
     @Test func transcriptIsFinalAndAgentReadsAsAssistant() {
-        #expect(dialect.decode(.text(#"{"type":"transcript","role":"user","text":"Hello."}"#))
-            == [.transcript(role: "user", text: "Hello.", isFinal: true)])
-        #expect(dialect.decode(.text(#"{"type":"transcript","role":"assistant","text":"Hi, how can I help?"}"#))
-            == [.transcript(role: "assistant", text: "Hi, how can I help?", isFinal: true)])
-        #expect(dialect.decode(.text(#"{"type":"transcript","role":"agent","text":"Hi."}"#))
-            == [.transcript(role: "assistant", text: "Hi.", isFinal: true)])
-        #expect(dialect.decode(.text(#"{"type":"transcript","text":"who?"}"#))
-            == [.transcript(role: "unknown", text: "who?", isFinal: true)])
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","role":"user","text":"Hello."}"#))
+                == [.transcript(role: "user", text: "Hello.", isFinal: true)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","role":"assistant","text":"Hi, how can I help?"}"#))
+                == [.transcript(role: "assistant", text: "Hi, how can I help?", isFinal: true)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","role":"agent","text":"Hi."}"#))
+                == [.transcript(role: "assistant", text: "Hi.", isFinal: true)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"transcript","text":"who?"}"#))
+                == [.transcript(role: "unknown", text: "who?", isFinal: true)]
+        )
     }
 
     @Test func sessionClosedCarriesItsReason() {
-        #expect(dialect.decode(.text(#"{"type":"session.closed","reason":"client_requested"}"#))
-            == [.sessionEnded(reason: "client_requested")])
+        #expect(
+            dialect.decode(.text(#"{"type":"session.closed","reason":"client_requested"}"#))
+                == [.sessionEnded(reason: "client_requested")]
+        )
         #expect(dialect.decode(.text(#"{"type":"session.closed","reason":"timeout"}"#)) == [.sessionEnded(reason: "timeout")])
         #expect(dialect.decode(.text(#"{"type":"session.closed"}"#)) == [.sessionEnded(reason: nil)])
     }
 
     @Test func errorsAreNotFatal() {
-        #expect(dialect.decode(.text(#"{"type":"error","code":"invalid_event","message":"unknown event type"}"#))
-            == [.error(code: "invalid_event", message: "unknown event type", fatal: false)])
-        #expect(dialect.decode(.text(#"{"type":"error","code":"401","message":"unauthorized"}"#))
-            == [.error(code: "401", message: "unauthorized", fatal: false)])
-        #expect(dialect.decode(.text(#"{"type":"error","code":503,"message":"draining"}"#))
-            == [.error(code: "503", message: "draining", fatal: false)])
+        #expect(
+            dialect.decode(.text(#"{"type":"error","code":"invalid_event","message":"unknown event type"}"#))
+                == [.error(code: "invalid_event", message: "unknown event type", fatal: false)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"error","code":"401","message":"unauthorized"}"#))
+                == [.error(code: "401", message: "unauthorized", fatal: false)]
+        )
+        #expect(
+            dialect.decode(.text(#"{"type":"error","code":503,"message":"draining"}"#))
+                == [.error(code: "503", message: "draining", fatal: false)]
+        )
         #expect(dialect.decode(.text(#"{"type":"error"}"#)) == [.error(code: nil, message: "", fatal: false)])
     }
 
@@ -95,8 +122,10 @@ struct SmallestAtomsClientDecodingTests {
 
     @Test func unknownTypesAreUnknown() {
         #expect(dialect.decode(.text(#"{"type":"usage","tokens":3}"#)) == [.unknown(type: "usage")])
-        #expect(dialect.decode(.text(#"{"type":"input_audio_buffer.append","audio":"AAEC"}"#))
-            == [.unknown(type: "input_audio_buffer.append")])
+        #expect(
+            dialect.decode(.text(#"{"type":"input_audio_buffer.append","audio":"AAEC"}"#))
+                == [.unknown(type: "input_audio_buffer.append")]
+        )
     }
 
     @Test(arguments: [

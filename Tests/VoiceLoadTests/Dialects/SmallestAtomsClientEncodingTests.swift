@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Smallest Atoms client dialect: configuration, encoding and endpoint")
@@ -54,8 +55,10 @@ struct SmallestAtomsClientEncodingTests {
     @Test func commitTextAndClose() {
         var codec = dialect.makeCodec(parameters: [:])
         #expect(codec.frames(for: .commit).map(Support.json) == [Support.json(#"{"type":"input_audio_buffer.commit"}"#)])
-        #expect(codec.frames(for: .text("What's the weather?")).map(Support.json)
-            == [Support.json(#"{"type":"input_text.send","text":"What's the weather?"}"#)])
+        #expect(
+            codec.frames(for: .text("What's the weather?")).map(Support.json)
+                == [Support.json(#"{"type":"input_text.send","text":"What's the weather?"}"#)]
+        )
         #expect(codec.frames(for: .stop).map(Support.json) == [Support.json(#"{"type":"session.close"}"#)])
         #expect(codec.frames(for: .stop).allSatisfy { Support.text($0) != nil })
     }
@@ -72,8 +75,10 @@ struct SmallestAtomsClientEncodingTests {
 
     @Test func textIsEscapedAsJSONRequires() {
         let tricky = "quote \" backslash \\ slash / newline \n é 🎙"
-        #expect(Support.json(dialect.encode(.text(tricky)))
-            == .object(["type": .string("input_text.send"), "text": .string(tricky)]))
+        #expect(
+            Support.json(dialect.encode(.text(tricky)))
+                == .object(["type": .string("input_text.send"), "text": .string(tricky)])
+        )
     }
 
     @Test(arguments: [ClientIntent.audio([1, 2, 3]), .commit, .stop, .text("hi")])
@@ -94,17 +99,23 @@ struct SmallestAtomsClientEncodingTests {
     }
 
     @Test func endpointAddsAgentModeAndRate() throws {
-        #expect(try endpoint("wss://api.smallest.ai/atoms/v1/agent/connect", ["agent_id": .string("agent 42")])
-            == "wss://api.smallest.ai/atoms/v1/agent/connect?agent_id=agent%2042&mode=webcall&sample_rate=24000")
-        #expect(try endpoint("wss://api.smallest.ai/atoms/v1/agent/connect", rateHz: 16_000)
-            == "wss://api.smallest.ai/atoms/v1/agent/connect?mode=webcall&sample_rate=16000")
+        #expect(
+            try endpoint("wss://api.smallest.ai/atoms/v1/agent/connect", ["agent_id": .string("agent 42")])
+                == "wss://api.smallest.ai/atoms/v1/agent/connect?agent_id=agent%2042&mode=webcall&sample_rate=24000"
+        )
+        #expect(
+            try endpoint("wss://api.smallest.ai/atoms/v1/agent/connect", rateHz: 16_000)
+                == "wss://api.smallest.ai/atoms/v1/agent/connect?mode=webcall&sample_rate=16000"
+        )
     }
 
     @Test func endpointKeepsWhatTheURLAlreadySays() throws {
         let url = "wss://api.smallest.ai/atoms/v1/agent/connect?agent_id=abc&mode=chat&sample_rate=8000"
         #expect(try endpoint(url, ["agent_id": .string("other")]) == url)
-        #expect(try endpoint("ws://127.0.0.1:9000/connect?agent_id=abc")
-            == "ws://127.0.0.1:9000/connect?agent_id=abc&mode=webcall&sample_rate=24000")
+        #expect(
+            try endpoint("ws://127.0.0.1:9000/connect?agent_id=abc")
+                == "ws://127.0.0.1:9000/connect?agent_id=abc&mode=webcall&sample_rate=24000"
+        )
     }
 
     @Test func endpointIgnoresAnAgentIdThatIsNotAString() throws {

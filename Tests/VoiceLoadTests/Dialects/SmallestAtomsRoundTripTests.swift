@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Smallest Atoms round trips between the client and the server side")
@@ -44,14 +45,22 @@ struct SmallestAtomsRoundTripTests {
             (.turnComplete(turnKey: "resp_1"), [.agentSpeechEnded(turnKey: nil), .turnComplete(turnKey: nil)]),
             (.interrupted, [.agentInterrupted]),
             (.responseCancelled(turnKey: "resp_2"), []),
-            (.transcript(TranscriptLine(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)),
-             [.transcript(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)]),
+            (
+                .transcript(TranscriptLine(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)),
+                [.transcript(role: "user", text: "Wie geht's? \"ok\"", isFinal: false)]
+            ),
             (.transcript(TranscriptLine(role: "assistant", text: "Gut.")), [.transcript(role: "assistant", text: "Gut.", isFinal: true)]),
             (.transcript(TranscriptLine(role: "user", text: "this is it")), [.transcript(role: "user", text: "this is it", isFinal: true)]),
             // Tools run on the server and have no event on this socket.
             (.toolCall(name: "lookup", status: "started", id: "call_sim-1_1", arguments: "{}"), []),
-            (.error(code: nil, message: "quota exceeded\nretry later"), [.error(code: "internal_error", message: "quota exceeded\nretry later", fatal: false)]),
-            (.error(code: "simulated_fault", message: "injected fault"), [.error(code: "simulated_fault", message: "injected fault", fatal: false)]),
+            (
+                .error(code: nil, message: "quota exceeded\nretry later"),
+                [.error(code: "internal_error", message: "quota exceeded\nretry later", fatal: false)]
+            ),
+            (
+                .error(code: "simulated_fault", message: "injected fault"),
+                [.error(code: "simulated_fault", message: "injected fault", fatal: false)]
+            ),
             (.ended(transcript: [TranscriptLine(role: "user", text: "bye")]), [.sessionEnded(reason: "client_requested")]),
         ]
         for (output, expected) in cases {

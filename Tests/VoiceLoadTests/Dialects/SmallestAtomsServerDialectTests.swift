@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Smallest Atoms server dialect (agent simulator side)")
@@ -65,22 +66,32 @@ struct SmallestAtomsServerDialectTests {
         let frames = codec.frames(for: .ready)
         #expect(frames.count == 1)
         #expect(Support.text(frames.first) != nil)
-        #expect(Support.json(frames.first) == Support.json(
-            #"{"type":"session.created","session_id":"sim-7","call_id":"CALL-sim-7","sample_rate":24000,"channels":1}"#
-        ))
+        #expect(
+            Support.json(frames.first)
+                == Support.json(
+                    #"{"type":"session.created","session_id":"sim-7","call_id":"CALL-sim-7","sample_rate":24000,"channels":1}"#
+                )
+        )
         var slow = SmallestAtomsServerDialect(sampleRateHz: 16_000).makeCodec(target: "/")
         _ = slow.frames(for: .connectionOpened(sessionID: "s"))
-        #expect(Support.json(slow.frames(for: .ready).first) == Support.json(
-            #"{"type":"session.created","session_id":"s","call_id":"CALL-s","sample_rate":16000,"channels":1}"#
-        ))
+        #expect(
+            Support.json(slow.frames(for: .ready).first)
+                == Support.json(
+                    #"{"type":"session.created","session_id":"s","call_id":"CALL-s","sample_rate":16000,"channels":1}"#
+                )
+        )
     }
 
     @Test func turnMessages() {
         var codec = dialect.makeCodec(target: "/")
-        #expect(codec.frames(for: .agentTurnStarted(turnKey: "t1", latencyMs: 700)).map(Support.json)
-            == [Support.json(#"{"type":"agent_start_talking"}"#)])
-        #expect(codec.frames(for: .turnComplete(turnKey: "t1")).map(Support.json)
-            == [Support.json(#"{"type":"agent_stop_talking"}"#)])
+        #expect(
+            codec.frames(for: .agentTurnStarted(turnKey: "t1", latencyMs: 700)).map(Support.json)
+                == [Support.json(#"{"type":"agent_start_talking"}"#)]
+        )
+        #expect(
+            codec.frames(for: .turnComplete(turnKey: "t1")).map(Support.json)
+                == [Support.json(#"{"type":"agent_stop_talking"}"#)]
+        )
         #expect(codec.frames(for: .interrupted).map(Support.json) == [Support.json(#"{"type":"interruption"}"#)])
     }
 
@@ -95,14 +106,22 @@ struct SmallestAtomsServerDialectTests {
 
     @Test func transcriptsEndedAndErrors() {
         var codec = dialect.makeCodec(target: "/")
-        #expect(codec.frames(for: .transcript(TranscriptLine(role: "user", text: "Hi."))).map(Support.json)
-            == [Support.json(#"{"type":"transcript","role":"user","text":"Hi."}"#)])
-        #expect(codec.frames(for: .transcript(TranscriptLine(role: "agent", text: "Hel", isFinal: false))).map(Support.json)
-            == [Support.json(#"{"type":"transcript.delta","role":"assistant","text":"Hel"}"#)])
-        #expect(codec.frames(for: .ended(transcript: [])).map(Support.json)
-            == [Support.json(#"{"type":"session.closed","reason":"client_requested"}"#)])
-        #expect(codec.frames(for: .error(code: nil, message: "boom")).map(Support.json)
-            == [Support.json(#"{"type":"error","code":"internal_error","message":"boom"}"#)])
+        #expect(
+            codec.frames(for: .transcript(TranscriptLine(role: "user", text: "Hi."))).map(Support.json)
+                == [Support.json(#"{"type":"transcript","role":"user","text":"Hi."}"#)]
+        )
+        #expect(
+            codec.frames(for: .transcript(TranscriptLine(role: "agent", text: "Hel", isFinal: false))).map(Support.json)
+                == [Support.json(#"{"type":"transcript.delta","role":"assistant","text":"Hel"}"#)]
+        )
+        #expect(
+            codec.frames(for: .ended(transcript: [])).map(Support.json)
+                == [Support.json(#"{"type":"session.closed","reason":"client_requested"}"#)]
+        )
+        #expect(
+            codec.frames(for: .error(code: nil, message: "boom")).map(Support.json)
+                == [Support.json(#"{"type":"error","code":"internal_error","message":"boom"}"#)]
+        )
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Telnyx, Plivo and Exotel client dialects: vload plays the provider (docs/telephony.md)")
@@ -7,8 +8,11 @@ struct TelephonyStreamClientTests {
     typealias Support = DialectTestSupport
 
     static func codec(_ provider: TelephonyProvider, parameters: [String: JSONValue] = [:]) -> TelephonyStreamClientCodec {
-        TelephonyStreamClientCodec(provider: provider, call: TelephonyCall(provider: provider, callNumber: 1, parameters: parameters),
-                                   parameters: parameters)
+        TelephonyStreamClientCodec(
+            provider: provider,
+            call: TelephonyCall(provider: provider, callNumber: 1, parameters: parameters),
+            parameters: parameters
+        )
     }
 
     static func object(_ frame: WireFrame?) -> [String: JSONValue] {
@@ -39,7 +43,10 @@ struct TelephonyStreamClientTests {
         let start = Self.object(frames[1])
         #expect(start["event"] == .string("start") && start["sequence_number"] == .string("1"))
         #expect(start["stream_id"] == .string(codec.call.streamID) && codec.call.streamID.count == 36)
-        guard case .object(let body)? = start["start"] else { Issue.record("no start body"); return }
+        guard case .object(let body)? = start["start"] else {
+            Issue.record("no start body")
+            return
+        }
         #expect(body["call_control_id"] == .string(codec.call.callID) && codec.call.callID.hasPrefix("v3:"))
         #expect(body["from"] == .string("+15550001111") && body["client_state"] == .string("YWJj"))
         #expect(body["media_format"] == Support.json(#"{"encoding":"PCMU","sample_rate":8000,"channels":1}"#))
@@ -51,20 +58,28 @@ struct TelephonyStreamClientTests {
         #expect(frames.count == 1)
         let start = Self.object(frames[0])
         #expect(start["event"] == .string("start") && start["sequenceNumber"] == .number(0))
-        guard case .object(let body)? = start["start"] else { Issue.record("no start body"); return }
+        guard case .object(let body)? = start["start"] else {
+            Issue.record("no start body")
+            return
+        }
         #expect(body["streamId"] == .string(codec.call.streamID) && body["callId"] == .string(codec.call.callID))
         #expect(body["mediaFormat"] == Support.json(#"{"encoding":"audio/x-mulaw","sampleRate":8000}"#))
     }
 
     @Test func exotelHandshakeCarriesCustomParametersAndToken() {
-        let parameters: [String: JSONValue] = ["custom_parameters": .object(["tenant": .string("acme")]), "token": .string("t0k"),
-                                               "account_sid": .string("acme1")]
+        let parameters: [String: JSONValue] = [
+            "custom_parameters": .object(["tenant": .string("acme")]), "token": .string("t0k"),
+            "account_sid": .string("acme1"),
+        ]
         var codec = Self.codec(.exotel, parameters: parameters)
         let frames = codec.framesOnOpen()
         #expect(Support.json(frames[0]) == Support.json(#"{"event":"connected"}"#))
         let start = Self.object(frames[1])
         #expect(start["sequence_number"] == .number(1) && start["stream_sid"] == .string(codec.call.streamID))
-        guard case .object(let body)? = start["start"] else { Issue.record("no start body"); return }
+        guard case .object(let body)? = start["start"] else {
+            Issue.record("no start body")
+            return
+        }
         #expect(body["stream_sid"] == .string(codec.call.streamID) && body["call_sid"] == .string(codec.call.callID))
         #expect(body["account_sid"] == .string("acme1"))
         #expect(body["custom_parameters"] == .object(["tenant": .string("acme"), "token": .string("t0k")]))
@@ -83,15 +98,21 @@ struct TelephonyStreamClientTests {
         var codec = Self.codec(provider)
         _ = codec.framesOnOpen()
         let bytes = Support.bytes(count: provider.format.byteCount(forMilliseconds: 20), seed: 7)
-        let first = Self.object(Support.wireFrame(of: codec.audioFrame(PreparedAudio(base64: Support.base64(bytes), byteCount: bytes.count))))
+        let first = Self.object(
+            Support.wireFrame(of: codec.audioFrame(PreparedAudio(base64: Support.base64(bytes), byteCount: bytes.count)))
+        )
         let second = Self.object(codec.frames(for: .audio(bytes)).first)
         for (index, media) in [first, second].enumerated() {
             #expect(media["event"] == .string("media"))
             #expect(media[provider.streamIDKey] == .string(codec.call.streamID))
-            guard case .object(let body)? = media["media"] else { Issue.record("no media body"); continue }
+            guard case .object(let body)? = media["media"] else {
+                Issue.record("no media body")
+                continue
+            }
             #expect(body["payload"] == .string(Support.base64(bytes)))
             #expect(body["timestamp"] == .string(String(index * 20)))
-            let chunk = index + 1, sequence = provider.firstSequenceNumber + 1 + index
+            let chunk = index + 1
+            let sequence = provider.firstSequenceNumber + 1 + index
             if provider == .telnyx {
                 #expect(body["chunk"] == .string(String(chunk)) && media["sequence_number"] == .string(String(sequence)))
             } else {
@@ -105,7 +126,10 @@ struct TelephonyStreamClientTests {
         var codec = Self.codec(provider)
         let dtmf = Self.object(codec.frames(for: .dtmf(digit: "#")).first)
         #expect(dtmf["event"] == .string("dtmf"))
-        guard case .object(let body)? = dtmf["dtmf"] else { Issue.record("no dtmf body"); return }
+        guard case .object(let body)? = dtmf["dtmf"] else {
+            Issue.record("no dtmf body")
+            return
+        }
         #expect(body["digit"] == .string("#"))
         let stop = Self.object(codec.frames(for: .stop).first)
         #expect(stop["event"] == .string("stop") && stop[provider.streamIDKey] == .string(codec.call.streamID))
@@ -121,7 +145,9 @@ struct TelephonyStreamClientTests {
         #expect(decoded.events == [.agentAudio(AgentAudioChunk(audio: audio, format: provider.format))])
         #expect(decoded.replies.isEmpty)
         #expect(codec.receive(.text(#"{"event":"\#(provider.agentAudioEvent)","media":{"payload":""}}"#)).events.isEmpty)
-        #expect(Support.isSingleMalformed(codec.receive(.text(#"{"event":"\#(provider.agentAudioEvent)","media":{"payload":"%%"}}"#)).events))
+        #expect(
+            Support.isSingleMalformed(codec.receive(.text(#"{"event":"\#(provider.agentAudioEvent)","media":{"payload":"%%"}}"#)).events)
+        )
     }
 
     @Test func telnyxAndExotelClearIsBargeInWithNoAnswer() {

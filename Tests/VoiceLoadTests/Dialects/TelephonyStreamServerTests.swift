@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Telnyx, Plivo and Exotel server dialects: the agent's side, as Pipecat's serializers write it")
@@ -6,7 +7,10 @@ struct TelephonyStreamServerTests {
     typealias Support = DialectTestSupport
 
     /// The provider's handshake from vload's own client codec, into a fresh server codec.
-    static func startedCodec(_ provider: TelephonyProvider, parameters: [String: JSONValue] = [:]) throws
+    static func startedCodec(
+        _ provider: TelephonyProvider,
+        parameters: [String: JSONValue] = [:]
+    ) throws
         -> (server: TelephonyStreamServerCodec, client: TelephonyStreamClientCodec, intents: [ClientIntent])
     {
         var client = TelephonyStreamClientTests.codec(provider, parameters: parameters)
@@ -38,21 +42,33 @@ struct TelephonyStreamServerTests {
         let (telnyx, _, _) = try Self.startedCodec(.telnyx)
         #expect(Support.json(telnyx.frames(for: .audio(audio)).first) == Support.json(#"{"event":"media","media":{"payload":"/38A"}}"#))
         #expect(Support.json(telnyx.frames(for: .interrupted).first) == Support.json(#"{"event":"clear"}"#))
-        #expect(Support.json(telnyx.frames(for: .turnComplete(turnKey: "t1")).first) == Support.json(#"{"event":"mark","mark":{"name":"t1"}}"#))
+        #expect(
+            Support.json(telnyx.frames(for: .turnComplete(turnKey: "t1")).first) == Support.json(#"{"event":"mark","mark":{"name":"t1"}}"#)
+        )
 
         var (plivo, plivoClient, _) = try Self.startedCodec(.plivo)
         let id = plivoClient.call.streamID
-        #expect(Support.json(plivo.frames(for: .audio(audio)).first) == Support.json(
-            #"{"event":"playAudio","media":{"contentType":"audio/x-mulaw","sampleRate":8000,"payload":"/38A"},"streamId":"\#(id)"}"#))
+        #expect(
+            Support.json(plivo.frames(for: .audio(audio)).first)
+                == Support.json(
+                    #"{"event":"playAudio","media":{"contentType":"audio/x-mulaw","sampleRate":8000,"payload":"/38A"},"streamId":"\#(id)"}"#
+                )
+        )
         #expect(Support.json(plivo.frames(for: .interrupted).first) == Support.json(#"{"event":"clearAudio","streamId":"\#(id)"}"#))
-        #expect(Support.json(plivo.frames(for: .turnComplete(turnKey: "t1")).first) == Support.json(#"{"event":"checkpoint","streamId":"\#(id)","name":"t1"}"#))
+        #expect(
+            Support.json(plivo.frames(for: .turnComplete(turnKey: "t1")).first)
+                == Support.json(#"{"event":"checkpoint","streamId":"\#(id)","name":"t1"}"#)
+        )
         let prepared = TelephonyStreamServerDialect(provider: .plivo).prepareAudio(audio)
         #expect(Support.wireFrame(of: plivo.audioFrame(prepared)) == plivo.frames(for: .audio(audio)).first)
         #expect(try plivo.receive(plivoClient.receive(.text(#"{"event":"clearAudio"}"#)).replies[0].frame) == [])
 
         let (exotel, exotelClient, _) = try Self.startedCodec(.exotel)
         let sid = exotelClient.call.streamID
-        #expect(Support.json(exotel.frames(for: .audio(audio)).first) == Support.json(#"{"event":"media","stream_sid":"\#(sid)","media":{"payload":"/38A"}}"#))
+        #expect(
+            Support.json(exotel.frames(for: .audio(audio)).first)
+                == Support.json(#"{"event":"media","stream_sid":"\#(sid)","media":{"payload":"/38A"}}"#)
+        )
         #expect(Support.json(exotel.frames(for: .interrupted).first) == Support.json(#"{"event":"clear","stream_sid":"\#(sid)"}"#))
         #expect(exotel.frames(for: .ready).isEmpty && exotel.frames(for: .error(code: nil, message: "x")).isEmpty)
     }
@@ -61,8 +77,10 @@ struct TelephonyStreamServerTests {
         var codec = TelephonyStreamServerCodec(provider: .telnyx)
         #expect(throws: DialectDecodingError.unknownType("clear")) { try codec.receive(.text(#"{"event":"clear"}"#)) }
         #expect(throws: DialectDecodingError.unknownType("clearedAudio")) { try codec.receive(.text(#"{"event":"clearedAudio"}"#)) }
-        for frame in ["", "[]", #"{"event":"start"}"#, #"{"event":"media","media":{"payload":"%%"}}"#, #"{"event":"dtmf"}"#,
-                      #"{"event":"mark","mark":{}}"#] {
+        for frame in [
+            "", "[]", #"{"event":"start"}"#, #"{"event":"media","media":{"payload":"%%"}}"#, #"{"event":"dtmf"}"#,
+            #"{"event":"mark","mark":{}}"#,
+        ] {
             #expect(throws: (any Error).self, "\(frame)") { try codec.receive(.text(frame)) }
         }
     }

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Twilio Media Streams client dialect: vload as Twilio (docs/dialects.md)")
 struct TwilioMediaStreamsClientTests {
     typealias Support = DialectTestSupport
     static let identity = TwilioCallIdentity(
-        accountSid: "AC00000000000000000000000000000001", callSid: "CA00000000000000000000000000000002",
+        accountSid: "AC00000000000000000000000000000001",
+        callSid: "CA00000000000000000000000000000002",
         streamSid: "MZ00000000000000000000000000000003"
     )
 
@@ -34,22 +36,29 @@ struct TwilioMediaStreamsClientTests {
         #expect(frames.count == 2)
         #expect(frames.allSatisfy { Support.text($0) != nil })
         #expect(Support.json(frames.first) == Support.json(#"{"event":"connected","protocol":"Call","version":"1.0.0"}"#))
-        #expect(Support.json(frames.last) == Support.json("""
-            {"event":"start","sequenceNumber":"1","streamSid":"MZ00000000000000000000000000000003",
-             "start":{"streamSid":"MZ00000000000000000000000000000003","accountSid":"AC00000000000000000000000000000001",
-                      "callSid":"CA00000000000000000000000000000002","tracks":["inbound"],
-                      "customParameters":{"agent":"support","run":3,"token":"secret-token"},
-                      "mediaFormat":{"encoding":"audio/x-mulaw","sampleRate":8000,"channels":1}}}
-            """))
+        #expect(
+            Support.json(frames.last)
+                == Support.json(
+                    """
+                    {"event":"start","sequenceNumber":"1","streamSid":"MZ00000000000000000000000000000003",
+                     "start":{"streamSid":"MZ00000000000000000000000000000003","accountSid":"AC00000000000000000000000000000001",
+                              "callSid":"CA00000000000000000000000000000002","tracks":["inbound"],
+                              "customParameters":{"agent":"support","run":3,"token":"secret-token"},
+                              "mediaFormat":{"encoding":"audio/x-mulaw","sampleRate":8000,"channels":1}}}
+                    """
+                )
+        )
         #expect(codec.nextSequenceNumber == 2)
     }
 
     @Test func customParametersRules() {
         #expect(TwilioMediaStreamsClientCodec.customParameters(from: [:]) == [:])
         #expect(TwilioMediaStreamsClientCodec.customParameters(from: ["token": .string("t")]) == ["token": .string("t")])
-        #expect(TwilioMediaStreamsClientCodec.customParameters(from: [
-            "custom_parameters": .object(["token": .string("given")]), "token": .string("t"),
-        ]) == ["token": .string("given")])
+        #expect(
+            TwilioMediaStreamsClientCodec.customParameters(from: [
+                "custom_parameters": .object(["token": .string("given")]), "token": .string("t"),
+            ]) == ["token": .string("given")]
+        )
         #expect(TwilioMediaStreamsClientCodec.customParameters(from: ["custom_parameters": .string("x"), "other": .bool(true)]) == [:])
     }
 
@@ -79,43 +88,74 @@ struct TwilioMediaStreamsClientTests {
         let frame = Support.bytes(count: 160, seed: 1)
         let prepared = TwilioMediaStreamsClientDialect().prepareAudio(frame)
         let first = Support.wireFrame(of: codec.audioFrame(prepared))
-        #expect(first == .text(#"{"event":"media","sequenceNumber":"2","streamSid":"MZ00000000000000000000000000000003","media":{"track":"inbound","chunk":"1","timestamp":"0","payload":"\#(Support.base64(frame))"}}"#))
+        #expect(
+            first
+                == .text(
+                    #"{"event":"media","sequenceNumber":"2","streamSid":"MZ00000000000000000000000000000003","media":{"track":"inbound","chunk":"1","timestamp":"0","payload":"\#(Support.base64(frame))"}}"#
+                )
+        )
         for index in 2...150 {
             let json = Support.json(Support.wireFrame(of: codec.audioFrame(prepared)))
-            #expect(json == Support.json("""
-                {"event":"media","sequenceNumber":"\(index + 1)","streamSid":"MZ00000000000000000000000000000003",
-                 "media":{"track":"inbound","chunk":"\(index)","timestamp":"\((index - 1) * 20)","payload":"\(Support.base64(frame))"}}
-                """))
+            #expect(
+                json
+                    == Support.json(
+                        """
+                        {"event":"media","sequenceNumber":"\(index + 1)","streamSid":"MZ00000000000000000000000000000003",
+                         "media":{"track":"inbound","chunk":"\(index)","timestamp":"\((index - 1) * 20)","payload":"\(Support.base64(frame))"}}
+                        """
+                    )
+            )
         }
         // A 40 ms frame advances the timestamp by 40; intents count like prepared frames.
         let long = [UInt8](repeating: 0xFF, count: 320)
         _ = codec.frames(for: .audio(long))
         let next = Support.json(codec.frames(for: .audio(frame)).first)
-        #expect(next == Support.json("""
-            {"event":"media","sequenceNumber":"153","streamSid":"MZ00000000000000000000000000000003",
-             "media":{"track":"inbound","chunk":"152","timestamp":"3040","payload":"\(Support.base64(frame))"}}
-            """))
+        #expect(
+            next
+                == Support.json(
+                    """
+                    {"event":"media","sequenceNumber":"153","streamSid":"MZ00000000000000000000000000000003",
+                     "media":{"track":"inbound","chunk":"152","timestamp":"3040","payload":"\(Support.base64(frame))"}}
+                    """
+                )
+        )
     }
 
     @Test func marksAreEchoedWhenPlayedOutAndCountedInTheSequence() {
         var codec = makeCodec()
         _ = codec.framesOnOpen()
         _ = codec.audioFrame(PreparedAudio(base64: "", byteCount: 160))
-        let decoded = codec.receive(.text(#"{"event":"mark","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"utt-17-end"}}"#))
+        let decoded = codec.receive(
+            .text(#"{"event":"mark","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"utt-17-end"}}"#)
+        )
         #expect(decoded.events == [.mark(name: "utt-17-end")])
         #expect(decoded.replies.count == 1)
         #expect(decoded.replies.first?.timing == .whenPlayedOut)
-        #expect(Support.json(decoded.replies.first?.frame) == Support.json(
-            #"{"event":"mark","sequenceNumber":"3","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"utt-17-end"}}"#
-        ))
-        #expect(Support.json(codec.frames(for: .markPlayed(name: "x")).first) == Support.json(
-            #"{"event":"mark","sequenceNumber":"4","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"x"}}"#
-        ))
-        #expect(Support.json(codec.frames(for: .stop).first) == Support.json("""
-            {"event":"stop","sequenceNumber":"5","streamSid":"MZ00000000000000000000000000000003",
-             "stop":{"accountSid":"AC00000000000000000000000000000001","callSid":"CA00000000000000000000000000000002"}}
-            """))
-        #expect(Support.json(Support.wireFrame(of: codec.audioFrame(PreparedAudio(base64: "", byteCount: 160))))?.member("sequenceNumber") == .string("6"))
+        #expect(
+            Support.json(decoded.replies.first?.frame)
+                == Support.json(
+                    #"{"event":"mark","sequenceNumber":"3","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"utt-17-end"}}"#
+                )
+        )
+        #expect(
+            Support.json(codec.frames(for: .markPlayed(name: "x")).first)
+                == Support.json(
+                    #"{"event":"mark","sequenceNumber":"4","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"x"}}"#
+                )
+        )
+        #expect(
+            Support.json(codec.frames(for: .stop).first)
+                == Support.json(
+                    """
+                    {"event":"stop","sequenceNumber":"5","streamSid":"MZ00000000000000000000000000000003",
+                     "stop":{"accountSid":"AC00000000000000000000000000000001","callSid":"CA00000000000000000000000000000002"}}
+                    """
+                )
+        )
+        #expect(
+            Support.json(Support.wireFrame(of: codec.audioFrame(PreparedAudio(base64: "", byteCount: 160))))?.member("sequenceNumber")
+                == .string("6")
+        )
     }
 
     @Test func intentsWithoutATwilioMessage() {
@@ -124,16 +164,22 @@ struct TwilioMediaStreamsClientTests {
             #expect(codec.frames(for: intent).isEmpty)
         }
         #expect(codec.nextSequenceNumber == 1)
-        #expect(Support.json(codec.frames(for: .start(parameters: ["token": .string("t")])).first)?.member("sequenceNumber") == .string("1"))
+        #expect(
+            Support.json(codec.frames(for: .start(parameters: ["token": .string("t")])).first)?.member("sequenceNumber") == .string("1")
+        )
     }
 
     @Test func agentMediaIsMuLawAudio() {
         var codec = makeCodec()
         let silence = [UInt8](repeating: 0xFF, count: 160)
-        #expect(codec.receive(.text(#"{"event":"media","streamSid":"MZ1","media":{"payload":"\#(Support.base64(silence))"}}"#)).events
-            == [.agentAudio(AgentAudioChunk(byteCount: 160, durationUs: 20_000, rmsLevel: 0))])
+        #expect(
+            codec.receive(.text(#"{"event":"media","streamSid":"MZ1","media":{"payload":"\#(Support.base64(silence))"}}"#)).events
+                == [.agentAudio(AgentAudioChunk(byteCount: 160, durationUs: 20_000, rmsLevel: 0))]
+        )
         let loud = [UInt8](repeating: 0x80, count: 400)
-        let events = codec.receive(.binary(Array(#"{"event":"media","streamSid":"MZ1","media":{"payload":"\#(Support.base64(loud))"}}"#.utf8))).events
+        let events = codec.receive(
+            .binary(Array(#"{"event":"media","streamSid":"MZ1","media":{"payload":"\#(Support.base64(loud))"}}"#.utf8))
+        ).events
         guard case .agentAudio(let chunk)? = events.first, events.count == 1 else {
             Issue.record("expected one audio event, got \(events)")
             return
@@ -166,8 +212,8 @@ struct TwilioMediaStreamsClientTests {
     }
 }
 
-private extension JSONValue {
-    func member(_ key: String) -> JSONValue? {
+extension JSONValue {
+    fileprivate func member(_ key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Twilio Media Streams round trips between vload-as-Twilio and the agent side")
@@ -10,7 +11,11 @@ struct TwilioMediaStreamsRoundTripTests {
         var client = clientDialect.makeCodec(parameters: ["custom_parameters": .object(["lang": .string("de")]), "token": .string("t0k")])
         var server = TwilioMediaStreamsServerDialect().makeCodec(target: "/media")
 
-        #expect(try client.framesOnOpen().flatMap { try server.receive($0) } == [.start(parameters: ["lang": .string("de"), "token": .string("t0k")])])
+        #expect(
+            try client.framesOnOpen().flatMap { try server.receive($0) } == [
+                .start(parameters: ["lang": .string("de"), "token": .string("t0k")])
+            ]
+        )
         let userAudio = Support.bytes(count: 160, seed: 21)
         let prepared = clientDialect.prepareAudio(userAudio)
         for _ in 0..<5 {
@@ -20,8 +25,10 @@ struct TwilioMediaStreamsRoundTripTests {
         let agentAudio = Support.bytes(count: 160, seed: 22)
         let audioEvents = server.frames(for: .audio(agentAudio)).flatMap { client.receive($0).events }
         #expect(audioEvents == [.agentAudio(AgentAudioChunk(audio: agentAudio, format: .mulaw8k))])
-        #expect(client.receive(Support.wireFrame(of: server.audioFrame(TwilioMediaStreamsServerDialect().prepareAudio(agentAudio)))).events
-            == [.agentAudio(AgentAudioChunk(audio: agentAudio, format: .mulaw8k))])
+        #expect(
+            client.receive(Support.wireFrame(of: server.audioFrame(TwilioMediaStreamsServerDialect().prepareAudio(agentAudio)))).events
+                == [.agentAudio(AgentAudioChunk(audio: agentAudio, format: .mulaw8k))]
+        )
 
         let marks = server.frames(for: .turnComplete(turnKey: "resp_1")).map { client.receive($0) }
         #expect(marks.flatMap(\.events) == [.mark(name: "resp_1")])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Twilio Media Streams server dialect: the agent's side (docs/dialects.md)")
@@ -25,13 +26,31 @@ struct TwilioMediaStreamsServerTests {
         #expect(try codec.receive(.text(Self.start)) == [.start(parameters: ["token": .string("abc"), "lang": .string("de")])])
         #expect(codec.streamSid == "MZ18ad3ab5a668481ce02b83e7395059f0")
         let audio = [UInt8](repeating: 0xFF, count: 160)
-        #expect(try codec.receive(.text(#"{"event":"media","sequenceNumber":"3","streamSid":"MZ1","media":{"track":"inbound","chunk":"1","timestamp":"20","payload":"\#(Support.base64(audio))"}}"#))
-            == [.audio(audio)])
+        #expect(
+            try codec.receive(
+                .text(
+                    #"{"event":"media","sequenceNumber":"3","streamSid":"MZ1","media":{"track":"inbound","chunk":"1","timestamp":"20","payload":"\#(Support.base64(audio))"}}"#
+                )
+            )
+                == [.audio(audio)]
+        )
         #expect(try codec.receive(.binary(Array(#"{"event":"media","media":{"payload":"AQID"}}"#.utf8))) == [.audio([1, 2, 3])])
         #expect(try codec.receive(.text(#"{"event":"media","media":{"payload":""}}"#)) == [])
-        #expect(try codec.receive(.text(#"{"event":"dtmf","sequenceNumber":"5","streamSid":"MZ1","dtmf":{"track":"inbound_track","digit":"5"}}"#)) == [.dtmf(digit: "5")])
-        #expect(try codec.receive(.text(#"{"event":"mark","sequenceNumber":"6","streamSid":"MZ1","mark":{"name":"utt-17-end"}}"#)) == [.markPlayed(name: "utt-17-end")])
-        #expect(try codec.receive(.text(#"{"event":"stop","sequenceNumber":"7","streamSid":"MZ1","stop":{"accountSid":"AC1","callSid":"CA1"}}"#)) == [.stop])
+        #expect(
+            try codec.receive(
+                .text(#"{"event":"dtmf","sequenceNumber":"5","streamSid":"MZ1","dtmf":{"track":"inbound_track","digit":"5"}}"#)
+            ) == [.dtmf(digit: "5")]
+        )
+        #expect(
+            try codec.receive(.text(#"{"event":"mark","sequenceNumber":"6","streamSid":"MZ1","mark":{"name":"utt-17-end"}}"#)) == [
+                .markPlayed(name: "utt-17-end")
+            ]
+        )
+        #expect(
+            try codec.receive(
+                .text(#"{"event":"stop","sequenceNumber":"7","streamSid":"MZ1","stop":{"accountSid":"AC1","callSid":"CA1"}}"#)
+            ) == [.stop]
+        )
     }
 
     @Test func startWithoutCustomParameters() throws {
@@ -64,15 +83,24 @@ struct TwilioMediaStreamsServerTests {
         var codec = TwilioMediaStreamsServerCodec()
         _ = try codec.receive(.text(Self.start))
         let audio = Support.bytes(count: 160, seed: 3)
-        let expected = #"{"event":"media","streamSid":"MZ18ad3ab5a668481ce02b83e7395059f0","media":{"payload":"\#(Support.base64(audio))"}}"#
+        let expected =
+            #"{"event":"media","streamSid":"MZ18ad3ab5a668481ce02b83e7395059f0","media":{"payload":"\#(Support.base64(audio))"}}"#
         #expect(codec.frames(for: .audio(audio)) == [.text(expected)])
         #expect(Support.wireFrame(of: codec.audioFrame(TwilioMediaStreamsServerDialect().prepareAudio(audio))) == .text(expected))
-        #expect(codec.frames(for: .turnComplete(turnKey: "resp_sim-1_1")).map { Support.json($0) } == [Support.json(
-            #"{"event":"mark","streamSid":"MZ18ad3ab5a668481ce02b83e7395059f0","mark":{"name":"resp_sim-1_1"}}"#
-        )])
-        #expect(codec.frames(for: .interrupted).map { Support.json($0) } == [Support.json(
-            #"{"event":"clear","streamSid":"MZ18ad3ab5a668481ce02b83e7395059f0"}"#
-        )])
+        #expect(
+            codec.frames(for: .turnComplete(turnKey: "resp_sim-1_1")).map { Support.json($0) } == [
+                Support.json(
+                    #"{"event":"mark","streamSid":"MZ18ad3ab5a668481ce02b83e7395059f0","mark":{"name":"resp_sim-1_1"}}"#
+                )
+            ]
+        )
+        #expect(
+            codec.frames(for: .interrupted).map { Support.json($0) } == [
+                Support.json(
+                    #"{"event":"clear","streamSid":"MZ18ad3ab5a668481ce02b83e7395059f0"}"#
+                )
+            ]
+        )
         let silent: [AgentOutput] = [
             .connectionOpened(sessionID: "s"), .sessionStarted(sessionID: "s", conversationID: "c"), .ready,
             .userSpeechStarted(audioMs: 1), .userSpeechStopped(audioMs: 2), .agentTurnStarted(turnKey: "t", latencyMs: 1),
@@ -87,8 +115,11 @@ struct TwilioMediaStreamsServerTests {
         var codec = TwilioMediaStreamsServerCodec()
         #expect(codec.frames(for: .audio([0xFF])) == [.text(#"{"event":"media","streamSid":"","media":{"payload":"/w=="}}"#)])
         _ = try codec.receive(.text(#"{"event":"start","streamSid":"MZ\"x\\","start":{}}"#))
-        #expect(Support.json(codec.frames(for: .audio([0xFF])).first) == Support.json(
-            #"{"event":"media","streamSid":"MZ\"x\\","media":{"payload":"/w=="}}"#
-        ))
+        #expect(
+            Support.json(codec.frames(for: .audio([0xFF])).first)
+                == Support.json(
+                    #"{"event":"media","streamSid":"MZ\"x\\","media":{"payload":"/w=="}}"#
+                )
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Twilio request signature (X-Twilio-Signature): HMAC-SHA1")
@@ -14,14 +15,23 @@ struct TwilioSignatureTests {
     }
 
     @Test func hmacMatchesRFC2202Vectors() {
-        #expect(hex(HMACSHA1.authenticationCode(for: Array("Hi There".utf8), key: [UInt8](repeating: 0x0B, count: 20)))
-            == "b617318655057264e28bc0b6fb378c8ef146be00")
-        #expect(hex(HMACSHA1.authenticationCode(for: Array("what do ya want for nothing?".utf8), key: Array("Jefe".utf8)))
-            == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79")
+        #expect(
+            hex(HMACSHA1.authenticationCode(for: Array("Hi There".utf8), key: [UInt8](repeating: 0x0B, count: 20)))
+                == "b617318655057264e28bc0b6fb378c8ef146be00"
+        )
+        #expect(
+            hex(HMACSHA1.authenticationCode(for: Array("what do ya want for nothing?".utf8), key: Array("Jefe".utf8)))
+                == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"
+        )
         // A key longer than a block is hashed first.
-        #expect(hex(HMACSHA1.authenticationCode(
-            for: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8), key: [UInt8](repeating: 0xAA, count: 80)
-        )) == "aa4ae5e15272d00e95705637ce8a3b55ed402112")
+        #expect(
+            hex(
+                HMACSHA1.authenticationCode(
+                    for: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+                    key: [UInt8](repeating: 0xAA, count: 80)
+                )
+            ) == "aa4ae5e15272d00e95705637ce8a3b55ed402112"
+        )
     }
 
     @Test func signsTheURLWithTheAuthToken() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Vonage WebSocket dialect: binary PCM audio, JSON control messages (docs/telephony.md)")
@@ -21,21 +22,33 @@ struct VonageWebSocketTests {
     }
 
     @Test func connectedCarriesContentTypeAndHeaders() {
-        let codec = VonageWebSocketClientCodec(format: Self.format, parameters: [
-            "custom_parameters": .object(["tenant": .string("acme")]), "token": .string("t0k"),
-        ])
-        #expect(Support.json(codec.framesOnOpen().first) == Support.json(
-            #"{"event":"websocket:connected","content-type":"audio/l16;rate=16000","tenant":"acme","token":"t0k"}"#))
+        let codec = VonageWebSocketClientCodec(
+            format: Self.format,
+            parameters: [
+                "custom_parameters": .object(["tenant": .string("acme")]), "token": .string("t0k"),
+            ]
+        )
+        #expect(
+            Support.json(codec.framesOnOpen().first)
+                == Support.json(
+                    #"{"event":"websocket:connected","content-type":"audio/l16;rate=16000","tenant":"acme","token":"t0k"}"#
+                )
+        )
     }
 
     @Test func callerMessages() {
         let codec = VonageWebSocketClientCodec(format: Self.format, parameters: [:])
         #expect(codec.frames(for: .audio([1, 2, 3, 4])) == [.binary([1, 2, 3, 4])])
         #expect(codec.frames(for: .audio([])).isEmpty)
-        #expect(Support.json(codec.frames(for: .dtmf(digit: "5")).first) == Support.json(#"{"event":"websocket:dtmf","digit":"5","duration":100}"#))
+        #expect(
+            Support.json(codec.frames(for: .dtmf(digit: "5")).first)
+                == Support.json(#"{"event":"websocket:dtmf","digit":"5","duration":100}"#)
+        )
         #expect(codec.frames(for: .stop).isEmpty, "Vonage hangs up by closing the socket")
-        #expect(Support.json(codec.frames(for: .markPlayed(name: #"{"turn":"t1"}"#)).first)
-            == Support.json(#"{"event":"websocket:notify","payload":{"turn":"t1"}}"#))
+        #expect(
+            Support.json(codec.frames(for: .markPlayed(name: #"{"turn":"t1"}"#)).first)
+                == Support.json(#"{"event":"websocket:notify","payload":{"turn":"t1"}}"#)
+        )
     }
 
     @Test func agentMessages() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("vload wire: a codec driven by a script, for the conformance suite")
@@ -10,10 +11,13 @@ struct WireScriptTests {
     }
 
     @Test func sendsAndReceivesThroughOneCodec() throws {
-        let answers = try answers(TwilioMediaStreamsClientDialect(), [
-            #"{"send":"open"}"#, #"{"send":"audio","ms":20}"#, ##"{"send":"dtmf","digit":"#"}"##,
-            #"{"receive":{"text":"{\"event\":\"clear\",\"streamSid\":\"MZ1\"}"}}"#,
-        ])
+        let answers = try answers(
+            TwilioMediaStreamsClientDialect(),
+            [
+                #"{"send":"open"}"#, #"{"send":"audio","ms":20}"#, ##"{"send":"dtmf","digit":"#"}"##,
+                #"{"receive":{"text":"{\"event\":\"clear\",\"streamSid\":\"MZ1\"}"}}"#,
+            ]
+        )
         #expect((answers[0]["frames"] as? [[String: Any]])?.count == 2)  // connected, start
         let audio = try #require(answers[1]["audio"] as? String)
         #expect(Data(base64Encoded: audio)?.count == 160)  // 20 ms of µ-law at 8 kHz

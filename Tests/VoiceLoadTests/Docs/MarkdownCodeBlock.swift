@@ -27,7 +27,9 @@ struct MarkdownCodeBlock {
                 if line.hasPrefix(current.fence), line.allSatisfy({ $0 == current.fence.first }) {
                     blocks.append(
                         MarkdownCodeBlock(
-                            language: current.language, text: body.joined(separator: "\n"), line: current.line,
+                            language: current.language,
+                            text: body.joined(separator: "\n"),
+                            line: current.line,
                             skipped: current.skipped
                         )
                     )

@@ -9,12 +9,17 @@ import Testing
                   --threshold 'first_audio_from_end_ms.p95 < 900' --threshold "error_rate < 1%"   # gate it
             """
         let commands = ShellCommandLine.commands(in: text)
-        #expect(commands == [
-            ShellCommandLine(
-                words: ["vload", "--scenario", "greeting", "--clients", "20", "--threshold", "first_audio_from_end_ms.p95 < 900",
-                        "--threshold", "error_rate < 1%"],
-                line: 2)
-        ])
+        #expect(
+            commands == [
+                ShellCommandLine(
+                    words: [
+                        "vload", "--scenario", "greeting", "--clients", "20", "--threshold", "first_audio_from_end_ms.p95 < 900",
+                        "--threshold", "error_rate < 1%",
+                    ],
+                    line: 2
+                )
+            ]
+        )
     }
 
     @Test func pipesAndListsSeparateCommands() {

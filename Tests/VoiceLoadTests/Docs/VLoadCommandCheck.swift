@@ -1,5 +1,6 @@
 import ArgumentParser
 import VoiceLoad
+
 @testable import vload
 
 /// Whether a `vload` command line is valid against the current CLI, without running anything:

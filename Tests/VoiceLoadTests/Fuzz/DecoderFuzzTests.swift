@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 @testable import VoiceLoadFuzzing
 
@@ -24,20 +25,26 @@ struct DecoderFuzzTests {
         }
     }
 
-    @Test("decoders take mutated and random frames", arguments: [
-        (Fuzzing.Target.clientDecoder, 3_000, 600, UInt64(11)),
-        (Fuzzing.Target.serverDecoder, 2_500, 500, UInt64(12)),
-        (Fuzzing.Target.webSocketAssembler, 2_000, 1_000, UInt64(13)),
-        (Fuzzing.Target.restAnswer, 2_000, 500, UInt64(14)),
-        (Fuzzing.Target.flatJSON, 3_000, 500, UInt64(15)),
-        (Fuzzing.Target.base64, 3_000, 500, UInt64(16)),
-    ])
+    @Test(
+        "decoders take mutated and random frames",
+        arguments: [
+            (Fuzzing.Target.clientDecoder, 3_000, 600, UInt64(11)),
+            (Fuzzing.Target.serverDecoder, 2_500, 500, UInt64(12)),
+            (Fuzzing.Target.webSocketAssembler, 2_000, 1_000, UInt64(13)),
+            (Fuzzing.Target.restAnswer, 2_000, 500, UInt64(14)),
+            (Fuzzing.Target.flatJSON, 3_000, 500, UInt64(15)),
+            (Fuzzing.Target.base64, 3_000, 500, UInt64(16)),
+        ]
+    )
     func fuzz(target: Fuzzing.Target, mutations: Int, randomInputs: Int, seed: UInt64) {
         let result = FuzzCampaign(target, mutations: mutations, randomInputs: randomInputs, seed: seed).run()
         #expect(result.failures.isEmpty, "\(target): \(result.failures)")
         #expect(result.runs == mutations + randomInputs)
         // Mutations reach past the first validation, and also break it.
-        #expect(result.accepted > result.runs / 20 && result.accepted < result.runs, "\(target): \(result.accepted) of \(result.runs) accepted")
+        #expect(
+            result.accepted > result.runs / 20 && result.accepted < result.runs,
+            "\(target): \(result.accepted) of \(result.runs) accepted"
+        )
     }
 
     @Test("the repository's custom dialects decode mutated frames of their protocol")
@@ -51,7 +58,10 @@ struct DecoderFuzzTests {
             var accepted = 0
             for _ in 0..<800 {
                 let input = mutator.mutate(seeds[mutator.pick(seeds.count)], keeping: 2, donor: seeds[mutator.pick(seeds.count)])
-                let outcome = Fuzzing.checkClientDecoding(dialect: dialect, frames: FuzzFrameSequence.decode(Array(input.dropFirst())).frames)
+                let outcome = Fuzzing.checkClientDecoding(
+                    dialect: dialect,
+                    frames: FuzzFrameSequence.decode(Array(input.dropFirst())).frames
+                )
                 #expect(outcome.violations.isEmpty, "\(file): \(outcome.violations)")
                 if outcome.accepted { accepted += 1 }
             }

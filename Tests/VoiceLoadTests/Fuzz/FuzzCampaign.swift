@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VoiceLoad
 @testable import VoiceLoadFuzzing
 
@@ -20,7 +21,13 @@ struct FuzzCampaign {
 
     init(_ target: Fuzzing.Target, seeds: [[UInt8]]? = nil, mutations: Int, randomInputs: Int, seed: UInt64) {
         self.target = target
-        self.seeds = seeds ?? FuzzSeeds.inputs(for: target, scenarioFiles: Self.repositoryFiles("scenarios"), dialectFiles: Self.repositoryFiles("dialects"))
+        self.seeds =
+            seeds
+            ?? FuzzSeeds.inputs(
+                for: target,
+                scenarioFiles: Self.repositoryFiles("scenarios"),
+                dialectFiles: Self.repositoryFiles("dialects")
+            )
         self.mutations = mutations
         self.randomInputs = randomInputs
         self.seed = seed
@@ -36,7 +43,9 @@ struct FuzzCampaign {
             if outcome.accepted { result.accepted += 1 }
             if !outcome.violations.isEmpty, result.failures.count < 5 {
                 let shown = Data(input).base64EncodedString()
-                result.failures.append((shown.count > 400 ? "\(input.count) bytes" : shown) + ": " + outcome.violations.joined(separator: "; "))
+                result.failures.append(
+                    (shown.count > 400 ? "\(input.count) bytes" : shown) + ": " + outcome.violations.joined(separator: "; ")
+                )
             }
         }
         for _ in 0..<mutations {

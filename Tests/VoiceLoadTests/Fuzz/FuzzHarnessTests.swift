@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 @testable import VoiceLoadFuzzing
 
@@ -32,7 +33,10 @@ struct FuzzHarnessTests {
         }
         #expect(changed > 450)
         var other = FuzzMutator(seed: 100)
-        #expect((0..<20).map { _ in other.mutate(input, keeping: 2, donor: input) } != (0..<20).map { _ in first.mutate(input, keeping: 2, donor: input) })
+        #expect(
+            (0..<20).map { _ in other.mutate(input, keeping: 2, donor: input) }
+                != (0..<20).map { _ in first.mutate(input, keeping: 2, donor: input) }
+        )
     }
 
     @Test("the first byte chooses the target, modulo the number of targets")

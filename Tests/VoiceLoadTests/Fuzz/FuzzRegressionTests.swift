@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 @testable import VoiceLoadFuzzing
 
@@ -22,7 +23,8 @@ struct FuzzRegressionTests {
         #expect(events.contains { if case .malformed = $0 { true } else { false } })
         #expect(events.contains(.serverLatency(name: "server_tts_latency_ms", valueMs: 200)))
         var stt = DeepgramSTTClientDialect().makeCodec(parameters: [:])
-        let results = stt.receive(.text(#"{"type":"Results","channel":{"alternatives":[{"transcript":"hi"}]},"start":-5,"duration":1}"#)).events
+        let results = stt.receive(.text(#"{"type":"Results","channel":{"alternatives":[{"transcript":"hi"}]},"start":-5,"duration":1}"#))
+            .events
         #expect(results.count == 1 && DialectTestSupport.isSingleMalformed(results))
     }
 
@@ -41,12 +43,15 @@ struct FuzzRegressionTests {
     @Test("nested YAML aliases are refused at once instead of expanding exponentially")
     func billionLaughs() throws {
         var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...12 { yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        for level in 1...12 {
+            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
         let scenario = "session:\n  " + yaml.split(separator: "\n").joined(separator: "\n  ") + "\nsteps: [connect]\n"
         #expect { try ScenarioLoader.parse(yaml: scenario, path: "x.yaml") } throws: { error in
             "\(error)" == "x.yaml:2:7: YAML anchors and aliases are not supported in scenario files"
         }
-        #expect { try CustomDialect.parse(yaml: "dialect: d\ninput: &a {encoding: mulaw}\naudio: {input: *a}\n", path: "d.yaml") } throws: { error in
+        #expect { try CustomDialect.parse(yaml: "dialect: d\ninput: &a {encoding: mulaw}\naudio: {input: *a}\n", path: "d.yaml") } throws: {
+            error in
             "\(error)".hasPrefix("d.yaml:2:8: YAML anchors and aliases are not supported")
         }
     }

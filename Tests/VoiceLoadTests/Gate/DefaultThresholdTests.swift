@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("The default threshold: a run given none is judged by error_rate < 1%")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 /// Percentile thresholds on fewer samples than the percentile needs: judged on every sample

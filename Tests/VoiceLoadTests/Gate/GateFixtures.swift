@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VoiceLoad
 
 /// Reports built from literal turns and sessions, for the gate's tests.
@@ -6,7 +7,13 @@ enum GateFixtures {
     /// A turn with a first-audio latency.
     static func turn(_ latencyMs: Double, label: String = "a", outcome: TurnOutcome = .completed, client: Int = 0) -> TurnRecord {
         var turn = TurnRecord(
-            client: client, iteration: 0, turn: 1, label: label, outcome: outcome, speechStartOffsetMs: 0, speechEndOffsetMs: 1_000
+            client: client,
+            iteration: 0,
+            turn: 1,
+            label: label,
+            outcome: outcome,
+            speechStartOffsetMs: 0,
+            speechEndOffsetMs: 1_000
         )
         turn.firstAudioFromEndMs = outcome == .completed ? latencyMs : nil
         return turn
@@ -18,7 +25,11 @@ enum GateFixtures {
     }
 
     static func report(
-        turns: [TurnRecord], sessions: Int = 10, failed: Int = 0, errors: [ErrorClass] = [], sendLagUs: Int64 = 200
+        turns: [TurnRecord],
+        sessions: Int = 10,
+        failed: Int = 0,
+        errors: [ErrorClass] = [],
+        sendLagUs: Int64 = 200
     ) -> RunReport {
         let recorder = Recorder()
         for index in 0..<sessions {
@@ -34,9 +45,16 @@ enum GateFixtures {
         recorder.recordFrameSent(lagUs: sendLagUs)
         let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
         let context = RunContext(
-            scenario: scenario, load: LoadProfile(clients: sessions), redactedURL: "ws://127.0.0.1:1/",
-            dialect: "datagrid", frameMs: 40, simulator: nil, startedAt: Date(timeIntervalSince1970: 0),
-            endedAt: Date(timeIntervalSince1970: 10), cpuSeconds: 0.5, cores: 2
+            scenario: scenario,
+            load: LoadProfile(clients: sessions),
+            redactedURL: "ws://127.0.0.1:1/",
+            dialect: "datagrid",
+            frameMs: 40,
+            simulator: nil,
+            startedAt: Date(timeIntervalSince1970: 0),
+            endedAt: Date(timeIntervalSince1970: 10),
+            cpuSeconds: 0.5,
+            cores: 2
         )
         return RunReport(context: context, snapshot: recorder.snapshot())
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 /// `RunVerdict` is the one decision on a run; the CLI's last line, the rendered reports'
@@ -57,22 +58,37 @@ struct RunVerdictTests {
     @Test("an unreachable endpoint comes first, whatever else")
     func unreachableFirst() throws {
         let refused = GateFixtures.report(
-            turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .upgradeRejected(status: 401), .connectFailed],
+            turns: [],
+            sessions: 3,
+            failed: 3,
+            errors: [.connectFailed, .upgradeRejected(status: 401), .connectFailed],
             sendLagUs: 90_000
         )
         let report = try judged(["error_rate < 1%"], on: refused)
         let verdict = RunVerdict(report)
         #expect(verdict.outcome == .unreachable && verdict.outcome.rawValue == 4)
-        #expect(verdict.summaryLine == "verdict: INFRASTRUCTURE FAILURE: no session reached the endpoint (connect_failed, upgrade_rejected_401)")
-        #expect(ReportVerdict(report).headline == "infrastructure failure: no session reached the endpoint (connect_failed, upgrade_rejected_401)")
+        #expect(
+            verdict.summaryLine == "verdict: INFRASTRUCTURE FAILURE: no session reached the endpoint (connect_failed, upgrade_rejected_401)"
+        )
+        #expect(
+            ReportVerdict(report).headline
+                == "infrastructure failure: no session reached the endpoint (connect_failed, upgrade_rejected_401)"
+        )
         #expect(CapacityStep(clients: 3, run: report, report: "r.json").verdict == .unreachable)
     }
 
     @Test("a threshold's status is written as before: status and passed")
     func statusEncoding() throws {
         let result = ThresholdResult(
-            expression: "error_rate < 1%", metric: "error_rate", aggregation: "rate", comparison: "<", bound: 1, measured: nil,
-            unit: "%", status: .invalid, reason: "no sessions"
+            expression: "error_rate < 1%",
+            metric: "error_rate",
+            aggregation: "rate",
+            comparison: "<",
+            bound: 1,
+            measured: nil,
+            unit: "%",
+            status: .invalid,
+            reason: "no sessions"
         )
         let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
         #expect(json.contains(#""status":"invalid""#) && json.contains(#""passed":false"#))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Threshold evaluation")
@@ -7,7 +8,9 @@ struct ThresholdEvaluatorTests {
         turns: GateFixtures.latencies(count: 40).map { GateFixtures.turn($0) }
             + GateFixtures.latencies(count: 10, baseMs: 300, spreadMs: 0).map { GateFixtures.turn($0, label: "short") }
             + [GateFixtures.turn(0, outcome: .prematureResponse)],
-        sessions: 10, failed: 1, errors: [.timeout(step: "wait_agent_turn_end")]
+        sessions: 10,
+        failed: 1,
+        errors: [.timeout(step: "wait_agent_turn_end")]
     )
 
     private func check(_ text: String) throws -> ThresholdCheck {
@@ -71,14 +74,19 @@ struct ThresholdEvaluatorTests {
         let saturated = GateFixtures.report(turns: [], sendLagUs: 90_000)
         #expect(RunVerdict(report: saturated, checks: []).outcome.rawValue == 3)
         let refused = GateFixtures.report(
-            turns: [], sessions: 3, failed: 3, errors: Array(repeating: .connectFailed, count: 2) + [.upgradeRejected(status: 401)]
+            turns: [],
+            sessions: 3,
+            failed: 3,
+            errors: Array(repeating: .connectFailed, count: 2) + [.upgradeRejected(status: 401)]
         )
         #expect(RunVerdict(report: refused, checks: [fail]).outcome.rawValue == 4)
         // Some reached the endpoint, none completed: never a pass, with or without thresholds.
         let halfway = GateFixtures.report(turns: [], sessions: 3, failed: 3, errors: [.connectFailed, .inBandError(code: nil)])
         #expect(RunVerdict(report: halfway, checks: []).outcome == .failed)
-        #expect(RunVerdict(report: halfway, checks: []).summaryLine
-            == "verdict: FAIL (no session completed (3 failed: connect_failed 1, in_band_error 1))")
+        #expect(
+            RunVerdict(report: halfway, checks: []).summaryLine
+                == "verdict: FAIL (no session completed (3 failed: connect_failed 1, in_band_error 1))"
+        )
         #expect(ReportVerdict(halfway).headline == "no session completed (3 failed: connect_failed 1, in_band_error 1)")
         #expect(RunVerdict(report: halfway, checks: [pass]).outcome == .failed)
         // A pass counts its thresholds in words that agree with the count.

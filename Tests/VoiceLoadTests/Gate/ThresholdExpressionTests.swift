@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Threshold expressions")
@@ -47,19 +48,22 @@ struct ThresholdExpressionTests {
         #expect(count.aggregation == .count)
     }
 
-    @Test("malformed expressions are one-line errors", arguments: [
-        ("first_audio_from_end_ms.p95 900", "no comparison"),
-        ("first_audio_ms.p95 < 900", "unknown metric 'first_audio_ms'"),
-        ("first_audio_from_end_ms < 900", "needs an aggregation"),
-        ("first_audio_from_end_ms.p95 < fast", "is not a number"),
-        ("first_audio_from_end_ms.p95 < 900%", "unit '%' does not fit"),
-        ("first_audio_from_end_ms.median < 900", "unknown aggregation 'median'"),
-        ("first_audio_from_end_ms.p0 < 900", "unknown aggregation 'p0'"),
-        ("first_audio_from_end_ms{lab=x}.p95 < 900", "{label=NAME}"),
-        ("connect_ms{label=x}.p95 < 900", "turn metrics only"),
-        ("error_rate.p95 < 1", "takes no aggregation"),
-        ("turns < 5ms", "unit 'ms' does not fit"),
-    ])
+    @Test(
+        "malformed expressions are one-line errors",
+        arguments: [
+            ("first_audio_from_end_ms.p95 900", "no comparison"),
+            ("first_audio_ms.p95 < 900", "unknown metric 'first_audio_ms'"),
+            ("first_audio_from_end_ms < 900", "needs an aggregation"),
+            ("first_audio_from_end_ms.p95 < fast", "is not a number"),
+            ("first_audio_from_end_ms.p95 < 900%", "unit '%' does not fit"),
+            ("first_audio_from_end_ms.median < 900", "unknown aggregation 'median'"),
+            ("first_audio_from_end_ms.p0 < 900", "unknown aggregation 'p0'"),
+            ("first_audio_from_end_ms{lab=x}.p95 < 900", "{label=NAME}"),
+            ("connect_ms{label=x}.p95 < 900", "turn metrics only"),
+            ("error_rate.p95 < 1", "takes no aggregation"),
+            ("turns < 5ms", "unit 'ms' does not fit"),
+        ]
+    )
     func malformed(text: String, expected: String) {
         #expect {
             _ = try ThresholdExpression.parse(text)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Threshold typos")
@@ -7,22 +8,39 @@ struct ThresholdSuggestionTests {
         "(a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)"
     static let aggregationList = "(count, rate, mean, min, max, or pN such as p95, p99.9)"
 
-    @Test("a mistyped name or aggregation gets the nearest valid one in the same error line", arguments: [
-        ("first_audio_ms.p95 < 900",
-         "invalid threshold 'first_audio_ms.p95 < 900': unknown metric 'first_audio_ms', did you mean 'first_audio_from_end_ms'? \(metricList)"),
-        ("eror_rate < 1%",
-         "invalid threshold 'eror_rate < 1%': unknown metric 'eror_rate', did you mean 'error_rate'? \(metricList)"),
-        ("first_audio_form_end_ms.p95 < 900",
-         "invalid threshold 'first_audio_form_end_ms.p95 < 900': unknown metric 'first_audio_form_end_ms', did you mean 'first_audio_from_end_ms'? \(metricList)"),
-        ("first_audio_from_end_ms.mena < 900",
-         "invalid threshold 'first_audio_from_end_ms.mena < 900': unknown aggregation 'mena', did you mean 'mean'? \(aggregationList)"),
-        ("first_audio_from_end_ms.95 < 900",
-         "invalid threshold 'first_audio_from_end_ms.95 < 900': unknown aggregation '95', did you mean 'p95'? \(aggregationList)"),
-        ("first_audio_from_end_ms.median < 900",
-         "invalid threshold 'first_audio_from_end_ms.median < 900': unknown aggregation 'median', did you mean 'p50'? \(aggregationList)"),
-        ("latency.p95 < 900",
-         "invalid threshold 'latency.p95 < 900': unknown metric 'latency' \(metricList)"),
-    ])
+    @Test(
+        "a mistyped name or aggregation gets the nearest valid one in the same error line",
+        arguments: [
+            (
+                "first_audio_ms.p95 < 900",
+                "invalid threshold 'first_audio_ms.p95 < 900': unknown metric 'first_audio_ms', did you mean 'first_audio_from_end_ms'? \(metricList)"
+            ),
+            (
+                "eror_rate < 1%",
+                "invalid threshold 'eror_rate < 1%': unknown metric 'eror_rate', did you mean 'error_rate'? \(metricList)"
+            ),
+            (
+                "first_audio_form_end_ms.p95 < 900",
+                "invalid threshold 'first_audio_form_end_ms.p95 < 900': unknown metric 'first_audio_form_end_ms', did you mean 'first_audio_from_end_ms'? \(metricList)"
+            ),
+            (
+                "first_audio_from_end_ms.mena < 900",
+                "invalid threshold 'first_audio_from_end_ms.mena < 900': unknown aggregation 'mena', did you mean 'mean'? \(aggregationList)"
+            ),
+            (
+                "first_audio_from_end_ms.95 < 900",
+                "invalid threshold 'first_audio_from_end_ms.95 < 900': unknown aggregation '95', did you mean 'p95'? \(aggregationList)"
+            ),
+            (
+                "first_audio_from_end_ms.median < 900",
+                "invalid threshold 'first_audio_from_end_ms.median < 900': unknown aggregation 'median', did you mean 'p50'? \(aggregationList)"
+            ),
+            (
+                "latency.p95 < 900",
+                "invalid threshold 'latency.p95 < 900': unknown metric 'latency' \(metricList)"
+            ),
+        ]
+    )
     func typo(text: String, message: String) {
         #expect(throws: InputError(message)) { try ThresholdExpression.parse(text) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Warm-up")
@@ -31,9 +32,15 @@ struct WarmupTests {
 
         var context = RunContext(
             scenario: Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)]),
-            load: LoadProfile(clients: 1), redactedURL: "ws://127.0.0.1:1/", dialect: "datagrid", frameMs: 40,
-            simulator: nil, startedAt: Date(timeIntervalSince1970: 0), endedAt: Date(timeIntervalSince1970: 5),
-            cpuSeconds: 0, cores: 2
+            load: LoadProfile(clients: 1),
+            redactedURL: "ws://127.0.0.1:1/",
+            dialect: "datagrid",
+            frameMs: 40,
+            simulator: nil,
+            startedAt: Date(timeIntervalSince1970: 0),
+            endedAt: Date(timeIntervalSince1970: 5),
+            cpuSeconds: 0,
+            cores: 2
         )
         #expect(RunReport(context: context, snapshot: snapshot).warmup == nil)
         context.warmupMs = 2_500

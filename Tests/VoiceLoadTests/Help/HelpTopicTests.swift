@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Help topics")
@@ -61,20 +62,25 @@ struct HelpTopicTests {
         #expect(try HelpTopic.requested(by: ["help", "dialect-format"], commands: Self.commands)?.page.hasPrefix("docs/") == true)
     }
 
-    @Test("a command's help, and anything but 'help WORD', is left to the command line parser", arguments: [
-        ["help", "run"], ["help", "dialects"], ["help", "help"], ["help"], ["help", "--help"], ["help", "run", "metrics"],
-        ["metrics"], ["run", "help"], [],
-    ])
+    @Test(
+        "a command's help, and anything but 'help WORD', is left to the command line parser",
+        arguments: [
+            ["help", "run"], ["help", "dialects"], ["help", "help"], ["help"], ["help", "--help"], ["help", "run", "metrics"],
+            ["metrics"], ["run", "help"], [],
+        ]
+    )
     func notATopic(arguments: [String]) throws {
         #expect(try HelpTopic.requested(by: arguments, commands: Self.commands) == nil)
     }
 
     @Test("an unknown topic is one line naming the topics")
     func unknownTopic() {
-        #expect(throws: InputError(
-            "unknown help topic 'metricz': did you mean 'metrics'? the topics are metrics, dialect-format; "
-                + "'vload help COMMAND' explains a command (run, capacity, merge, compare, validate, serve, dialects, wire, help)"
-        )) {
+        #expect(
+            throws: InputError(
+                "unknown help topic 'metricz': did you mean 'metrics'? the topics are metrics, dialect-format; "
+                    + "'vload help COMMAND' explains a command (run, capacity, merge, compare, validate, serve, dialects, wire, help)"
+            )
+        ) {
             try HelpTopic.requested(by: ["help", "metricz"], commands: Self.commands)
         }
         do throws(InputError) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Arrival schedules")

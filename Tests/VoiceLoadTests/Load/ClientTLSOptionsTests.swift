@@ -1,6 +1,7 @@
 import Foundation
 import NIOSSL
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Client TLS options: one configuration per run, bad files one line")
@@ -34,8 +35,14 @@ struct ClientTLSOptionsTests {
         let scenario = Scenario(name: "s", sourcePath: "s.yaml", steps: [.connect(timeoutMs: 1)])
         func plan(_ url: String, _ tls: TLSConfiguration?) throws -> SessionPlan {
             SessionPlan(
-                scenario: scenario, target: .webSocket(try WebSocketEndpoint(parsing: url)), headers: [], dialect: dialect,
-                tlsConfiguration: tls, frameSets: [:], silenceFrame: dialect.prepareAudio([0, 0]), frameMs: 40
+                scenario: scenario,
+                target: .webSocket(try WebSocketEndpoint(parsing: url)),
+                headers: [],
+                dialect: dialect,
+                tlsConfiguration: tls,
+                frameSets: [:],
+                silenceFrame: dialect.prepareAudio([0, 0]),
+                frameMs: 40
             )
         }
         let secure = try plan("wss://example.com/ws", insecure)

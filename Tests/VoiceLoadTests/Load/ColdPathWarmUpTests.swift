@@ -1,5 +1,6 @@
 import NIOPosix
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Cold-path warm-up")

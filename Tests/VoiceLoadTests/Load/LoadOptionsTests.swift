@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Load options")
@@ -15,7 +16,10 @@ struct LoadOptionsTests {
 
     @Test func anArrivalRateMakesAnOpenModel() throws {
         let profile = try LoadOptions(duration: "1m", arrivalRate: "5/s", maxInFlight: 40).profile(scenario: scenario)
-        guard case .arrivals(let plan) = profile.model else { Issue.record("not open"); return }
+        guard case .arrivals(let plan) = profile.model else {
+            Issue.record("not open")
+            return
+        }
         #expect(plan.rates == .constantRate(5, durationMs: 60_000))
         #expect(plan.process == .poisson)
         #expect(plan.maxInFlight == 40)
@@ -24,7 +28,10 @@ struct LoadOptionsTests {
 
     @Test func rateStagesStartFromTheArrivalRate() throws {
         let profile = try LoadOptions(arrivalRate: "2/s", stages: "30s:10/s").profile(scenario: scenario)
-        guard case .arrivals(let plan) = profile.model else { Issue.record("not open"); return }
+        guard case .arrivals(let plan) = profile.model else {
+            Issue.record("not open")
+            return
+        }
         #expect(plan.rates.start == 2)
         #expect(plan.maxInFlight == LoadOptions.defaultMaxInFlight)
     }
@@ -80,7 +87,10 @@ struct LoadOptionsTests {
     func retryBackoff() throws {
         #expect(try LoadOptions(clients: 2).profile(scenario: scenario).retryBackoff == .standard)
         #expect(try LoadOptions(clients: 2, retryBackoff: "0").profile(scenario: scenario).retryBackoff == .none)
-        #expect(try LoadOptions(stages: "10s:5", retryBackoff: "1s..2s").profile(scenario: scenario).retryBackoff == RetryBackoff(minMs: 1_000, maxMs: 2_000))
+        #expect(
+            try LoadOptions(stages: "10s:5", retryBackoff: "1s..2s").profile(scenario: scenario).retryBackoff
+                == RetryBackoff(minMs: 1_000, maxMs: 2_000)
+        )
         #expect {
             try LoadOptions(duration: "1m", arrivalRate: "5/s", retryBackoff: "0").profile(scenario: scenario)
         } throws: { error in
@@ -88,11 +98,14 @@ struct LoadOptionsTests {
         }
     }
 
-    @Test("--drain without a time limit, or not a duration, is one error naming the flag", arguments: [
-        (LoadOptions(clients: 2, iterations: 3, drain: "5s"), "--drain needs a time-bounded run"),
-        (LoadOptions(clients: 2, drain: "5s"), "--drain needs a time-bounded run"),
-        (LoadOptions(clients: 2, duration: "1m", drain: "soon"), "invalid --drain 'soon'"),
-    ])
+    @Test(
+        "--drain without a time limit, or not a duration, is one error naming the flag",
+        arguments: [
+            (LoadOptions(clients: 2, iterations: 3, drain: "5s"), "--drain needs a time-bounded run"),
+            (LoadOptions(clients: 2, drain: "5s"), "--drain needs a time-bounded run"),
+            (LoadOptions(clients: 2, duration: "1m", drain: "soon"), "invalid --drain 'soon'"),
+        ]
+    )
     func drainErrors(options: LoadOptions, expected: String) {
         #expect {
             try options.profile(scenario: scenario)

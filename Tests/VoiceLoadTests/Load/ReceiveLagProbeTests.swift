@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Receive-lag probe")

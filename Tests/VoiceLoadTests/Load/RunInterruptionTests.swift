@@ -2,6 +2,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Run interruption: signals, wind-down, open sessions", .timeLimit(.minutes(1)))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Stages")
@@ -6,10 +7,12 @@ struct StageListTests {
     @Test func parsesClientStagesAndRampsLinearlyFromZero() throws {
         let list = try StageList.parse("10s:50, 20s:50,10s:0")
         #expect(list.kind == .clients)
-        #expect(list.stages == [
-            LoadStage(durationMs: 10_000, target: 50), LoadStage(durationMs: 20_000, target: 50),
-            LoadStage(durationMs: 10_000, target: 0),
-        ])
+        #expect(
+            list.stages == [
+                LoadStage(durationMs: 10_000, target: 50), LoadStage(durationMs: 20_000, target: 50),
+                LoadStage(durationMs: 10_000, target: 0),
+            ]
+        )
         #expect(list.totalDurationMs == 40_000)
         #expect(list.peak == 50)
         #expect(list.target(atMs: 0) == 0)

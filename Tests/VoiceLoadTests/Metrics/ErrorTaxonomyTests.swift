@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Error taxonomy: classes, categories and examples")
@@ -29,9 +30,11 @@ struct ErrorTaxonomyTests {
         }
         #expect(ErrorCategory(className: "protocol_violation") == .protocolViolation)  // older reports
         #expect(ErrorCategory(className: "no_such_class") == nil)
-        #expect(ErrorCategory.allCases.map(\.rawValue) == [
-            "connect", "dns", "tls", "upgrade", "close", "in_band_error", "timeout", "protocol_violation", "reply", "generator",
-        ])
+        #expect(
+            ErrorCategory.allCases.map(\.rawValue) == [
+                "connect", "dns", "tls", "upgrade", "close", "in_band_error", "timeout", "protocol_violation", "reply", "generator",
+            ]
+        )
     }
 
     @Test("an in-band code is lowercased, anything but [a-z0-9_] becomes _, at most 40 characters")
@@ -71,8 +74,11 @@ struct ErrorTaxonomyTests {
         }
         for index in 0..<10 {
             recorder.recordError(
-                .closedByServer(code: 1011), at: start.advanced(byMilliseconds: Int64(1_000 + 250 * index)), client: index,
-                iteration: 7, detail: detail(index)
+                .closedByServer(code: 1011),
+                at: start.advanced(byMilliseconds: Int64(1_000 + 250 * index)),
+                client: index,
+                iteration: 7,
+                detail: detail(index)
             )
         }
         recorder.recordError(.silentReply, at: start.advanced(byMilliseconds: 2_345), client: 4, iteration: 0, detail: .test("greeting"))
@@ -80,11 +86,13 @@ struct ErrorTaxonomyTests {
         let snapshot = recorder.snapshot()
         #expect(snapshot.errors == ["closed_by_server_1011": 10, "silent_reply": 1])
         #expect(RunReport.Errors.categories(of: snapshot.errors) == ["close": 10, "reply": 1])
-        #expect(snapshot.errorExamples["closed_by_server_1011"] == [
-            ErrorExample(tS: 1, client: 0, iteration: 7, detail: "close 0"),
-            ErrorExample(tS: 1.25, client: 1, iteration: 7, detail: "close 1"),
-            ErrorExample(tS: 1.5, client: 2, iteration: 7, detail: "close 2"),
-        ])
+        #expect(
+            snapshot.errorExamples["closed_by_server_1011"] == [
+                ErrorExample(tS: 1, client: 0, iteration: 7, detail: "close 0"),
+                ErrorExample(tS: 1.25, client: 1, iteration: 7, detail: "close 1"),
+                ErrorExample(tS: 1.5, client: 2, iteration: 7, detail: "close 2"),
+            ]
+        )
         #expect(snapshot.errorExamples["silent_reply"] == [ErrorExample(tS: 2.345, client: 4, iteration: 0, detail: "greeting")])
     }
 
@@ -101,7 +109,8 @@ struct ErrorTaxonomyTests {
     @Test("grouped: categories in taxonomy order, classes by name, unknown names last as other")
     func grouped() {
         let errors = RunReport.Errors(
-            byClass: ["timeout_wait_ready": 2, "upgrade_rejected_503": 1, "upgrade_rejected_401": 4, "mystery": 1], examples: [:]
+            byClass: ["timeout_wait_ready": 2, "upgrade_rejected_503": 1, "upgrade_rejected_401": 4, "mystery": 1],
+            examples: [:]
         )
         let groups = errors.grouped
         #expect(groups.map(\.category) == ["upgrade", "timeout", "other"])

@@ -11,7 +11,11 @@ struct OutageTrackerTests {
         tracker.attemptEnded(startedAt: at(900), endedAt: at(1_000), failureBeforeReady: nil)
         tracker.ready(attemptStartedAt: at(900), at: at(1_000))
         for startMs in stride(from: Int64(2_000), through: 5_000, by: 500) {
-            tracker.attemptEnded(startedAt: at(startMs), endedAt: at(startMs + 2), failureBeforeReady: startMs == 3_000 ? "connect_refused" : "upgrade_rejected_503")
+            tracker.attemptEnded(
+                startedAt: at(startMs),
+                endedAt: at(startMs + 2),
+                failureBeforeReady: startMs == 3_000 ? "connect_refused" : "upgrade_rejected_503"
+            )
         }
         // Let in before the outage, ready during it: says nothing of the endpoint since.
         tracker.ready(attemptStartedAt: at(1_950), at: at(2_100))
@@ -24,7 +28,10 @@ struct OutageTrackerTests {
         #expect(tracker.attempts == 8 && tracker.failedBeforeReady == 7)
         let report = OutageReport(outage, runStartedAt: at(0), runDurationS: 9)
         #expect(report.startS == 2 && report.endS == 5.2 && report.durationS == 3.2)
-        #expect(report.text == "endpoint unavailable 2.0 s → 5.2 s (3.2 s, 7 attempts, upgrade_rejected_503 6, connect_refused 1); the first session was ready 100.0 ms after")
+        #expect(
+            report.text
+                == "endpoint unavailable 2.0 s → 5.2 s (3.2 s, 7 attempts, upgrade_rejected_503 6, connect_refused 1); the first session was ready 100.0 ms after"
+        )
     }
 
     @Test("a few failures, or failures within a second, are no outage")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Recorder and histograms")
@@ -6,8 +7,15 @@ struct RecorderTests {
     @Test("turns and sessions feed their metrics; absent figures are not recorded as zero")
     func recordsRows() {
         let recorder = Recorder()
-        var turn = TurnRecord(client: 0, iteration: 0, turn: 1, label: "a", outcome: .completed,
-                              speechStartOffsetMs: 300, speechEndOffsetMs: 1_800)
+        var turn = TurnRecord(
+            client: 0,
+            iteration: 0,
+            turn: 1,
+            label: "a",
+            outcome: .completed,
+            speechStartOffsetMs: 300,
+            speechEndOffsetMs: 1_800
+        )
         turn.firstAudioFromEndMs = 712.5
         turn.firstAudioFromStartMs = 2_212.5
         recorder.recordTurn(turn)
@@ -43,8 +51,15 @@ struct RecorderTests {
     @Test("spare histograms made before the run serve the first samples: the snapshot is the same as without them")
     func spareHistograms() {
         func record(into recorder: Recorder) -> Recorder.Snapshot {
-            var turn = TurnRecord(client: 0, iteration: 0, turn: 1, label: "greeting", outcome: .completed,
-                                  speechStartOffsetMs: 300, speechEndOffsetMs: 1_800)
+            var turn = TurnRecord(
+                client: 0,
+                iteration: 0,
+                turn: 1,
+                label: "greeting",
+                outcome: .completed,
+                speechStartOffsetMs: 300,
+                speechEndOffsetMs: 1_800
+            )
             turn.firstAudioFromEndMs = 712.5
             turn.turnDurationMs = 2_000
             recorder.recordTurn(turn)

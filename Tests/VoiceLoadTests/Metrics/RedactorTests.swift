@@ -1,16 +1,27 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Redactor")
 struct RedactorTests {
     private func plan(
-        target: ConnectionTarget, headers: [HTTPHeaderField] = [], subprotocols: [String] = [],
-        dialect: ScriptedDialect = ScriptedDialect(), parameters: [String: JSONValue] = [:]
+        target: ConnectionTarget,
+        headers: [HTTPHeaderField] = [],
+        subprotocols: [String] = [],
+        dialect: ScriptedDialect = ScriptedDialect(),
+        parameters: [String: JSONValue] = [:]
     ) -> SessionPlan {
         let scenario = Scenario(name: "s", sourcePath: "s.yaml", sessionParameters: parameters, steps: [.connect(timeoutMs: 1)])
         return SessionPlan(
-            scenario: scenario, target: target, headers: headers, subprotocols: subprotocols, dialect: dialect,
-            tlsConfiguration: nil, frameSets: [:], silenceFrame: dialect.prepareAudio([0, 0]), frameMs: 40
+            scenario: scenario,
+            target: target,
+            headers: headers,
+            subprotocols: subprotocols,
+            dialect: dialect,
+            tlsConfiguration: nil,
+            frameSets: [:],
+            silenceFrame: dialect.prepareAudio([0, 0]),
+            frameMs: 40
         )
     }
 
@@ -22,12 +33,15 @@ struct RedactorTests {
         let plan = plan(
             target: .webSocket(endpoint),
             headers: [HTTPHeaderField(name: "Authorization", value: "Bearer sk-abc-123"), HTTPHeaderField(name: "X-Shard", value: "7")],
-            subprotocols: ["realtime", "openai-insecure-api-key.sk-proto-9"], dialect: dialect
+            subprotocols: ["realtime", "openai-insecure-api-key.sk-proto-9"],
+            dialect: dialect
         )
         let secrets = Set(plan.redactor.secrets)
-        #expect(secrets == [
-            "Bearer sk-abc-123", "sk-abc-123", "realtime", "openai-insecure-api-key.sk-proto-9", "tok%2F123", "tok/123", "zz-77-key",
-        ])
+        #expect(
+            secrets == [
+                "Bearer sk-abc-123", "sk-abc-123", "realtime", "openai-insecure-api-key.sk-proto-9", "tok%2F123", "tok/123", "zz-77-key",
+            ]
+        )
         #expect(plan.redactor.secrets.first == "openai-insecure-api-key.sk-proto-9")  // longest first
         let text = "401 for sk-abc-123 via openai-insecure-api-key.sk-proto-9 with tok/123 and zz-77-key, shard 7 lang en"
         #expect(plan.redactor.redact(text) == "401 for *** via *** with *** and ***, shard 7 lang en")
@@ -37,8 +51,11 @@ struct RedactorTests {
     func fromRESTPlanAndSessionParameter() throws {
         let request = RESTSetupRequest(
             method: "POST",
-            headers: [HTTPHeaderField(name: "Content-Type", value: "application/json"), HTTPHeaderField(name: "X-Api-Key", value: "rk-5555")],
-            body: [], webSocketURL: "wss://agent.example/ws?token=ws-tok-1"
+            headers: [
+                HTTPHeaderField(name: "Content-Type", value: "application/json"), HTTPHeaderField(name: "X-Api-Key", value: "rk-5555"),
+            ],
+            body: [],
+            webSocketURL: "wss://agent.example/ws?token=ws-tok-1"
         )
         let rest = try #require(HTTPEndpoint(parsing: "https://api.example/v1/voice?client_secret=cs-42x"))
         let restPlan = plan(target: .rest(rest, request))
@@ -47,7 +64,8 @@ struct RedactorTests {
         var dialect = ScriptedDialect()
         dialect.authentication = .sessionParameter(name: "authToken")
         let twilio = plan(
-            target: .webSocket(try WebSocketEndpoint(parsing: "ws://127.0.0.1:9/")), dialect: dialect,
+            target: .webSocket(try WebSocketEndpoint(parsing: "ws://127.0.0.1:9/")),
+            dialect: dialect,
             parameters: ["authToken": .string("tw-secret-1"), "other": .string("visible")]
         )
         #expect(twilio.redactor.secrets == ["tw-secret-1"])

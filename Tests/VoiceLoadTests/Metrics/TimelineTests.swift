@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Timeline")
@@ -47,7 +48,8 @@ struct TimelineTests {
         for value in 1...1_000 { sketch.record(Double(value)) }
         let summary = sketch.summary
         #expect(summary.count == 1_000)
-        let p50 = try #require(summary.p50), p95 = try #require(summary.p95)
+        let p50 = try #require(summary.p50)
+        let p95 = try #require(summary.p95)
         #expect(abs(p50 - 500) <= 5.1)
         #expect(abs(p95 - 950) <= 9.6)
         #expect(summary.max == 1_000)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import VoiceLoad
 
 /// Unknown event types: counted by type with one example each, secrets masked, audio
@@ -11,10 +12,14 @@ struct UnknownEventTypeTests {
         let redactor = Redactor(secrets: ["sk-live-123456"])
         let audio = String(repeating: "QUJD", count: 40)
         let frame = WireFrame.text(
-            #"{"type":"x","auth":{"api_key":"k-1","conversation_signature":"sig","token":"t"},"# + #""audio":"\#(audio)","note":"key sk-live-123456","n":3}"#
+            #"{"type":"x","auth":{"api_key":"k-1","conversation_signature":"sig","token":"t"},"#
+                + #""audio":"\#(audio)","note":"key sk-live-123456","n":3}"#
         )
         let example = redactor.unknownEventExample(frame)
-        #expect(example == #"{"audio":"<base64, 160 characters>","auth":{"api_key":"***","conversation_signature":"***","token":"***"},"n":3,"note":"key ***","type":"x"}"#)
+        #expect(
+            example
+                == #"{"audio":"<base64, 160 characters>","auth":{"api_key":"***","conversation_signature":"***","token":"***"},"n":3,"note":"key ***","type":"x"}"#
+        )
     }
 
     @Test func exampleIsCutToTheLimitOnOneLine() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Live figures")
@@ -8,8 +9,14 @@ struct LiveFiguresTests {
 
     private func turn(client: Int, outcome: TurnOutcome = .completed, firstAudioMs: Double?) -> TurnRecord {
         TurnRecord(
-            client: client, iteration: 0, turn: 1, label: "a", outcome: outcome,
-            speechStartOffsetMs: 300, speechEndOffsetMs: 1_800, firstAudioFromEndMs: firstAudioMs
+            client: client,
+            iteration: 0,
+            turn: 1,
+            label: "a",
+            outcome: outcome,
+            speechStartOffsetMs: 300,
+            speechEndOffsetMs: 1_800,
+            firstAudioFromEndMs: firstAudioMs
         )
     }
 

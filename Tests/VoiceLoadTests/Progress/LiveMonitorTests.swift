@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Live monitor")
@@ -15,8 +16,10 @@ struct LiveMonitorTests {
         let output = Output()
         let metrics = PrometheusLiveMetrics()
         let monitor = LiveMonitor(
-            progress: ProgressPrinter(mode: .log(intervalMs: 3_600_000), total: .sessions(1)), metrics: metrics,
-            tickMs: 1, write: { output.write($0) }
+            progress: ProgressPrinter(mode: .log(intervalMs: 3_600_000), total: .sessions(1)),
+            metrics: metrics,
+            tickMs: 1,
+            write: { output.write($0) }
         )
         let recorder = Recorder()
         monitor.runStarted(recorder: recorder)

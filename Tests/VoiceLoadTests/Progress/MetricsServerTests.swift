@@ -2,6 +2,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Metrics server")
@@ -47,7 +48,8 @@ struct MetricsServerTests {
         let missing = try await get("/", port: server.port)
         #expect(missing.hasPrefix("HTTP/1.1 404 Not Found\r\n"))
         let post = try await exchange(
-            "POST /metrics HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", port: server.port
+            "POST /metrics HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            port: server.port
         )
         #expect(post.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"))
         await server.stop()

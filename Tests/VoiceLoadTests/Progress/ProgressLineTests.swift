@@ -1,28 +1,40 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Progress line")
 struct ProgressLineTests {
     private let figures = LiveFigures(
-        elapsedMs: 12_040, activeSessions: 10, sessionsStarted: 50, sessionsCompleted: 39, sessionsFailed: 1,
-        turnsCompleted: 38, errorsByClass: ["connect_failed": 1, "timeout_ready": 2], framesSent: 9_000,
-        firstAudioP50Ms: 700.44, firstAudioP95Ms: 701.2, sendLagP99Ms: 1.83
+        elapsedMs: 12_040,
+        activeSessions: 10,
+        sessionsStarted: 50,
+        sessionsCompleted: 39,
+        sessionsFailed: 1,
+        turnsCompleted: 38,
+        errorsByClass: ["connect_failed": 1, "timeout_ready": 2],
+        framesSent: 9_000,
+        firstAudioP50Ms: 700.44,
+        firstAudioP95Ms: 701.2,
+        sendLagP99Ms: 1.83
     )
 
     @Test("log line of a count-bounded run: greppable key=value fields")
     func logBySessions() {
-        #expect(ProgressLine.log(figures, total: .sessions(50)) ==
-            "progress t=12.0s active=10 sessions=40/50 failed=1 turns=38 errors=3 "
-            + "first_audio_p50=700.4ms first_audio_p95=701.2ms send_lag_p99=1.8ms")
+        #expect(
+            ProgressLine.log(figures, total: .sessions(50)) == "progress t=12.0s active=10 sessions=40/50 failed=1 turns=38 errors=3 "
+                + "first_audio_p50=700.4ms first_audio_p95=701.2ms send_lag_p99=1.8ms"
+        )
     }
 
     @Test("an open model's dropped starts appear once there are any")
     func droppedStarts() {
         var dropped = LiveFigures(elapsedMs: 9_000, activeSessions: 5)
         dropped.droppedStarts = 55
-        #expect(ProgressLine.log(dropped, total: .durationMs(30_000)) ==
-            "progress t=9.0s/30.0s active=5 sessions=0 failed=0 turns=0 errors=0 dropped=55 "
-            + "first_audio_p50=n/a first_audio_p95=n/a send_lag_p99=n/a")
+        #expect(
+            ProgressLine.log(dropped, total: .durationMs(30_000))
+                == "progress t=9.0s/30.0s active=5 sessions=0 failed=0 turns=0 errors=0 dropped=55 "
+                + "first_audio_p50=n/a first_audio_p95=n/a send_lag_p99=n/a"
+        )
         #expect(ProgressLine.terminal(dropped, total: .durationMs(30_000), width: 200).contains("errors 0  dropped 55"))
     }
 
@@ -30,16 +42,19 @@ struct ProgressLineTests {
     func logByDuration() {
         var empty = LiveFigures(elapsedMs: 9_000, activeSessions: 3)
         empty.sessionsCompleted = 2
-        #expect(ProgressLine.log(empty, total: .durationMs(30_000)) ==
-            "progress t=9.0s/30.0s active=3 sessions=2 failed=0 turns=0 errors=0 "
-            + "first_audio_p50=n/a first_audio_p95=n/a send_lag_p99=n/a")
+        #expect(
+            ProgressLine.log(empty, total: .durationMs(30_000)) == "progress t=9.0s/30.0s active=3 sessions=2 failed=0 turns=0 errors=0 "
+                + "first_audio_p50=n/a first_audio_p95=n/a send_lag_p99=n/a"
+        )
     }
 
     @Test("terminal line of a count-bounded run: the bar at 40/50 sessions")
     func terminalBySessions() {
-        #expect(ProgressLine.terminal(figures, total: .sessions(50), width: 200) ==
-            "[████████████████░░░░]  80%  40/50 sessions (1 failed)  12.0s  active 10  turns 38  errors 3  "
-            + "first audio p50 700.4 ms p95 701.2 ms  send lag p99 1.8 ms")
+        #expect(
+            ProgressLine.terminal(figures, total: .sessions(50), width: 200)
+                == "[████████████████░░░░]  80%  40/50 sessions (1 failed)  12.0s  active 10  turns 38  errors 3  "
+                + "first audio p50 700.4 ms p95 701.2 ms  send lag p99 1.8 ms"
+        )
     }
 
     @Test("terminal line of a time-bounded run: elapsed/total as a clock, the bar full past the end")

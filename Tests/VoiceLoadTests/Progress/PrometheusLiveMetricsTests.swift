@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Prometheus live metrics")
@@ -11,9 +12,17 @@ struct PrometheusLiveMetricsTests {
     func exposition() {
         let metrics = PrometheusLiveMetrics()
         var figures = LiveFigures(
-            elapsedMs: 12_500, activeSessions: 10, sessionsStarted: 50, sessionsCompleted: 39, sessionsFailed: 1,
-            turnsCompleted: 38, errorsByClass: ["connect_failed": 1], framesSent: 9_000,
-            firstAudioP50Ms: 700.4, firstAudioP95Ms: 701.2, sendLagP99Ms: 1.8
+            elapsedMs: 12_500,
+            activeSessions: 10,
+            sessionsStarted: 50,
+            sessionsCompleted: 39,
+            sessionsFailed: 1,
+            turnsCompleted: 38,
+            errorsByClass: ["connect_failed": 1],
+            framesSent: 9_000,
+            firstAudioP50Ms: 700.4,
+            firstAudioP95Ms: 701.2,
+            sendLagP99Ms: 1.8
         )
         figures.droppedStarts = 7
         figures.receiveLagP99Ms = 0.4
@@ -45,9 +54,13 @@ struct PrometheusLiveMetricsTests {
     func ticks() {
         let metrics = PrometheusLiveMetrics()
         metrics.update(LiveFigures(elapsedMs: 1_000, sessionsStarted: 5, errorsByClass: ["timeout_ready": 1]))
-        metrics.update(LiveFigures(
-            elapsedMs: 2_000, sessionsStarted: 8, errorsByClass: ["timeout_ready": 3, "connect_failed": 2]
-        ))
+        metrics.update(
+            LiveFigures(
+                elapsedMs: 2_000,
+                sessionsStarted: 8,
+                errorsByClass: ["timeout_ready": 3, "connect_failed": 2]
+            )
+        )
         let lines = Set(text(metrics).split(separator: "\n").map(String.init))
         #expect(lines.contains("vload_sessions_started_total 8"))
         #expect(lines.contains(#"vload_errors_total{class="timeout_ready"} 3"#))

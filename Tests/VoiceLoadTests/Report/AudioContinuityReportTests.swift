@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Audio continuity in the report, thresholds and merge")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 /// A chart's legend never runs under its title: beside the title when both fit on one row,
@@ -9,7 +10,9 @@ import Testing
 struct ChartLegendLayoutTests {
     static func chart(title: String, series names: [String]) -> SVGChart {
         SVGChart(
-            title: title, xLabel: "concurrent clients", yLabel: "ms",
+            title: title,
+            xLabel: "concurrent clients",
+            yLabel: "ms",
             series: names.map { SVGChart.Series(name: $0, color: "#000", style: .line, points: [(1, 1), (2, 2)]) }
         )
     }
@@ -33,10 +36,13 @@ struct ChartLegendLayoutTests {
         )
     }
 
-    @Test("the legend starts right of where the title can end, or on a row below it", arguments: [
-        "first_audio_from_end_ms.p95 (SLO < 1500 ms)", "error_rate (SLO <= 1%)",
-        "first_voiced_audio_from_end_ms.p99 (SLO < 1200 ms)", "user_tr_first_partial_ms.p99.9 (SLO < 2500 ms) over every step",
-    ])
+    @Test(
+        "the legend starts right of where the title can end, or on a row below it",
+        arguments: [
+            "first_audio_from_end_ms.p95 (SLO < 1500 ms)", "error_rate (SLO <= 1%)",
+            "first_voiced_audio_from_end_ms.p99 (SLO < 1200 ms)", "user_tr_first_partial_ms.p99.9 (SLO < 2500 ms) over every step",
+        ]
+    )
     func legendKeepsClearOfTheTitle(title: String) throws {
         let chart = Self.chart(title: title, series: ["measured", "passed", "failed", "SLO bound"])
         let layout = try Self.layout(chart.render())
@@ -50,7 +56,8 @@ struct ChartLegendLayoutTests {
     @Test("a title too long to share its row pushes the legend to a row of its own")
     func longTitleGetsItsOwnLegendRow() throws {
         let chart = Self.chart(
-            title: "first_voiced_audio_from_end_ms.p95 (SLO < 12000.5 ms)", series: ["measured", "passed", "failed", "SLO bound"]
+            title: "first_voiced_audio_from_end_ms.p95 (SLO < 12000.5 ms)",
+            series: ["measured", "passed", "failed", "SLO bound"]
         )
         #expect(chart.legendRow == .own)
         let layout = try Self.layout(chart.render())

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Reports of interrupted, drained and reconnecting runs")
@@ -38,14 +39,23 @@ struct InterruptedReportTests {
     }
 
     private func report(
-        interruptedBy: InterruptSignal?, reconnect: ReconnectPolicy? = ReconnectPolicy(attempts: 3, backoffMs: 500, maxBackoffMs: 8_000),
+        interruptedBy: InterruptSignal?,
+        reconnect: ReconnectPolicy? = ReconnectPolicy(attempts: 3, backoffMs: 500, maxBackoffMs: 8_000),
         load: LoadProfile = LoadProfile(clients: 4)
     ) -> RunReport {
         var scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
         scenario.reconnect = reconnect
         var context = RunContext(
-            scenario: scenario, load: load, redactedURL: "ws://127.0.0.1:1/", dialect: "datagrid", frameMs: 40, simulator: nil,
-            startedAt: Date(timeIntervalSince1970: 0), endedAt: Date(timeIntervalSince1970: 12.3), cpuSeconds: 0.5, cores: 2
+            scenario: scenario,
+            load: load,
+            redactedURL: "ws://127.0.0.1:1/",
+            dialect: "datagrid",
+            frameMs: 40,
+            simulator: nil,
+            startedAt: Date(timeIntervalSince1970: 0),
+            endedAt: Date(timeIntervalSince1970: 12.3),
+            cpuSeconds: 0.5,
+            cores: 2
         )
         context.interruptedBy = interruptedBy
         return RunReport(context: context, snapshot: recorder().snapshot())

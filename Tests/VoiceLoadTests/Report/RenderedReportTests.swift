@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-@testable import VoiceLoad
 import TestSupport
+import Testing
+
+@testable import VoiceLoad
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -26,9 +28,11 @@ struct RenderedReportTests {
         #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 8)
         #expect(html.contains("<span class=\"fail\">FAIL</span>"))
         #expect(html.contains("6 samples: too few for p99"))
-        #expect(html.contains(
-            "<tr><td>close</td><td>closed_by_server_1011</td><td>1</td><td>at 3.900 s, client 2, iteration 0: close 1011: internal &lt;error&gt; for ***</td></tr>"
-        ))
+        #expect(
+            html.contains(
+                "<tr><td>close</td><td>closed_by_server_1011</td><td>1</td><td>at 3.900 s, client 2, iteration 0: close 1011: internal &lt;error&gt; for ***</td></tr>"
+            )
+        )
         #expect(html.contains("<th scope=\"col\">first example</th>"))
         #expect(!html.contains("sk-live"))
         #expect(html.contains("<title id=\"chart-active-sessions-and-errors-over-time\">"))
@@ -79,7 +83,11 @@ struct RenderedReportTests {
         #expect(text.contains("| `first_audio_from_end_ms` | 12\\* |"))
         #expect(text.contains("| ❌ | `error_rate < 1%` | < 1% | 33.3% |  |"))
         #expect(text.contains("| category | class | count | first example |"))
-        #expect(text.contains("| close | `closed_by_server_1011` | 1 | at 3.900 s, client 2, iteration 0: close 1011: internal &lt;error&gt; for *** |"))
+        #expect(
+            text.contains(
+                "| close | `closed_by_server_1011` | 1 | at 3.900 s, client 2, iteration 0: close 1011: internal &lt;error&gt; for *** |"
+            )
+        )
         #expect(MarkdownSummary.render(ReportFixtures.emptyReport()).hasPrefix("## ✅ vload demo: PASSED"))
     }
 
@@ -87,11 +95,13 @@ struct RenderedReportTests {
     func summaryErrors() throws {
         let lines = SummaryTable.render(ReportFixtures.richReport()).split(separator: "\n").map(String.init)
         let start = try #require(lines.firstIndex(of: "errors by category:"))
-        #expect(Array(lines[(start + 1)...(start + 3)]) == [
-            "  close 1",
-            "    closed_by_server_1011 1",
-            "      first: at 3.900 s, client 2, iteration 0: close 1011: internal <error> for ***",
-        ])
+        #expect(
+            Array(lines[(start + 1)...(start + 3)]) == [
+                "  close 1",
+                "    closed_by_server_1011 1",
+                "      first: at 3.900 s, client 2, iteration 0: close 1011: internal <error> for ***",
+            ]
+        )
         #expect(!SummaryTable.render(ReportFixtures.emptyReport()).contains("errors by category"))
     }
 
@@ -102,7 +112,9 @@ struct RenderedReportTests {
         warmedUp.warmup = WarmupReport(durationS: 5, excludedSessions: 3, excludedTurns: 4)
         var faulted = ReportFixtures.richReport()
         faulted.simulatorFaultsInjected = ["close_1011": 3, "refuse_503": 2, "stall": 0]
-        for report in [ReportFixtures.richReport(), ReportFixtures.richReport(thresholds: []), ReportFixtures.emptyReport(), warmedUp, faulted] {
+        for report in [
+            ReportFixtures.richReport(), ReportFixtures.richReport(thresholds: []), ReportFixtures.emptyReport(), warmedUp, faulted,
+        ] {
             let data = try report.jsonData()
             #expect(try validator.violations(of: data) == [])
             #expect(try validator.violations(of: RunReport.decode(from: data).jsonData()) == [])

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VoiceLoad
 
 /// Reports built from recorded events at fixed instants, so every rendering is deterministic.
@@ -20,9 +21,15 @@ enum ReportFixtures {
             session.sessionSetupTotalMs = 40 + Double(client)
             for turn in 1...4 {
                 var record = TurnRecord(
-                    client: client, iteration: 0, turn: turn, label: turn % 2 == 0 ? "order-status" : "greeting <&>",
-                    outcome: .completed, speechStartOffsetMs: 100, speechEndOffsetMs: 900,
-                    firstAudioFromEndMs: 300 + Double(client * 40 + turn * 25), turnDurationMs: 2_000
+                    client: client,
+                    iteration: 0,
+                    turn: turn,
+                    label: turn % 2 == 0 ? "order-status" : "greeting <&>",
+                    outcome: .completed,
+                    speechStartOffsetMs: 100,
+                    speechEndOffsetMs: 900,
+                    firstAudioFromEndMs: 300 + Double(client * 40 + turn * 25),
+                    turnDurationMs: 2_000
                 )
                 if turn == 4 && client == 1 {
                     record.outcome = .interrupted
@@ -34,7 +41,10 @@ enum ReportFixtures {
             }
             if client == 2 {
                 recorder.recordError(
-                    .closedByServer(code: 1011), at: at(3.9), client: client, iteration: 0,
+                    .closedByServer(code: 1011),
+                    at: at(3.9),
+                    client: client,
+                    iteration: 0,
                     detail: Redactor(secrets: ["sk-live-0123"]).detail(.close(code: 1011, reason: "internal <error> for sk-live-0123"))
                 )
                 session.outcome = .failed
@@ -55,16 +65,35 @@ enum ReportFixtures {
 
     static let passingAndFailing = [
         ThresholdResult(
-            expression: "first_audio_from_end_ms.p95 < 900", metric: "first_audio_from_end_ms", aggregation: "p95",
-            comparison: "<", bound: 900, measured: 485, unit: "ms", status: .passed
+            expression: "first_audio_from_end_ms.p95 < 900",
+            metric: "first_audio_from_end_ms",
+            aggregation: "p95",
+            comparison: "<",
+            bound: 900,
+            measured: 485,
+            unit: "ms",
+            status: .passed
         ),
         ThresholdResult(
-            expression: "error_rate < 1%", metric: "error_rate", aggregation: "rate", comparison: "<", bound: 1,
-            measured: 33.3, unit: "%", status: .failed
+            expression: "error_rate < 1%",
+            metric: "error_rate",
+            aggregation: "rate",
+            comparison: "<",
+            bound: 1,
+            measured: 33.3,
+            unit: "%",
+            status: .failed
         ),
         ThresholdResult(
-            expression: "first_audio_from_end_ms{label=\"greeting <&>\"}.p99 < 400", metric: "first_audio_from_end_ms",
-            label: "greeting <&>", aggregation: "p99", comparison: "<", bound: 400, measured: nil, unit: "ms", status: .failed,
+            expression: "first_audio_from_end_ms{label=\"greeting <&>\"}.p99 < 400",
+            metric: "first_audio_from_end_ms",
+            label: "greeting <&>",
+            aggregation: "p99",
+            comparison: "<",
+            bound: 400,
+            measured: nil,
+            unit: "ms",
+            status: .failed,
             reason: "6 samples: too few for p99"
         ),
     ]
@@ -72,10 +101,16 @@ enum ReportFixtures {
     private static func context() -> RunContext {
         RunContext(
             scenario: Scenario(name: "demo", sourcePath: "scenarios/demo.yaml", steps: [.connect(timeoutMs: 1)]),
-            load: LoadProfile(clients: 3), redactedURL: "ws://127.0.0.1:9/?token=REDACTED&a=1", dialect: "datagrid",
-            metricsMeasured: MetricName.core.union(MetricName.audioReply), frameMs: 40, simulator: ["latency_ms": "300"],
-            startedAt: Date(timeIntervalSince1970: 1_700_000_000), endedAt: Date(timeIntervalSince1970: 1_700_000_004.5),
-            cpuSeconds: 0.4, cores: 2
+            load: LoadProfile(clients: 3),
+            redactedURL: "ws://127.0.0.1:9/?token=REDACTED&a=1",
+            dialect: "datagrid",
+            metricsMeasured: MetricName.core.union(MetricName.audioReply),
+            frameMs: 40,
+            simulator: ["latency_ms": "300"],
+            startedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            endedAt: Date(timeIntervalSince1970: 1_700_000_004.5),
+            cpuSeconds: 0.4,
+            cores: 2
         )
     }
 }

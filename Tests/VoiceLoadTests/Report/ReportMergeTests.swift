@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Merging the reports of a split run")
@@ -15,9 +16,15 @@ struct ReportMergeTests {
             recorder.recordStartLag(microseconds: Int64(100 * client))
             for turn in 1...5 {
                 let record = TurnRecord(
-                    client: client, iteration: 0, turn: turn, label: turn == 1 ? "first" : "later", outcome: .completed,
-                    speechStartOffsetMs: 100, speechEndOffsetMs: 900,
-                    firstAudioFromEndMs: 600 + Double(client * 37 % 101) + Double(turn) * 13.7, turnDurationMs: 2_000
+                    client: client,
+                    iteration: 0,
+                    turn: turn,
+                    label: turn == 1 ? "first" : "later",
+                    outcome: .completed,
+                    speechStartOffsetMs: 100,
+                    speechEndOffsetMs: 900,
+                    firstAudioFromEndMs: 600 + Double(client * 37 % 101) + Double(turn) * 13.7,
+                    turnDurationMs: 2_000
                 )
                 recorder.recordTurn(record, at: start.advanced(byMilliseconds: Int64(1_000 * turn)))
             }
@@ -28,7 +35,10 @@ struct ReportMergeTests {
             if client == 3 {
                 session.outcome = .failed
                 recorder.recordError(
-                    .timeout(step: "wait"), at: start.advanced(byMilliseconds: 5_500), client: client, iteration: 0,
+                    .timeout(step: "wait"),
+                    at: start.advanced(byMilliseconds: 5_500),
+                    client: client,
+                    iteration: 0,
                     detail: .test("no ready within 5000 ms")
                 )
             }
@@ -42,9 +52,15 @@ struct ReportMergeTests {
         for client in owned { simulatorLate.record(microseconds: Int64(50 * client)) }
         var context = RunContext(
             scenario: Scenario(name: scenario, sourcePath: "scenarios/\(scenario).yaml", steps: [.connect(timeoutMs: 1)]),
-            load: load, redactedURL: "ws://127.0.0.1:9/", dialect: "datagrid", frameMs: 40, simulator: nil,
+            load: load,
+            redactedURL: "ws://127.0.0.1:9/",
+            dialect: "datagrid",
+            frameMs: 40,
+            simulator: nil,
             startedAt: Date(timeIntervalSince1970: 1_700_000_000 + startS),
-            endedAt: Date(timeIntervalSince1970: 1_700_000_007 + startS), cpuSeconds: 0.5, cores: 2
+            endedAt: Date(timeIntervalSince1970: 1_700_000_007 + startS),
+            cpuSeconds: 0.5,
+            cores: 2
         )
         context.simulatorReplyLateness = simulatorLate
         return RunReport(context: context, snapshot: recorder.snapshot())
@@ -64,7 +80,8 @@ struct ReportMergeTests {
         #expect(merged.generator.cpuSeconds == 1)
         #expect(merged.generator.cores == 4)
         for name in [
-            "first_audio_from_end_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms", "session_setup_total_ms", "turn_duration_ms",
+            "first_audio_from_end_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms", "session_setup_total_ms",
+            "turn_duration_ms",
         ] {
             let (a, b) = (try #require(merged.metrics[name]), try #require(whole.metrics[name]))
             #expect(a.count == b.count, "\(name)")
@@ -120,7 +137,10 @@ struct ReportMergeTests {
         var second = report(segment: LoadSegment(index: 1, count: 2), startS: 1)
         first.errors = RunReport.Errors(
             byClass: ["silent_reply": 3, "timeout_wait": 1],
-            examples: ["silent_reply": [example(0.5, client: 0), example(2, client: 2), example(4, client: 4)], "timeout_wait": [example(5.5, client: 3)]]
+            examples: [
+                "silent_reply": [example(0.5, client: 0), example(2, client: 2), example(4, client: 4)],
+                "timeout_wait": [example(5.5, client: 3)],
+            ]
         )
         second.errors = RunReport.Errors(
             byClass: ["silent_reply": 2, "connect_refused": 1],

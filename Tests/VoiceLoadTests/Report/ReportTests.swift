@@ -1,12 +1,16 @@
 import Foundation
-import Testing
-@testable import VoiceLoad
 import TestSupport
+import Testing
+
+@testable import VoiceLoad
 
 @Suite("Reports")
 struct ReportTests {
     private func report(
-        sendLagUs: Int64 = 200, receiveLagUs: [Int64] = [], maxLagMs: Double? = nil, simulatorLateUs: [Int64]? = nil,
+        sendLagUs: Int64 = 200,
+        receiveLagUs: [Int64] = [],
+        maxLagMs: Double? = nil,
+        simulatorLateUs: [Int64]? = nil,
         probeFailure: String? = nil
     ) -> RunReport {
         let recorder = Recorder()
@@ -17,9 +21,17 @@ struct ReportTests {
         recorder.record(.receiveLagMs, microseconds: receiveLagUs)
         let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
         var context = RunContext(
-            scenario: scenario, load: LoadProfile(clients: 1), redactedURL: "ws://127.0.0.1:1/?token=REDACTED",
-            dialect: "datagrid", metricsMeasured: MetricName.core.union(MetricName.audioReply), frameMs: 40, simulator: nil, startedAt: Date(timeIntervalSince1970: 0),
-            endedAt: Date(timeIntervalSince1970: 2), cpuSeconds: 0.5, cores: 2
+            scenario: scenario,
+            load: LoadProfile(clients: 1),
+            redactedURL: "ws://127.0.0.1:1/?token=REDACTED",
+            dialect: "datagrid",
+            metricsMeasured: MetricName.core.union(MetricName.audioReply),
+            frameMs: 40,
+            simulator: nil,
+            startedAt: Date(timeIntervalSince1970: 0),
+            endedAt: Date(timeIntervalSince1970: 2),
+            cpuSeconds: 0.5,
+            cores: 2
         )
         context.maxLagMs = maxLagMs
         context.receiveLagProbeFailure = probeFailure
@@ -91,16 +103,20 @@ struct ReportTests {
         // One late read in 100 is the p99.
         let late = report(receiveLagUs: Array(repeating: 80, count: 98) + [31_000, 31_000])
         #expect(!late.generator.healthy)
-        #expect(late.generator.problems == [
-            "receive_lag_ms p99 31.0 ms exceeds the 2 ms bound: replies waited in the socket for a busy event loop",
-        ])
+        #expect(
+            late.generator.problems == [
+                "receive_lag_ms p99 31.0 ms exceeds the 2 ms bound: replies waited in the socket for a busy event loop"
+            ]
+        )
         #expect(try JSONSchemaValidator.reportSchema().violations(of: late.jsonData()) == [])
         #expect(try RunReport.decode(from: late.jsonData()).generator.receiveLagMs?.p99 == 31)
         let unprobed = report(probeFailure: "too many open files")
         #expect(!unprobed.generator.healthy)
-        #expect(unprobed.generator.problems == [
-            "receive_lag_ms not measured (too many open files): the run's read times cannot be vouched for",
-        ])
+        #expect(
+            unprobed.generator.problems == [
+                "receive_lag_ms not measured (too many open files): the run's read times cannot be vouched for"
+            ]
+        )
     }
 
     @Test("the built-in simulator's late replies are held to the lag bound, shown and schema-valid")
@@ -112,9 +128,11 @@ struct ReportTests {
         #expect(SummaryTable.render(onTime).split(separator: "\n").contains { $0.hasPrefix("simulator_reply_late_ms") })
         let late = report(simulatorLateUs: [100, 300, 3_000])
         #expect(!late.generator.healthy)
-        #expect(late.generator.problems == [
-            "simulator_reply_late_ms p99 3.0 ms exceeds the 2 ms bound: the built-in simulator shares this machine and fell behind",
-        ])
+        #expect(
+            late.generator.problems == [
+                "simulator_reply_late_ms p99 3.0 ms exceeds the 2 ms bound: the built-in simulator shares this machine and fell behind"
+            ]
+        )
         #expect(try JSONSchemaValidator.reportSchema().violations(of: late.jsonData()) == [])
         #expect(try RunReport.decode(from: late.jsonData()).generator.simulatorReplyLateMs?.p99 == 3)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Reports of a run with --insecure, and of connect phases")

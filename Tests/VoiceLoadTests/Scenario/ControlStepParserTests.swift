@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Scenario: dtmf and finalize steps, keepalive_ms")
@@ -9,7 +10,8 @@ struct ControlStepParserTests {
     }
 
     @Test func dtmfAndFinalizeWithTheirOptions() throws {
-        let parsed = try scenario("""
+        let parsed = try scenario(
+            """
               - dtmf: "1234#"
               - dtmf: "*9"
                 interval_ms: 0
@@ -17,11 +19,15 @@ struct ControlStepParserTests {
               - finalize:
                 timeout_ms: 3000
                 on_timeout: continue
-            """, top: "keepalive_ms: 2000\n")
-        #expect(Array(parsed.steps.dropFirst()) == [
-            .dtmf(digits: "1234#", intervalMs: 250), .dtmf(digits: "*9", intervalMs: 0),
-            .finalize(timeoutMs: 10_000, onTimeout: .fail), .finalize(timeoutMs: 3_000, onTimeout: .continue),
-        ])
+            """,
+            top: "keepalive_ms: 2000\n"
+        )
+        #expect(
+            Array(parsed.steps.dropFirst()) == [
+                .dtmf(digits: "1234#", intervalMs: 250), .dtmf(digits: "*9", intervalMs: 0),
+                .finalize(timeoutMs: 10_000, onTimeout: .fail), .finalize(timeoutMs: 3_000, onTimeout: .continue),
+            ]
+        )
         #expect(parsed.keepAliveMs == 2_000)
         #expect(try scenario("").keepAliveMs == nil)
     }
@@ -34,17 +40,37 @@ struct ControlStepParserTests {
     @Test func stepsTheDialectCannotSendAreRefusedBeforeTheRun() throws {
         let keys = try scenario("  - dtmf: \"1\"\n")
         #expect(throws: InputError.self) {
-            try SessionPlanBuilder.build(scenario: keys, dialect: DatagridClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
+            try SessionPlanBuilder.build(
+                scenario: keys,
+                dialect: DatagridClientDialect(),
+                url: "ws://127.0.0.1:9/x",
+                token: nil,
+                frameMs: nil
+            )
         }
         _ = try SessionPlanBuilder.build(
-            scenario: keys, dialect: TwilioMediaStreamsClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil
+            scenario: keys,
+            dialect: TwilioMediaStreamsClientDialect(),
+            url: "ws://127.0.0.1:9/x",
+            token: nil,
+            frameMs: nil
         )
         let flush = try scenario("  - finalize\n")
         #expect(throws: InputError.self) {
-            try SessionPlanBuilder.build(scenario: flush, dialect: OpenAIRealtimeClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
+            try SessionPlanBuilder.build(
+                scenario: flush,
+                dialect: OpenAIRealtimeClientDialect(),
+                url: "ws://127.0.0.1:9/x",
+                token: nil,
+                frameMs: nil
+            )
         }
         let plan = try SessionPlanBuilder.build(
-            scenario: flush, dialect: DeepgramSTTClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil
+            scenario: flush,
+            dialect: DeepgramSTTClientDialect(),
+            url: "ws://127.0.0.1:9/x",
+            token: nil,
+            frameMs: nil
         )
         #expect(plan.metricsMeasured.contains(.finalizeMs))
         #expect(plan.keepAlive == KeepAlivePolicy(everyMs: 5_000))
@@ -52,12 +78,30 @@ struct ControlStepParserTests {
 
     @Test func keepaliveMsOverridesTheDialectsIntervalAndZeroTurnsItOff() throws {
         let off = try scenario("", top: "keepalive_ms: 0\n")
-        let plan = try SessionPlanBuilder.build(scenario: off, dialect: DeepgramAgentClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
+        let plan = try SessionPlanBuilder.build(
+            scenario: off,
+            dialect: DeepgramAgentClientDialect(),
+            url: "ws://127.0.0.1:9/x",
+            token: nil,
+            frameMs: nil
+        )
         #expect(plan.keepAlive == nil)
         let fast = try scenario("", top: "keepalive_ms: 1500\n")
-        let fastPlan = try SessionPlanBuilder.build(scenario: fast, dialect: DeepgramAgentClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
+        let fastPlan = try SessionPlanBuilder.build(
+            scenario: fast,
+            dialect: DeepgramAgentClientDialect(),
+            url: "ws://127.0.0.1:9/x",
+            token: nil,
+            frameMs: nil
+        )
         #expect(fastPlan.keepAlive?.everyMs == 1_500)
-        let none = try SessionPlanBuilder.build(scenario: fast, dialect: DatagridClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
+        let none = try SessionPlanBuilder.build(
+            scenario: fast,
+            dialect: DatagridClientDialect(),
+            url: "ws://127.0.0.1:9/x",
+            token: nil,
+            frameMs: nil
+        )
         #expect(none.keepAlive == nil)  // a dialect without a keep-alive message sends none
     }
 }

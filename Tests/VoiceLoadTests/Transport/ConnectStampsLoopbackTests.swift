@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Connect stamps over loopback", .timeLimit(.minutes(1)))
@@ -15,7 +16,9 @@ struct ConnectStampsLoopbackTests {
             let listener = try await startListener(on: group)
             let startedAt = MonotonicInstant.now()
             let connection = try await WebSocketClient.connect(
-                to: WebSocketEndpoint(parsing: "ws://127.0.0.1:\(listener.port)/"), on: group.next(), onEvent: { _ in }
+                to: WebSocketEndpoint(parsing: "ws://127.0.0.1:\(listener.port)/"),
+                on: group.next(),
+                onEvent: { _ in }
             ).get()
             let stamps = connection.connectStamps
             #expect(stamps.resolvedAt == nil && stamps.tlsCompletedAt == nil)
@@ -33,7 +36,9 @@ struct ConnectStampsLoopbackTests {
             let listener = try await startListener(on: group)
             let startedAt = MonotonicInstant.now()
             let connection = try await WebSocketClient.connect(
-                to: WebSocketEndpoint(parsing: "ws://localhost:\(listener.port)/"), on: group.next(), onEvent: { _ in }
+                to: WebSocketEndpoint(parsing: "ws://localhost:\(listener.port)/"),
+                on: group.next(),
+                onEvent: { _ in }
             ).get()
             let stamps = connection.connectStamps
             let resolvedAt = try #require(stamps.resolvedAt)
@@ -65,7 +70,9 @@ struct ConnectStampsLoopbackTests {
             for host in ["127.0.0.1", "localhost"] {
                 do {
                     _ = try await WebSocketClient.connect(
-                        to: WebSocketEndpoint(parsing: "ws://\(host):\(port)/"), on: group.next(), onEvent: { _ in }
+                        to: WebSocketEndpoint(parsing: "ws://\(host):\(port)/"),
+                        on: group.next(),
+                        onEvent: { _ in }
                     ).get()
                     Issue.record("\(host): connected to a closed port")
                 } catch let error as WebSocketConnectError {

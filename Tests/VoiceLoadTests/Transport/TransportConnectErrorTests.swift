@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import Testing
+
 @testable import VoiceLoad
 
 #if canImport(Glibc)

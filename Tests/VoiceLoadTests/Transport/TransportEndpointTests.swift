@@ -13,7 +13,13 @@ struct TransportEndpointTests {
     }
 
     static let valid: [ParseCase] = [
-        ParseCase(url: "ws://localhost:8080/v1/realtime?model=x", scheme: .ws, host: "localhost", port: 8080, target: "/v1/realtime?model=x"),
+        ParseCase(
+            url: "ws://localhost:8080/v1/realtime?model=x",
+            scheme: .ws,
+            host: "localhost",
+            port: 8080,
+            target: "/v1/realtime?model=x"
+        ),
         ParseCase(url: "wss://api.example.com", scheme: .wss, host: "api.example.com", port: 443, target: "/"),
         ParseCase(url: "ws://127.0.0.1", scheme: .ws, host: "127.0.0.1", port: 80, target: "/"),
         ParseCase(url: "ws://[::1]:9000/a/b", scheme: .ws, host: "::1", port: 9000, target: "/a/b"),
@@ -81,7 +87,10 @@ struct TransportEndpointTests {
         ("wss://h/v1?token=abc&model=gpt", "wss://h/v1?token=REDACTED&model=gpt"),
         ("wss://h/?API_KEY=abc", "wss://h/?API_KEY=REDACTED"),
         ("wss://h/?apikey=abc&key=def", "wss://h/?apikey=REDACTED&key=REDACTED"),
-        ("wss://h/?access_token=a&auth=b&password=c&secret=d", "wss://h/?access_token=REDACTED&auth=REDACTED&password=REDACTED&secret=REDACTED"),
+        (
+            "wss://h/?access_token=a&auth=b&password=c&secret=d",
+            "wss://h/?access_token=REDACTED&auth=REDACTED&password=REDACTED&secret=REDACTED"
+        ),
         ("wss://h/?x-api-key=a&client_secret=b&authToken=c", "wss://h/?x-api-key=REDACTED&client_secret=REDACTED&authToken=REDACTED"),
         ("wss://h/?monkey=1&model=x&flag", "wss://h/?monkey=1&model=x&flag"),
         ("ws://h:8080/path", "ws://h:8080/path"),

@@ -115,7 +115,8 @@ struct TransportLoopbackTests {
                 onConnection: { connection in connection.setEventHandler(serverEvents.handler) }
             ).get()
             let clientEvents = WebSocketEventStream()
-            let connection = try await WebSocketClient.connect(to: endpoint(listener), on: group.next(), onEvent: clientEvents.handler).get()
+            let connection = try await WebSocketClient.connect(to: endpoint(listener), on: group.next(), onEvent: clientEvents.handler)
+                .get()
             connection.send(EncodedFrame(.text("bye soon")))
             connection.close(code: 4000, reason: "test done")
             #expect(try await connection.eventLoop.submit { connection.isOpen }.get() == false)

@@ -2,6 +2,7 @@ import NIOCore
 import NIOEmbedded
 import NIOWebSocket
 import Testing
+
 @testable import VoiceLoad
 
 @Suite("Masking eight bytes at a time, and the one-buffer frame writer")

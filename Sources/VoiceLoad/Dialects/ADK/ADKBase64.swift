@@ -31,13 +31,16 @@ enum ADKBase64 {
     static func urlSafeEncoded(_ bytes: [UInt8]) -> String {
         var text = Data(bytes).base64EncodedString()
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") }) else { return text }
-        text = String(decoding: text.utf8.map { byte -> UInt8 in
-            switch byte {
-            case UInt8(ascii: "+"): return UInt8(ascii: "-")
-            case UInt8(ascii: "/"): return UInt8(ascii: "_")
-            default: return byte
-            }
-        }, as: UTF8.self)
+        text = String(
+            decoding: text.utf8.map { byte -> UInt8 in
+                switch byte {
+                case UInt8(ascii: "+"): return UInt8(ascii: "-")
+                case UInt8(ascii: "/"): return UInt8(ascii: "_")
+                default: return byte
+                }
+            },
+            as: UTF8.self
+        )
         return text
     }
 }

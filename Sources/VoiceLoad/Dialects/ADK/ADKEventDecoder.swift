@@ -57,10 +57,14 @@ struct ADKEventDecoder {
             }
             if let functionCall = part.value("functionCall", "function_call") as? [String: Any] {
                 let call = ADKJSONObject(members: functionCall)
-                events.append(.toolCall(
-                    name: call.value("name") as? String ?? "", status: "called", id: call.value("id") as? String,
-                    arguments: ToolCallArguments.text(call.value("args"))
-                ))
+                events.append(
+                    .toolCall(
+                        name: call.value("name") as? String ?? "",
+                        status: "called",
+                        id: call.value("id") as? String,
+                        arguments: ToolCallArguments.text(call.value("args"))
+                    )
+                )
             }
         }
         return events

@@ -59,10 +59,14 @@ struct ADKFlatFrameDecoder {
             return [.transcript(role: role, text: text, isFinal: isFinal)]
         case "tool_use":
             let name = object.value("tool_name", "name") as? String ?? ""
-            return [.toolCall(
-                name: name, status: "completed", id: object.value("id") as? String,
-                arguments: ToolCallArguments.text(object.value("tool_args", "args"))
-            )]
+            return [
+                .toolCall(
+                    name: name,
+                    status: "completed",
+                    id: object.value("id") as? String,
+                    arguments: ToolCallArguments.text(object.value("tool_args", "args"))
+                )
+            ]
         default:
             return [.unknown(type: type)]
         }

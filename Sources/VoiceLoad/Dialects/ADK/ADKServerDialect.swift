@@ -24,8 +24,10 @@ package struct ADKServerDialect: ServerDialect {
 
     /// The variant's agent audio frame for one chunk, shared by every session.
     package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        PreparedAudio(sharedFrame: EncodedFrame(ADKServerCodec.audioFrame(bytes, variant: variant, format: outputFormat)),
-                      byteCount: bytes.count)
+        PreparedAudio(
+            sharedFrame: EncodedFrame(ADKServerCodec.audioFrame(bytes, variant: variant, format: outputFormat)),
+            byteCount: bytes.count
+        )
     }
 
     /// ADK servers keep no per-connection wire state: every codec is the same.

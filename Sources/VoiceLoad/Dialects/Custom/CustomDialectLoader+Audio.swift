@@ -12,7 +12,8 @@ extension CustomDialectLoader {
     package func inputFormat(_ node: Node) throws(CustomDialectError) -> (format: AudioFormat, frameMs: Int, padsSilence: Bool) {
         let fields = try reader.fields(node, allowed: Self.inputKeys, what: "'audio.input'")
         let format = try self.format(fields, what: "audio.input")
-        let frameMs = try fields["frame_ms"].map { node throws(CustomDialectError) in try reader.positiveInt(node, field: "frame_ms") } ?? 40
+        let frameMs =
+            try fields["frame_ms"].map { node throws(CustomDialectError) in try reader.positiveInt(node, field: "frame_ms") } ?? 40
         let pads = try fields["pad_silence"].map { node throws(CustomDialectError) in try reader.bool(node, field: "pad_silence") } ?? true
         return (format, frameMs, pads)
     }
@@ -20,7 +21,9 @@ extension CustomDialectLoader {
     /// The audio message of `audio.input`: nil for `transport: binary`.
     package func audioTemplate(_ node: Node) throws(CustomDialectError) -> MessageTemplate? {
         let fields = try reader.fields(node, allowed: Self.inputKeys, what: "'audio.input'")
-        guard let transportNode = fields["transport"] else { throw reader.error(at: node, "'audio.input' needs 'transport' (json or binary)") }
+        guard let transportNode = fields["transport"] else {
+            throw reader.error(at: node, "'audio.input' needs 'transport' (json or binary)")
+        }
         let transport = try reader.choice(transportNode, field: "transport", choices: ["json", "binary"])
         guard transport == "json" else {
             if let json = fields["json"] { throw reader.error(at: json, "'json' is only for 'transport: json'") }
@@ -49,7 +52,10 @@ extension CustomDialectLoader {
             let matcher = try FrameMatcher(when, reader: reader, what: "'when' of an extract rule")
             let data = try fields["data"].map { node throws(CustomDialectError) in try path(node, field: "data") }
             if data == nil, !matcher.requiresBinaryFrame {
-                throw reader.error(at: item, "an extract rule without 'data' takes raw binary frames: its 'when' must require \"@frame\": binary")
+                throw reader.error(
+                    at: item,
+                    "an extract rule without 'data' takes raw binary frames: its 'when' must require \"@frame\": binary"
+                )
             }
             var isBase64URL = false
             if let encoding = fields["encoding"] {
@@ -65,7 +71,9 @@ extension CustomDialectLoader {
     }
 
     private func format(_ fields: NodeFields, what: String) throws(CustomDialectError) -> AudioFormat {
-        guard let encodingNode = fields["encoding"] else { throw reader.error(at: fields.node, "'\(what)' needs 'encoding' (pcm16le, mulaw or alaw)") }
+        guard let encodingNode = fields["encoding"] else {
+            throw reader.error(at: fields.node, "'\(what)' needs 'encoding' (pcm16le, mulaw or alaw)")
+        }
         guard let rateNode = fields["sample_rate"] else { throw reader.error(at: fields.node, "'\(what)' needs 'sample_rate'") }
         let encoding = try reader.choice(encodingNode, field: "\(what).encoding", choices: Self.encodings)
         let rate = try reader.positiveInt(rateNode, field: "\(what).sample_rate")

@@ -88,7 +88,10 @@ extension CustomDialectLoader {
         let prefix = "after_ms:"
         if value.hasPrefix(prefix) {
             guard let delayMs = Int(value.dropFirst(prefix.count)), (0...Self.maxReplyDelayMs).contains(delayMs) else {
-                throw reader.error(at: node, "'at: \(value)': the delay must be a whole number of milliseconds from 0 to \(Self.maxReplyDelayMs)")
+                throw reader.error(
+                    at: node,
+                    "'at: \(value)': the delay must be a whole number of milliseconds from 0 to \(Self.maxReplyDelayMs)"
+                )
             }
             return .afterMs(delayMs)
         }
@@ -102,7 +105,12 @@ extension CustomDialectLoader {
     /// The longest `after_ms` delay: one hour.
     package static let maxReplyDelayMs = 3_600_000
 
-    private func template(_ node: Node, place: String, message: Bool = false, text: Bool = false) throws(CustomDialectError) -> MessageTemplate {
+    private func template(
+        _ node: Node,
+        place: String,
+        message: Bool = false,
+        text: Bool = false
+    ) throws(CustomDialectError) -> MessageTemplate {
         try MessageTemplate(node, reader: reader, scope: scope(place, message: message, text: text))
     }
 

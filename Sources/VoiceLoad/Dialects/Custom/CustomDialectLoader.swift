@@ -29,10 +29,21 @@ package struct CustomDialectLoader {
     }
 
     /// The template scope for `place`, with what it may use besides the common variables.
-    package func scope(_ place: String, audio: Bool = false, message: Bool = false, text: Bool = false, atLoad: Bool = false) -> TemplatePlaceholder.Scope {
+    package func scope(
+        _ place: String,
+        audio: Bool = false,
+        message: Bool = false,
+        text: Bool = false,
+        atLoad: Bool = false
+    ) -> TemplatePlaceholder.Scope {
         TemplatePlaceholder.Scope(
-            allowsAudio: audio, allowsMessage: message, allowsText: text, resolvedAtLoad: atLoad,
-            capturedNames: capturedNames, environment: environment, place: place
+            allowsAudio: audio,
+            allowsMessage: message,
+            allowsText: text,
+            resolvedAtLoad: atLoad,
+            capturedNames: capturedNames,
+            environment: environment,
+            place: place
         )
     }
 
@@ -66,7 +77,9 @@ package struct CustomDialectLoader {
             }
         }
         if let messageType = top["message_type"] { dialect.rules.messageType = try path(messageType, field: "message_type") }
-        if let send = top["send"] { try readSend(send, into: &dialect) } else {
+        if let send = top["send"] {
+            try readSend(send, into: &dialect)
+        } else {
             dialect.readySignal = dialect.rules.events.contains { $0.name == .sessionReady } ? .event : .onOpen
         }
         if let timing = top["timing"] { try readTiming(timing, into: &dialect) }
@@ -120,13 +133,16 @@ package struct CustomDialectLoader {
                 capturedNames.insert(member.name)
             }
             guard !assignments.isEmpty else { throw reader.error(at: set, "'set' needs at least one variable") }
-            rules.append(CustomCaptureRule(matcher: try FrameMatcher(on, reader: reader, what: "'on' of a capture"), assignments: assignments))
+            rules.append(
+                CustomCaptureRule(matcher: try FrameMatcher(on, reader: reader, what: "'on' of a capture"), assignments: assignments)
+            )
         }
         return rules
     }
 
     package func checkVariableName(_ name: String, at node: Node) throws(CustomDialectError) {
-        let valid = name.first.map { $0.isLetter || $0 == "_" } == true
+        let valid =
+            name.first.map { $0.isLetter || $0 == "_" } == true
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         guard valid else { throw reader.error(at: node, "'\(name)' is not a variable name (letters, digits and _)") }
     }
@@ -161,9 +177,10 @@ package struct CustomDialectLoader {
     private mutating func preRequest(_ node: Node) throws(CustomDialectError) -> CustomPreRequest {
         let fields = try reader.fields(node, allowed: Self.preRequestKeys, what: "'pre_request'")
         guard let urlNode = fields["url"] else { throw reader.error(at: node, "'pre_request' needs 'url'") }
-        let method = try fields["method"].map { node throws(CustomDialectError) in
-            try reader.choice(node, field: "pre_request.method", choices: ["GET", "POST", "PUT", "PATCH", "DELETE"])
-        } ?? "POST"
+        let method =
+            try fields["method"].map { node throws(CustomDialectError) in
+                try reader.choice(node, field: "pre_request.method", choices: ["GET", "POST", "PUT", "PATCH", "DELETE"])
+            } ?? "POST"
         var captures: [(name: String, path: FramePath)] = []
         if let capture = fields["capture"] {
             for member in try reader.anyFields(capture, what: "'pre_request.capture'") {
@@ -179,7 +196,8 @@ package struct CustomDialectLoader {
         return CustomPreRequest(
             method: method,
             url: url,
-            headers: try fields["headers"].map { node throws(CustomDialectError) in try loadTimeHeaders(node, place: "pre_request.headers") } ?? [],
+            headers: try fields["headers"].map { node throws(CustomDialectError) in try loadTimeHeaders(node, place: "pre_request.headers")
+            } ?? [],
             jsonBody: try fields["json"].map { node throws(CustomDialectError) in
                 try MessageTemplate(node, reader: reader, scope: scope("pre_request.json", atLoad: true)).render(TemplateContext())
             },

@@ -64,7 +64,9 @@ package struct CustomInboundRules: Sendable {
             }
             return .unknown(type: type)
         }
-        return .unknown(type: object["type"] as? String ?? object["event"] as? String ?? "{" + object.keys.sorted().joined(separator: ",") + "}")
+        return .unknown(
+            type: object["type"] as? String ?? object["event"] as? String ?? "{" + object.keys.sorted().joined(separator: ",") + "}"
+        )
     }
 
     private func appendAudio(of frame: InboundFrame, to events: inout [NormalizedEvent]) -> Bool {

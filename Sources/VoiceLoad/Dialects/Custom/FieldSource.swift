@@ -66,7 +66,12 @@ package struct FieldSource: Sendable {
         self.alternatives = alternatives
     }
 
-    private static func alternative(_ node: Node, kind: Kind, reader: CustomNodeReader, field: String) throws(CustomDialectError) -> Alternative {
+    private static func alternative(
+        _ node: Node,
+        kind: Kind,
+        reader: CustomNodeReader,
+        field: String
+    ) throws(CustomDialectError) -> Alternative {
         if case .mapping = node {
             let fields = try reader.fields(node, allowed: ["const"], what: "'\(field)'")
             guard let constantNode = fields["const"] else { throw reader.error(at: node, "'\(field)' needs {const: …}") }
@@ -91,7 +96,10 @@ package struct FieldSource: Sendable {
                 throw reader.error(at: node, "bad path in '\(field)': \(error.message)")
             }
         default:
-            throw reader.error(at: node, "'\(field)': '\(node.scalar?.string ?? "")' is not a path (paths start with '$' or '@'); write {const: …} for a constant")
+            throw reader.error(
+                at: node,
+                "'\(field)': '\(node.scalar?.string ?? "")' is not a path (paths start with '$' or '@'); write {const: …} for a constant"
+            )
         }
     }
 }

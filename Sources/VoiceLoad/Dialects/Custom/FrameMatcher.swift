@@ -95,7 +95,10 @@ package struct FrameMatcher: Sendable {
         case .mapping:
             let fields = try reader.fields(node, allowed: conditionNames, what: "the condition on '\(path)'")
             guard !fields.members.isEmpty else {
-                throw reader.error(at: node, "bad matcher for '\(path)': empty condition (known: \(conditionNames.joined(separator: ", ")))")
+                throw reader.error(
+                    at: node,
+                    "bad matcher for '\(path)': empty condition (known: \(conditionNames.joined(separator: ", ")))"
+                )
             }
             var conditions: [FrameCondition] = []
             for member in fields.members {
@@ -105,7 +108,11 @@ package struct FrameMatcher: Sendable {
         }
     }
 
-    private static func condition(_ member: NodeFields.Member, path: FramePath, reader: CustomNodeReader) throws(CustomDialectError) -> FrameCondition {
+    private static func condition(
+        _ member: NodeFields.Member,
+        path: FramePath,
+        reader: CustomNodeReader
+    ) throws(CustomDialectError) -> FrameCondition {
         let node = member.value
         switch member.name {
         case "exists":

@@ -91,7 +91,10 @@ extension MessageTemplate {
                     literal(escaped)
                 case .resolved(let resolution):
                     guard resolution.suffix == nil else {
-                        throw reader.error(at: node, "a type suffix (:int, :json) needs the placeholder to be the whole string value (\(scope.place))")
+                        throw reader.error(
+                            at: node,
+                            "a type suffix (:int, :json) needs the placeholder to be the whole string value (\(scope.place))"
+                        )
                     }
                     switch resolution {
                     case .environment(let value, _):
@@ -112,11 +115,12 @@ extension MessageTemplate {
                 case .resolved(.environment(let value, let suffix)):
                     literal(suffix.map { Self.constant(value, suffix: $0) } ?? value)
                 case .resolved(.placeholder(let placeholder)):
-                    let placement: Placement = switch placeholder.suffix {
-                    case nil: .plain
-                    case .int?: .int
-                    case .json?: .json
-                    }
+                    let placement: Placement =
+                        switch placeholder.suffix {
+                        case nil: .plain
+                        case .int?: .int
+                        case .json?: .json
+                        }
                     segments.append(.value(placeholder.variable, placement))
                 }
             }
@@ -150,7 +154,8 @@ extension MessageTemplate {
                         throw reader.error(at: node, "\(error.message) (in \(scope.place))")
                     }
                     if case .placeholder(let placeholder) = resolution, placeholder.suffix != nil,
-                       placeholder.variable == .audioBase64 || placeholder.variable == .audioBase64URL {
+                        placeholder.variable == .audioBase64 || placeholder.variable == .audioBase64URL
+                    {
                         throw reader.error(at: node, "'${\(body)}' takes no type suffix (in \(scope.place))")
                     }
                     pieces.append(.resolved(resolution))

@@ -121,8 +121,15 @@ package struct TemplateContext {
     package var generated: [String] = []
 
     package init(
-        audioBase64: String? = nil, seq: Int = 0, chunk: Int = 0, tsMs: Int = 0, variables: [String: JSONValue] = [:],
-        session: [String: JSONValue] = [:], message: InboundFrame? = nil, text: String? = nil, generated: [String] = []
+        audioBase64: String? = nil,
+        seq: Int = 0,
+        chunk: Int = 0,
+        tsMs: Int = 0,
+        variables: [String: JSONValue] = [:],
+        session: [String: JSONValue] = [:],
+        message: InboundFrame? = nil,
+        text: String? = nil,
+        generated: [String] = []
     ) {
         self.audioBase64 = audioBase64
         self.seq = seq

@@ -138,7 +138,9 @@ package struct TemplatePlaceholder: Sendable, Hashable {
         if let captured = name.dropPrefix("var.") {
             guard scope.capturedNames.contains(captured) else {
                 let declared = scope.capturedNames.sorted().joined(separator: ", ")
-                throw CustomSyntaxError("unknown template variable '\(shown)': no capture sets '\(captured)' (declared: \(declared.isEmpty ? "none" : declared))")
+                throw CustomSyntaxError(
+                    "unknown template variable '\(shown)': no capture sets '\(captured)' (declared: \(declared.isEmpty ? "none" : declared))"
+                )
             }
             return .captured(captured)
         }
@@ -157,9 +159,9 @@ package struct TemplatePlaceholder: Sendable, Hashable {
     }
 }
 
-private extension String {
+extension String {
     /// The rest of the string after `prefix`, nil when it does not start with it.
-    func dropPrefix(_ prefix: String) -> String? {
+    fileprivate func dropPrefix(_ prefix: String) -> String? {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
     }
 }

@@ -46,7 +46,7 @@ enum DatagridAudioMessage {
                 guard base64 == nil, cursor.consumeColon(), cursor.consume(ASCII.openBrace) else { return nil }
                 cursor.skipWhitespace()
                 guard cursor.consume(Literal.dataKey), cursor.consumeColon(),
-                      let value = cursor.base64String()
+                    let value = cursor.base64String()
                 else { return nil }
                 cursor.skipWhitespace()
                 guard cursor.consume(ASCII.closeBrace) else { return nil }
@@ -147,8 +147,8 @@ enum DatagridAudioMessage {
         private static func isBase64Character(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"),
-                 UInt8(ascii: "="):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"),
+                UInt8(ascii: "="):
                 return true
             default:
                 return false

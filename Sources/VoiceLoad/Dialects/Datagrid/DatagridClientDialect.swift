@@ -93,12 +93,14 @@ package struct DatagridClientDialect: ClientDialect {
                 return [.malformed(reason: "audio data is \(JSONFrame.kindName(of: other)), not a string")]
             }
         case Name.toolCall:
-            return [.toolCall(
-                name: message.payloadString("tool_name") ?? message.payloadString("name") ?? "",
-                status: message.payloadString("status") ?? "",
-                id: message.payloadString("id") ?? message.payloadString("tool_call_id") ?? message.payloadString("call_id"),
-                arguments: ToolCallArguments.text(message.payload?["arguments"] ?? message.payload?["args"])
-            )]
+            return [
+                .toolCall(
+                    name: message.payloadString("tool_name") ?? message.payloadString("name") ?? "",
+                    status: message.payloadString("status") ?? "",
+                    id: message.payloadString("id") ?? message.payloadString("tool_call_id") ?? message.payloadString("call_id"),
+                    arguments: ToolCallArguments.text(message.payload?["arguments"] ?? message.payload?["args"])
+                )
+            ]
         case Name.interrupted:
             return [.agentInterrupted]
         case Name.error:

@@ -22,9 +22,11 @@ struct DatagridMessage {
         case .some(let payload as [String: Any]):
             return .success(DatagridMessage(type: type, payload: payload))
         case .some(let other):
-            return .failure(JSONFrameError(
-                reason: "\"\(type)\" payload is \(JSONFrame.kindName(of: other)), not an object"
-            ))
+            return .failure(
+                JSONFrameError(
+                    reason: "\"\(type)\" payload is \(JSONFrame.kindName(of: other)), not an object"
+                )
+            )
         }
     }
 

@@ -28,17 +28,30 @@ struct DeepgramAgentClientCodec: ClientCodec {
         case .audio(let bytes):
             return bytes.isEmpty ? [] : [.binary(bytes)]
         case .start(let parameters):
-            return [.text(DeepgramAgentSettings.text(
-                parameters: parameters, inputFormat: inputFormat, outputFormat: outputFormat
-            ))]
+            return [
+                .text(
+                    DeepgramAgentSettings.text(
+                        parameters: parameters,
+                        inputFormat: inputFormat,
+                        outputFormat: outputFormat
+                    )
+                )
+            ]
         case .keepAlive:
             return [.text(DeepgramMessage.Literal.keepAlive)]
         case .text(let content):
             return [.text(DeepgramMessage.text(type: Name.injectUserMessage, ["content": content]))]
         case .toolResult(let callID, let name, let output):
-            return [.text(DeepgramMessage.text(type: Name.functionCallResponse, [
-                "id": callID, "name": name, "content": output,
-            ]))]
+            return [
+                .text(
+                    DeepgramMessage.text(
+                        type: Name.functionCallResponse,
+                        [
+                            "id": callID, "name": name, "content": output,
+                        ]
+                    )
+                )
+            ]
         case .stop, .interrupt, .commit, .markPlayed, .playbackTruncated, .dtmf:
             return []
         }
@@ -131,7 +144,9 @@ struct DeepgramAgentClientCodec: ClientCodec {
                 }
                 let clientSide = members["client_side"] != .bool(false)
                 return .toolCall(
-                    name: name, status: clientSide ? "requested" : "called", id: string(members["id"]),
+                    name: name,
+                    status: clientSide ? "requested" : "called",
+                    id: string(members["id"]),
                     arguments: arguments(members["arguments"])
                 )
             }
@@ -139,10 +154,14 @@ struct DeepgramAgentClientCodec: ClientCodec {
         guard let name = message.string("function_name") else {
             return [.malformed(reason: "FunctionCallRequest without functions")]
         }
-        return [.toolCall(
-            name: name, status: "requested", id: message.string("function_call_id"),
-            arguments: arguments(message.members["input"])
-        )]
+        return [
+            .toolCall(
+                name: name,
+                status: "requested",
+                id: message.string("function_call_id"),
+                arguments: arguments(message.members["input"])
+            )
+        ]
     }
 
     /// One `.toolCall` with status `cancelled` per function the server withdrew.

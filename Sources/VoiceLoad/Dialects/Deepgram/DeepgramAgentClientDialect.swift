@@ -41,7 +41,9 @@ package struct DeepgramAgentClientDialect: ClientDialect {
             inputFormat: inputFormat,
             outputFormat: outputFormat,
             settingsText: DeepgramAgentSettings.text(
-                parameters: parameters, inputFormat: inputFormat, outputFormat: outputFormat
+                parameters: parameters,
+                inputFormat: inputFormat,
+                outputFormat: outputFormat
             )
         )
     }

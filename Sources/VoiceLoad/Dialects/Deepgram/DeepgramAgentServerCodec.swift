@@ -61,9 +61,16 @@ struct DeepgramAgentServerCodec: ServerCodec {
         case .agentTurnStarted(let turnKey, let latencyMs):
             currentTurn = (turnKey, latencyMs)
             let split = Self.split(latencyMs: latencyMs)
-            return [.text(DeepgramMessage.text(type: Name.agentStartedSpeaking, [
-                "total_latency": split.totalS, "tts_latency": split.ttsS, "ttt_latency": split.tttS,
-            ]))]
+            return [
+                .text(
+                    DeepgramMessage.text(
+                        type: Name.agentStartedSpeaking,
+                        [
+                            "total_latency": split.totalS, "tts_latency": split.ttsS, "ttt_latency": split.tttS,
+                        ]
+                    )
+                )
+            ]
         case .audio(let bytes):
             return bytes.isEmpty ? [] : [.binary(bytes)]
         case .agentAudioDone:
@@ -72,9 +79,16 @@ struct DeepgramAgentServerCodec: ServerCodec {
             guard let currentTurn, currentTurn.key == turnKey else { return [] }
             self.currentTurn = nil
             let split = Self.split(latencyMs: currentTurn.latencyMs)
-            return [.text(DeepgramMessage.text(type: Name.latencyReport, [
-                "total_latency": split.totalS, "tts_latency": split.ttsS,
-            ]))]
+            return [
+                .text(
+                    DeepgramMessage.text(
+                        type: Name.latencyReport,
+                        [
+                            "total_latency": split.totalS, "tts_latency": split.ttsS,
+                        ]
+                    )
+                )
+            ]
         case .transcript(let line):
             guard line.isFinal else { return [] }
             let role = line.role == "agent" ? "assistant" : line.role

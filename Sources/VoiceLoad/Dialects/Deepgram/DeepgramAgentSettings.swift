@@ -9,9 +9,11 @@ enum DeepgramAgentSettings {
     /// with no configuration. The language goes in the listen provider (the SDK's models mark
     /// `agent.language` deprecated).
     static let defaultAgent: JSONValue = .object([
-        "listen": .object(["provider": .object([
-            "type": .string("deepgram"), "model": .string("nova-3"), "language": .string("en"),
-        ])]),
+        "listen": .object([
+            "provider": .object([
+                "type": .string("deepgram"), "model": .string("nova-3"), "language": .string("en"),
+            ])
+        ]),
         "think": .object([
             "provider": .object(["type": .string("open_ai"), "model": .string("gpt-4o-mini")]),
             "prompt": .string("You are a helpful voice assistant. Keep your answers short."),

@@ -21,20 +21,23 @@ enum DeepgramResultsMessage {
             "confidence": result.text.isEmpty ? 0.0 : transcriptConfidence,
             "words": words(in: result.text, startS: startS, durationS: durationS),
         ]
-        return DeepgramMessage.text(type: DeepgramMessage.Name.results, [
-            "channel_index": [0, 1],
-            "start": startS,
-            "duration": durationS,
-            "is_final": result.isFinal,
-            "speech_final": result.speechFinal,
-            "from_finalize": result.fromFinalize,
-            "channel": ["alternatives": [alternative]],
-            "metadata": [
-                "request_id": requestID,
-                "model_info": ["name": modelName, "version": "1", "arch": "simulated"],
-                "model_uuid": modelUUID,
-            ] as [String: Any],
-        ])
+        return DeepgramMessage.text(
+            type: DeepgramMessage.Name.results,
+            [
+                "channel_index": [0, 1],
+                "start": startS,
+                "duration": durationS,
+                "is_final": result.isFinal,
+                "speech_final": result.speechFinal,
+                "from_finalize": result.fromFinalize,
+                "channel": ["alternatives": [alternative]],
+                "metadata": [
+                    "request_id": requestID,
+                    "model_info": ["name": modelName, "version": "1", "arch": "simulated"],
+                    "model_uuid": modelUUID,
+                ] as [String: Any],
+            ]
+        )
     }
 
     /// The words of `text` (split at whitespace), spread evenly over the result's span:

@@ -50,7 +50,9 @@ struct DeepgramSTTClientCodec: ClientCodec {
             // Deepgram closes the stream after an error.
             return [.error(code: message.string("code"), message: message.string("description") ?? "", fatal: true)]
         case Name.configureFailure:
-            return [.error(code: message.string("code") ?? Name.configureFailure, message: message.string("description") ?? "", fatal: false)]
+            return [
+                .error(code: message.string("code") ?? Name.configureFailure, message: message.string("description") ?? "", fatal: false)
+            ]
         case Name.configureSuccess: return []
         default: return [.unknown(type: message.type)]
         }
@@ -84,9 +86,9 @@ struct DeepgramSTTClientCodec: ClientCodec {
 
     private static func transcript(of message: DeepgramMessage) -> String {
         guard case .object(let channel)? = message.members["channel"],
-              case .array(let alternatives)? = channel["alternatives"],
-              case .object(let best)? = alternatives.first,
-              case .string(let text)? = best["transcript"]
+            case .array(let alternatives)? = channel["alternatives"],
+            case .object(let best)? = alternatives.first,
+            case .string(let text)? = best["transcript"]
         else { return "" }
         return text
     }

@@ -62,14 +62,28 @@ struct DeepgramSTTServerCodec: ServerCodec {
             if !endpoints { result.speechFinal = false }
             return [.text(DeepgramResultsMessage.text(result, requestID: requestID))]
         case .utteranceEnd(let lastWordEndS):
-            return [.text(DeepgramMessage.text(type: Name.utteranceEnd, [
-                "channel": [0, 1], "last_word_end": DeepgramMessage.seconds(lastWordEndS),
-            ]))]
+            return [
+                .text(
+                    DeepgramMessage.text(
+                        type: Name.utteranceEnd,
+                        [
+                            "channel": [0, 1], "last_word_end": DeepgramMessage.seconds(lastWordEndS),
+                        ]
+                    )
+                )
+            ]
         case .userSpeechStarted(let audioMs):
             guard sendsSpeechStarted else { return [] }
-            return [.text(DeepgramMessage.text(type: Name.speechStarted, [
-                "channel": [0, 1], "timestamp": DeepgramMessage.seconds(Double(audioMs) / 1_000),
-            ]))]
+            return [
+                .text(
+                    DeepgramMessage.text(
+                        type: Name.speechStarted,
+                        [
+                            "channel": [0, 1], "timestamp": DeepgramMessage.seconds(Double(audioMs) / 1_000),
+                        ]
+                    )
+                )
+            ]
         case .ended:
             return [.text(metadataText())]
         case .sessionStarted, .ready, .userSpeechStopped, .agentTurnStarted, .audio, .agentAudioDone,
@@ -86,13 +100,16 @@ struct DeepgramSTTServerCodec: ServerCodec {
     /// is the epoch, and it hashes nothing, so `sha256` is zeros.
     private func metadataText() -> String {
         let durationS = Double(inputFormat.durationUs(byteCount: receivedAudioBytes)) / 1_000_000
-        return DeepgramMessage.text(type: DeepgramMessage.Name.metadata, [
-            "transaction_key": "deprecated",
-            "request_id": requestID,
-            "sha256": String(repeating: "0", count: 64),
-            "created": "1970-01-01T00:00:00.000Z",
-            "duration": DeepgramMessage.seconds(durationS),
-            "channels": 1,
-        ])
+        return DeepgramMessage.text(
+            type: DeepgramMessage.Name.metadata,
+            [
+                "transaction_key": "deprecated",
+                "request_id": requestID,
+                "sha256": String(repeating: "0", count: 64),
+                "created": "1970-01-01T00:00:00.000Z",
+                "duration": DeepgramMessage.seconds(durationS),
+                "channels": 1,
+            ]
+        )
     }
 }

@@ -67,9 +67,13 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         case .playbackTruncated(let audioEndMs):
             // The item the caller was hearing; none yet, nothing to truncate.
             guard let itemID = lastAudioItemID else { return [] }
-            return [.text(JSONFrame.text([
-                "type": Name.itemTruncate, "item_id": itemID, "content_index": 0, "audio_end_ms": audioEndMs,
-            ]))]
+            return [
+                .text(
+                    JSONFrame.text([
+                        "type": Name.itemTruncate, "item_id": itemID, "content_index": 0, "audio_end_ms": audioEndMs,
+                    ])
+                )
+            ]
         case .stop, .keepAlive, .markPlayed, .dtmf:
             return []
         }
@@ -119,10 +123,14 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         case Name.functionArgumentsDone:
             let callID = message.string("call_id")
             let remembered = callID.flatMap { functionNames.removeValue(forKey: $0) }
-            return [.toolCall(
-                name: message.string("name") ?? remembered ?? "", status: "requested", id: callID,
-                arguments: message.string("arguments")
-            )]
+            return [
+                .toolCall(
+                    name: message.string("name") ?? remembered ?? "",
+                    status: "requested",
+                    id: callID,
+                    arguments: message.string("arguments")
+                )
+            ]
         case Name.outputItemAdded, Name.outputItemDone:
             rememberFunctionName(message.member("item"))
             return []
@@ -181,7 +189,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
 
     private mutating func rememberFunctionName(_ item: [String: Any]?) {
         guard let item, item["type"] as? String == "function_call",
-              let callID = item["call_id"] as? String, let name = item["name"] as? String
+            let callID = item["call_id"] as? String, let name = item["name"] as? String
         else { return }
         if functionNames[callID] == nil, functionNames.count >= Self.functionNameLimit { functionNames.removeAll() }
         functionNames[callID] = name

@@ -80,7 +80,9 @@ package struct OpenAIRealtimeClientDialect: ClientDialect {
             )
         }
         return OpenAIRealtimeClientDialect(
-            inputFormat: formats.input, outputFormat: formats.output, manualTurns: OpenAIRealtimeSession.hasManualTurns(session)
+            inputFormat: formats.input,
+            outputFormat: formats.output,
+            manualTurns: OpenAIRealtimeSession.hasManualTurns(session)
         )
     }
 
@@ -94,7 +96,9 @@ package struct OpenAIRealtimeClientDialect: ClientDialect {
     func sessionUpdateFrame(parameters: [String: JSONValue]) -> WireFrame {
         let scenarioSession = OpenAIRealtimeSession.scenarioSession(parameters)
         let session = OpenAIRealtimeSession.update(
-            scenarioSession: scenarioSession, inputFormat: inputFormat, outputFormat: outputFormat
+            scenarioSession: scenarioSession,
+            inputFormat: inputFormat,
+            outputFormat: outputFormat
         )
         let object = JSONValue.object(session).replacingNonFiniteNumbers().foundationObject
         return .text(JSONFrame.text(["type": OpenAIRealtimeEventName.sessionUpdate, "session": object]))

@@ -75,25 +75,31 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
         case .audio(let bytes):
             return [.text(deltaPrefix + Data(bytes).base64EncodedString() + #""}"#)]
         case .agentAudioDone(let turnKey):
-            return [Self.frame([
-                "type": Name.outputAudioDone, "response_id": turnKey, "item_id": itemID(of: turnKey),
-                "output_index": 0, "content_index": 0,
-            ])]
+            return [
+                Self.frame([
+                    "type": Name.outputAudioDone, "response_id": turnKey, "item_id": itemID(of: turnKey),
+                    "output_index": 0, "content_index": 0,
+                ])
+            ]
         case .turnComplete(let turnKey):
             return [Self.frame(["type": Name.responseDone, "response": Self.response(turnKey, status: "completed")])]
         case .responseCancelled(let turnKey):
             let details: [String: Any] = ["type": "cancelled", "reason": "turn_detected"]
-            return [Self.frame([
-                "type": Name.responseDone, "response": Self.response(turnKey, status: "cancelled", details: details),
-            ])]
+            return [
+                Self.frame([
+                    "type": Name.responseDone, "response": Self.response(turnKey, status: "cancelled", details: details),
+                ])
+            ]
         case .toolCall(let name, _, let id, let arguments):
             callCount += 1
             let callID = id ?? "call_\(callCount)"
             functionNames[callID] = name
-            return [Self.frame([
-                "type": Name.functionArgumentsDone, "response_id": responseID ?? "", "item_id": "item_\(callID)",
-                "output_index": 0, "call_id": callID, "name": name, "arguments": arguments ?? "{}",
-            ])]
+            return [
+                Self.frame([
+                    "type": Name.functionArgumentsDone, "response_id": responseID ?? "", "item_id": "item_\(callID)",
+                    "output_index": 0, "call_id": callID, "name": name, "arguments": arguments ?? "{}",
+                ])
+            ]
         case .transcript(let line):
             return [transcriptFrame(line)]
         case .error(let code, let message):
@@ -110,10 +116,14 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
         if line.role == "user" {
             let itemID = userItemID ?? lastItemID ?? "item_user_\(userItemCount)"
             return line.isFinal
-                ? Self.frame(["type": Name.inputTranscriptionCompleted, "item_id": itemID, "content_index": 0,
-                              "transcript": line.text])
-                : Self.frame(["type": Name.inputTranscriptionDelta, "item_id": itemID, "content_index": 0,
-                              "delta": line.text])
+                ? Self.frame([
+                    "type": Name.inputTranscriptionCompleted, "item_id": itemID, "content_index": 0,
+                    "transcript": line.text,
+                ])
+                : Self.frame([
+                    "type": Name.inputTranscriptionDelta, "item_id": itemID, "content_index": 0,
+                    "delta": line.text,
+                ])
         }
         var event: [String: Any] = [
             "response_id": responseID ?? "", "item_id": audioItemID ?? "", "output_index": 0, "content_index": 0,
@@ -142,7 +152,8 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
     mutating func apply(sessionUpdate: [String: JSONValue]) {
         session = OpenAIRealtimeSession.update(
             scenarioSession: OpenAIRealtimeSession.merging(session, with: sessionUpdate),
-            inputFormat: inputFormat, outputFormat: outputFormat
+            inputFormat: inputFormat,
+            outputFormat: outputFormat
         )
     }
 

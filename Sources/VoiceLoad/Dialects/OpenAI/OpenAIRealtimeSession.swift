@@ -37,7 +37,9 @@ package enum OpenAIRealtimeSession {
     /// `"turn_detection": null` selects manual turns), then the audio formats vload streams in,
     /// which nothing overrides.
     static func update(
-        scenarioSession: [String: JSONValue], inputFormat: AudioFormat, outputFormat: AudioFormat
+        scenarioSession: [String: JSONValue],
+        inputFormat: AudioFormat,
+        outputFormat: AudioFormat
     ) -> [String: JSONValue] {
         var session = merging(defaults(inputFormat: inputFormat, outputFormat: outputFormat), with: scenarioSession)
         session = setting(["audio", "input", "format"], to: formatObject(inputFormat), in: session)
@@ -70,7 +72,7 @@ package enum OpenAIRealtimeSession {
     /// the client then ends each utterance with `input_audio_buffer.commit` and `response.create`.
     package static func hasManualTurns(_ session: [String: JSONValue]) -> Bool {
         guard case .object(let audio)? = session["audio"], case .object(let input)? = audio["input"],
-              case .null? = input["turn_detection"]
+            case .null? = input["turn_detection"]
         else { return false }
         return true
     }
@@ -80,13 +82,17 @@ package enum OpenAIRealtimeSession {
     static func format(_ value: JSONValue?, place: String) throws(InputError) -> AudioFormat? {
         guard let value, value != .null else { return nil }
         guard case .object(let object) = value, case .string(let type)? = object["type"] else {
-            throw InputError("openai-realtime session \(place).format must be an object with a \"type\" (audio/pcm, audio/pcmu or audio/pcma)")
+            throw InputError(
+                "openai-realtime session \(place).format must be an object with a \"type\" (audio/pcm, audio/pcmu or audio/pcma)"
+            )
         }
         switch type {
         case "audio/pcm":
             guard case .number(let rate)? = object["rate"] else { return .pcm16(24_000) }
             guard [8_000.0, 16_000, 24_000, 48_000].contains(rate) else {
-                throw InputError("openai-realtime session \(place).format rate \(JSONText.number(rate)) is not one vload streams (8000, 16000, 24000 or 48000)")
+                throw InputError(
+                    "openai-realtime session \(place).format rate \(JSONText.number(rate)) is not one vload streams (8000, 16000, 24000 or 48000)"
+                )
             }
             return .pcm16(Int(rate))
         case "audio/pcmu":
@@ -94,13 +100,18 @@ package enum OpenAIRealtimeSession {
         case "audio/pcma":
             return .alaw8k
         default:
-            throw InputError("openai-realtime session \(place).format type '\(type)' is not one vload streams (audio/pcm, audio/pcmu or audio/pcma)")
+            throw InputError(
+                "openai-realtime session \(place).format type '\(type)' is not one vload streams (audio/pcm, audio/pcmu or audio/pcma)"
+            )
         }
     }
 
     /// The input and output formats the scenario's session asks for (`audio.input.format`,
     /// `audio.output.format`), each `fallback` when not given.
-    static func formats(_ session: [String: JSONValue], fallback: (input: AudioFormat, output: AudioFormat)) throws(InputError) -> (input: AudioFormat, output: AudioFormat) {
+    static func formats(
+        _ session: [String: JSONValue],
+        fallback: (input: AudioFormat, output: AudioFormat)
+    ) throws(InputError) -> (input: AudioFormat, output: AudioFormat) {
         var input: JSONValue?
         var output: JSONValue?
         if case .object(let audio)? = session["audio"] {

@@ -57,8 +57,13 @@ struct SmallestAtomsServerCodec: ServerCodec {
 
     func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
         if let frame = audio.sharedFrame { return frame }
-        return EncodedFrame(.text(SmallestAtomsMessage.audioText(
-            type: SmallestAtomsMessage.Name.audioDelta, base64: audio.base64 ?? ""
-        )))
+        return EncodedFrame(
+            .text(
+                SmallestAtomsMessage.audioText(
+                    type: SmallestAtomsMessage.Name.audioDelta,
+                    base64: audio.base64 ?? ""
+                )
+            )
+        )
     }
 }

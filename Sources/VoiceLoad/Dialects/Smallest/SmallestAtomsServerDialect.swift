@@ -66,8 +66,11 @@ package struct SmallestAtomsServerDialect: ServerDialect {
 
     /// The `output_audio.delta` text frame carrying `bytes`.
     static func audioFrame(_ bytes: [UInt8]) -> WireFrame {
-        .text(SmallestAtomsMessage.audioText(
-            type: SmallestAtomsMessage.Name.audioDelta, base64: Data(bytes).base64EncodedString()
-        ))
+        .text(
+            SmallestAtomsMessage.audioText(
+                type: SmallestAtomsMessage.Name.audioDelta,
+                base64: Data(bytes).base64EncodedString()
+            )
+        )
     }
 }

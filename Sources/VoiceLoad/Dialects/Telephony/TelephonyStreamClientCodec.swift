@@ -47,7 +47,9 @@ struct TelephonyStreamClientCodec: ClientCodec {
         case .audio(let bytes):
             return [mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
         case .dtmf(let digit):
-            let dtmf: [String: Any] = provider == .exotel ? ["digit": digit, "duration": "100"]
+            let dtmf: [String: Any] =
+                provider == .exotel
+                ? ["digit": digit, "duration": "100"]
                 : provider == .plivo ? ["digit": digit, "track": "inbound"] : ["digit": digit]
             return [messageFrame("dtmf", extra: ["dtmf": dtmf])]
         case .markPlayed(let name):
@@ -151,7 +153,8 @@ struct TelephonyStreamClientCodec: ClientCodec {
         let sequence = String(takeSequenceNumber())
         let quote = provider == .telnyx ? "\"" : ""
         let track = provider == .exotel ? "" : #""track":"inbound","#
-        let text = #"{"event":"media",""# + provider.sequenceKey + #"":"# + quote + sequence + quote
+        let text =
+            #"{"event":"media",""# + provider.sequenceKey + #"":"# + quote + sequence + quote
             + #",""# + provider.streamIDKey + #"":"# + streamIDLiteral
             + #","media":{"# + track + #""chunk":"# + quote + String(nextChunk) + quote
             + #","timestamp":""# + String(timestampMs)

@@ -114,7 +114,8 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     /// The `media` message for `byteCount` bytes of audio (`base64`), by concatenation.
     private mutating func mediaFrame(base64: String, byteCount: Int) -> WireFrame {
         let timestampMs = streamBytes * 1_000 / (format.sampleRateHz * format.bytesPerSample)
-        let text = #"{"event":"media","sequenceNumber":""# + String(takeSequenceNumber())
+        let text =
+            #"{"event":"media","sequenceNumber":""# + String(takeSequenceNumber())
             + #"","streamSid":"# + streamSidLiteral
             + #","media":{"track":"inbound","chunk":""# + String(nextChunk)
             + #"","timestamp":""# + String(timestampMs)

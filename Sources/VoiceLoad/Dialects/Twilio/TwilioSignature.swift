@@ -37,7 +37,8 @@ enum HMACSHA1 {
         for chunk in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
                 let offset = chunk + 4 * index
-                words[index] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
+                words[index] =
+                    UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
                     | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
             }
             for index in 16..<80 {

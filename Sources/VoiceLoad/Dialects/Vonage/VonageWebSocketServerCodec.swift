@@ -30,7 +30,9 @@ struct VonageWebSocketServerCodec: ServerCodec {
             default: throw .malformed("websocket:dtmf message without a digit")
             }
         case Message.notified:
-            guard let label = Message.label(payload: message.object["payload"]) else { throw .malformed("websocket:notify without a payload") }
+            guard let label = Message.label(payload: message.object["payload"]) else {
+                throw .malformed("websocket:notify without a payload")
+            }
             return [.markPlayed(name: label)]
         case Message.cleared:
             return []

@@ -15,7 +15,9 @@ package struct ConnectStamps: Sendable, Hashable {
     package var openedAt: MonotonicInstant
 
     package init(
-        resolvedAt: MonotonicInstant?, tcpConnectedAt: MonotonicInstant, tlsCompletedAt: MonotonicInstant?,
+        resolvedAt: MonotonicInstant?,
+        tcpConnectedAt: MonotonicInstant,
+        tlsCompletedAt: MonotonicInstant?,
         openedAt: MonotonicInstant
     ) {
         self.resolvedAt = resolvedAt

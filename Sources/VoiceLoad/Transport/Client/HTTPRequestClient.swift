@@ -15,8 +15,13 @@ package enum HTTPRequestClient {
     /// Fails with `WebSocketConnectError` cases for connect, TLS and timeout failures, the same
     /// classes the WebSocket connect reports. `tlsConfiguration` as for `WebSocketClient.connect`.
     package static func send(
-        method: HTTPMethod, to endpoint: HTTPEndpoint, headers: [(String, String)], body: [UInt8],
-        on eventLoop: any EventLoop, tlsConfiguration: TLSConfiguration? = nil, timeoutMs: Int64 = 10_000,
+        method: HTTPMethod,
+        to endpoint: HTTPEndpoint,
+        headers: [(String, String)],
+        body: [UInt8],
+        on eventLoop: any EventLoop,
+        tlsConfiguration: TLSConfiguration? = nil,
+        timeoutMs: Int64 = 10_000,
         maxResponseBytes: Int = 1 << 20
     ) -> EventLoopFuture<Response> {
         let promise = eventLoop.makePromise(of: Response.self)

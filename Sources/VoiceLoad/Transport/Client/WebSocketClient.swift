@@ -108,7 +108,9 @@ package enum WebSocketClient {
             return classifyConnectionFailure(host: host ?? "", port: port ?? 0, attempts: [error], dnsError: nil)
         case let error as NIOConnectionError:
             return classifyConnectionFailure(
-                host: error.host, port: error.port, attempts: error.connectionErrors.map(\.error),
+                host: error.host,
+                port: error.port,
+                attempts: error.connectionErrors.map(\.error),
                 dnsError: error.dnsAError ?? error.dnsAAAAError
             )
         default:

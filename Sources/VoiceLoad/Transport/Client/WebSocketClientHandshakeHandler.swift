@@ -216,7 +216,9 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         }
         state = .upgraded
         let stamps = ConnectStamps(
-            resolvedAt: resolver?.resolvedAt, tcpConnectedAt: tcpConnectedAt ?? openedAt, tlsCompletedAt: tlsCompletedAt,
+            resolvedAt: resolver?.resolvedAt,
+            tcpConnectedAt: tcpConnectedAt ?? openedAt,
+            tlsCompletedAt: tlsCompletedAt,
             openedAt: openedAt
         )
         promise.succeed(

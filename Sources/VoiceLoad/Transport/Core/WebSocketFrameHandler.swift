@@ -148,7 +148,11 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
             closeState = .closing
             let echoCode = code.flatMap { [1005, 1006, 1015].contains($0) ? nil : $0 }
             let payload = echoCode.map { Self.closePayload(code: $0, reason: "", context: context) }
-            writeThenCloseChannel(opcode: .connectionClose, payload: payload ?? context.channel.allocator.buffer(capacity: 0), context: context)
+            writeThenCloseChannel(
+                opcode: .connectionClose,
+                payload: payload ?? context.channel.allocator.buffer(capacity: 0),
+                context: context
+            )
         case .closeSent:
             cancelCloseTimer()
             closeState = .closing
@@ -222,7 +226,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
             // NIO's encoder (installed by its server upgrader) writes the header into the
             // payload's own buffer when it has room in front and is not shared: one buffer, one
             // iovec, instead of a header buffer next to the shared pre-encoded frame.
-            var framed = context?.channel.allocator.buffer(capacity: payload.readableBytes + Self.headerRoomBytes)
+            var framed =
+                context?.channel.allocator.buffer(capacity: payload.readableBytes + Self.headerRoomBytes)
                 ?? ByteBuffer()
             framed.moveWriterIndex(forwardBy: Self.headerRoomBytes)
             framed.moveReaderIndex(forwardBy: Self.headerRoomBytes)

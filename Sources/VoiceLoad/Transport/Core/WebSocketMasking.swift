@@ -27,19 +27,28 @@ enum WebSocketMasking {
         return payload.withUnsafeReadableBytes { source in
             if isText {
                 // Invalid UTF-8 is repaired, as `String(buffer:)` does.
-                return .text(String(unsafeUninitializedCapacity: count) { mask(source, with: key, into: UnsafeMutableRawBufferPointer($0)) })
+                return .text(
+                    String(unsafeUninitializedCapacity: count) { mask(source, with: key, into: UnsafeMutableRawBufferPointer($0)) }
+                )
             }
-            return .binary([UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
-                initialized = mask(source, with: key, into: UnsafeMutableRawBufferPointer(bytes))
-            })
+            return .binary(
+                [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+                    initialized = mask(source, with: key, into: UnsafeMutableRawBufferPointer(bytes))
+                }
+            )
         }
     }
 
     /// XORs `source` with the repeated key into `destination` (at least as large), eight bytes
     /// at a time; returns the number of bytes written.
-    private static func mask(_ source: UnsafeRawBufferPointer, with key: WebSocketMaskingKey, into destination: UnsafeMutableRawBufferPointer) -> Int {
+    private static func mask(
+        _ source: UnsafeRawBufferPointer,
+        with key: WebSocketMaskingKey,
+        into destination: UnsafeMutableRawBufferPointer
+    ) -> Int {
         let count = source.count
-        let key32 = UInt32(key[key.startIndex]) | UInt32(key[key.startIndex + 1]) << 8
+        let key32 =
+            UInt32(key[key.startIndex]) | UInt32(key[key.startIndex + 1]) << 8
             | UInt32(key[key.startIndex + 2]) << 16 | UInt32(key[key.startIndex + 3]) << 24
         // The key twice, as a word whose bytes in memory are the key's in order.
         let key64 = UInt64(littleEndian: UInt64(key32) | UInt64(key32) << 32)

@@ -12,7 +12,8 @@ package struct ServerTLS: Sendable {
         let chain = try PEMFile.certificates(at: certificateFile, option: "--tls-cert")
         let key = try PEMFile.privateKey(at: keyFile, option: "--tls-key")
         let configuration = TLSConfiguration.makeServerConfiguration(
-            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)
+            certificateChain: chain.map { .certificate($0) },
+            privateKey: .privateKey(key)
         )
         context = try PEMFile.context(certificate: ("--tls-cert", certificateFile), key: ("--tls-key", keyFile)) {
             try NIOSSLContext(configuration: configuration)

@@ -72,8 +72,10 @@ final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHa
     private func answer() -> (status: Int, contentType: String, body: [UInt8]) {
         if record.value == nil, !invalidUpgradeRequest, let plainHTTP, let head = requestHead {
             let request = PlainHTTPRequest(
-                method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { (name: $0.name, value: $0.value) }, body: requestBody
+                method: head.method.rawValue,
+                target: head.uri,
+                headers: head.headers.map { (name: $0.name, value: $0.value) },
+                body: requestBody
             )
             if let response = plainHTTP(request) { return (response.status, response.contentType, response.body) }
         }
