@@ -6,20 +6,6 @@
 /// then *owns* it, and the turn's end (by event, quiet gap or interruption) is its record.
 /// Barge-ins are measured in `TurnTracker+Interruption.swift`.
 package struct TurnTracker: Sendable {
-    package struct Configuration: Sendable, Hashable {
-        /// A gap in agent audio this long (with the playback cursor drained) ends an agent turn
-        /// on dialects with no end-of-turn event, and separates agent turns.
-        package var quietMs: Int64 = 500
-        /// RMS level (0…1) above which an agent chunk is voiced; 0.01 is −40 dBFS.
-        package var voicedRmsThreshold: Float = 0.01
-        package var turnEndSignal: TurnEndSignal = .event
-        package var jitterBufferMs: Int64 = 0
-        /// False for speech-to-text: the endpoint (final transcript) answers an utterance.
-        package var repliesWithAudio = true
-
-        package init() {}
-    }
-
     /// What an agent turn is the answer to.
     enum AgentTurnRole: Sendable, Hashable {
         case greeting
@@ -43,26 +29,6 @@ package struct TurnTracker: Sendable {
         var peakRms: Float = 0
         /// Its stalls and arrival rate (`stall_count`, `stall_ms`, `reply_rtf`).
         var continuity = ReplyContinuity()
-    }
-
-    /// An agent turn (reply or greeting) that ended, by event or audio gap, having delivered
-    /// audio none of which was voiced: the agent answered with silence (`silent_reply`).
-    package struct SilentReply: Sendable, Hashable, CustomStringConvertible {
-        /// 1-based count of agent turns in the session.
-        package var turnNumber: Int
-        /// The label of the utterance it answered; nil for the greeting.
-        package var label: String?
-        package var audioMs: Double
-        /// The RMS level (0…1) of its loudest chunk, below the voiced threshold.
-        package var peakRms: Float
-        package var endedAt: MonotonicInstant
-
-        /// `reply to 'ask' (agent turn 2): 1840 ms of audio, none voiced (peak RMS 0.0031)`.
-        package var description: String {
-            let what = label.map { "reply to '\($0)'" } ?? "greeting"
-            let peak = (Double(peakRms) * 10_000).rounded() / 10_000
-            return "\(what) (agent turn \(turnNumber)): \(Int(audioMs.rounded())) ms of audio, none voiced (peak RMS \(peak))"
-        }
     }
 
     struct Utterance: Sendable, Hashable {

@@ -1,0 +1,16 @@
+extension TurnTracker {
+    /// How a session's turns are told apart and when agent audio counts as voiced.
+    package struct Configuration: Sendable, Hashable {
+        /// A gap in agent audio this long (with the playback cursor drained) ends an agent turn
+        /// on dialects with no end-of-turn event, and separates agent turns.
+        package var quietMs: Int64 = 500
+        /// RMS level (0…1) above which an agent chunk is voiced; 0.01 is −40 dBFS.
+        package var voicedRmsThreshold: Float = 0.01
+        package var turnEndSignal: TurnEndSignal = .event
+        package var jitterBufferMs: Int64 = 0
+        /// False for speech-to-text: the endpoint (final transcript) answers an utterance.
+        package var repliesWithAudio = true
+
+        package init() {}
+    }
+}
