@@ -10,8 +10,10 @@ package struct TurnTracker: Sendable {
         /// A gap in agent audio this long (with the playback cursor drained) ends an agent turn
         /// on dialects with no end-of-turn event, and separates agent turns.
         package var quietMs: Int64 = 500
-        /// RMS level (0…1) above which an agent chunk is voiced; 0.01 is −40 dBFS.
-        package var voicedRmsThreshold: Float = 0.01
+        /// The level in dBFS at and above which an agent chunk is voiced (`AudioLevel`).
+        package var voicedThresholdDbfs: Double = -40
+        /// `voicedThresholdDbfs` as a level (0 … 1): 0.01 at −40 dBFS.
+        package var voicedLevel: Float { Float(AudioLevel.amplitude(dbfs: voicedThresholdDbfs)) }
         package var turnEndSignal: TurnEndSignal = .event
         package var jitterBufferMs: Int64 = 0
         /// False for speech-to-text: the endpoint (final transcript) answers an utterance.
@@ -191,7 +193,7 @@ package struct TurnTracker: Sendable {
         agentTurn?.audioUs += chunk.durationUs
         if let peak = agentTurn?.peakRms, chunk.rmsLevel > peak { agentTurn?.peakRms = chunk.rmsLevel }
         if agentTurn?.turnKey == nil { agentTurn?.turnKey = chunk.turnKey }
-        if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedRmsThreshold {
+        if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedLevel {
             agentTurn?.firstVoicedAt = at
         }
         if let number = agentTurn?.number, interruption?.interruptedTurn == number {
