@@ -45,7 +45,7 @@ struct StreamingSpeechDetector: Sendable {
     init(format: AudioFormat, thresholdDbfs: Double, minSpeechMs: Int, silenceMs: Int, windowMs: Int = 10) {
         self.format = format
         self.windowSamples = max(1, format.sampleRateHz * windowMs / 1_000)
-        let threshold = 32_768 * pow(10, thresholdDbfs / 20)
+        let threshold = 32_768 * AudioLevel.amplitude(dbfs: thresholdDbfs)
         self.thresholdSquare = threshold * threshold
         self.minSpeechWindows = max(1, minSpeechMs / windowMs)
         self.silenceWindows = max(1, silenceMs / windowMs)
@@ -79,7 +79,7 @@ struct StreamingSpeechDetector: Sendable {
             while index < sampleCount {
                 // The rest of the current window, or of the frame: summed in integers (exact).
                 let take = min(windowSamples - windowFill, sampleCount - index)
-                windowSumOfSquares += Double(Self.sumOfSquares(bytes, from: index, count: take, encoding: format.encoding))
+                windowSumOfSquares += Double(AudioLevel.sumOfSquares(bytes, from: index, count: take, encoding: format.encoding))
                 windowFill += take
                 samplesSeen += take
                 index += take
@@ -93,25 +93,6 @@ struct StreamingSpeechDetector: Sendable {
             }
         }
         return events
-    }
-
-    /// The sum of the squared samples `start..<start+count` of the frame.
-    private static func sumOfSquares(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, encoding: SampleEncoding) -> Int64 {
-        var sum: Int64 = 0
-        switch encoding {
-        case .pcm16:
-            for index in start..<(start + count) {
-                let sample = Int64(Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8))
-                sum += sample * sample
-            }
-        case .mulaw, .alaw:
-            let decode = encoding == .mulaw ? MuLaw.decode : ALaw.decode
-            for index in start..<(start + count) {
-                let sample = Int64(decode(bytes[index]))
-                sum += sample * sample
-            }
-        }
-        return sum
     }
 
     private mutating func closeWindow(voiced: Bool, startAt: MonotonicInstant, endAt: MonotonicInstant) -> Event? {

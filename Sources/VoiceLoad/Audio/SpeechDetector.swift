@@ -39,8 +39,8 @@ package struct SpeechDetector: Sendable, Hashable {
         let levels = windowLevels(of: samples, windowSamples: windowSamples)
         guard let loudest = levels.max(), loudest > 0 else { return nil }
 
-        let relativeLevel = loudest * Self.amplitude(decibels: relativeThresholdDb)
-        let floorLevel = Self.amplitude(decibels: absoluteFloorDbfs)
+        let relativeLevel = loudest * AudioLevel.amplitude(dbfs: relativeThresholdDb)
+        let floorLevel = AudioLevel.amplitude(dbfs: absoluteFloorDbfs)
         let minRunSamples = max(1, sampleRateHz * max(minSpeechMs, 0) / 1_000)
 
         var firstStart: Int?
@@ -67,26 +67,11 @@ package struct SpeechDetector: Sendable, Hashable {
         )
     }
 
-    /// RMS of each window, normalized to full scale (1.0 = 32768); the last window may be partial.
+    /// The level of each window (`AudioLevel`); the last window may be partial.
     private func windowLevels(of samples: [Int16], windowSamples: Int) -> [Double] {
-        var levels: [Double] = []
-        levels.reserveCapacity((samples.count + windowSamples - 1) / windowSamples)
-        var start = 0
-        while start < samples.count {
-            let end = min(start + windowSamples, samples.count)
-            var sumOfSquares: Double = 0
-            for index in start..<end {
-                let value = Double(samples[index])
-                sumOfSquares += value * value
-            }
-            levels.append((sumOfSquares / Double(end - start)).squareRoot() / 32_768)
-            start = end
+        stride(from: 0, to: samples.count, by: windowSamples).map { start in
+            AudioLevel.rms(of: samples[start..<min(start + windowSamples, samples.count)])
         }
-        return levels
-    }
-
-    private static func amplitude(decibels: Double) -> Double {
-        pow(10, decibels / 20)
     }
 
     private static func microseconds(samples: Int, rateHz: Int) -> Int64 {

@@ -4,8 +4,10 @@ extension TurnTracker {
         /// A gap in agent audio this long (with the playback cursor drained) ends an agent turn
         /// on dialects with no end-of-turn event, and separates agent turns.
         package var quietMs: Int64 = 500
-        /// RMS level (0…1) above which an agent chunk is voiced; 0.01 is −40 dBFS.
-        package var voicedRmsThreshold: Float = 0.01
+        /// The level in dBFS at and above which an agent chunk is voiced (`AudioLevel`).
+        package var voicedThresholdDbfs: Double = -40
+        /// `voicedThresholdDbfs` as a level (0 … 1): 0.01 at −40 dBFS.
+        package var voicedLevel: Float { Float(AudioLevel.amplitude(dbfs: voicedThresholdDbfs)) }
         package var turnEndSignal: TurnEndSignal = .event
         package var jitterBufferMs: Int64 = 0
         /// False for speech-to-text: the endpoint (final transcript) answers an utterance.

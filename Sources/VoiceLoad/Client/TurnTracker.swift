@@ -157,7 +157,7 @@ package struct TurnTracker: Sendable {
         agentTurn?.audioUs += chunk.durationUs
         if let peak = agentTurn?.peakRms, chunk.rmsLevel > peak { agentTurn?.peakRms = chunk.rmsLevel }
         if agentTurn?.turnKey == nil { agentTurn?.turnKey = chunk.turnKey }
-        if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedRmsThreshold {
+        if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedLevel {
             agentTurn?.firstVoicedAt = at
         }
         if let number = agentTurn?.number, interruption?.interruptedTurn == number {
