@@ -14,10 +14,11 @@ struct DialectRunTests {
         var settings = SimulatorConfiguration()
         settings.dialect = id
         settings.replySpeed = 4
+        ShortCall.apply(to: &settings)
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let dialect = try DialectRegistry.client(id)
-        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let scenario = try ScenarioLoader.load(path: ShortCall.scenarioPath)
         let plan = try SessionPlanBuilder.build(scenario: scenario, dialect: dialect, url: simulator.url, token: "t0ken", frameMs: nil)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-\(id)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -57,9 +58,10 @@ struct DialectRunTests {
     func datagridREST() async throws {
         var settings = SimulatorConfiguration()
         settings.replySpeed = 4
+        ShortCall.apply(to: &settings)
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
-        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let scenario = try ScenarioLoader.load(path: ShortCall.scenarioPath)
         let plan = try SessionPlanBuilder.build(
             scenario: scenario,
             dialect: try DialectRegistry.client("datagrid"),
@@ -92,10 +94,11 @@ struct DialectRunTests {
     func customDatagrid() async throws {
         var settings = SimulatorConfiguration()
         settings.replySpeed = 4
+        ShortCall.apply(to: &settings)
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let dialect = try CustomDialect.load(path: repositoryRoot() + "/dialects/datagrid.yaml", environment: [:])
-        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let scenario = try ScenarioLoader.load(path: ShortCall.scenarioPath)
         let plan = try SessionPlanBuilder.build(scenario: scenario, dialect: dialect, url: simulator.url, token: nil, frameMs: nil)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-custom-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -118,13 +121,14 @@ struct DialectRunTests {
     func customDatagridREST() async throws {
         var settings = SimulatorConfiguration()
         settings.replySpeed = 4
+        ShortCall.apply(to: &settings)
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let dialect = try CustomDialect.load(
             path: repositoryRoot() + "/dialects/datagrid-rest.yaml",
             environment: ["DATAGRID_API_KEY": "secret-rest-key"]
         )
-        let scenario = try ScenarioLoader.load(path: repositoryRoot() + "/scenarios/greeting.yaml")
+        let scenario = try ScenarioLoader.load(path: ShortCall.scenarioPath)
         let plan = try SessionPlanBuilder.build(scenario: scenario, dialect: dialect, url: simulator.restURL, token: nil, frameMs: nil)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-custom-rest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

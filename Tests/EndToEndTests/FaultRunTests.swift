@@ -79,16 +79,18 @@ struct FaultRunTests {
         let out = directory.appendingPathComponent("secrets").path
         let secrets = ["tok-SECRET-4242", "hdr-SECRET-5151", "key-SECRET-6161"]
         // Datagrid puts the token in the URL's query; faults fill the report with error examples.
-        let outcome = try VLoadProcess.runValid([
-            "run", "--scenario", "greeting", "--clients", "20", "--token", secrets[0],
-            "--header", "Authorization: Bearer \(secrets[1])", "--header", "X-Api-Key: \(secrets[2])",
-            "--sim-faults", "refuse:401=0.2,refuse:503=0.2,malformed=0.2,error_event=0.2", "--out", out,
-            "--no-default-thresholds",  // 40% of the sessions are refused: by default that fails the run
-            // What is checked is that no secret is written, not latency. The simulator answers
-            // ~10 replies here, so its lateness p99 is their maximum: 3.0 and 3.3 ms in two
-            // attempts on a fresh clone's run, invalid at the 2 ms default.
-            "--max-lag-ms", "20",
-        ])
+        let outcome = try VLoadProcess.runValid(
+            [
+                "run", "--scenario", ShortCall.scenarioPath, "--clients", "20", "--token", secrets[0],
+                "--header", "Authorization: Bearer \(secrets[1])", "--header", "X-Api-Key: \(secrets[2])",
+                "--sim-faults", "refuse:401=0.2,refuse:503=0.2,malformed=0.2,error_event=0.2", "--out", out,
+                "--no-default-thresholds",  // 40% of the sessions are refused: by default that fails the run
+                // What is checked is that no secret is written, not latency. The simulator answers
+                // ~10 replies here, so its lateness p99 is their maximum: 3.0 and 3.3 ms in two
+                // attempts on a fresh clone's run, invalid at the 2 ms default.
+                "--max-lag-ms", "20",
+            ] + ShortCall.simulatorArguments
+        )
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
         let report =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any] ?? [:]

@@ -18,9 +18,9 @@ struct GateRunTests {
         let out = directory.appendingPathComponent(name).path
         let outcome = try VLoadProcess.runValid(
             [
-                "run", "--scenario", "greeting", "--clients", "24", "--sim-reply-speed", "4",
+                "run", "--scenario", ShortCall.scenarioPath, "--clients", "24", "--sim-reply-speed", "4",
                 "--sim-reply-latency", String(latencyMs), "--out", out,
-            ] + extra
+            ] + ShortCall.simulatorArguments + extra
         )
         return (outcome, out + "/report.json")
     }
@@ -70,10 +70,12 @@ struct GateRunTests {
 
     @Test("10 answers, all above a p95 < 1 bound: too few for p95, yet it fails (exit 1, not 3)")
     func fewSamplesOneSide() throws {
-        let outcome = try VLoadProcess.runValid([
-            "run", "--scenario", "greeting", "--clients", "10", "--sim-reply-speed", "4",
-            "--threshold", "first_audio_from_end_ms.p95 < 1", "--out", directory.appendingPathComponent("few").path,
-        ])
+        let outcome = try VLoadProcess.runValid(
+            [
+                "run", "--scenario", ShortCall.scenarioPath, "--clients", "10", "--sim-reply-speed", "4",
+                "--threshold", "first_audio_from_end_ms.p95 < 1", "--out", directory.appendingPathComponent("few").path,
+            ] + ShortCall.simulatorArguments
+        )
         #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.contains("FAILED first_audio_from_end_ms.p95 < 1: measured "), "\(outcome.stdout)")
         let report = try RunReport.decode(from: Data(contentsOf: directory.appendingPathComponent("few/report.json")))

@@ -18,10 +18,12 @@ struct InterruptRunTests {
         // Starts spread over 2 s: with all 20 in lockstep, the first turn on disk meant every
         // session was hanging up (a hang-up is not interrupted) and none had started its next, so
         // a SIGINT then found nothing to wind down (seen about once in nine runs).
-        let process = try VLoadProcess([
-            "run", "--scenario", "greeting", "--clients", "20", "--ramp-up", "2s", "--iterations", "3", "--quiet",
-            "--out", directory.path,
-        ])
+        let process = try VLoadProcess(
+            [
+                "run", "--scenario", ShortCall.scenarioPath, "--clients", "20", "--ramp-up", "2s", "--iterations", "3", "--quiet",
+                "--out", directory.path,
+            ] + ShortCall.simulatorArguments
+        )
         let turnsFile = directory.appendingPathComponent("turns.csv")
         // Until the first turns are on disk (a bound on the wait, not a measurement).
         let giveUpAt = Date().addingTimeInterval(120)
@@ -58,9 +60,11 @@ struct InterruptRunTests {
     func sigkill() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = try VLoadProcess([
-            "run", "--scenario", "greeting", "--clients", "20", "--iterations", "3", "--quiet", "--out", directory.path,
-        ])
+        let process = try VLoadProcess(
+            [
+                "run", "--scenario", ShortCall.scenarioPath, "--clients", "20", "--iterations", "3", "--quiet", "--out", directory.path,
+            ] + ShortCall.simulatorArguments
+        )
         let turnsFile = directory.appendingPathComponent("turns.csv")
         let sessionsFile = directory.appendingPathComponent("sessions.csv")
         let giveUpAt = Date().addingTimeInterval(120)

@@ -12,13 +12,13 @@ struct LiveProgressRunTests {
         try VLoadProcess.run(arguments)
     }
 
-    /// Four clients of the greeting scenario against the simulator, plus `extra`.
+    /// Four clients of a short call (`ShortCall`) against the simulator, plus `extra`.
     private func run(_ name: String, _ extra: [String]) throws -> VLoadProcess.Outcome {
         try VLoadProcess.runValid(
             [
-                "run", "--scenario", "greeting", "--clients", "4", "--sim-reply-speed", "4",
+                "run", "--scenario", ShortCall.scenarioPath, "--clients", "4", "--sim-reply-speed", "4",
                 "--out", directory.appendingPathComponent(name).path,
-            ] + extra
+            ] + ShortCall.simulatorArguments + extra
         )
     }
 

@@ -19,10 +19,12 @@ struct LoadModelRunTests {
         // 20/s evenly spaced for 3 s is 60 starts; every session lasts longer than 3 s (3 s reply
         // latency), so the 5 admitted ones are still open when the others are due: 55 dropped.
         let out = directory.appendingPathComponent("open").path
-        let outcome = try VLoadProcess.runValid([
-            "run", "--scenario", "greeting", "--arrival-rate", "20/s", "--arrivals", "uniform", "--duration", "3s",
-            "--max-in-flight", "5", "--sim-reply-latency", "3000", "--sim-reply-speed", "4", "--out", out,
-        ])
+        let outcome = try VLoadProcess.runValid(
+            [
+                "run", "--scenario", ShortCall.scenarioPath, "--arrival-rate", "20/s", "--arrivals", "uniform", "--duration", "3s",
+                "--max-in-flight", "5", "--sim-reply-latency", "3000", "--sim-reply-speed", "4", "--out", out,
+            ] + ShortCall.simulatorArguments
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.contains("uniform arrivals 20/s for 3.0 s, at most 5 in flight"))
@@ -41,6 +43,7 @@ struct LoadModelRunTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = SimulatorConfiguration()
         settings.replySpeed = 4
+        ShortCall.apply(to: &settings)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: group)
         // 20 clients and one event-loop thread per process: five processes and this test's
@@ -50,7 +53,8 @@ struct LoadModelRunTests {
         // 2-core machine by design, so the generator's lag bound is 50 ms, not the 2 ms default
         // (which failed this test on a busy CI host three attempts in a row).
         let common = [
-            "run", "--scenario", "greeting", "--clients", "20", "--ramp-up", "2s", "--threads", "1", "--url", simulator.url, "--quiet",
+            "run", "--scenario", ShortCall.scenarioPath, "--clients", "20", "--ramp-up", "2s", "--threads", "1", "--url", simulator.url,
+            "--quiet",
             "--max-lag-ms", "50",
         ]
         // The same load in one process, for reference.

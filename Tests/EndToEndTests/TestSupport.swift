@@ -126,3 +126,34 @@ extension AgentSimulator {
         { await self.runFigures().figures }
     }
 }
+
+/// A short call, for suites that check what a run counts and reports rather than how long an
+/// agent talks. The caller hears agent audio in real time whatever the simulator's reply
+/// speed (the playback cursor), so the length of the audio bounds a session: the shipped
+/// greeting scenario takes ~15 s (a 4.5 s greeting, a 4.2 s question, a 5.9 s answer). Here the
+/// agent greets with a 1.8 s clip and answers for 1 s, and the caller asks in 1.8 s: ~5 s.
+enum ShortCall {
+    /// The 1.8 s clip the agent greets with and the caller asks with.
+    static var clipPath: String { repositoryRoot() + "/scenarios/audio/arrival.wav" }
+    static let replyMs = 1_000
+
+    /// The built-in agent's settings for a short call.
+    static func apply(to settings: inout SimulatorConfiguration) {
+        settings.greetingWAV = clipPath
+        settings.replyDurationMs = replyMs
+    }
+
+    /// The same for `vload run`'s built-in simulator.
+    static var simulatorArguments: [String] {
+        ["--sim-greeting-wav", clipPath, "--sim-reply-ms", String(replyMs)]
+    }
+
+    /// The shipped greeting scenario with the short question, written once to a temporary file.
+    static let scenarioPath: String = {
+        let shipped = (try? String(contentsOfFile: repositoryRoot() + "/scenarios/greeting.yaml", encoding: .utf8)) ?? ""
+        let text = shipped.replacingOccurrences(of: "say: audio/hello.wav", with: "say: \(clipPath)")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vload-short-call-\(UUID().uuidString).yaml").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }()
+}
