@@ -35,6 +35,7 @@ struct ManualTurnRunTests {
         settings.replyLatency = .fixed(ms: Self.latencyMs)
         settings.replySpeed = 4
         settings.greets = false
+        settings.replyDurationMs = ShortCall.replyMs  // answers of 1 s: what is measured is their start
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: group)
         let scenarioPath = directory.appendingPathComponent("manual-turns.yaml").path
