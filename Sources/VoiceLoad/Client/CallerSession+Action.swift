@@ -12,6 +12,8 @@ extension CallerSession {
         case repliesPlayedOut
         /// A reply timed `after_ms` is due (its key in `delayedReplies`).
         case delayedReply(Int)
+        /// The dialect's keep-alive message is due (`KeepAlivePolicy.everyMs` after the last).
+        case keepAlive
     }
 
     /// What the driver does for the session. A `schedule` replaces the timer's earlier one.
@@ -26,6 +28,13 @@ extension CallerSession {
         case send(ClientIntent)
         /// Send a frame the codec already made (its replies to the server).
         case sendFrame(WireFrame)
+        /// Decode this frame, which arrived at `receivedAt`, with the dialect's codec and hand it
+        /// to `receive(_:decoded:at:now:)` (a frame held until the connection opened, or one
+        /// arriving on the open connection).
+        case handleFrame(WireFrame, receivedAt: MonotonicInstant)
+        /// Stop waiting for the connection being opened (the run winds down); one that opens
+        /// after that is closed at once.
+        case abandonConnect
         /// A user turn's row is complete.
         case emit(TurnRecord)
         case recordError(ErrorClass, ErrorEvidence, at: MonotonicInstant)

@@ -28,6 +28,7 @@ extension CallerSession {
     /// The connection closed or failed at `at`: the session ends, and fails with `failure`
     /// unless the caller was hanging up.
     mutating func connectionEnded(_ failure: SessionFailure, at: MonotonicInstant, now: MonotonicInstant) -> [Action] {
+        connectionState = .ended
         if sessionEndedAt == nil { sessionEndedAt = at }
         let actions = hangingUp ? [] : fail(failure)
         return actions + checkWait(at: now)

@@ -73,8 +73,10 @@ extension CallerSession {
         pendingToolCalls.removeFirst()
     }
 
-    /// The connection's attempt ends: a turn still open is recorded as `aborted`.
+    /// The connection's attempt ends: the keep-alive stops, and a turn still open is recorded
+    /// as `aborted`.
     mutating func attemptEnded() -> [Action] {
-        emit(tracker.finishPendingUtterance(outcome: .aborted))
+        connectionState = .ended
+        return [.cancel(.keepAlive)] + emit(tracker.finishPendingUtterance(outcome: .aborted))
     }
 }

@@ -3,9 +3,12 @@
 /// time) also set the `recheck` timer for the moment they will.
 extension CallerSession {
     /// A step starts waiting for `condition` at `now`, for at most `timeoutMs`. When the
-    /// condition holds already it goes on at once (`endStep(.met)`, and `wait` stays nil);
-    /// otherwise it waits, and the actions set its timers.
+    /// condition holds already it goes on at once (`endStep(.met)`, and `wait` stays nil), as
+    /// it ends at once after a failure, or when the run winds down and the caller is not
+    /// hanging up; otherwise it waits, and the actions set its timers.
     mutating func beginWait(for condition: WaitCondition, step: String, timeoutMs: Int, at now: MonotonicInstant) -> [Action] {
+        if let failure { return [.endStep(.failed(failure))] }
+        if windDownDeadline != nil, !hangingUp { return [.endStep(.woundDown)] }
         awaitedEventArrived = false  // only events after the step began count
         if isSatisfied(condition, at: now) { return [.endStep(.met)] }
         let endsAt = now.advanced(byMilliseconds: Int64(timeoutMs))

@@ -3,10 +3,12 @@
 /// It reads no clock and touches no socket; `VirtualClient` drives it on the connection's
 /// event loop and carries out its actions. It pairs with the agent simulator's `SimulatorSession`.
 ///
-/// The parts live in extensions: what the scenario's steps decide (`+Steps`), the server's
-/// events (`+Events`), the replies timed by
-/// playback or delay and the quiet gap that ends a turn (`+Replies`), and the waiting step and
-/// its conditions (`+Waiting`); the actions and timers are declared in `+Action`.
+/// The parts live in extensions: the connection's state, the frames held before it opens and
+/// the keep-alive (`+Connection`), what the scenario's steps decide (`+Steps`), the server's
+/// events (`+Events`), the replies timed by playback or delay and the quiet gap that ends a
+/// turn (`+Replies`), the waiting step and its conditions (`+Waiting`), and what a failure or
+/// a wind-down does to the session (`+WindDown`); the actions and timers are declared in
+/// `+Action`.
 struct CallerSession: Sendable {
     /// A step suspended until its condition holds, it times out, or the session fails.
     struct Wait: Sendable, Hashable {
@@ -25,6 +27,18 @@ struct CallerSession: Sendable {
     /// How the dialect signals ready, and the end of an agent turn.
     let readySignal: ReadySignal
     let turnEndSignal: TurnEndSignal
+    /// The dialect's keep-alive, if it has one (`keepAlive` timer).
+    let keepAlive: KeepAlivePolicy?
+    /// Where the connection is; frames that arrived before it opened, in order.
+    var connectionState = ConnectionState.connecting
+    var framesBeforeOpen: [HeldFrame] = []
+    /// When the connection opened (the upgrade's 101).
+    var openedAt: MonotonicInstant?
+    /// The session's attempts so far (reconnects), carried from one attempt's caller to the next.
+    var attempts: SessionAttempts
+    /// Set when the run winds down: the session hangs up by then, and no step starts. Carried
+    /// from one caller to the next (the client starts no session after it).
+    var windDownDeadline: MonotonicInstant?
     /// The agent's turns, the caller's utterances and the playback cursor.
     var tracker: TurnTracker
     /// The caller's outgoing audio stream, once a step opened it.
@@ -62,11 +76,17 @@ struct CallerSession: Sendable {
         client: Int,
         iteration: Int,
         readySignal: ReadySignal = .event,
-        turnEndSignal: TurnEndSignal = .event
+        turnEndSignal: TurnEndSignal = .event,
+        keepAlive: KeepAlivePolicy? = nil,
+        attempts: SessionAttempts = SessionAttempts(policy: nil),
+        windDownDeadline: MonotonicInstant? = nil
     ) {
         self.tracker = TurnTracker(configuration: configuration, client: client, iteration: iteration)
         self.readySignal = readySignal
         self.turnEndSignal = turnEndSignal
+        self.keepAlive = keepAlive
+        self.attempts = attempts
+        self.windDownDeadline = windDownDeadline
     }
 
     /// The session cannot go on: remembers why (the first reason), stops the microphone and
@@ -89,6 +109,7 @@ struct CallerSession: Sendable {
         case .quietCheck: return quietCheckDue(at: now)
         case .repliesPlayedOut: return sendRepliesPlayedOut(at: now)
         case .delayedReply(let key): return delayedReplyDue(key)
+        case .keepAlive: return keepAliveDue(at: now)
         }
     }
 }

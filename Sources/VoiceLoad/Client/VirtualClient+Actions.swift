@@ -34,6 +34,11 @@ extension VirtualClient {
                 for frame in codec.frames(for: intent) { connection?.send(EncodedFrame(frame)) }
             case .sendFrame(let frame):
                 connection?.send(EncodedFrame(frame))
+            case .handleFrame(let frame, let receivedAt):
+                let decoded = codec.receive(frame)
+                perform(caller.receive(frame, decoded: decoded, at: receivedAt, now: .now()))
+            case .abandonConnect:
+                pendingConnect?.fail(SessionWoundDown())
             case .emit(let turn):
                 emit(turn)
             case .recordError(let errorClass, let evidence, let at):
@@ -44,7 +49,7 @@ extension VirtualClient {
                 sessionGotReady = true
                 recorder.recordReady(attemptStartedAt: restStartedAt ?? connectStartedAt ?? at, at: at)
             case .sessionStarted(let at):
-                if session.startedMs == nil, let openedAt { session.startedMs = at.milliseconds(since: openedAt) }
+                if session.startedMs == nil, let openedAt = caller.openedAt { session.startedMs = at.milliseconds(since: openedAt) }
             }
         }
     }

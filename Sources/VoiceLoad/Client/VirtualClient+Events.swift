@@ -6,12 +6,7 @@ extension VirtualClient {
     func handle(_ event: WebSocketConnectionEvent) {
         switch event {
         case .frame(let timestamped):
-            guard openedAt != nil else {
-                framesBeforeOpen.append(timestamped)
-                return
-            }
-            let decoded = codec.receive(timestamped.frame)
-            perform(caller.receive(timestamped.frame, decoded: decoded, at: timestamped.receivedAt, now: .now()))
+            perform(caller.frameArrived(timestamped.frame, at: timestamped.receivedAt))
         case .closed(let code, let reason, let at):
             connection = nil
             perform(
@@ -26,7 +21,7 @@ extension VirtualClient {
     /// Hands a finished turn to the recorder.
     func emit(_ record: TurnRecord?) {
         guard var record else { return }
-        record.turn += turnsBeforeAttempt  // numbered on across reconnects
+        record.turn += caller.attempts.turnsBefore  // numbered on across reconnects
         session.turns += 1
         recorder.recordTurn(record)
     }

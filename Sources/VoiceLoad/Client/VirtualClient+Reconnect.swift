@@ -1,22 +1,17 @@
-/// The scenario's reconnect policy (`reconnect:`): a failed attempt the policy retries is
-/// recorded as an error, and after its backoff the scenario runs again from its first step on
-/// a fresh connection, within the same session (same client and iteration).
+/// The scenario's reconnect policy (`reconnect:`): a failed attempt the policy retries
+/// (`CallerSession.afterFailure`) is recorded as an error, and after its backoff the scenario
+/// runs again from its first step on a fresh connection, within the same session (same client
+/// and iteration).
 extension VirtualClient {
     /// Runs the scenario, again after each failure the policy retries; throws the failure
     /// that stands. The backoff wakes for a wind-down (`SessionWoundDown`).
     func runReconnecting() async throws {
-        var reconnects = 0
         while true {
             do {
                 try await run(plan.scenario.steps)
                 return
             } catch let failure as SessionFailure {
-                guard let policy = plan.scenario.reconnect else { throw failure }
-                let decision = policy.decision(
-                    after: failure.errorClass,
-                    reconnectsMade: reconnects,
-                    windingDown: windDownDeadline != nil
-                )
+                let decision = caller.afterFailure(failure)
                 guard case .reconnect(let backoffMs) = decision else {
                     session.reconnectsExhausted = decision == .giveUp(exhausted: true)
                     throw failure
@@ -24,8 +19,7 @@ extension VirtualClient {
                 let name = record(failure.errorClass, failure.evidence)
                 recordAttemptEnded(failure: name)
                 recorder.recordReconnect(afterErrorNamed: name)
-                reconnects += 1
-                startNextAttempt(number: reconnects + 1)
+                startNextAttempt()
                 let until = MonotonicInstant.now().advanced(byMilliseconds: Int64(backoffMs))
                 try await wait(for: .until(until), step: "reconnect", timeoutMs: backoffMs + 10_000)
             }
@@ -34,13 +28,13 @@ extension VirtualClient {
 
     /// Ends the failed attempt and resets the state of one connection; the session's row keeps
     /// its turns and counts the attempt, its figures are the new attempt's.
-    private func startNextAttempt(number: Int) {
+    private func startNextAttempt() {
         endAttempt()
-        turnsBeforeAttempt += caller.tracker.utterancesStarted
-        resetAttempt()
+        let attempts = caller.attemptsAfterThis
+        resetAttempt(attempts: attempts)
         let turns = session.turns
         session = SessionRecord(client: clientIndex, iteration: iteration)
         session.turns = turns
-        session.attempts = number
+        session.attempts = attempts.number
     }
 }

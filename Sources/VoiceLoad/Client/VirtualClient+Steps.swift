@@ -3,8 +3,7 @@
 extension VirtualClient {
     func run(_ steps: [ScenarioStep]) async throws {
         for step in steps {
-            if let failure = caller.failure { throw failure }
-            if windDownDeadline != nil { throw SessionWoundDown() }
+            try caller.checkStepMayStart()
             try await execute(step)
         }
     }

@@ -4,10 +4,12 @@ extension VirtualClient {
     /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the session's failure.
     /// Throws `SessionWoundDown` when the run winds down, unless the session is hanging up.
     func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
-        if let failure = caller.failure { throw failure }
-        if windDownDeadline != nil, !caller.hangingUp { throw SessionWoundDown() }
         let actions = caller.beginWait(for: condition, step: step, timeoutMs: timeoutMs, at: .now())
-        guard caller.wait != nil else { return }  // the condition holds already
+        guard caller.wait != nil else {
+            // Met already, or ended at once (the session's failure, a wind-down).
+            if case .endStep(let end)? = actions.last, let error = end.error { throw error }
+            return
+        }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             stepContinuation = continuation
             perform(actions)

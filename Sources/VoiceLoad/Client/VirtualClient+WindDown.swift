@@ -5,17 +5,9 @@ import NIOCore
 /// close 1000 — and the client starts no other.
 extension VirtualClient: WindDownTarget {
     /// The waiting step wakes with `SessionWoundDown` (a step about to start throws it), and
-    /// `runSession` hangs up by `deadline`. A hang-up already under way is cut off at the
-    /// deadline instead. A later call can only bring the deadline forward.
+    /// `runSession` hangs up by `deadline`; `CallerSession.windDown(by:)` decides.
     package func windDown(deadline: MonotonicInstant) {
-        let deadline = min(deadline, windDownDeadline ?? deadline)
-        windDownDeadline = deadline
-        if caller.hangingUp {
-            perform(caller.cutWait(at: deadline))
-        } else {
-            perform(caller.endWait(.woundDown))
-            pendingConnect?.fail(SessionWoundDown())
-        }
+        perform(caller.windDown(by: deadline))
     }
 
     /// The connection `future` opens, unless the run winds down first (`SessionWoundDown`);
@@ -23,7 +15,7 @@ extension VirtualClient: WindDownTarget {
     func connectionUnlessWoundDown(_ future: EventLoopFuture<WebSocketConnection>) async throws -> WebSocketConnection {
         let promise = eventLoop.makePromise(of: WebSocketConnection.self)
         future.cascade(to: promise)
-        if windDownDeadline != nil { promise.fail(SessionWoundDown()) }
+        if caller.windDownDeadline != nil { promise.fail(SessionWoundDown()) }
         future.whenSuccess { connection in
             promise.futureResult.whenFailure { _ in connection.close(code: 1000) }
         }
@@ -35,9 +27,7 @@ extension VirtualClient: WindDownTarget {
     /// Hangs up with what is left of the grace period; with nothing left, `finishSession`
     /// closes the connection at once.
     func hangUpWindingDown() async {
-        guard let deadline = windDownDeadline else { return }
-        let remainingMs = Int(deadline.milliseconds(since: .now()).rounded(.down))
-        guard remainingMs > 0 else { return }
+        guard let remainingMs = caller.windDownHangUpMs(at: .now()) else { return }
         try? await hangUp(timeoutMs: remainingMs)
     }
 }

@@ -32,7 +32,6 @@ package actor VirtualClient {
     var connection: WebSocketConnection?
     var restStartedAt: MonotonicInstant?
     var connectStartedAt: MonotonicInstant?
-    var openedAt: MonotonicInstant?
     /// Whether any attempt of the session under way got ready (its next backoff resets).
     var sessionGotReady = false
     /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
@@ -41,23 +40,15 @@ package actor VirtualClient {
     let pacer: FramePacer
     /// Counts audio streams: a frame queued with the pacer for an earlier one is not sent.
     var pacingToken = 0
-    /// Frames that arrived while the upgrade's future had not yet handed this actor the
-    /// connection (a server that speaks first, Deepgram `Welcome`): replayed once it has, so
-    /// their replies are sent and their events measured from `openedAt`.
-    var framesBeforeOpen: [TimestampedFrame] = []
-    /// Counts sessions: events of an earlier session's connection are told apart by it.
+    /// Counts connection attempts: events of an earlier attempt's connection are told apart by
+    /// it. Still needed although `CallerSession` tracks its connection's state: each attempt
+    /// gets a fresh caller, which cannot tell a late close of the previous socket (or a frame
+    /// still in flight on it) from its own connection's events.
     var sessionGeneration = 0
     /// Think times: a stream of its own per client and iteration, from the scenario's seed.
     var random: SeededGenerator
-    /// Set when the run winds down: the session under way hangs up by then, and no step
-    /// starts. Kept across sessions (the client starts none after it).
-    var windDownDeadline: MonotonicInstant?
-    /// Utterances of the session's earlier attempts (reconnects): turns are numbered on.
-    var turnsBeforeAttempt = 0
-    /// The connection being opened, which a wind-down stops waiting for.
+    /// The connection being opened, which a wind-down stops waiting for (`abandonConnect`).
     var pendingConnect: EventLoopPromise<WebSocketConnection>?
-    /// Sends the dialect's keep-alive while the connection is open (`KeepAlivePolicy`).
-    var keepAliveTimer: RepeatedTask?
 
     /// `pacers`: the frame pacers of the run's event loops, shared by their clients (the
     /// client gets a pacer of its own without them).
@@ -67,19 +58,28 @@ package actor VirtualClient {
         self.recorder = recorder
         self.eventLoop = eventLoop
         self.pacer = pacers?.pacer(for: eventLoop) ?? FramePacer(eventLoop: eventLoop)
-        self.caller = Self.caller(plan: plan, client: index, iteration: 0)
+        self.caller = Self.caller(plan: plan, client: index, iteration: 0, attempts: SessionAttempts(policy: plan.scenario.reconnect))
         self.codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         self.session = SessionRecord(client: index, iteration: 0)
         self.random = Self.randomStream(plan: plan, client: index, iteration: 0)
     }
 
-    private static func caller(plan: SessionPlan, client: Int, iteration: Int) -> CallerSession {
+    private static func caller(
+        plan: SessionPlan,
+        client: Int,
+        iteration: Int,
+        attempts: SessionAttempts,
+        windDownDeadline: MonotonicInstant? = nil
+    ) -> CallerSession {
         CallerSession(
             tracker: plan.trackerConfiguration,
             client: client,
             iteration: iteration,
             readySignal: plan.dialect.readySignal,
-            turnEndSignal: plan.dialect.turnEndSignal
+            turnEndSignal: plan.dialect.turnEndSignal,
+            keepAlive: plan.keepAlive,
+            attempts: attempts,
+            windDownDeadline: windDownDeadline
         )
     }
 
@@ -128,22 +128,25 @@ package actor VirtualClient {
         self.iteration = iteration
         session = SessionRecord(client: clientIndex, iteration: iteration)
         sessionGotReady = false
-        turnsBeforeAttempt = 0
-        resetAttempt()
+        resetAttempt(attempts: SessionAttempts(policy: plan.scenario.reconnect))
     }
 
     /// A fresh start of the scenario: the state of one connection (a session's first, or a
-    /// reconnect's).
-    func resetAttempt() {
+    /// reconnect's). The wind-down's deadline carries over.
+    func resetAttempt(attempts: SessionAttempts) {
         sessionGeneration += 1
-        caller = Self.caller(plan: plan, client: clientIndex, iteration: iteration)
+        caller = Self.caller(
+            plan: plan,
+            client: clientIndex,
+            iteration: iteration,
+            attempts: attempts,
+            windDownDeadline: caller.windDownDeadline
+        )
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
-        framesBeforeOpen = []
         random = Self.randomStream(plan: plan, client: clientIndex, iteration: iteration)
         connection = nil
         restStartedAt = nil
         connectStartedAt = nil
-        openedAt = nil
     }
 
     func connect(timeoutMs: Int) async throws {
@@ -192,15 +195,10 @@ package actor VirtualClient {
             throw SessionFailure(.connectFailed, .text("\(error)"))
         }
         self.connection = connection
-        openedAt = connection.openedAt
         session.connectMs = connection.openedAt.milliseconds(since: startedAt)
         session.connectPhases = ConnectPhases(stamps: connection.connectStamps, startedAt: startedAt)
         for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
-        if plan.dialect.readySignal == .onOpen { perform(caller.markReady(at: connection.openedAt)) }
-        startKeepAlive()
-        let early = framesBeforeOpen
-        framesBeforeOpen = []
-        for frame in early { handle(.frame(frame)) }
+        perform(caller.connectionOpened(at: connection.openedAt, now: .now()))
     }
 
     /// The dialect's REST pre-step (docs/dialects.md), timed as `rest_setup_ms`.
@@ -251,7 +249,7 @@ package actor VirtualClient {
 
     private func finishSession() {
         endAttempt()
-        if let connectStartedAt, let openedAt, let readyAt = caller.readyAt {
+        if let connectStartedAt, let openedAt = caller.openedAt, let readyAt = caller.readyAt {
             // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
             if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
             // Plus the REST step, when there was one.
@@ -268,8 +266,6 @@ package actor VirtualClient {
         stopMicrophone()
         for timer in timers.values { timer.cancel() }
         timers.removeAll()
-        keepAliveTimer?.cancel()
-        keepAliveTimer = nil
         perform(caller.attemptEnded())
         if let connection {
             connection.close(code: 1000)

@@ -8,12 +8,27 @@ struct CallerScript {
     var caller: CallerSession
 
     /// A caller on a dialect that signals ready by event and whose turns end by event
-    /// (`.audioGap`: by a quiet gap), with a 500 ms quiet gap and no jitter buffer.
-    init(turnEnd: TurnEndSignal = .event, readySignal: ReadySignal = .event, quietMs: Int64 = 500) {
+    /// (`.audioGap`: by a quiet gap), with a 500 ms quiet gap and no jitter buffer; with the
+    /// dialect's keep-alive and the scenario's reconnect policy when given.
+    init(
+        turnEnd: TurnEndSignal = .event,
+        readySignal: ReadySignal = .event,
+        quietMs: Int64 = 500,
+        keepAlive: KeepAlivePolicy? = nil,
+        reconnect: ReconnectPolicy? = nil
+    ) {
         var configuration = TurnTracker.Configuration()
         configuration.turnEndSignal = turnEnd
         configuration.quietMs = quietMs
-        caller = CallerSession(tracker: configuration, client: 0, iteration: 0, readySignal: readySignal, turnEndSignal: turnEnd)
+        caller = CallerSession(
+            tracker: configuration,
+            client: 0,
+            iteration: 0,
+            readySignal: readySignal,
+            turnEndSignal: turnEnd,
+            keepAlive: keepAlive,
+            attempts: SessionAttempts(policy: reconnect)
+        )
     }
 
     static func at(_ ms: Int64) -> MonotonicInstant {
@@ -54,6 +69,11 @@ struct CallerScript {
 
     mutating func fire(_ timer: CallerSession.Timer, at ms: Int64) -> [Action] {
         caller.timerFired(timer, at: Self.at(ms))
+    }
+
+    /// The connection opened at `ms`, handed to the client at `handedOverMs` (`ms` if not given).
+    mutating func open(at ms: Int64, handedOverMs: Int64? = nil) -> [Action] {
+        caller.connectionOpened(at: Self.at(ms), now: Self.at(handedOverMs ?? ms))
     }
 
     mutating func check(at ms: Int64) -> [Action] {
