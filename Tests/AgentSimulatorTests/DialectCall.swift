@@ -76,6 +76,10 @@ struct DialectCall {
     /// When the agent sent its first reply audio chunk after the utterance (its first chunk
     /// of a `.reply` clip).
     var firstReplyChunkSentAt: MonotonicInstant?
+    var lastReplyChunkSentAt: MonotonicInstant?
+    /// When each step that waited went on, by step name (`wait_agent_turn_end`).
+    var stepsMetAt: [String: MonotonicInstant] = [:]
+    private var waitingStep = ""
     /// The length of each frame of user audio the agent received (`ClientIntent.audio`).
     var audioBytesReceived: [Int] = []
     /// The names of the marks the client echoed once their audio had played (telephony).
@@ -197,6 +201,7 @@ struct DialectCall {
             return  // the condition holds already
         }
         self.suspension = suspension
+        waitingStep = step
         perform(actions)
     }
 
@@ -217,6 +222,7 @@ struct DialectCall {
                 }
                 return fail(error)
             }
+            stepsMetAt[waitingStep] = now
             if suspended == .speaking { utteranceSent() }
         }
         runSteps()
@@ -414,6 +420,7 @@ struct DialectCall {
                 for frame in serverCodec.frames(for: output) { sendToClient(frame) }
             case .sendChunk(let clip, let index):
                 if clip == .reply, index == 0, firstReplyChunkSentAt == nil { firstReplyChunkSentAt = now }
+                if clip == .reply { lastReplyChunkSentAt = now }
                 if let prepared = audio.chunks[clip]?[index] { sendToClient(Self.wireFrame(serverCodec.audioFrame(prepared))) }
             case .schedule(let timer, let at):
                 timerGeneration += 1

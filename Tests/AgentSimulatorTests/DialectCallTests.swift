@@ -135,7 +135,23 @@ struct DialectCallTests {
         let expectedUs = Self.replyLatencyMs * 1_000 + 2 * Self.oneWayDelayUs
         if call.plan.dialect.repliesWithAudio {
             #expect(Self.value(.firstAudioFromEndMs, in: call) == expectedUs, "\(id)")
-            #expect(Self.count(.turnDurationMs, in: call) == 1, "\(id)")
+            // The reply streams at 4× real time: its last chunk leaves (N−1) chunks / 4 after
+            // its first, and the turn lasts from the first chunk's arrival to the last one's.
+            let first = try #require(call.firstReplyChunkSentAt, "\(id)")
+            let last = try #require(call.lastReplyChunkSentAt, "\(id)")
+            let chunks = Int64(try #require(call.audio.chunkCounts[.reply]))
+            #expect(last.microseconds(since: first) == (chunks - 1) * 10_000, "\(id)")
+            #expect(Self.value(.turnDurationMs, in: call) == last.microseconds(since: first), "\(id)")
+            // The turn ends by the dialect's event, which arrives with the last chunk, or by a
+            // quiet gap of the scenario's quiet_ms after it (and the playback's end).
+            let ended = try #require(call.stepsMetAt["wait_agent_turn_end"], "\(id)")
+            let lastArrival = last.advanced(byMicroseconds: Self.oneWayDelayUs)
+            switch call.plan.dialect.turnEndSignal {
+            case .event:
+                #expect(ended == lastArrival, "\(id): \(ended.microseconds(since: lastArrival)) µs after the last chunk")
+            case .audioGap:
+                #expect(ended.microseconds(since: lastArrival) >= Int64(call.plan.scenario.quietMs) * 1_000, "\(id)")
+            }
         } else {
             // Speech-to-text: the final result's position latency (its audio's end → arrival).
             #expect(Self.value(.sttFinalLatencyMs, in: call) == expectedUs, "\(id)")
