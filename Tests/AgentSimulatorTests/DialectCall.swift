@@ -99,7 +99,8 @@ struct DialectCall {
             client: 0,
             iteration: 0,
             readySignal: plan.dialect.readySignal,
-            turnEndSignal: plan.dialect.turnEndSignal
+            turnEndSignal: plan.dialect.turnEndSignal,
+            keepAlive: plan.keepAlive
         )
         codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         let serverDialect = try DialectRegistry.server(configuration.dialect)
@@ -329,7 +330,7 @@ struct DialectCall {
             openedAt = now
             session.connectMs = now.milliseconds(since: connectStartedAt ?? now)
             for frame in codec.framesOnOpen() { sendToServer(frame) }
-            if plan.dialect.readySignal == .onOpen { perform(caller.markReady(at: now)) }
+            perform(caller.connectionOpened(at: now, now: now))
             suspension = nil
             runSteps()
         case .toServer(let frame):
@@ -347,9 +348,8 @@ struct DialectCall {
                 performAgent(agent.receive(intent, at: now))
             }
         case .toClient(let frame):
-            guard clientConnectionOpen else { return }
-            let decoded = codec.receive(frame)
-            perform(caller.receive(frame, decoded: decoded, at: now, now: now))
+            guard clientConnectionOpen || suspension == .connecting else { return }  // held until the open
+            perform(caller.frameArrived(frame, at: now))
         case .serverSawClose:
             serverOpen = false
             serverTimers.removeAll()
@@ -390,6 +390,11 @@ struct DialectCall {
                 for frame in codec.frames(for: intent) { sendToServer(frame) }
             case .sendFrame(let frame):
                 sendToServer(frame)
+            case .handleFrame(let frame, let receivedAt):
+                let decoded = codec.receive(frame)
+                perform(caller.receive(frame, decoded: decoded, at: receivedAt, now: now))
+            case .abandonConnect:
+                break  // the harness never winds down
             case .emit(let turn):
                 turns.append(turn)
                 session.turns += 1
