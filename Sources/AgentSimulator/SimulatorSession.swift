@@ -5,7 +5,7 @@ import VoiceLoad
 /// `SimulatorConnection` drives it.
 ///
 /// The parts live in extensions: speech and transcripts (`+Speech`), replies and tool calls
-/// (`+Reply`), barge-in (`+Interruption`), audio pacing (`+Streaming`) and injected faults
+/// (`+Reply`), barge-in (`+BargeIn`), audio pacing (`+Streaming`) and injected faults
 /// (`+Faults`).
 struct SimulatorSession: Sendable {
     enum Clip: Sendable, Hashable {

@@ -63,12 +63,12 @@ extension CallerSession {
             guard turnEndSignal == .event else { return [] }
             return emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) + silentReplies()
         case .agentInterrupted:
-            return truncatePlayback(at: at) + emit(tracker.interruptionSignal(.interrupted, at: at)) + flushRepliesPlayedOut()
+            return truncatePlayback(at: at) + emit(tracker.bargeInSignal(.interrupted, at: at)) + flushRepliesPlayedOut()
         case .userSpeechStarted:
             guard tracker.isAgentAudible(at: at) else { return [] }  // a normal turn starts
-            return truncatePlayback(at: at) + emit(tracker.interruptionSignal(.userSpeechStarted, at: at)) + flushRepliesPlayedOut()
+            return truncatePlayback(at: at) + emit(tracker.bargeInSignal(.userSpeechStarted, at: at)) + flushRepliesPlayedOut()
         case .responseCancelled:
-            return emit(tracker.interruptionSignal(.responseCancelled, at: at))
+            return emit(tracker.bargeInSignal(.responseCancelled, at: at))
         case .cancelNotActive:
             // The answer to vload's own cancel, too late to cancel anything: a late cancel.
             // Without a command of vload's waiting for it, the server's error it is.

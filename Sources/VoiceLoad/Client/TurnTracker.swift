@@ -4,7 +4,7 @@
 ///
 /// An utterance waits in `utterance` until an agent turn starts after its speech: that turn
 /// then *owns* it, and the turn's end (by event, quiet gap or interruption) is its record.
-/// Barge-ins are measured in `TurnTracker+Interruption.swift`.
+/// Barge-ins are measured in `TurnTracker+BargeIn.swift`.
 package struct TurnTracker: Sendable {
     /// What an agent turn is the answer to.
     enum AgentTurnRole: Sendable, Hashable {
@@ -75,8 +75,8 @@ package struct TurnTracker: Sendable {
     var utterance: Utterance?
     var tail: InterruptedTail?
     /// The barge-in being measured, and earlier ones whose utterance is not yet recorded.
-    var interruption: Interruption?
-    var settledInterruptions: [Int: Interruption] = [:]
+    var bargeIn: BargeIn?
+    var settledBargeIns: [Int: BargeIn] = [:]
     /// Silent replies not yet taken by `takeSilentReplies()`.
     private var silentReplies: [SilentReply] = []
     private var lastEndedTurnRole: AgentTurnRole?
@@ -137,8 +137,8 @@ package struct TurnTracker: Sendable {
         lastAgentAudioAt = at
         if agentTurn == nil, let tail, belongsToTail(chunk, at: at, tail: tail) {
             self.tail?.lastAudioAt = at
-            if interruption?.interruptedTurn == tail.turnNumber {
-                interruption?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
+            if bargeIn?.interruptedTurn == tail.turnNumber {
+                bargeIn?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
             }
             return  // a flushed client drops the cancelled turn's audio
         }
@@ -160,8 +160,8 @@ package struct TurnTracker: Sendable {
         if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedLevel {
             agentTurn?.firstVoicedAt = at
         }
-        if let number = agentTurn?.number, interruption?.interruptedTurn == number {
-            interruption?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
+        if let number = agentTurn?.number, bargeIn?.interruptedTurn == number {
+            bargeIn?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
         }
         let underrun = playback.enqueue(durationUs: chunk.durationUs, at: at)
         agentTurn?.continuity.chunkArrived(durationUs: chunk.durationUs, at: at, underrun: underrun)
@@ -360,7 +360,7 @@ package struct TurnTracker: Sendable {
         row.userTranscriptFirstPartialMs = utterance.firstPartialTranscriptAt?.milliseconds(since: utterance.speechStartAt)
         row.userTranscriptFinalMs = utterance.finalTranscriptAt?.milliseconds(since: utterance.speechEndAt)
         row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)
-        takeInterruption(of: utterance.index)?.fill(&row)
+        takeBargeIn(of: utterance.index)?.fill(&row)
         if let continuity = response?.continuity, continuity.chunks > 0 {
             row.stallCount = continuity.stallCount
             row.stallMs = continuity.stallMs

@@ -103,7 +103,7 @@ package actor VirtualClient {
         do {
             try await runReconnecting()
         } catch is SessionWoundDown {
-            session.outcome = .interrupted
+            session.outcome = .woundDown
             await hangUpWindingDown()
         } catch let failure as SessionFailure {
             session.outcome = .failed

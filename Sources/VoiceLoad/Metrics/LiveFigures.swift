@@ -14,7 +14,7 @@ package struct LiveFigures: Sendable, Hashable {
     package var sessionsCompleted: Int
     package var sessionsFailed: Int
     /// Sessions wound down before their scenario ended.
-    package var sessionsInterrupted = 0
+    package var sessionsWoundDown = 0
     package var turnsCompleted: Int
     /// Errors so far, by class (`connect_failed`, `timeout_ready`, …).
     package var errorsByClass: [String: Int]
@@ -61,7 +61,7 @@ package struct LiveFigures: Sendable, Hashable {
     package var errors: Int { errorsByClass.values.reduce(0, +) }
 
     /// Sessions that have ended, completed, failed or interrupted.
-    package var sessionsEnded: Int { sessionsCompleted + sessionsFailed + sessionsInterrupted }
+    package var sessionsEnded: Int { sessionsCompleted + sessionsFailed + sessionsWoundDown }
 
     /// The figures of a recorder's state at `instant`; reads only what it needs.
     init(state: borrowing Recorder.Snapshot, at instant: MonotonicInstant) {
@@ -80,7 +80,7 @@ package struct LiveFigures: Sendable, Hashable {
             sendLagP99Ms: Self.p99Ms(state.histograms[.sendLagMs])
         )
         droppedStarts = state.droppedStarts.values.reduce(0, +)
-        sessionsInterrupted = state.timeline.sessionsInterrupted
+        sessionsWoundDown = state.timeline.sessionsWoundDown
         receiveLagP99Ms = Self.p99Ms(state.histograms[.receiveLagMs])
     }
 

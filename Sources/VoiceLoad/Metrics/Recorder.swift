@@ -9,7 +9,7 @@ package final class Recorder: Sendable {
         package var histograms: [MetricName: LatencyHistogram]
         /// The turn metrics again, per turn label.
         package var labelHistograms: [String: [MetricName: LatencyHistogram]] = [:]
-        package var interruptions = InterruptionCounts()
+        package var interruptions = BargeInCounts()
         /// How the replies played for the caller: stalled turns, stalls, `reply_rtf`.
         package var audioContinuity = AudioContinuityCounts()
         /// Steps that timed out with `on_timeout: continue`, by step name.
@@ -29,7 +29,7 @@ package final class Recorder: Sendable {
         package var sessionsCompleted: Int
         package var sessionsFailed: Int
         /// Sessions wound down before their scenario ended (a signal, or the drain limit).
-        package var sessionsInterrupted = 0
+        package var sessionsWoundDown = 0
         /// Reconnects (`reconnect:`), warm-up included as with `errors`.
         package var reconnects = ReconnectCounts()
         package var turnsByOutcome: [TurnOutcome: Int]
@@ -282,7 +282,7 @@ package final class Recorder: Sendable {
             switch session.outcome {
             case .completed: state.sessionsCompleted += 1
             case .failed: state.sessionsFailed += 1
-            case .interrupted: state.sessionsInterrupted += 1
+            case .woundDown: state.sessionsWoundDown += 1
             }
             add(.restSetupMs, session.restSetupMs, to: &state)
             add(.connectMs, session.connectMs, to: &state)
@@ -330,7 +330,7 @@ package enum DroppedStart: String, Sendable, CaseIterable {
 }
 
 /// How the barge-ins of a run went.
-package struct InterruptionCounts: Sendable, Hashable, Codable {
+package struct BargeInCounts: Sendable, Hashable, Codable {
     package var bargeIns = 0
     package var acknowledged = 0
     /// No acknowledgement within `int_timeout_ms` (`missed_interruption`).

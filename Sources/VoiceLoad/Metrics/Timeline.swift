@@ -19,7 +19,7 @@ package struct Timeline: Sendable {
     /// Totals over the whole run so far (the live view's counts).
     package private(set) var sessionsCompleted = 0
     package private(set) var sessionsFailed = 0
-    package private(set) var sessionsInterrupted = 0
+    package private(set) var sessionsWoundDown = 0
     package private(set) var turnsCompleted = 0
 
     package init(startedAt: MonotonicInstant) {
@@ -39,7 +39,7 @@ package struct Timeline: Sendable {
         switch outcome {
         case .completed: sessionsCompleted += 1
         case .failed: sessionsFailed += 1
-        case .interrupted: sessionsInterrupted += 1
+        case .woundDown: sessionsWoundDown += 1
         }
         update(at: instant) { _, active in active = max(0, active - 1) }
     }

@@ -119,8 +119,9 @@ extension TurnRecord {
 package enum SessionOutcome: String, Sendable, Hashable, Codable {
     case completed
     case failed
-    /// Wound down before its scenario ended: the run was interrupted, or hit its drain limit.
-    case interrupted
+    /// Wound down before its scenario ended: the run was interrupted by a signal, or hit its
+    /// drain limit. Reports and sessions.csv call it `interrupted`.
+    case woundDown = "interrupted"
 }
 
 /// One row of sessions.csv: the session-level metrics of one iteration of one client.

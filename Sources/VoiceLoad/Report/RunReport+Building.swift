@@ -86,7 +86,7 @@ extension RunReport {
             started: snapshot.sessionsStarted,
             completed: snapshot.sessionsCompleted,
             failed: snapshot.sessionsFailed,
-            interrupted: snapshot.sessionsInterrupted,
+            interrupted: snapshot.sessionsWoundDown,
             dropped: snapshot.droppedStarts.values.reduce(0, +),
             droppedByReason: snapshot.droppedStarts
         )

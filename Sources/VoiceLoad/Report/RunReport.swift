@@ -48,7 +48,7 @@ package struct RunReport: Codable, Sendable {
     package var metrics: [String: MetricReport]
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
     package var labels: [String: [String: MetricReport]]
-    package var interruptions: InterruptionCounts
+    package var interruptions: BargeInCounts
     /// How the replies played for the caller (stalls, `reply_rtf`); absent when no turn's
     /// reply had agent audio, and in reports of older versions.
     package var audioContinuity: AudioContinuityCounts?

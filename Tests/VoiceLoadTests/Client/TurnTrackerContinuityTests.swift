@@ -75,7 +75,7 @@ struct TurnTrackerContinuityTests {
         _ = turns.utteranceStarted(label: "barge", micOpenAt: ms(2_400), speechStartUs: 130_000, speechEndUs: 900_000)
         turns.bargeInStarted(label: "barge", at: ms(2_530), intTimeoutMs: 2_000)
         turns.agentAudio(chunk(), at: ms(3_000))  // after the barge-in: not counted
-        let rowRecord = turns.interruptionSignal(.interrupted, at: ms(3_050))
+        let rowRecord = turns.bargeInSignal(.interrupted, at: ms(3_050))
         let row = try #require(rowRecord)
         #expect(row.label == "ask" && row.outcome == .interrupted)
         #expect(row.stallCount == 1 && row.stallMs == 430)

@@ -98,7 +98,7 @@ struct TurnTrackerTests {
         turns.sessionReady(at: ms(0))
         _ = turns.utteranceStarted(label: "t", micOpenAt: ms(0), speechStartUs: 0, speechEndUs: 1_000_000)
         turns.agentAudio(chunk(durationMs: 2_000), at: ms(1_500))
-        let ended = turns.interruptionSignal(.interrupted, at: ms(1_700))
+        let ended = turns.bargeInSignal(.interrupted, at: ms(1_700))
         let row = try #require(ended)
         #expect(row.outcome == .interrupted)
         #expect(turns.playback.isDrained(at: ms(1_700)))

@@ -46,12 +46,12 @@ struct VirtualClientLifecycleTests {
             try await eventually { agent.closeCodes == [1000] }
             #expect(agent.texts == ["hello", "stop"])
             let record = try #require(rows.sessions.first)
-            #expect(record.outcome == .interrupted && record.errorClass == nil && record.attempts == 1)
+            #expect(record.outcome == .woundDown && record.errorClass == nil && record.attempts == 1)
             let snapshot = recorder.snapshot()
-            #expect(snapshot.sessionsInterrupted == 1 && snapshot.sessionsFailed == 0 && snapshot.errors.isEmpty)
+            #expect(snapshot.sessionsWoundDown == 1 && snapshot.sessionsFailed == 0 && snapshot.errors.isEmpty)
             // A client wound down starts no step of a later session either.
             await client.runSession(iteration: 1)
-            #expect(rows.sessions.last?.outcome == .interrupted && agent.connections == 1)
+            #expect(rows.sessions.last?.outcome == .woundDown && agent.connections == 1)
             try await agent.stop()
         }
     }
@@ -78,7 +78,7 @@ struct VirtualClientLifecycleTests {
             try await eventually { recorder.snapshot().sessionsStarted == 1 }
             await client.windDown(deadline: .now().advanced(byMilliseconds: 1_000))
             _ = await session
-            #expect(rows.sessions.first?.outcome == .interrupted && rows.sessions.first?.connectMs == nil)
+            #expect(rows.sessions.first?.outcome == .woundDown && rows.sessions.first?.connectMs == nil)
             #expect(recorder.snapshot().errors.isEmpty)
             try await silent.close()
         }
@@ -145,7 +145,7 @@ struct VirtualClientLifecycleTests {
             _ = await session
             #expect(agent.connections == 1)
             let record = try #require(rows.sessions.first)
-            #expect(record.outcome == .interrupted && record.attempts == 2)
+            #expect(record.outcome == .woundDown && record.attempts == 2)
             #expect(recorder.snapshot().reconnects == expectedCounts(attempts: 1, byClass: ["closed_by_server_1011": 1]))
             try await agent.stop()
         }

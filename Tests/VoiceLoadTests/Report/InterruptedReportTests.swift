@@ -33,7 +33,7 @@ struct InterruptedReportTests {
         exhausted.reconnectsExhausted = true
         recorder.recordSession(exhausted)
         var woundDown = SessionRecord(client: 3, iteration: 0)
-        woundDown.outcome = .interrupted
+        woundDown.outcome = .woundDown
         recorder.recordSession(woundDown)
         return recorder
     }
@@ -65,14 +65,14 @@ struct InterruptedReportTests {
     func recorderCounts() {
         let snapshot = recorder().snapshot()
         #expect(snapshot.sessionsStarted == 4 && snapshot.sessionsCompleted == 2)
-        #expect(snapshot.sessionsFailed == 1 && snapshot.sessionsInterrupted == 1)
+        #expect(snapshot.sessionsFailed == 1 && snapshot.sessionsWoundDown == 1)
         #expect(snapshot.reconnects.attempts == 5 && snapshot.reconnects.recovered == 1 && snapshot.reconnects.exhausted == 1)
         #expect(snapshot.reconnects.byClass == ["closed_by_server_1011": 2, "connect_failed": 3])
         // Errors count every failure, the ones that led to a reconnect too.
         #expect(snapshot.errors == ["closed_by_server_1011": 2, "connect_failed": 4])
-        #expect(snapshot.timeline.sessionsInterrupted == 1 && snapshot.timeline.sessionsCompleted == 2)
+        #expect(snapshot.timeline.sessionsWoundDown == 1 && snapshot.timeline.sessionsCompleted == 2)
         let live = recorder().liveFigures()
-        #expect(live.sessionsInterrupted == 1 && live.sessionsEnded == 4)
+        #expect(live.sessionsWoundDown == 1 && live.sessionsEnded == 4)
     }
 
     @Test("report.json of an interrupted run: interrupted, interrupted_by, sessions.interrupted, reconnects; valid and decodable")
@@ -142,7 +142,7 @@ struct InterruptedReportTests {
         let writer = try CSVRowWriter(directory: directory)
         var session = SessionRecord(client: 2, iteration: 1)
         session.attempts = 3
-        session.outcome = .interrupted
+        session.outcome = .woundDown
         writer.write(session)
         writer.close()
         let lines = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8).split(separator: "\n")

@@ -1,6 +1,6 @@
 /// One barge-in being measured (docs/metrics.md): when it started, the
 /// agent turn it talked over, and what the server did about it.
-struct Interruption: Sendable, Hashable {
+struct BargeIn: Sendable, Hashable {
     /// The barge-in utterance it belongs to; nil for an interrupt command with no speech.
     let utteranceIndex: Int?
     let label: String

@@ -2,7 +2,7 @@
 /// sends the dialect's interrupt command, and the server acknowledges, stops and cancels.
 extension TurnTracker {
     /// What told the client the agent was interrupted.
-    package enum InterruptionSignal: Sendable, Hashable {
+    package enum BargeInSignal: Sendable, Hashable {
         /// `agent.interrupted`: an explicit acknowledgement or flush (`interrupted`, `clear`).
         case interrupted
         /// `user.speech_started`: counts only while the agent is audible (ruling 4).
@@ -20,12 +20,12 @@ extension TurnTracker {
         commandSentAt: MonotonicInstant? = nil,
         intTimeoutMs: Int
     ) {
-        if let previous = interruption, let index = previous.utteranceIndex { settledInterruptions[index] = previous }
+        if let previous = bargeIn, let index = previous.utteranceIndex { settledBargeIns[index] = previous }
         // A command has no utterance, but its row takes the next turn number.
         if commandSentAt != nil { utterancesStarted += 1 }
         // The caller talks over the agent: what they hear of it from here is not a stall.
         agentTurn?.continuity.stop(at: startedAt)
-        interruption = Interruption(
+        bargeIn = BargeIn(
             utteranceIndex: commandSentAt == nil ? utterancesStarted : nil,
             label: label,
             startedAt: startedAt,
@@ -38,20 +38,20 @@ extension TurnTracker {
     /// The server signalled an interruption at `at`: an acknowledgement of the barge-in being
     /// measured (when it came after `T_bi_start` while the agent was audible), a playback
     /// flush, and the end of the agent's turn. Returns the interrupted turn's row.
-    package mutating func interruptionSignal(_ signal: InterruptionSignal, at: MonotonicInstant) -> TurnRecord? {
+    package mutating func bargeInSignal(_ signal: BargeInSignal, at: MonotonicInstant) -> TurnRecord? {
         let audible = isAgentAudible(at: at)
         switch signal {
         case .userSpeechStarted:
             guard audible else { return nil }  // the start of a normal user turn
-            interruption?.acknowledge(at: at)
+            bargeIn?.acknowledge(at: at)
         case .interrupted:
-            if audible { interruption?.acknowledge(at: at) }
+            if audible { bargeIn?.acknowledge(at: at) }
         case .responseCancelled:
-            if let started = interruption?.startedAt, at >= started, interruption?.cancelledAt == nil {
-                interruption?.cancelledAt = at
+            if let started = bargeIn?.startedAt, at >= started, bargeIn?.cancelledAt == nil {
+                bargeIn?.cancelledAt = at
             }
             // It answers a command (ruling 6); for speech, VAD has usually acknowledged already.
-            if audible || interruption?.commandSentAt != nil { interruption?.acknowledge(at: at) }
+            if audible || bargeIn?.commandSentAt != nil { bargeIn?.acknowledge(at: at) }
         }
         playback.flush(at: at)
         guard let turn = agentTurn else { return nil }
@@ -63,42 +63,42 @@ extension TurnTracker {
     /// `at`: its reply had been delivered and completed first. The command is answered (its
     /// `int_cmd_rtt_ms` runs to here) and counted as a late cancel. False when no command waits.
     package mutating func commandFoundNothingToCancel(at: MonotonicInstant) -> Bool {
-        guard let command = interruption, let sentAt = command.commandSentAt, at >= sentAt else { return false }
-        interruption?.lateCancel = true
-        interruption?.acknowledge(at: at)
+        guard let command = bargeIn, let sentAt = command.commandSentAt, at >= sentAt else { return false }
+        bargeIn?.lateCancel = true
+        bargeIn?.acknowledge(at: at)
         return true
     }
 
     /// For an interrupt command: the moment its row can be written — the acknowledgement plus
     /// `quietMs` with no more audio of the interrupted turn, or the deadline with none.
     package var commandInterruptionSettlesAt: MonotonicInstant? {
-        guard let interruption, interruption.utteranceIndex == nil else { return nil }
-        guard interruption.isAcknowledged, let ackAt = interruption.ackAt else { return interruption.deadline }
+        guard let bargeIn, bargeIn.utteranceIndex == nil else { return nil }
+        guard bargeIn.isAcknowledged, let ackAt = bargeIn.ackAt else { return bargeIn.deadline }
         let lastAudio = max(ackAt, tail?.lastAudioAt ?? ackAt)
         return lastAudio.advanced(byMilliseconds: configuration.quietMs)
     }
 
     /// The row of the interrupt command being measured.
     package mutating func finishCommandInterruption() -> TurnRecord? {
-        guard let command = interruption, command.utteranceIndex == nil else { return nil }
+        guard let command = bargeIn, command.utteranceIndex == nil else { return nil }
         let row = Utterance(
             index: utterancesStarted,
             label: command.label,
             speechStartAt: command.startedAt,
             speechEndAt: command.startedAt
         )
-        interruption = nil
+        bargeIn = nil
         var record = record(for: row, response: nil, endedAt: nil, outcome: command.isAcknowledged ? .interrupted : .timedOut)
         command.fill(&record)
         return record
     }
 
     /// The barge-in measured for utterance `index`, handed to its row once.
-    mutating func takeInterruption(of index: Int) -> Interruption? {
-        if let interruption, interruption.utteranceIndex == index {
-            self.interruption = nil
-            return interruption
+    mutating func takeBargeIn(of index: Int) -> BargeIn? {
+        if let bargeIn, bargeIn.utteranceIndex == index {
+            self.bargeIn = nil
+            return bargeIn
         }
-        return settledInterruptions.removeValue(forKey: index)
+        return settledBargeIns.removeValue(forKey: index)
     }
 }

@@ -23,7 +23,7 @@ private func answering(untilMs: Int64 = 3_000, signal: TurnEndSignal = .audioGap
 }
 
 @Suite("TurnTracker barge-ins")
-struct TurnTrackerInterruptionTests {
+struct TurnTrackerBargeInTests {
     @Test("acknowledged barge-in: int_ack_ms, int_cutoff_ms, audio after the ack, the interrupted turn's row")
     func acknowledged() throws {
         var turns = answering()
@@ -31,7 +31,7 @@ struct TurnTrackerInterruptionTests {
         #expect(turns.utteranceStarted(label: "barge", micOpenAt: ms(2_700), speechStartUs: 300_000, speechEndUs: 1_300_000) == nil)
         turns.bargeInStarted(label: "barge", at: ms(3_000), intTimeoutMs: 3_000)
         turns.agentAudio(chunk(), at: ms(3_040))
-        let signalled = turns.interruptionSignal(.interrupted, at: ms(3_100))
+        let signalled = turns.bargeInSignal(.interrupted, at: ms(3_100))
         let interrupted = try #require(signalled)
         #expect(interrupted.label == "question" && interrupted.outcome == .interrupted)
         #expect(interrupted.firstAudioFromEndMs == 500)
@@ -55,8 +55,8 @@ struct TurnTrackerInterruptionTests {
         _ = turns.checkQuiet(at: ms(3_000))  // the answer ended and played out
         _ = turns.utteranceStarted(label: "next", micOpenAt: ms(3_000), speechStartUs: 0, speechEndUs: 500_000)
         turns.bargeInStarted(label: "next", at: ms(3_000), intTimeoutMs: 3_000)
-        #expect(turns.interruptionSignal(.userSpeechStarted, at: ms(3_100)) == nil)
-        #expect(turns.interruption?.ackAt == nil)
+        #expect(turns.bargeInSignal(.userSpeechStarted, at: ms(3_100)) == nil)
+        #expect(turns.bargeIn?.ackAt == nil)
     }
 
     @Test("an acknowledgement before T_bi_start does not count; none in time is a missed interruption")
@@ -65,9 +65,9 @@ struct TurnTrackerInterruptionTests {
         _ = turns.utteranceStarted(label: "barge", micOpenAt: ms(2_700), speechStartUs: 300_000, speechEndUs: 1_300_000)
         turns.bargeInStarted(label: "barge", at: ms(3_000), intTimeoutMs: 1_000)
         for at in stride(from: Int64(3_000), to: 9_000, by: 40) { turns.agentAudio(chunk(), at: ms(at)) }
-        #expect(turns.interruption?.interruptedTurn == 1)
-        turns.interruption?.acknowledge(at: ms(2_900))  // before the barge-in speech began
-        #expect(turns.interruption?.ackAt == nil)
+        #expect(turns.bargeIn?.interruptedTurn == 1)
+        turns.bargeIn?.acknowledge(at: ms(2_900))  // before the barge-in speech began
+        #expect(turns.bargeIn?.ackAt == nil)
         // The agent talks on; its turn ends at 9000, then it answers the barge-in.
         _ = turns.agentTurnEnded(at: ms(9_000))
         turns.agentAudio(chunk(), at: ms(9_500))
@@ -83,7 +83,7 @@ struct TurnTrackerInterruptionTests {
         _ = turns.utteranceStarted(label: "barge", micOpenAt: ms(1_550), speechStartUs: 0, speechEndUs: 500_000)
         turns.bargeInStarted(label: "barge", at: ms(1_550), intTimeoutMs: 3_000)
         turns.playbackForTest(durationUs: 5_000_000, at: ms(1_540))  // a long reply delivered at once
-        _ = turns.interruptionSignal(.interrupted, at: ms(1_700))
+        _ = turns.bargeInSignal(.interrupted, at: ms(1_700))
         let rows = turns.finishPendingUtterance(outcome: .aborted)
         let row = try #require(rows.first)
         #expect(row.audioAlreadyDelivered == true && row.intCutoffMs == nil && row.intAckMs == 150)
@@ -94,7 +94,7 @@ struct TurnTrackerInterruptionTests {
         var turns = answering(untilMs: 3_000)
         turns.bargeInStarted(label: "stop", at: ms(2_990), commandSentAt: ms(2_990), intTimeoutMs: 3_000)
         #expect(turns.commandInterruptionSettlesAt == ms(5_990))  // the deadline, with no ack yet
-        _ = turns.interruptionSignal(.interrupted, at: ms(3_050))
+        _ = turns.bargeInSignal(.interrupted, at: ms(3_050))
         #expect(turns.commandInterruptionSettlesAt == ms(3_550))
         let finished = turns.finishCommandInterruption()
         let row = try #require(finished)
@@ -109,7 +109,7 @@ struct TurnTrackerInterruptionTests {
         turns.agentAudio(chunk(key: "r1"), at: ms(1_600))
         _ = turns.utteranceStarted(label: "barge", micOpenAt: ms(1_600), speechStartUs: 0, speechEndUs: 100_000)
         turns.bargeInStarted(label: "barge", at: ms(1_600), intTimeoutMs: 3_000)
-        _ = turns.interruptionSignal(.responseCancelled, at: ms(1_700))
+        _ = turns.bargeInSignal(.responseCancelled, at: ms(1_700))
         turns.agentAudio(chunk(key: "r1"), at: ms(1_710))  // late audio of r1
         #expect(turns.agentTurnsStarted == 1)
         turns.agentAudio(chunk(key: "r2"), at: ms(1_720))  // the new answer, no gap needed
@@ -127,7 +127,7 @@ struct TurnTrackerInterruptionTests {
         let row = try #require(finished)
         #expect(row.lateCancel && row.missedInterruption == false)
         #expect(row.intCommandRttMs == 30)
-        var counts = InterruptionCounts()
+        var counts = BargeInCounts()
         counts.add(row)
         #expect(counts.lateCancels == 1 && counts.acknowledged == 1)
         // With no command waiting, it is the server's error (the client records it).
