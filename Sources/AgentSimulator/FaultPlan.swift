@@ -127,7 +127,7 @@ package struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
             let fault = try InjectedFault(parsing: key, spec: key)
             var probabilities: [(Scope, JSONValue)] = []
             switch value {
-            case .number: probabilities = [(.session, value)]
+            case .integer, .number: probabilities = [(.session, value)]
             case .object(let scopes):
                 guard !scopes.isEmpty else { throw InputError("fault '\(key)': give a probability, or {session: P, turn: P}") }
                 for (name, probability) in scopes.sorted(by: { $0.key < $1.key }) {
@@ -141,7 +141,7 @@ package struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
             }
             for (scope, probability) in probabilities {
                 let spec = scope == .turn ? "\(key) (turn)" : key
-                guard case .number(let number) = probability else {
+                guard let number = probability.doubleValue else {
                     throw InputError("fault '\(spec)': probability \(JSONText.text(probability)) is not a number")
                 }
                 entries.append((spec, scope, Entry(fault, probability: number)))

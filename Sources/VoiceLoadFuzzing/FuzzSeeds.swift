@@ -23,7 +23,7 @@ package enum FuzzSeeds {
         case .arrivalRate: return arrivalRates.map { Fuzzing.input(.arrivalRate, text: $0) }
         case .restAnswer: return restBodies().map { Fuzzing.input(.restAnswer, payload: $0) }
         case .audioFile: return audioFiles().map { Fuzzing.input(.audioFile, payload: $0) }
-        case .flatJSON: return flatJSONTexts().map { Fuzzing.input(.flatJSON, text: $0) }
+        case .json: return jsonTexts().map { Fuzzing.input(.json, text: $0) }
         case .base64: return base64Texts().map { Fuzzing.input(.base64, text: $0) }
         }
     }
@@ -44,15 +44,16 @@ package enum FuzzSeeds {
 
     // MARK: - Fast paths
 
-    /// Flat objects as the dialects' servers send them: audio deltas and appends, with null,
-    /// negative and large integers, empty strings and spaces.
-    static func flatJSONTexts() -> [String] {
+    /// JSON as the dialects' servers send it: audio deltas and appends, with null,
+    /// negative and large integers, empty strings and spaces; nested values, escapes, fractions.
+    static func jsonTexts() -> [String] {
         let audio = Data((0..<96).map { UInt8($0 * 7 % 256) }).base64EncodedString()
         return [
             #"{"type":"response.output_audio.delta","response_id":"resp_1","item_id":"item_1","output_index":0,"content_index":0,"delta":"\#(audio)"}"#,
             #"{"type":"input_audio_buffer.append","audio":"\#(audio)"}"#,
             #"{ "event" : "media", "sequenceNumber" : -42, "streamSid" : null, "n" : 9007199254740993 }"#,
             #"{"type":"Audio","data":"","count":0}"#,
+            #"{"a":[1,-0.5,2.5e-3,1E+21,true,false,null,{"b":"\u00e9\ud83d\ude00\n\/\u001f"}],"A10":"x","a9":9223372036854775807}"#,
             #"{}"#,
         ]
     }

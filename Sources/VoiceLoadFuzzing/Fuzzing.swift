@@ -42,8 +42,8 @@ package enum Fuzzing {
         case restAnswer
         /// `WAVReader.read` (through a temporary file) and `PreparedUtterance.prepare`.
         case audioFile
-        /// `FlatJSONObject.parse` against `JSONSerialization`.
-        case flatJSON
+        /// `JSONValue.parse` and `JSONText` against `JSONSerialization`.
+        case json
         /// `Base64Decoder.decode` against Foundation's base64.
         case base64
 
@@ -73,7 +73,7 @@ package enum Fuzzing {
         case .arrivalRate: return arrivalRateParsing(text(payload))
         case .restAnswer: return restAnswerReading(payload)
         case .audioFile: return audioFileReading(payload)
-        case .flatJSON: return flatJSONReading(payload)
+        case .json: return jsonReading(payload)
         case .base64: return base64Decoding(payload)
         }
     }

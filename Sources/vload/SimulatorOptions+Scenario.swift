@@ -15,6 +15,7 @@ extension SimulatorOptions {
             switch value {
             case .bool(true): return [flag]
             case .bool(false), .null: return []
+            case .integer(let integer): return [flag, String(integer)]
             case .number(let number):
                 return [flag, number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)]
             case .string(let text): return [flag, text]

@@ -45,7 +45,7 @@ struct ScenarioRunTests {
         let scenario = try ScenarioLoader.load(path: scenarioPath ?? repositoryRoot() + "/scenarios/\(scenarioName).yaml")
         var settings = SimulatorConfiguration()
         settings.dialect = dialect
-        if let replyMs = scenario.simulatorSettings["reply_ms"], case .number(let value) = replyMs { settings.replyDurationMs = Int(value) }
+        if let value = scenario.simulatorSettings["reply_ms"]?.doubleValue { settings.replyDurationMs = Int(value) }
         if case .string(let tool)? = scenario.simulatorSettings["tool_call"] { settings.toolCall = tool }
         configure(&settings)
         try settings.validate()

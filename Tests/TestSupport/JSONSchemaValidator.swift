@@ -64,13 +64,13 @@ package struct JSONSchemaValidator {
         if case .array(let options)? = rules["enum"], !options.contains(where: { Self.equal(value, $0) }) {
             problems.append("\(path): \(value) not in enum")
         }
-        if case .number(let minimum)? = rules["minimum"], case .number(let number) = value, number < minimum {
+        if let minimum = rules["minimum"]?.doubleValue, let number = value.doubleValue, number < minimum {
             problems.append("\(path): \(number) below minimum \(minimum)")
         }
         if case .object(let members) = value { checkObject(members, rules: rules, path: path, problems: &problems) }
         if case .array(let elements) = value {
-            if case .number(let least)? = rules["minItems"], Double(elements.count) < least { problems.append("\(path): too few items") }
-            if case .number(let most)? = rules["maxItems"], Double(elements.count) > most { problems.append("\(path): too many items") }
+            if let least = rules["minItems"]?.doubleValue, Double(elements.count) < least { problems.append("\(path): too few items") }
+            if let most = rules["maxItems"]?.doubleValue, Double(elements.count) > most { problems.append("\(path): too many items") }
             if let items = rules["items"] {
                 for (index, element) in elements.enumerated() {
                     check(element, against: items, path: "\(path)[\(index)]", problems: &problems)
@@ -108,7 +108,8 @@ package struct JSONSchemaValidator {
         case .array(let types): return types.contains { matches(value, type: $0) }
         case .string(let name):
             switch (name, value) {
-            case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null), ("number", .number):
+            case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null), ("number", .number),
+                ("number", .integer), ("integer", .integer):
                 return true
             case ("integer", .number(let number)): return number == number.rounded()
             default: return false

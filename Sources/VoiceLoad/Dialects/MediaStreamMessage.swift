@@ -8,12 +8,12 @@ struct MediaStreamMessage {
     /// The discriminator (`event`, or Vonage's `action`).
     var event: String
     /// The whole message object.
-    var object: [String: Any]
+    var object: [String: JSONValue]
 
     /// The message in `frame` (JSON in a text or binary frame) with its string discriminator
     /// `key`, or why the frame is not one.
     static func parse(_ frame: WireFrame, discriminator key: String = "event") -> Result<MediaStreamMessage, JSONFrameError> {
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch JSONFrame.object(in: frame) {
         case .success(let parsed): object = parsed
         case .failure(let error): return .failure(error)
@@ -21,21 +21,21 @@ struct MediaStreamMessage {
         guard let rawEvent = object[key] else {
             return .failure(JSONFrameError(reason: "message has no \"\(key)\""))
         }
-        guard let event = rawEvent as? String else {
+        guard let event = rawEvent.stringValue else {
             return .failure(JSONFrameError(reason: "\"\(key)\" is \(JSONFrame.kindName(of: rawEvent)), not a string"))
         }
         return .success(MediaStreamMessage(event: event, object: object))
     }
 
     /// The object member `key` of the message (`media`, `mark`, `start`), if there is one.
-    func member(_ key: String) -> [String: Any]? {
-        object[key] as? [String: Any]
+    func member(_ key: String) -> [String: JSONValue]? {
+        object[key]?.objectValue
     }
 
     /// `media.payload` decoded (empty for ""), or why the message has no usable payload.
     func mediaPayload() -> Result<[UInt8], JSONFrameError> {
         guard let media = member("media") else { return .failure(JSONFrameError(reason: "media message without media")) }
-        guard let base64 = media["payload"] as? String else {
+        guard let base64 = media["payload"]?.stringValue else {
             return .failure(JSONFrameError(reason: "media message without a string payload"))
         }
         if base64.isEmpty { return .success([]) }
@@ -66,6 +66,6 @@ struct MediaStreamMessage {
 
     /// `mark.name`, if the message has one.
     func markName() -> String? {
-        member("mark")?["name"] as? String
+        member("mark")?["name"]?.stringValue
     }
 }

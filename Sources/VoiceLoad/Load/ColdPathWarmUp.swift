@@ -24,11 +24,11 @@ package enum ColdPathWarmUp {
         return await warmWebSocket(on: loop)
     }
 
-    /// JSON both ways (an object not flat enough for `FlatJSONObject`, with every kind of
-    /// value) and the CSV rows' number format.
+    /// JSON both ways (an object with every kind of value, escapes, a fraction) and the CSV
+    /// rows' number format.
     private static func warmFoundation() {
-        let object: [String: Any] = [
-            "type": "warm_up", "count": 1, "ratio": 0.5, "on": true, "none": NSNull(),
+        let object: [String: JSONValue] = [
+            "type": "warm_up", "count": 1, "ratio": 0.5, "on": true, "none": .null,
             "list": [1, "two", ["three": 3.0]], "text": "a \"quoted\" line\n",
         ]
         _ = JSONFrame.object(in: .text(JSONFrame.text(object)))

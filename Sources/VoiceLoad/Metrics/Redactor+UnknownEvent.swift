@@ -28,33 +28,26 @@ extension Redactor {
 
     /// `text` as JSON with secrets masked and base64 shortened; nil when it is not a JSON object or array.
     static func scrubbedJSON(_ text: String) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)), object is [String: Any] || object is [Any] else {
-            return nil
+        guard let value = JSONValue(parsing: text) else { return nil }
+        switch value {
+        case .object, .array: return JSONText.text(scrubbed(value, secret: false))
+        default: return nil
         }
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: scrubbed(object, secret: false),
-                options: [.sortedKeys, .withoutEscapingSlashes]
-            )
-        else {
-            return nil
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// `value` with strings under a secret-looking key masked and long base64 strings shortened.
-    private static func scrubbed(_ value: Any, secret: Bool) -> Any {
+    private static func scrubbed(_ value: JSONValue, secret: Bool) -> JSONValue {
         switch value {
-        case let object as [String: Any]:
-            var copy: [String: Any] = [:]
+        case .object(let object):
+            var copy: [String: JSONValue] = [:]
             for (key, member) in object { copy[key] = scrubbed(member, secret: URLQuery.isSecret(name: key)) }
-            return copy
-        case let array as [Any]:
-            return array.map { scrubbed($0, secret: secret) }
-        case let string as String:
-            if secret, !string.isEmpty { return mask }
-            if isLongBase64(string) { return "<base64, \(string.utf8.count) characters>" }
-            return string
+            return .object(copy)
+        case .array(let array):
+            return .array(array.map { scrubbed($0, secret: secret) })
+        case .string(let string):
+            if secret, !string.isEmpty { return .string(mask) }
+            if isLongBase64(string) { return .string("<base64, \(string.utf8.count) characters>") }
+            return value
         default:
             return value
         }

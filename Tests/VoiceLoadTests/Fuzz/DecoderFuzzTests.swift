@@ -12,13 +12,13 @@ import Testing
 struct DecoderFuzzTests {
     @Test("every seed frame decodes without a .malformed event and within the event bounds")
     func seedsAreValid() {
-        for target in [Fuzzing.Target.clientDecoder, .serverDecoder, .webSocketAssembler, .restAnswer, .flatJSON, .base64] {
+        for target in [Fuzzing.Target.clientDecoder, .serverDecoder, .webSocketAssembler, .restAnswer, .json, .base64] {
             let seeds = FuzzSeeds.inputs(for: target)
             #expect(seeds.count >= 5, "\(target)")
             for seed in seeds {
                 let outcome = Fuzzing.run(seed)
                 #expect(outcome.violations.isEmpty, "\(target): \(outcome.violations)")
-                if target == .clientDecoder || target == .serverDecoder || target == .flatJSON || target == .base64 {
+                if target == .clientDecoder || target == .serverDecoder || target == .json || target == .base64 {
                     #expect(outcome.accepted, "\(target) seed \(Data(seed).base64EncodedString().prefix(300)) is not accepted")
                 }
             }
@@ -32,7 +32,7 @@ struct DecoderFuzzTests {
             (Fuzzing.Target.serverDecoder, 2_500, 500, UInt64(12)),
             (Fuzzing.Target.webSocketAssembler, 2_000, 1_000, UInt64(13)),
             (Fuzzing.Target.restAnswer, 2_000, 500, UInt64(14)),
-            (Fuzzing.Target.flatJSON, 3_000, 500, UInt64(15)),
+            (Fuzzing.Target.json, 3_000, 500, UInt64(15)),
             (Fuzzing.Target.base64, 3_000, 500, UInt64(16)),
         ]
     )

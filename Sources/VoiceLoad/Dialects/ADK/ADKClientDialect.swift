@@ -74,6 +74,8 @@ package struct ADKClientDialect: StatelessJSONClientDialect {
         switch parameters["session_id"] {
         case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ (0x30...0x39).contains($0) }):
             return text
+        case .integer(let value)? where value >= 0:
+            return String(value)
         case .number(let value)? where value >= 0 && value.rounded() == value && value < 1e15:
             return String(Int(value))
         default:
@@ -100,15 +102,15 @@ package struct ADKClientDialect: StatelessJSONClientDialect {
             return audioFrame(bytes)
         case .text(let text):
             switch variant {
-            case .seed, .legacy: return .text(JSONFrame.text(["mime_type": "text/plain", "data": text]))
-            case .events: return .text(JSONFrame.text(["type": "text", "text": text]))
+            case .seed, .legacy: return .text(JSONFrame.text(["mime_type": "text/plain", "data": .string(text)]))
+            case .events: return .text(JSONFrame.text(["type": "text", "text": .string(text)]))
             }
         case .start, .interrupt, .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .stop, .dtmf:
             return nil
         }
     }
 
-    /// The events in one server frame, parsed once with `JSONSerialization`.
+    /// The events in one server frame, parsed once into `JSONValue`s.
     package func decode(_ frame: WireFrame) -> [NormalizedEvent] {
         switch variant {
         case .seed, .legacy: return ADKFlatFrameDecoder(outputFormat: outputFormat).decode(frame)

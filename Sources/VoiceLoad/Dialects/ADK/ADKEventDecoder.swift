@@ -17,7 +17,7 @@ struct ADKEventDecoder {
         case .failure(let error): return [.malformed(reason: error.reason)]
         }
         guard object.has(Self.eventKeys) else {
-            if let type = object.value("type") as? String { return [.unknown(type: type)] }
+            if let type = object.value("type")?.stringValue { return [.unknown(type: type)] }
             return [.unknown(type: object.shapeDescription)]
         }
         var events: [NormalizedEvent] = []
@@ -26,8 +26,8 @@ struct ADKEventDecoder {
         }
         events += transcriptEvents(object.value("inputTranscription", "input_transcription"), role: "user")
         events += transcriptEvents(object.value("outputTranscription", "output_transcription"), role: "assistant")
-        let code = object.value("errorCode", "error_code").map { "\($0)" }
-        let message = object.value("errorMessage", "error_message").map { "\($0)" }
+        let code = object.value("errorCode", "error_code").map { JSONText.plain($0) }
+        let message = object.value("errorMessage", "error_message").map { JSONText.plain($0) }
         if code != nil || message != nil {
             events.append(.error(code: code, message: message ?? code ?? "", fatal: false))
         }
@@ -37,17 +37,17 @@ struct ADKEventDecoder {
     /// `content.parts[]`: `inlineData` audio → agent audio (other media types are unknown),
     /// `functionCall` → a tool call ADK runs itself (status `called`, with its `id` and `args`); text, function
     /// responses and other parts carry nothing vload measures.
-    private func contentEvents(_ rawContent: Any) -> [NormalizedEvent] {
-        guard let contentMembers = rawContent as? [String: Any] else {
+    private func contentEvents(_ rawContent: JSONValue) -> [NormalizedEvent] {
+        guard let contentMembers = rawContent.objectValue else {
             return [.malformed(reason: "\"content\" is \(JSONFrame.kindName(of: rawContent)), not an object")]
         }
         guard let rawParts = ADKJSONObject(members: contentMembers).value("parts") else { return [] }
-        guard let parts = rawParts as? [Any] else {
+        guard let parts = rawParts.arrayValue else {
             return [.malformed(reason: "\"content.parts\" is \(JSONFrame.kindName(of: rawParts)), not an array")]
         }
         var events: [NormalizedEvent] = []
         for rawPart in parts {
-            guard let partMembers = rawPart as? [String: Any] else {
+            guard let partMembers = rawPart.objectValue else {
                 events.append(.malformed(reason: "a content part is \(JSONFrame.kindName(of: rawPart)), not an object"))
                 continue
             }
@@ -55,13 +55,13 @@ struct ADKEventDecoder {
             if let inlineData = part.value("inlineData", "inline_data") {
                 events += inlineDataEvents(inlineData)
             }
-            if let functionCall = part.value("functionCall", "function_call") as? [String: Any] {
+            if let functionCall = part.value("functionCall", "function_call")?.objectValue {
                 let call = ADKJSONObject(members: functionCall)
                 events.append(
                     .toolCall(
-                        name: call.value("name") as? String ?? "",
+                        name: call.value("name")?.stringValue ?? "",
                         status: "called",
-                        id: call.value("id") as? String,
+                        id: call.value("id")?.stringValue,
                         arguments: ToolCallArguments.text(call.value("args"))
                     )
                 )
@@ -70,26 +70,26 @@ struct ADKEventDecoder {
         return events
     }
 
-    private func inlineDataEvents(_ rawInlineData: Any) -> [NormalizedEvent] {
-        guard let members = rawInlineData as? [String: Any] else {
+    private func inlineDataEvents(_ rawInlineData: JSONValue) -> [NormalizedEvent] {
+        guard let members = rawInlineData.objectValue else {
             return [.malformed(reason: "\"inlineData\" is \(JSONFrame.kindName(of: rawInlineData)), not an object")]
         }
         let inlineData = ADKJSONObject(members: members)
-        let mimeType = inlineData.value("mimeType", "mime_type") as? String ?? ""
+        let mimeType = inlineData.value("mimeType", "mime_type")?.stringValue ?? ""
         guard mimeType.hasPrefix("audio/") else { return [.unknown(type: mimeType.isEmpty ? "inlineData" : mimeType)] }
         return ADKJSONObject.audioEvents(data: inlineData.value("data"), format: outputFormat, source: "inlineData")
     }
 
     /// `{text, finished}` → a transcript, final only with `finished: true`; an empty
     /// unfinished piece carries nothing.
-    private func transcriptEvents(_ rawTranscription: Any?, role: String) -> [NormalizedEvent] {
+    private func transcriptEvents(_ rawTranscription: JSONValue?, role: String) -> [NormalizedEvent] {
         guard let rawTranscription else { return [] }
-        guard let members = rawTranscription as? [String: Any] else {
+        guard let members = rawTranscription.objectValue else {
             return [.malformed(reason: "\(role) transcription is \(JSONFrame.kindName(of: rawTranscription)), not an object")]
         }
         let transcription = ADKJSONObject(members: members)
-        let text = transcription.value("text") as? String ?? ""
-        let isFinal = transcription.value("finished") as? Bool ?? false
+        let text = transcription.value("text")?.stringValue ?? ""
+        let isFinal = transcription.value("finished")?.boolValue ?? false
         if text.isEmpty, !isFinal { return [] }
         return [.transcript(role: role, text: text, isFinal: isFinal)]
     }

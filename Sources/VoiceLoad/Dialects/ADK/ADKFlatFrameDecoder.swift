@@ -23,7 +23,7 @@ struct ADKFlatFrameDecoder {
         }
         if let rawType = object.value("type") {
             recognized = true
-            if let type = rawType as? String {
+            if let type = rawType.stringValue {
                 events += messageEvents(object, type: type)
             } else {
                 events.append(.malformed(reason: "\"type\" is \(JSONFrame.kindName(of: rawType)), not a string"))
@@ -35,8 +35,8 @@ struct ADKFlatFrameDecoder {
 
     /// `{"mime_type":"audio/…","data":b64}` → agent audio; `text/…` is agent text, which
     /// no metric uses; any other type is unknown.
-    private func contentEvents(_ object: ADKJSONObject, mimeType rawMimeType: Any) -> [NormalizedEvent] {
-        guard let mimeType = rawMimeType as? String else {
+    private func contentEvents(_ object: ADKJSONObject, mimeType rawMimeType: JSONValue) -> [NormalizedEvent] {
+        guard let mimeType = rawMimeType.stringValue else {
             return [.malformed(reason: "\"mime_type\" is \(JSONFrame.kindName(of: rawMimeType)), not a string")]
         }
         if mimeType.hasPrefix("audio/") {
@@ -53,17 +53,17 @@ struct ADKFlatFrameDecoder {
         switch type {
         case "input_transcription", "output_transcription":
             let role = type == "input_transcription" ? "user" : "assistant"
-            let text = object.value("data", "text") as? String ?? ""
-            let isFinal = object.value("finished") as? Bool ?? false
+            let text = object.value("data", "text")?.stringValue ?? ""
+            let isFinal = object.value("finished")?.boolValue ?? false
             if text.isEmpty, !isFinal { return [] }
             return [.transcript(role: role, text: text, isFinal: isFinal)]
         case "tool_use":
-            let name = object.value("tool_name", "name") as? String ?? ""
+            let name = object.value("tool_name", "name")?.stringValue ?? ""
             return [
                 .toolCall(
                     name: name,
                     status: "completed",
-                    id: object.value("id") as? String,
+                    id: object.value("id")?.stringValue,
                     arguments: ToolCallArguments.text(object.value("tool_args", "args"))
                 )
             ]

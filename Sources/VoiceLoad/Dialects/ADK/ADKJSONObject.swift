@@ -4,7 +4,7 @@ import Foundation
 /// several spellings (ADK serializes camelCase with `by_alias`, snake_case without), and
 /// `null` reads as absent (`exclude_none` servers never send it; others might).
 struct ADKJSONObject {
-    let members: [String: Any]
+    let members: [String: JSONValue]
 
     /// The object in `frame` (JSON in a text or a binary frame), or why the frame is not one.
     static func parse(_ frame: WireFrame) -> Result<ADKJSONObject, JSONFrameError> {
@@ -12,16 +12,16 @@ struct ADKJSONObject {
     }
 
     /// The first non-null member among `names`.
-    func value(_ names: String...) -> Any? {
+    func value(_ names: String...) -> JSONValue? {
         for name in names {
-            if let value = members[name], !(value is NSNull) { return value }
+            if let value = members[name], value != .null { return value }
         }
         return nil
     }
 
     /// Whether the object has a non-null member among `names`.
     func has(_ names: [String]) -> Bool {
-        names.contains { name in members[name].map { !($0 is NSNull) } ?? false }
+        names.contains { name in members[name].map { $0 != .null } ?? false }
     }
 
     /// A name for an object of no known shape, from its keys: `{a,b}`.
@@ -31,11 +31,11 @@ struct ADKJSONObject {
 
     /// The events of one audio payload whose base64 (or base64url) text is `data`, in
     /// `format`: none when empty, `.malformed` when it is not a base64 string.
-    static func audioEvents(data: Any?, format: AudioFormat, source: String) -> [NormalizedEvent] {
+    static func audioEvents(data: JSONValue?, format: AudioFormat, source: String) -> [NormalizedEvent] {
         let base64: String
         switch data {
-        case nil, .some(is NSNull): return []
-        case .some(let text as String): base64 = text
+        case nil, .some(.null): return []
+        case .some(.string(let text)): base64 = text
         case .some(let other):
             return [.malformed(reason: "\(source) data is \(JSONFrame.kindName(of: other)), not a string")]
         }
@@ -52,8 +52,8 @@ struct ADKJSONObject {
     /// (an interruption acknowledgement ends the turn first, docs/metrics.md).
     func flagEvents() -> [NormalizedEvent] {
         var events: [NormalizedEvent] = []
-        if value("interrupted") as? Bool == true { events.append(.agentInterrupted) }
-        if value("turnComplete", "turn_complete") as? Bool == true { events.append(.turnComplete(turnKey: nil)) }
+        if value("interrupted")?.boolValue == true { events.append(.agentInterrupted) }
+        if value("turnComplete", "turn_complete")?.boolValue == true { events.append(.turnComplete(turnKey: nil)) }
         return events
     }
 

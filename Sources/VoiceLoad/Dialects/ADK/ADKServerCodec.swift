@@ -22,7 +22,7 @@ struct ADKServerCodec: ServerCodec {
     /// `errorCode` (the error's code, else `INTERNAL`). Everything else has no frame: ADK servers send no ready,
     /// VAD, turn-start or goodbye message, and legacy forwards no transcriptions, tools or errors.
     func frames(for output: AgentOutput) -> [WireFrame] {
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch output {
         case .audio(let bytes):
             return [Self.audioFrame(bytes, variant: variant, format: outputFormat)]
@@ -30,12 +30,12 @@ struct ADKServerCodec: ServerCodec {
             switch variant {
             case .seed: object = ["turn_complete": true]
             case .legacy: object = ["turn_complete": true, "interrupted": false]
-            case .events: object = ["author": Self.author, "turnComplete": true]
+            case .events: object = ["author": .string(Self.author), "turnComplete": true]
             }
         case .interrupted:
             switch variant {
             case .seed, .legacy: object = ["turn_complete": false, "interrupted": true]
-            case .events: object = ["author": Self.author, "interrupted": true]
+            case .events: object = ["author": .string(Self.author), "interrupted": true]
             }
         case .transcript(let line):
             guard let transcript = transcriptObject(line) else { return [] }
@@ -47,7 +47,7 @@ struct ADKServerCodec: ServerCodec {
             object = toolObject
         case .error(let code, let message):
             guard variant == .events else { return [] }
-            object = ["author": Self.author, "errorCode": code ?? "INTERNAL", "errorMessage": message]
+            object = ["author": JSONValue(Self.author), "errorCode": JSONValue(code ?? "INTERNAL"), "errorMessage": JSONValue(message)]
         case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .speechResult, .utteranceEnd, .ended:
             return []
@@ -80,37 +80,43 @@ struct ADKServerCodec: ServerCodec {
     /// ADK runs its tools itself, so a call is announced when it starts: seed `tool_use` with
     /// `tool_args`, events a `functionCall` part (with `id` and `args`). Its completion is an
     /// events `functionResponse` part; seed and legacy send nothing for it.
-    private func toolObject(name: String, completed: Bool, id: String?, arguments: String?) -> [String: Any]? {
-        let args = ToolCallArguments.foundationObject(arguments)
+    private func toolObject(name: String, completed: Bool, id: String?, arguments: String?) -> [String: JSONValue]? {
+        let args = ToolCallArguments.value(arguments)
         switch variant {
         case .seed:
-            return completed ? nil : ["type": "tool_use", "tool_name": name, "tool_args": args]
+            return completed ? nil : ["type": "tool_use", "tool_name": JSONValue(name), "tool_args": args]
         case .legacy:
             return nil
         case .events:
-            var call: [String: Any] = ["name": name]
-            if let id { call["id"] = id }
+            var call: [String: JSONValue] = ["name": JSONValue(name)]
+            if let id { call["id"] = .string(id) }
             if completed {
-                call["response"] = [String: Any]()
+                call["response"] = [:]
             } else {
                 call["args"] = args
             }
-            let part: [String: Any] = [completed ? "functionResponse" : "functionCall": call]
-            return ["author": Self.author, "content": ["role": "model", "parts": [part]] as [String: Any]]
+            let part: [String: JSONValue] = [completed ? "functionResponse" : "functionCall": JSONValue(call)]
+            return ["author": JSONValue(Self.author), "content": ["role": "model", "parts": [.object(part)]]]
         }
     }
 
     /// A user line is input transcription, any other output transcription; legacy has none.
-    private func transcriptObject(_ line: TranscriptLine) -> [String: Any]? {
+    private func transcriptObject(_ line: TranscriptLine) -> [String: JSONValue]? {
         let isUser = line.role == "user"
         switch variant {
         case .seed:
-            return ["type": isUser ? "input_transcription" : "output_transcription", "finished": line.isFinal, "data": line.text]
+            return [
+                "type": JSONValue(isUser ? "input_transcription" : "output_transcription"), "finished": JSONValue(line.isFinal),
+                "data": JSONValue(line.text),
+            ]
         case .legacy:
             return nil
         case .events:
-            let transcription: [String: Any] = ["text": line.text, "finished": line.isFinal]
-            return ["author": isUser ? "user" : Self.author, isUser ? "inputTranscription" : "outputTranscription": transcription]
+            let transcription: [String: JSONValue] = ["text": JSONValue(line.text), "finished": JSONValue(line.isFinal)]
+            return [
+                "author": JSONValue(isUser ? "user" : Self.author),
+                isUser ? "inputTranscription" : "outputTranscription": JSONValue(transcription),
+            ]
         }
     }
 }

@@ -57,13 +57,13 @@ package struct ADKServerDialect: ServerDialect {
 
     private static func flatIntents(_ object: ADKJSONObject) throws(DialectDecodingError) -> [ClientIntent] {
         guard let rawMimeType = object.value("mime_type") else {
-            if let type = object.value("type") as? String { throw .unknownType(type) }
+            if let type = object.value("type")?.stringValue { throw .unknownType(type) }
             throw .malformed("message has no \"mime_type\"")
         }
-        guard let mimeType = rawMimeType as? String else {
+        guard let mimeType = rawMimeType.stringValue else {
             throw .malformed("\"mime_type\" is \(JSONFrame.kindName(of: rawMimeType)), not a string")
         }
-        guard let data = object.value("data") as? String else { throw .malformed("\(mimeType) message without a data string") }
+        guard let data = object.value("data")?.stringValue else { throw .malformed("\(mimeType) message without a data string") }
         if mimeType.hasPrefix("audio/pcm") {
             if data.isEmpty { return [] }
             guard let bytes = JSONFrame.base64Decoded(data) else {
@@ -77,12 +77,12 @@ package struct ADKServerDialect: ServerDialect {
 
     private static func eventsIntents(_ object: ADKJSONObject) throws(DialectDecodingError) -> [ClientIntent] {
         guard let rawType = object.value("type") else { throw .malformed("message has no \"type\"") }
-        guard let type = rawType as? String else {
+        guard let type = rawType.stringValue else {
             throw .malformed("\"type\" is \(JSONFrame.kindName(of: rawType)), not a string")
         }
         switch type {
         case "text":
-            guard let text = object.value("text") as? String else { throw .malformed("text message without a text string") }
+            guard let text = object.value("text")?.stringValue else { throw .malformed("text message without a text string") }
             return [.text(text)]
         case "image":
             return []

@@ -18,8 +18,8 @@ package struct AudioExtractRule: Sendable {
         var audio: [UInt8] = []
         if let data {
             for value in data.values(in: frame) {
-                if value is NSNull { continue }
-                guard let text = value as? String else {
+                if value == .null { continue }
+                guard let text = value.stringValue else {
                     return .malformed(reason: "audio data at \(data) is \(JSONFrame.kindName(of: value)), not a string")
                 }
                 if text.isEmpty { continue }

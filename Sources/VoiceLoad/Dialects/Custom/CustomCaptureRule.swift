@@ -9,7 +9,7 @@ package struct CustomCaptureRule: Sendable {
     package func apply(to frame: InboundFrame, variables: inout [String: JSONValue]) -> Bool {
         guard matcher.matches(frame) else { return false }
         for (name, path) in assignments {
-            if let raw = path.first(in: frame), let value = JSONValue(foundationObject: raw), value != .null {
+            if let value = path.first(in: frame), value != .null {
                 variables[name] = value
             }
         }

@@ -55,17 +55,17 @@ package struct CustomInboundRules: Sendable {
     package func unrecognizedEvent(_ frame: InboundFrame) -> NormalizedEvent {
         if frame.kind == .binary, !parsesBinaryAsJSON { return .unknown(type: "binary") }
         guard let json = frame.json else { return .malformed(reason: frame.parseFailure ?? "not JSON") }
-        guard let object = json as? [String: Any] else {
+        guard let object = json.objectValue else {
             return .malformed(reason: "JSON is \(JSONFrame.kindName(of: json)), not an object")
         }
         if let messageType {
-            guard let type = messageType.first(in: frame) as? String else {
+            guard let type = messageType.first(in: frame)?.stringValue else {
                 return .malformed(reason: "no string at \(messageType)")
             }
             return .unknown(type: type)
         }
         return .unknown(
-            type: object["type"] as? String ?? object["event"] as? String ?? "{" + object.keys.sorted().joined(separator: ",") + "}"
+            type: object["type"]?.stringValue ?? object["event"]?.stringValue ?? "{" + object.keys.sorted().joined(separator: ",") + "}"
         )
     }
 

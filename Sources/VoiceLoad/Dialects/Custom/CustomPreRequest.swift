@@ -50,7 +50,7 @@ package struct CustomPreRequest: Sendable {
         guard answer.json != nil else { return nil }
         var variables: [String: JSONValue] = [:]
         for (name, path) in captures {
-            if let raw = path.first(in: answer), let value = JSONValue(foundationObject: raw), value != .null {
+            if let value = path.first(in: answer), value != .null {
                 variables[name] = value
             }
         }

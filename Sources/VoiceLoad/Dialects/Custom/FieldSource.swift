@@ -25,6 +25,7 @@ package struct FieldSource: Sendable {
         first(in: frame) { value in
             switch value {
             case .string(let string): return string
+            case .integer(let integer): return String(integer)
             case .number(let number): return JSONText.number(number)
             default: return nil
             }

@@ -16,39 +16,39 @@ package enum FrameCondition: Sendable {
         case .equals(let expected):
             return path.contains(in: frame) { Self.scalar($0) == expected }
         case .exists(let expected):
-            return path.contains(in: frame) { !($0 is NSNull) } == expected
+            return path.contains(in: frame) { $0 != .null } == expected
         case .oneOf(let choices):
             return path.contains(in: frame) { value in
                 guard let scalar = Self.scalar(value) else { return false }
                 return choices.contains(scalar)
             }
         case .prefix(let prefix):
-            return path.contains(in: frame) { ($0 as? String)?.hasPrefix(prefix) ?? false }
+            return path.contains(in: frame) { $0.stringValue?.hasPrefix(prefix) ?? false }
         case .regex(let regex):
-            return path.contains(in: frame) { ($0 as? String).map(regex.matches) ?? false }
+            return path.contains(in: frame) { $0.stringValue.map(regex.matches) ?? false }
         case .truthy(let expected):
             return path.contains(in: frame, where: Self.isTruthy) == expected
         }
     }
 
-    /// A parsed JSON scalar as a `JSONValue`; nil for arrays and objects, which equal no literal.
-    package static func scalar(_ value: Any) -> JSONValue? {
-        if value is [Any] || value is [String: Any] { return nil }
-        return JSONValue(foundationObject: value)
+    /// A parsed JSON scalar; nil for arrays and objects, which equal no literal.
+    package static func scalar(_ value: JSONValue) -> JSONValue? {
+        switch value {
+        case .array, .object: return nil
+        case .null, .bool, .integer, .number, .string: return value
+        }
     }
 
     /// true, non-zero numbers, non-empty strings, arrays and objects.
-    package static func isTruthy(_ value: Any) -> Bool {
+    package static func isTruthy(_ value: JSONValue) -> Bool {
         switch value {
-        case let array as [Any]: return !array.isEmpty
-        case let object as [String: Any]: return !object.isEmpty
-        default:
-            switch scalar(value) {
-            case .bool(let flag)?: return flag
-            case .number(let number)?: return number != 0
-            case .string(let string)?: return !string.isEmpty
-            default: return false
-            }
+        case .array(let array): return !array.isEmpty
+        case .object(let object): return !object.isEmpty
+        case .bool(let flag): return flag
+        case .integer(let integer): return integer != 0
+        case .number(let number): return number != 0
+        case .string(let string): return !string.isEmpty
+        case .null: return false
         }
     }
 }

@@ -36,17 +36,17 @@ package struct FramePath: Sendable, Hashable, CustomStringConvertible {
 
     /// Calls `body` on every value the path selects in `frame`, in document order, until it
     /// returns true; returns whether it did.
-    package func contains(in frame: InboundFrame, where body: (Any) -> Bool) -> Bool {
+    package func contains(in frame: InboundFrame, where body: (JSONValue) -> Bool) -> Bool {
         switch root {
-        case .frameKind: return body(frame.kind.rawValue)
-        case .raw: return frame.raw.map(body) ?? false
+        case .frameKind: return body(.string(frame.kind.rawValue))
+        case .raw: return frame.raw.map { body(.string($0)) } ?? false
         case .json: return frame.json.map { visit($0, from: 0, body) } ?? false
         }
     }
 
     /// The first value the path selects, if any.
-    package func first(in frame: InboundFrame) -> Any? {
-        var found: Any?
+    package func first(in frame: InboundFrame) -> JSONValue? {
+        var found: JSONValue?
         _ = contains(in: frame) { value in
             found = value
             return true
@@ -55,8 +55,8 @@ package struct FramePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every value the path selects, in document order.
-    package func values(in frame: InboundFrame) -> [Any] {
-        var found: [Any] = []
+    package func values(in frame: InboundFrame) -> [JSONValue] {
+        var found: [JSONValue] = []
         _ = contains(in: frame) { value in
             found.append(value)
             return false
@@ -64,17 +64,17 @@ package struct FramePath: Sendable, Hashable, CustomStringConvertible {
         return found
     }
 
-    private func visit(_ value: Any, from index: Int, _ body: (Any) -> Bool) -> Bool {
+    private func visit(_ value: JSONValue, from index: Int, _ body: (JSONValue) -> Bool) -> Bool {
         guard index < steps.count else { return body(value) }
         switch steps[index] {
         case .key(let name):
-            guard let object = value as? [String: Any], let member = object[name] else { return false }
+            guard let object = value.objectValue, let member = object[name] else { return false }
             return visit(member, from: index + 1, body)
         case .index(let position):
-            guard let array = value as? [Any], position < array.count else { return false }
+            guard let array = value.arrayValue, position < array.count else { return false }
             return visit(array[position], from: index + 1, body)
         case .wildcard:
-            guard let array = value as? [Any] else { return false }
+            guard let array = value.arrayValue else { return false }
             return array.contains { visit($0, from: index + 1, body) }
         }
     }

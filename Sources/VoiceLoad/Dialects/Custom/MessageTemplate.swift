@@ -150,7 +150,7 @@ package struct TemplateContext {
         case .chunk: return .number(Double(chunk))
         case .tsMs: return .number(Double(tsMs))
         case .captured(let name): return variables[name]
-        case .message(let path): return message.flatMap(path.first).flatMap(JSONValue.init(foundationObject:))
+        case .message(let path): return message.flatMap(path.first)
         case .session(nil): return .object(session)
         case .session(let name?): return session[name]
         case .text: return text.map(JSONValue.string)

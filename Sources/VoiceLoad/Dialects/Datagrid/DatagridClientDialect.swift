@@ -49,18 +49,18 @@ package struct DatagridClientDialect: ClientDialect {
         case .audio(let bytes):
             return frame(DatagridAudioMessage.text(audio: bytes))
         case .interrupt:
-            return frame(JSONFrame.text(["type": DatagridMessage.Name.interrupt]))
+            return frame(JSONFrame.text(["type": JSONValue(DatagridMessage.Name.interrupt)]))
         case .stop:
-            return frame(JSONFrame.text(["type": DatagridMessage.Name.stop]))
+            return frame(JSONFrame.text(["type": JSONValue(DatagridMessage.Name.stop)]))
         case .text(let text):
-            return frame(JSONFrame.text(["type": DatagridMessage.Name.text, "payload": ["text": text]]))
+            return frame(JSONFrame.text(["type": JSONValue(DatagridMessage.Name.text), "payload": ["text": JSONValue(text)]]))
         case .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf:
             return nil
         }
     }
 
     /// The events in one server frame. Audio frames of the exact `audio` shape take a byte-scan
-    /// fast path; everything else is parsed once with `JSONSerialization`.
+    /// fast path; everything else is parsed once into `JSONValue`s.
     package func decode(_ frame: WireFrame) -> [NormalizedEvent] {
         if let base64 = DatagridAudioMessage.base64Data(in: frame) {
             return audioEvents(base64: base64)
@@ -87,8 +87,8 @@ package struct DatagridClientDialect: ClientDialect {
             return [.sessionReady]
         case Name.audio:
             switch message.payload?["data"] {
-            case nil, .some(is NSNull): return []
-            case .some(let base64 as String): return audioEvents(base64: base64)
+            case nil, .some(.null): return []
+            case .some(.string(let base64)): return audioEvents(base64: base64)
             case .some(let other):
                 return [.malformed(reason: "audio data is \(JSONFrame.kindName(of: other)), not a string")]
             }
@@ -135,7 +135,7 @@ package struct DatagridClientDialect: ClientDialect {
         let role = message.payloadString("role") ?? message.payloadString("speaker") ?? "unknown"
         var isFinal = true
         for key in ["is_final", "final", "isFinal"] {
-            if let flag = message.payload?[key] as? Bool {
+            if let flag = message.payload?[key]?.boolValue {
                 isFinal = flag
                 break
             }
@@ -154,8 +154,7 @@ package struct DatagridClientDialect: ClientDialect {
     }
 
     private func startFrame(parameters: [String: JSONValue]) -> WireFrame {
-        let payload = JSONValue.object(parameters).replacingNonFiniteNumbers().foundationObject
-        return frame(JSONFrame.text(["type": DatagridMessage.Name.start, "payload": payload]))
+        frame(JSONFrame.text(["type": .string(DatagridMessage.Name.start), "payload": .object(parameters)]))
     }
 
     private func frame(_ text: String) -> WireFrame {

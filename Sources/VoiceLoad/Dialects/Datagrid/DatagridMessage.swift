@@ -6,20 +6,20 @@ struct DatagridMessage {
     /// The `type` discriminator.
     var type: String
     /// The `payload` object; nil when the message has none (absent or `null`).
-    var payload: [String: Any]?
+    var payload: [String: JSONValue]?
 
     /// The message in `frame` (text or binary JSON), or why the frame is not a Datagrid message.
     static func parse(_ frame: WireFrame) -> Result<DatagridMessage, JSONFrameError> {
         let type: String
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch JSONFrame.typedObject(in: frame) {
         case .success(let message): (type, object) = message
         case .failure(let error): return .failure(error)
         }
         switch object["payload"] {
-        case nil, .some(is NSNull):
+        case nil, .some(.null):
             return .success(DatagridMessage(type: type, payload: nil))
-        case .some(let payload as [String: Any]):
+        case .some(.object(let payload)):
             return .success(DatagridMessage(type: type, payload: payload))
         case .some(let other):
             return .failure(
@@ -32,7 +32,7 @@ struct DatagridMessage {
 
     /// The string member `key` of the payload, if there is one.
     func payloadString(_ key: String) -> String? {
-        payload?[key] as? String
+        payload?[key]?.stringValue
     }
 
     /// The wire names of the message types (docs/dialects.md).

@@ -41,14 +41,11 @@ package struct DatagridServerDialect: ServerDialect {
         switch message.type {
         case Name.start:
             guard let payload = message.payload else { return [.start(parameters: [:])] }
-            guard let parameters = JSONValue.objectValues(foundationObject: payload) else {
-                throw .malformed("start payload holds a non-JSON value")
-            }
-            return [.start(parameters: parameters)]
+            return [.start(parameters: payload)]
         case Name.audio:
             switch message.payload?["data"] {
-            case .some(let base64 as String): return try audioIntents(base64: base64)
-            case nil, .some(is NSNull): throw .malformed("audio message without data")
+            case .some(.string(let base64)): return try audioIntents(base64: base64)
+            case nil, .some(.null): throw .malformed("audio message without data")
             case .some(let other): throw .malformed("audio data is \(JSONFrame.kindName(of: other)), not a string")
             }
         case Name.interrupt:
@@ -65,7 +62,7 @@ package struct DatagridServerDialect: ServerDialect {
 
     /// The Datagrid message for `output`, or nil when Datagrid has none (it has no VAD, turn
     /// or hello events on the wire). A tool call's payload is `{tool_name, status}` (documented) plus,
-    /// when the call has them, `id` and `arguments` (as a JSON value; undocumented fields). Strings are escaped by `JSONSerialization`; audio is built
+    /// when the call has them, `id` and `arguments` (as a JSON value; undocumented fields). Strings are escaped by `JSONText`; audio is built
     /// by concatenation around the base64 text.
     package func encode(_ output: AgentOutput) -> WireFrame? {
         typealias Name = DatagridMessage.Name
@@ -76,30 +73,30 @@ package struct DatagridServerDialect: ServerDialect {
             return nil
         case .sessionStarted(let sessionID, let conversationID):
             text = JSONFrame.text([
-                "type": Name.started,
-                "payload": ["session_id": sessionID, "conversation_id": conversationID],
+                "type": JSONValue(Name.started),
+                "payload": ["session_id": JSONValue(sessionID), "conversation_id": JSONValue(conversationID)],
             ])
         case .ready:
-            text = JSONFrame.text(["type": Name.ready])
+            text = JSONFrame.text(["type": JSONValue(Name.ready)])
         case .audio(let bytes):
             text = DatagridAudioMessage.text(audio: bytes)
         case .interrupted:
-            text = JSONFrame.text(["type": Name.interrupted])
+            text = JSONFrame.text(["type": JSONValue(Name.interrupted)])
         case .toolCall(let name, let status, let id, let arguments):
-            var payload: [String: Any] = ["tool_name": name, "status": status]
-            if let id { payload["id"] = id }
-            if let arguments { payload["arguments"] = ToolCallArguments.foundationObject(arguments) }
-            text = JSONFrame.text(["type": Name.toolCall, "payload": payload])
+            var payload: [String: JSONValue] = ["tool_name": JSONValue(name), "status": JSONValue(status)]
+            if let id { payload["id"] = .string(id) }
+            if let arguments { payload["arguments"] = ToolCallArguments.value(arguments) }
+            text = JSONFrame.text(["type": JSONValue(Name.toolCall), "payload": JSONValue(payload)])
         case .transcript(let line):
             text = JSONFrame.text([
-                "type": Name.transcript,
-                "payload": ["role": line.role, "text": line.text, "is_final": line.isFinal] as [String: Any],
+                "type": JSONValue(Name.transcript),
+                "payload": ["role": JSONValue(line.role), "text": JSONValue(line.text), "is_final": JSONValue(line.isFinal)],
             ])
         case .error(_, let message):  // Datagrid errors carry a message only
-            text = JSONFrame.text(["type": Name.error, "payload": ["message": message]])
+            text = JSONFrame.text(["type": JSONValue(Name.error), "payload": ["message": JSONValue(message)]])
         case .ended(let transcript):
-            let lines: [[String: Any]] = transcript.map { ["role": $0.role, "text": $0.text] }
-            text = JSONFrame.text(["type": Name.ended, "payload": ["transcript": lines]])
+            let lines: [JSONValue] = transcript.map { ["role": JSONValue($0.role), "text": JSONValue($0.text)] }
+            text = JSONFrame.text(["type": JSONValue(Name.ended), "payload": ["transcript": JSONValue(lines)]])
         }
         return JSONFrame.frame(text, asBinary: sendsJSONAsBinary)
     }

@@ -40,14 +40,14 @@ struct DeepgramAgentClientCodec: ClientCodec {
         case .keepAlive:
             return [.text(DeepgramMessage.Literal.keepAlive)]
         case .text(let content):
-            return [.text(DeepgramMessage.text(type: Name.injectUserMessage, ["content": content]))]
+            return [.text(DeepgramMessage.text(type: Name.injectUserMessage, ["content": .string(content)]))]
         case .toolResult(let callID, let name, let output):
             return [
                 .text(
                     DeepgramMessage.text(
                         type: Name.functionCallResponse,
                         [
-                            "id": callID, "name": name, "content": output,
+                            "id": JSONValue(callID), "name": JSONValue(name), "content": JSONValue(output),
                         ]
                     )
                 )

@@ -53,7 +53,7 @@ struct DeepgramAgentServerCodec: ServerCodec {
         typealias Name = DeepgramMessage.Name
         switch output {
         case .connectionOpened(let sessionID):
-            return [.text(DeepgramMessage.text(type: Name.welcome, ["request_id": sessionID]))]
+            return [.text(DeepgramMessage.text(type: Name.welcome, ["request_id": .string(sessionID)]))]
         case .ready:
             return [.text(DeepgramMessage.text(type: Name.settingsApplied))]
         case .userSpeechStarted:
@@ -66,7 +66,8 @@ struct DeepgramAgentServerCodec: ServerCodec {
                     DeepgramMessage.text(
                         type: Name.agentStartedSpeaking,
                         [
-                            "total_latency": split.totalS, "tts_latency": split.ttsS, "ttt_latency": split.tttS,
+                            "total_latency": JSONValue(split.totalS), "tts_latency": JSONValue(split.ttsS),
+                            "ttt_latency": JSONValue(split.tttS),
                         ]
                     )
                 )
@@ -84,7 +85,7 @@ struct DeepgramAgentServerCodec: ServerCodec {
                     DeepgramMessage.text(
                         type: Name.latencyReport,
                         [
-                            "total_latency": split.totalS, "tts_latency": split.ttsS,
+                            "total_latency": JSONValue(split.totalS), "tts_latency": JSONValue(split.ttsS),
                         ]
                     )
                 )
@@ -92,15 +93,19 @@ struct DeepgramAgentServerCodec: ServerCodec {
         case .transcript(let line):
             guard line.isFinal else { return [] }
             let role = line.role == "agent" ? "assistant" : line.role
-            return [.text(DeepgramMessage.text(type: Name.conversationText, ["role": role, "content": line.text]))]
+            return [.text(DeepgramMessage.text(type: Name.conversationText, ["role": .string(role), "content": .string(line.text)]))]
         case .error(let code, let message):
-            return [.text(DeepgramMessage.text(type: Name.error, ["description": message, "code": code ?? "SIMULATED_ERROR"]))]
+            return [
+                .text(
+                    DeepgramMessage.text(type: Name.error, ["description": .string(message), "code": .string(code ?? "SIMULATED_ERROR")])
+                )
+            ]
         case .toolCall(let name, _, let id, let arguments):
             callCount += 1
-            let function: [String: Any] = [
-                "id": id ?? "fc_\(callCount)", "name": name, "arguments": arguments ?? "{}", "client_side": true,
+            let function: [String: JSONValue] = [
+                "id": .string(id ?? "fc_\(callCount)"), "name": .string(name), "arguments": .string(arguments ?? "{}"), "client_side": true,
             ]
-            return [.text(DeepgramMessage.text(type: Name.functionCallRequest, ["functions": [function]]))]
+            return [.text(DeepgramMessage.text(type: Name.functionCallRequest, ["functions": [.object(function)]]))]
         case .sessionStarted, .userSpeechStopped, .interrupted, .responseCancelled, .speechResult,
             .utteranceEnd, .ended:
             return []

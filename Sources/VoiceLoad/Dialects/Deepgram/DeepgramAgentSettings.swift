@@ -59,6 +59,6 @@ enum DeepgramAgentSettings {
         outputFormat: AudioFormat
     ) -> String {
         let settings = object(parameters: parameters, inputFormat: inputFormat, outputFormat: outputFormat)
-        return JSONFrame.text(settings.mapValues { $0.replacingNonFiniteNumbers().foundationObject })
+        return JSONFrame.text(settings)
     }
 }

@@ -61,6 +61,7 @@ enum DeepgramListenQuery {
         switch value {
         case .string(let text): return [text]
         case .bool(let flag): return [flag ? "true" : "false"]
+        case .integer(let integer): return [String(integer)]
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return [String(Int(number))] }
             return [String(number)]

@@ -16,15 +16,12 @@ struct DeepgramMessage {
     /// is not a Deepgram message.
     static func parse(_ frame: WireFrame) -> Result<DeepgramMessage, JSONFrameError> {
         let type: String
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch JSONFrame.typedObject(in: frame) {
         case .success(let message): (type, object) = message
         case .failure(let error): return .failure(error)
         }
-        guard let members = JSONValue.objectValues(foundationObject: object) else {
-            return .failure(JSONFrameError(reason: "\"\(type)\" holds a non-JSON value"))
-        }
-        return .success(DeepgramMessage(type: type, members: members))
+        return .success(DeepgramMessage(type: type, members: object))
     }
 
     /// The string member `key`, if there is one.
@@ -35,8 +32,7 @@ struct DeepgramMessage {
 
     /// The number member `key`, if there is one (booleans are not numbers).
     func number(_ key: String) -> Double? {
-        if case .number(let value)? = members[key] { return value }
-        return nil
+        members[key]?.doubleValue
     }
 
     /// The boolean member `key`, if there is one.
@@ -45,11 +41,11 @@ struct DeepgramMessage {
         return nil
     }
 
-    /// Compact JSON text of a message of `type` with `members` (Foundation values). Numbers
-    /// JSON cannot carry (NaN, infinity) must not be passed; `seconds(_:)` guards them.
-    static func text(type: String, _ members: [String: Any] = [:]) -> String {
+    /// Compact JSON text of a message of `type` with `members`. Numbers JSON
+    /// cannot carry (NaN, infinity) are written as null; `seconds(_:)` guards them.
+    static func text(type: String, _ members: [String: JSONValue] = [:]) -> String {
         var object = members
-        object["type"] = type
+        object["type"] = .string(type)
         return JSONFrame.text(object)
     }
 

@@ -16,26 +16,26 @@ enum DeepgramResultsMessage {
     static func text(_ result: SpeechResult, requestID: String) -> String {
         let startS = DeepgramMessage.seconds(result.startS)
         let durationS = DeepgramMessage.seconds(result.durationS)
-        let alternative: [String: Any] = [
-            "transcript": result.text,
-            "confidence": result.text.isEmpty ? 0.0 : transcriptConfidence,
-            "words": words(in: result.text, startS: startS, durationS: durationS),
+        let alternative: [String: JSONValue] = [
+            "transcript": .string(result.text),
+            "confidence": .number(result.text.isEmpty ? 0.0 : transcriptConfidence),
+            "words": .array(words(in: result.text, startS: startS, durationS: durationS)),
         ]
         return DeepgramMessage.text(
             type: DeepgramMessage.Name.results,
             [
                 "channel_index": [0, 1],
-                "start": startS,
-                "duration": durationS,
-                "is_final": result.isFinal,
-                "speech_final": result.speechFinal,
-                "from_finalize": result.fromFinalize,
-                "channel": ["alternatives": [alternative]],
+                "start": .number(startS),
+                "duration": .number(durationS),
+                "is_final": .bool(result.isFinal),
+                "speech_final": .bool(result.speechFinal),
+                "from_finalize": .bool(result.fromFinalize),
+                "channel": ["alternatives": [.object(alternative)]],
                 "metadata": [
-                    "request_id": requestID,
-                    "model_info": ["name": modelName, "version": "1", "arch": "simulated"],
-                    "model_uuid": modelUUID,
-                ] as [String: Any],
+                    "request_id": .string(requestID),
+                    "model_info": ["name": .string(modelName), "version": "1", "arch": "simulated"],
+                    "model_uuid": .string(modelUUID),
+                ],
             ]
         )
     }
@@ -43,18 +43,18 @@ enum DeepgramResultsMessage {
     /// The words of `text` (split at whitespace), spread evenly over the result's span:
     /// `word` is the lowercased word without surrounding punctuation, `punctuated_word` the
     /// word as written.
-    static func words(in text: String, startS: Double, durationS: Double) -> [[String: Any]] {
+    static func words(in text: String, startS: Double, durationS: Double) -> [JSONValue] {
         let tokens = text.split(whereSeparator: \.isWhitespace)
         guard !tokens.isEmpty else { return [] }
         let shareS = durationS / Double(tokens.count)
         return tokens.enumerated().map { index, token in
             let bare = token.trimmingCharacters(in: .punctuationCharacters).lowercased()
             return [
-                "word": bare.isEmpty ? token.lowercased() : bare,
-                "start": DeepgramMessage.seconds(startS + Double(index) * shareS),
-                "end": DeepgramMessage.seconds(startS + Double(index + 1) * shareS),
-                "confidence": wordConfidence,
-                "punctuated_word": String(token),
+                "word": .string(bare.isEmpty ? token.lowercased() : bare),
+                "start": .number(DeepgramMessage.seconds(startS + Double(index) * shareS)),
+                "end": .number(DeepgramMessage.seconds(startS + Double(index + 1) * shareS)),
+                "confidence": .number(wordConfidence),
+                "punctuated_word": .string(String(token)),
             ]
         }
     }

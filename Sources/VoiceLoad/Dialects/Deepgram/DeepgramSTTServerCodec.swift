@@ -67,7 +67,7 @@ struct DeepgramSTTServerCodec: ServerCodec {
                     DeepgramMessage.text(
                         type: Name.utteranceEnd,
                         [
-                            "channel": [0, 1], "last_word_end": DeepgramMessage.seconds(lastWordEndS),
+                            "channel": [0, 1], "last_word_end": JSONValue(DeepgramMessage.seconds(lastWordEndS)),
                         ]
                     )
                 )
@@ -79,7 +79,7 @@ struct DeepgramSTTServerCodec: ServerCodec {
                     DeepgramMessage.text(
                         type: Name.speechStarted,
                         [
-                            "channel": [0, 1], "timestamp": DeepgramMessage.seconds(Double(audioMs) / 1_000),
+                            "channel": [0, 1], "timestamp": JSONValue(DeepgramMessage.seconds(Double(audioMs) / 1_000)),
                         ]
                     )
                 )
@@ -104,10 +104,10 @@ struct DeepgramSTTServerCodec: ServerCodec {
             type: DeepgramMessage.Name.metadata,
             [
                 "transaction_key": "deprecated",
-                "request_id": requestID,
-                "sha256": String(repeating: "0", count: 64),
+                "request_id": JSONValue(requestID),
+                "sha256": .string(String(repeating: "0", count: 64)),
                 "created": "1970-01-01T00:00:00.000Z",
-                "duration": DeepgramMessage.seconds(durationS),
+                "duration": JSONValue(DeepgramMessage.seconds(durationS)),
                 "channels": 1,
             ]
         )

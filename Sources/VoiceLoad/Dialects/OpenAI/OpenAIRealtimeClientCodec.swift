@@ -57,20 +57,21 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         case .commit:
             return [Self.event(Name.inputAudioCommit)]
         case .toolResult(let callID, _, let output):
-            let item: [String: Any] = ["type": "function_call_output", "call_id": callID, "output": output]
-            return [.text(JSONFrame.text(["type": Name.itemCreate, "item": item])), Self.event(Name.responseCreate)]
+            let item: [String: JSONValue] = ["type": "function_call_output", "call_id": .string(callID), "output": .string(output)]
+            return [.text(JSONFrame.text(["type": .string(Name.itemCreate), "item": .object(item)])), Self.event(Name.responseCreate)]
         case .text(let text):
-            let item: [String: Any] = [
-                "type": "message", "role": "user", "content": [["type": "input_text", "text": text]],
+            let item: [String: JSONValue] = [
+                "type": "message", "role": "user", "content": [["type": "input_text", "text": .string(text)]],
             ]
-            return [.text(JSONFrame.text(["type": Name.itemCreate, "item": item])), Self.event(Name.responseCreate)]
+            return [.text(JSONFrame.text(["type": .string(Name.itemCreate), "item": .object(item)])), Self.event(Name.responseCreate)]
         case .playbackTruncated(let audioEndMs):
             // The item the caller was hearing; none yet, nothing to truncate.
             guard let itemID = lastAudioItemID else { return [] }
             return [
                 .text(
                     JSONFrame.text([
-                        "type": Name.itemTruncate, "item_id": itemID, "content_index": 0, "audio_end_ms": audioEndMs,
+                        "type": .string(Name.itemTruncate), "item_id": .string(itemID), "content_index": 0,
+                        "audio_end_ms": .int(audioEndMs),
                     ])
                 )
             ]
@@ -91,7 +92,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         switch message.type {
         case Name.sessionCreated:
             var ids: [String: String] = [:]
-            if let sessionID = message.member("session")?["id"] as? String { ids["session_id"] = sessionID }
+            if let sessionID = message.member("session")?["id"]?.stringValue { ids["session_id"] = sessionID }
             return [.sessionStarted(ids: ids)]
         case Name.sessionUpdated:
             return [.sessionReady]
@@ -99,7 +100,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
             if let itemID = message.string("item_id") { lastAudioItemID = itemID }
             return audioEvents(message)
         case Name.responseCreated:
-            return [.agentSpeechStarted(turnKey: message.member("response")?["id"] as? String)]
+            return [.agentSpeechStarted(turnKey: message.member("response")?["id"]?.stringValue)]
         case Name.outputAudioDone, Name.betaAudioDone:
             return [.agentSpeechEnded(turnKey: message.string("response_id"))]
         case Name.responseDone:
@@ -135,7 +136,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
             rememberFunctionName(message.member("item"))
             return []
         case Name.error:
-            if message.member("error")?["code"] as? String == Name.cancelNotActiveCode { return [.cancelNotActive] }
+            if message.member("error")?["code"]?.stringValue == Name.cancelNotActiveCode { return [.cancelNotActive] }
             return [errorEvent(message.member("error"), fallbackCode: nil)]
         default:
             if Name.structural.contains(message.type) || Name.structuralPrefixes.contains(where: message.type.hasPrefix) { return [] }
@@ -148,8 +149,8 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     private func audioEvents(_ message: OpenAIRealtimeMessage) -> [NormalizedEvent] {
         let base64: String
         switch message.object["delta"] {
-        case nil, .some(is NSNull): return []
-        case .some(let text as String): base64 = text
+        case nil, .some(.null): return []
+        case .some(.string(let text)): base64 = text
         case .some(let other):
             return [.malformed(reason: "\(message.type) delta is \(JSONFrame.kindName(of: other)), not a string")]
         }
@@ -166,15 +167,15 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     /// a failed one as an error.
     private func responseDoneEvents(_ message: OpenAIRealtimeMessage) -> [NormalizedEvent] {
         let response = message.member("response")
-        let turnKey = response?["id"] as? String
+        let turnKey = response?["id"]?.stringValue
         var events: [NormalizedEvent] = [.turnComplete(turnKey: turnKey)]
-        switch response?["status"] as? String {
+        switch response?["status"]?.stringValue {
         case "cancelled":
             // The cancellation first: it ends the turn as interrupted, not completed.
             events.insert(.responseCancelled(turnKey: turnKey), at: 0)
         case "failed":
-            let details = response?["status_details"] as? [String: Any]
-            events.append(errorEvent(details?["error"] as? [String: Any], fallbackCode: "response_failed"))
+            let details = response?["status_details"]?.objectValue
+            events.append(errorEvent(details?["error"]?.objectValue, fallbackCode: "response_failed"))
         default:
             break
         }
@@ -182,14 +183,14 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     }
 
     /// An in-band error, recoverable: code from `code`, else the error `type`.
-    private func errorEvent(_ error: [String: Any]?, fallbackCode: String?) -> NormalizedEvent {
-        let code = error?["code"] as? String ?? error?["type"] as? String ?? fallbackCode
-        return .error(code: code, message: error?["message"] as? String ?? "", fatal: false)
+    private func errorEvent(_ error: [String: JSONValue]?, fallbackCode: String?) -> NormalizedEvent {
+        let code = error?["code"]?.stringValue ?? error?["type"]?.stringValue ?? fallbackCode
+        return .error(code: code, message: error?["message"]?.stringValue ?? "", fatal: false)
     }
 
-    private mutating func rememberFunctionName(_ item: [String: Any]?) {
-        guard let item, item["type"] as? String == "function_call",
-            let callID = item["call_id"] as? String, let name = item["name"] as? String
+    private mutating func rememberFunctionName(_ item: [String: JSONValue]?) {
+        guard let item, item["type"]?.stringValue == "function_call",
+            let callID = item["call_id"]?.stringValue, let name = item["name"]?.stringValue
         else { return }
         if functionNames[callID] == nil, functionNames.count >= Self.functionNameLimit { functionNames.removeAll() }
         functionNames[callID] = name
@@ -203,6 +204,6 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     }
 
     private static func event(_ type: String) -> WireFrame {
-        .text(JSONFrame.text(["type": type]))
+        .text(JSONFrame.text(["type": .string(type)]))
     }
 }

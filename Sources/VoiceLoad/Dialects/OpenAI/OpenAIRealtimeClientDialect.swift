@@ -100,8 +100,7 @@ package struct OpenAIRealtimeClientDialect: ClientDialect {
             inputFormat: inputFormat,
             outputFormat: outputFormat
         )
-        let object = JSONValue.object(session).replacingNonFiniteNumbers().foundationObject
-        return .text(JSONFrame.text(["type": OpenAIRealtimeEventName.sessionUpdate, "session": object]))
+        return .text(JSONFrame.text(["type": .string(OpenAIRealtimeEventName.sessionUpdate), "session": .object(session)]))
     }
 
     /// `{"type":"input_audio_buffer.append","audio":"<b64>"}`, by concatenation.

@@ -6,11 +6,11 @@ struct OpenAIRealtimeMessage {
     /// The `type` discriminator.
     var type: String
     /// The whole event object.
-    var object: [String: Any]
+    var object: [String: JSONValue]
 
     /// The event in `frame` (JSON in a text or binary frame), or why the frame is not one.
     static func parse(_ frame: WireFrame) -> Result<OpenAIRealtimeMessage, JSONFrameError> {
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch JSONFrame.object(in: frame) {
         case .success(let parsed): object = parsed
         case .failure(let error): return .failure(error)
@@ -18,7 +18,7 @@ struct OpenAIRealtimeMessage {
         guard let rawType = object["type"] else {
             return .failure(JSONFrameError(reason: "event has no \"type\""))
         }
-        guard let type = rawType as? String else {
+        guard let type = rawType.stringValue else {
             return .failure(JSONFrameError(reason: "\"type\" is \(JSONFrame.kindName(of: rawType)), not a string"))
         }
         return .success(OpenAIRealtimeMessage(type: type, object: object))
@@ -26,12 +26,12 @@ struct OpenAIRealtimeMessage {
 
     /// The string member `key` of the event, if there is one.
     func string(_ key: String) -> String? {
-        object[key] as? String
+        object[key]?.stringValue
     }
 
     /// The object member `key` of the event, if there is one.
-    func member(_ key: String) -> [String: Any]? {
-        object[key] as? [String: Any]
+    func member(_ key: String) -> [String: JSONValue]? {
+        object[key]?.objectValue
     }
 }
 

@@ -28,7 +28,7 @@ extension OpenAIRealtimeServerCodec {
         case Name.itemCreate:
             return try itemIntents(message)
         case Name.itemTruncate:
-            return [.playbackTruncated(audioEndMs: (message.object["audio_end_ms"] as? NSNumber)?.intValue ?? 0)]
+            return [.playbackTruncated(audioEndMs: message.object["audio_end_ms"]?.intValue ?? 0)]
         case Name.inputAudioClear, Name.responseCreate, Name.outputAudioClear:
             return []
         default:
@@ -38,13 +38,10 @@ extension OpenAIRealtimeServerCodec {
 
     private func sessionParameters(_ message: OpenAIRealtimeMessage) throws(DialectDecodingError) -> [String: JSONValue] {
         switch message.object["session"] {
-        case nil, .some(is NSNull):
+        case nil, .some(.null):
             return [:]
-        case .some(let session as [String: Any]):
-            guard let parameters = JSONValue.objectValues(foundationObject: session) else {
-                throw .malformed("session.update session holds a non-JSON value")
-            }
-            return parameters
+        case .some(.object(let session)):
+            return session
         case .some(let other):
             throw .malformed("session.update session is \(JSONFrame.kindName(of: other)), not an object")
         }
@@ -63,18 +60,18 @@ extension OpenAIRealtimeServerCodec {
 
     private mutating func itemIntents(_ message: OpenAIRealtimeMessage) throws(DialectDecodingError) -> [ClientIntent] {
         guard let item = message.member("item") else { throw .malformed("conversation.item.create without an item") }
-        switch item["type"] as? String {
+        switch item["type"]?.stringValue {
         case "function_call_output":
-            guard let callID = item["call_id"] as? String else {
+            guard let callID = item["call_id"]?.stringValue else {
                 throw .malformed("function_call_output without a call_id")
             }
             let name = functionNames.removeValue(forKey: callID) ?? ""
-            return [.toolResult(callID: callID, name: name, output: item["output"] as? String ?? "")]
+            return [.toolResult(callID: callID, name: name, output: item["output"]?.stringValue ?? "")]
         case "message":
-            guard item["role"] as? String == "user", let content = item["content"] as? [Any] else { return [] }
+            guard item["role"]?.stringValue == "user", let content = item["content"]?.arrayValue else { return [] }
             let texts = content.compactMap { part -> String? in
-                guard let part = part as? [String: Any], part["type"] as? String == "input_text" else { return nil }
-                return part["text"] as? String
+                guard let part = part.objectValue, part["type"]?.stringValue == "input_text" else { return nil }
+                return part["text"]?.stringValue
             }
             return texts.isEmpty ? [] : [.text(texts.joined())]
         default:

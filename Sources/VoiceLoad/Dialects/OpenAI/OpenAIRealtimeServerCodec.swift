@@ -48,22 +48,22 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
         switch output {
         case .connectionOpened(let sessionID):
             self.sessionID = sessionID
-            return [Self.frame(["type": Name.sessionCreated, "session": sessionObject()])]
+            return [Self.frame(["type": .string(Name.sessionCreated), "session": sessionObject()])]
         case .ready:
-            return [Self.frame(["type": Name.sessionUpdated, "session": sessionObject()])]
+            return [Self.frame(["type": .string(Name.sessionUpdated), "session": sessionObject()])]
         case .userSpeechStarted(let audioMs):
             userItemCount += 1
             let itemID = "item_user_\(userItemCount)"
             userItemID = itemID
-            return [Self.frame(["type": Name.speechStarted, "audio_start_ms": audioMs, "item_id": itemID])]
+            return [Self.frame(["type": .string(Name.speechStarted), "audio_start_ms": .int(audioMs), "item_id": .string(itemID)])]
         case .userSpeechStopped(let audioMs):
             let itemID = userItemID ?? "item_user_\(userItemCount)"
             userItemID = nil
-            let previous: Any = lastItemID.map { $0 as Any } ?? NSNull()
+            let previous = JSONValue.string(lastItemID)
             lastItemID = itemID
             return [
-                Self.frame(["type": Name.speechStopped, "audio_end_ms": audioMs, "item_id": itemID]),
-                Self.frame(["type": Name.inputAudioCommitted, "item_id": itemID, "previous_item_id": previous]),
+                Self.frame(["type": .string(Name.speechStopped), "audio_end_ms": .int(audioMs), "item_id": .string(itemID)]),
+                Self.frame(["type": .string(Name.inputAudioCommitted), "item_id": .string(itemID), "previous_item_id": previous]),
             ]
         case .agentTurnStarted(let turnKey, _):
             let itemID = "item_\(turnKey)"
@@ -71,23 +71,25 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             audioItemID = itemID
             lastItemID = itemID
             deltaPrefix = Self.deltaPrefix(responseID: turnKey, itemID: itemID)
-            return [Self.frame(["type": Name.responseCreated, "response": Self.response(turnKey, status: "in_progress")])]
+            return [
+                Self.frame(["type": .string(Name.responseCreated), "response": .object(Self.response(turnKey, status: "in_progress"))])
+            ]
         case .audio(let bytes):
             return [.text(deltaPrefix + Data(bytes).base64EncodedString() + #""}"#)]
         case .agentAudioDone(let turnKey):
             return [
                 Self.frame([
-                    "type": Name.outputAudioDone, "response_id": turnKey, "item_id": itemID(of: turnKey),
+                    "type": .string(Name.outputAudioDone), "response_id": .string(turnKey), "item_id": .string(itemID(of: turnKey)),
                     "output_index": 0, "content_index": 0,
                 ])
             ]
         case .turnComplete(let turnKey):
-            return [Self.frame(["type": Name.responseDone, "response": Self.response(turnKey, status: "completed")])]
+            return [Self.frame(["type": .string(Name.responseDone), "response": .object(Self.response(turnKey, status: "completed"))])]
         case .responseCancelled(let turnKey):
-            let details: [String: Any] = ["type": "cancelled", "reason": "turn_detected"]
+            let details: [String: JSONValue] = ["type": "cancelled", "reason": "turn_detected"]
             return [
                 Self.frame([
-                    "type": Name.responseDone, "response": Self.response(turnKey, status: "cancelled", details: details),
+                    "type": .string(Name.responseDone), "response": .object(Self.response(turnKey, status: "cancelled", details: details)),
                 ])
             ]
         case .toolCall(let name, _, let id, let arguments):
@@ -96,15 +98,16 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             functionNames[callID] = name
             return [
                 Self.frame([
-                    "type": Name.functionArgumentsDone, "response_id": responseID ?? "", "item_id": "item_\(callID)",
-                    "output_index": 0, "call_id": callID, "name": name, "arguments": arguments ?? "{}",
+                    "type": .string(Name.functionArgumentsDone), "response_id": .string(responseID ?? ""),
+                    "item_id": .string("item_\(callID)"),
+                    "output_index": 0, "call_id": .string(callID), "name": .string(name), "arguments": .string(arguments ?? "{}"),
                 ])
             ]
         case .transcript(let line):
             return [transcriptFrame(line)]
         case .error(let code, let message):
-            let error: [String: Any] = ["type": "server_error", "code": code.map { $0 as Any } ?? NSNull(), "message": message]
-            return [Self.frame(["type": Name.error, "error": error])]
+            let error: [String: JSONValue] = ["type": "server_error", "code": .string(code), "message": .string(message)]
+            return [Self.frame(["type": .string(Name.error), "error": .object(error)])]
         case .sessionStarted, .interrupted, .speechResult, .utteranceEnd, .ended:
             return []
         }
@@ -117,34 +120,34 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             let itemID = userItemID ?? lastItemID ?? "item_user_\(userItemCount)"
             return line.isFinal
                 ? Self.frame([
-                    "type": Name.inputTranscriptionCompleted, "item_id": itemID, "content_index": 0,
-                    "transcript": line.text,
+                    "type": .string(Name.inputTranscriptionCompleted), "item_id": .string(itemID), "content_index": 0,
+                    "transcript": .string(line.text),
                 ])
                 : Self.frame([
-                    "type": Name.inputTranscriptionDelta, "item_id": itemID, "content_index": 0,
-                    "delta": line.text,
+                    "type": .string(Name.inputTranscriptionDelta), "item_id": .string(itemID), "content_index": 0,
+                    "delta": .string(line.text),
                 ])
         }
-        var event: [String: Any] = [
-            "response_id": responseID ?? "", "item_id": audioItemID ?? "", "output_index": 0, "content_index": 0,
+        var event: [String: JSONValue] = [
+            "response_id": .string(responseID ?? ""), "item_id": .string(audioItemID ?? ""), "output_index": 0, "content_index": 0,
         ]
         if line.isFinal {
-            event["type"] = Name.outputAudioTranscriptDone
-            event["transcript"] = line.text
+            event["type"] = .string(Name.outputAudioTranscriptDone)
+            event["transcript"] = .string(line.text)
         } else {
-            event["type"] = Name.outputAudioTranscriptDelta
-            event["delta"] = line.text
+            event["type"] = .string(Name.outputAudioTranscriptDelta)
+            event["delta"] = .string(line.text)
         }
         return Self.frame(event)
     }
 
     /// The session as `session.created` and `session.updated` report it.
-    private func sessionObject() -> Any {
+    private func sessionObject() -> JSONValue {
         var object = session
         object["id"] = .string(sessionID)
         object["object"] = .string("realtime.session")
         if object["model"] == nil { object["model"] = .string(OpenAIRealtimeClientDialect.defaultModel) }
-        return JSONValue.object(object).replacingNonFiniteNumbers().foundationObject
+        return .object(object)
     }
 
     /// Applies a client's `session.update` (the members it names; the audio formats stay the
@@ -161,10 +164,10 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
         turnKey == responseID ? (audioItemID ?? "item_\(turnKey)") : "item_\(turnKey)"
     }
 
-    private static func response(_ id: String, status: String, details: [String: Any]? = nil) -> [String: Any] {
+    private static func response(_ id: String, status: String, details: [String: JSONValue]? = nil) -> [String: JSONValue] {
         [
-            "id": id, "object": "realtime.response", "status": status,
-            "status_details": details ?? NSNull(), "output": [Any](),
+            "id": .string(id), "object": "realtime.response", "status": .string(status),
+            "status_details": details.map(JSONValue.object) ?? .null, "output": [],
         ]
     }
 
@@ -173,7 +176,7 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             + #","item_id":"# + JSONText.quoted(itemID) + #","output_index":0,"content_index":0,"delta":""#
     }
 
-    private static func frame(_ object: [String: Any]) -> WireFrame {
+    private static func frame(_ object: [String: JSONValue]) -> WireFrame {
         .text(JSONFrame.text(object))
     }
 }

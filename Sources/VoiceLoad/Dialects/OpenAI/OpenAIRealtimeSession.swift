@@ -88,7 +88,7 @@ package enum OpenAIRealtimeSession {
         }
         switch type {
         case "audio/pcm":
-            guard case .number(let rate)? = object["rate"] else { return .pcm16(24_000) }
+            guard let rate = object["rate"]?.doubleValue else { return .pcm16(24_000) }
             guard [8_000.0, 16_000, 24_000, 48_000].contains(rate) else {
                 throw InputError(
                     "openai-realtime session \(place).format rate \(JSONText.number(rate)) is not one vload streams (8000, 16000, 24000 or 48000)"

@@ -7,22 +7,22 @@ enum PipecatTransportMessage {
     /// `user-transcription` → the user's transcript, `error` → an in-band error; other RTVI
     /// types and other messages → unknown (counted, never fatal); not a JSON object → malformed.
     static func event(json: String) -> NormalizedEvent {
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch JSONFrame.object(in: .text(json)) {
         case .success(let parsed): object = parsed
         case .failure(let error): return .malformed(reason: "message frame: \(error.reason)")
         }
-        guard let type = object["type"] as? String else { return .unknown(type: "message") }
-        let data = object["data"] as? [String: Any] ?? [:]
+        guard let type = object["type"]?.stringValue else { return .unknown(type: "message") }
+        let data = object["data"]?.objectValue ?? [:]
         switch type {
         case "user-started-speaking":
             return .userSpeechStarted
         case "user-stopped-speaking":
             return .userSpeechStopped
         case "user-transcription":
-            return .transcript(role: "user", text: data["text"] as? String ?? "", isFinal: data["final"] as? Bool ?? true)
+            return .transcript(role: "user", text: data["text"]?.stringValue ?? "", isFinal: data["final"]?.boolValue ?? true)
         case "error":
-            return .error(code: nil, message: data["error"] as? String ?? "", fatal: data["fatal"] as? Bool ?? false)
+            return .error(code: nil, message: data["error"]?.stringValue ?? "", fatal: data["fatal"]?.boolValue ?? false)
         default:
             return .unknown(type: "message \(type)")
         }

@@ -40,6 +40,8 @@ package struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     /// they name none or not a positive whole number.
     package static func sampleRateHz(in parameters: [String: JSONValue]) -> Int? {
         switch parameters["sample_rate"] {
+        case .integer(let value)? where value > 0 && value < 10_000_000:
+            return Int(value)
         case .number(let value)? where value.rounded() == value && value > 0 && value < 1e7:
             return Int(value)
         case .string(let text)?:
@@ -84,17 +86,17 @@ package struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
         case .audio(let bytes):
             return audioFrame(bytes)
         case .commit:
-            return frame(JSONFrame.text(["type": Name.commit]))
+            return frame(JSONFrame.text(["type": JSONValue(Name.commit)]))
         case .text(let text):
-            return frame(JSONFrame.text(["type": Name.textSend, "text": text]))
+            return frame(JSONFrame.text(["type": JSONValue(Name.textSend), "text": JSONValue(text)]))
         case .stop:
-            return frame(JSONFrame.text(["type": Name.sessionClose]))
+            return frame(JSONFrame.text(["type": JSONValue(Name.sessionClose)]))
         case .start, .interrupt, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf:
             return nil
         }
     }
 
-    /// The events in one server frame, parsed once with `JSONSerialization`.
+    /// The events in one server frame, parsed once into `JSONValue`s.
     package func decode(_ frame: WireFrame) -> [NormalizedEvent] {
         let message: SmallestAtomsMessage
         switch SmallestAtomsMessage.parse(frame) {
@@ -143,8 +145,8 @@ package struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     private func audioEvents(_ message: SmallestAtomsMessage) -> [NormalizedEvent] {
         let base64: String
         switch message.object["audio"] {
-        case nil, .some(is NSNull): return []
-        case .some(let text as String): base64 = text
+        case nil, .some(.null): return []
+        case .some(.string(let text)): base64 = text
         case .some(let other):
             return [.malformed(reason: "output_audio.delta audio is \(JSONFrame.kindName(of: other)), not a string")]
         }

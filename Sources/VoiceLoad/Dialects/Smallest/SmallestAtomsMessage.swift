@@ -6,12 +6,12 @@ struct SmallestAtomsMessage {
     /// The `type` discriminator.
     var type: String
     /// The whole object, `type` included.
-    var object: [String: Any]
+    var object: [String: JSONValue]
 
     /// The message in `frame` (JSON in a text or a binary frame), or why the frame is not one.
     static func parse(_ frame: WireFrame) -> Result<SmallestAtomsMessage, JSONFrameError> {
         let type: String
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch JSONFrame.typedObject(in: frame) {
         case .success(let message): (type, object) = message
         case .failure(let error): return .failure(error)
@@ -21,16 +21,16 @@ struct SmallestAtomsMessage {
 
     /// The string member `key`, if there is one.
     func string(_ key: String) -> String? {
-        object[key] as? String
+        object[key]?.stringValue
     }
 
     /// The member `key` as text: a string as is, a number in its shortest decimal form
     /// (`error.code` is documented both as `"401"` and as a word).
     func text(_ key: String) -> String? {
         switch object[key] {
-        case let string as String: return string
-        case let number as NSNumber:
-            let value = number.doubleValue
+        case .string(let string)?: return string
+        case .integer(let integer)?: return String(integer)
+        case .number(let value)?:
             if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
             return String(value)
         default: return nil

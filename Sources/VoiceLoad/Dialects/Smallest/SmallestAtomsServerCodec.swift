@@ -21,33 +21,33 @@ struct SmallestAtomsServerCodec: ServerCodec {
     /// simulator ends a session only when the client asks). Everything else has no message.
     mutating func frames(for output: AgentOutput) -> [WireFrame] {
         typealias Name = SmallestAtomsMessage.Name
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch output {
         case .connectionOpened(let sessionID):
             self.sessionID = sessionID
             return []
         case .ready:
             object = [
-                "type": Name.sessionCreated, "session_id": sessionID, "call_id": "CALL-\(sessionID)",
-                "sample_rate": sampleRateHz, "channels": 1,
+                "type": JSONValue(Name.sessionCreated), "session_id": JSONValue(sessionID), "call_id": .string("CALL-\(sessionID)"),
+                "sample_rate": JSONValue(sampleRateHz), "channels": 1,
             ]
         case .agentTurnStarted:
-            object = ["type": Name.agentStartTalking]
+            object = ["type": JSONValue(Name.agentStartTalking)]
         case .audio(let bytes):
             return [SmallestAtomsServerDialect.audioFrame(bytes)]
         case .turnComplete:
-            object = ["type": Name.agentStopTalking]
+            object = ["type": JSONValue(Name.agentStopTalking)]
         case .interrupted:
-            object = ["type": Name.interruption]
+            object = ["type": JSONValue(Name.interruption)]
         case .transcript(let line):
             object = [
-                "type": line.isFinal ? Name.transcript : Name.transcriptDelta,
-                "role": SmallestAtomsMessage.normalizedRole(line.role), "text": line.text,
+                "type": JSONValue(line.isFinal ? Name.transcript : Name.transcriptDelta),
+                "role": JSONValue(SmallestAtomsMessage.normalizedRole(line.role)), "text": JSONValue(line.text),
             ]
         case .error(let code, let message):
-            object = ["type": Name.error, "code": code ?? "internal_error", "message": message]
+            object = ["type": JSONValue(Name.error), "code": JSONValue(code ?? "internal_error"), "message": JSONValue(message)]
         case .ended:
-            object = ["type": Name.sessionClosed, "reason": "client_requested"]
+            object = ["type": JSONValue(Name.sessionClosed), "reason": "client_requested"]
         case .sessionStarted, .userSpeechStarted, .userSpeechStopped, .agentAudioDone, .responseCancelled,
             .toolCall, .speechResult, .utteranceEnd:
             return []

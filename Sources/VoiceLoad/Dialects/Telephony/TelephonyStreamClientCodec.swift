@@ -47,15 +47,15 @@ struct TelephonyStreamClientCodec: ClientCodec {
         case .audio(let bytes):
             return [mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
         case .dtmf(let digit):
-            let dtmf: [String: Any] =
+            let dtmf: [String: JSONValue] =
                 provider == .exotel
-                ? ["digit": digit, "duration": "100"]
-                : provider == .plivo ? ["digit": digit, "track": "inbound"] : ["digit": digit]
-            return [messageFrame("dtmf", extra: ["dtmf": dtmf])]
+                ? ["digit": JSONValue(digit), "duration": "100"]
+                : provider == .plivo ? ["digit": JSONValue(digit), "track": "inbound"] : ["digit": JSONValue(digit)]
+            return [messageFrame("dtmf", extra: ["dtmf": JSONValue(dtmf)])]
         case .markPlayed(let name):
             return [labelPlayedFrame(name: name)]
         case .stop:
-            return [messageFrame("stop", extra: ["stop": stopBody()])]
+            return [messageFrame("stop", extra: ["stop": JSONValue(stopBody())])]
         case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
             return []
         }
@@ -75,7 +75,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
         case provider.agentAudioEvent:
             return message.agentAudio(format: provider.format)
         case provider.agentLabelEvent:
-            let name = provider == .plivo ? message.object["name"] as? String : message.markName()
+            let name = provider == .plivo ? message.object["name"]?.stringValue : message.markName()
             guard let name else { return [.malformed(reason: "\(message.event) message without a string name")] }
             return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(labelPlayedFrame(name: name), timing: .whenPlayedOut)])
         case provider.agentClearEvent:
@@ -87,7 +87,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
     }
 
     private mutating func startFrame() -> WireFrame {
-        var object: [String: Any] = ["start": startBody()]
+        var object: [String: JSONValue] = ["start": JSONValue(startBody())]
         if provider == .plivo { object["extra_headers"] = "{}" }
         return messageFrame("start", extra: object)
     }
@@ -95,35 +95,39 @@ struct TelephonyStreamClientCodec: ClientCodec {
     /// What `start` carries: what Pipecat's `parse_telephony_websocket` looks for (Telnyx
     /// `call_control_id` and `media_format.encoding`, Plivo `streamId` and `callId`, Exotel
     /// `stream_sid`, `call_sid` and `account_sid`) and what the provider documents besides.
-    private func startBody() -> [String: Any] {
+    private func startBody() -> [String: JSONValue] {
         switch provider {
         case .telnyx:
-            var start: [String: Any] = [
-                "user_id": call.accountID, "call_control_id": call.callID, "from": call.from, "to": call.to,
-                "media_format": ["encoding": "PCMU", "sample_rate": provider.format.sampleRateHz, "channels": 1] as [String: Any],
+            var start: [String: JSONValue] = [
+                "user_id": JSONValue(call.accountID), "call_control_id": JSONValue(call.callID), "from": JSONValue(call.from),
+                "to": JSONValue(call.to),
+                "media_format": ["encoding": "PCMU", "sample_rate": JSONValue(provider.format.sampleRateHz), "channels": 1],
             ]
-            if let clientState { start["client_state"] = clientState }
+            if let clientState { start["client_state"] = .string(clientState) }
             return start
         case .plivo:
             return [
-                "callId": call.callID, "streamId": call.streamID, "accountId": call.accountID, "tracks": ["inbound"],
-                "mediaFormat": ["encoding": "audio/x-mulaw", "sampleRate": provider.format.sampleRateHz] as [String: Any],
+                "callId": JSONValue(call.callID), "streamId": JSONValue(call.streamID), "accountId": JSONValue(call.accountID),
+                "tracks": ["inbound"],
+                "mediaFormat": ["encoding": "audio/x-mulaw", "sampleRate": JSONValue(provider.format.sampleRateHz)],
             ]
         case .exotel:
             return [
-                "stream_sid": call.streamID, "call_sid": call.callID, "account_sid": call.accountID,
-                "from": call.from, "to": call.to,
-                "custom_parameters": JSONValue.object(customParameters).replacingNonFiniteNumbers().foundationObject,
-                "media_format": ["encoding": "base64", "sample_rate": String(provider.format.sampleRateHz), "bit_rate": "128kbps"],
+                "stream_sid": JSONValue(call.streamID), "call_sid": JSONValue(call.callID), "account_sid": JSONValue(call.accountID),
+                "from": JSONValue(call.from), "to": JSONValue(call.to),
+                "custom_parameters": .object(customParameters),
+                "media_format": [
+                    "encoding": "base64", "sample_rate": JSONValue(String(provider.format.sampleRateHz)), "bit_rate": "128kbps",
+                ],
             ]
         }
     }
 
-    private func stopBody() -> [String: Any] {
+    private func stopBody() -> [String: JSONValue] {
         switch provider {
-        case .telnyx: return ["user_id": call.accountID, "call_control_id": call.callID]
-        case .plivo: return ["callId": call.callID]
-        case .exotel: return ["call_sid": call.callID, "account_sid": call.accountID, "reason": "callended"]
+        case .telnyx: return ["user_id": .string(call.accountID), "call_control_id": .string(call.callID)]
+        case .plivo: return ["callId": .string(call.callID)]
+        case .exotel: return ["call_sid": .string(call.callID), "account_sid": .string(call.accountID), "reason": "callended"]
         }
     }
 
@@ -131,17 +135,17 @@ struct TelephonyStreamClientCodec: ClientCodec {
     /// Plivo's `playedStream`.
     private mutating func labelPlayedFrame(name: String) -> WireFrame {
         provider == .plivo
-            ? messageFrame(provider.labelPlayedEvent, extra: ["name": name])
-            : messageFrame(provider.labelPlayedEvent, extra: ["mark": ["name": name]])
+            ? messageFrame(provider.labelPlayedEvent, extra: ["name": JSONValue(name)])
+            : messageFrame(provider.labelPlayedEvent, extra: ["mark": ["name": JSONValue(name)]])
     }
 
     /// A message with `event`, the next sequence number and the stream id.
-    private mutating func messageFrame(_ event: String, extra: [String: Any]) -> WireFrame {
+    private mutating func messageFrame(_ event: String, extra: [String: JSONValue]) -> WireFrame {
         var object = extra
-        object["event"] = event
+        object["event"] = .string(event)
         let sequence = takeSequenceNumber()
-        object[provider.sequenceKey] = provider == .telnyx ? String(sequence) as Any : sequence as Any
-        object[provider.streamIDKey] = call.streamID
+        object[provider.sequenceKey] = provider == .telnyx ? .string(String(sequence)) : .int(sequence)
+        object[provider.streamIDKey] = .string(call.streamID)
         return .text(JSONFrame.text(object))
     }
 

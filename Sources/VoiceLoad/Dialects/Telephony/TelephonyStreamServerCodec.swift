@@ -32,10 +32,10 @@ struct TelephonyStreamServerCodec: ServerCodec {
         case "media":
             return try message.callerAudio()
         case "dtmf":
-            guard let digit = message.member("dtmf")?["digit"] as? String else { throw .malformed("dtmf message without a string digit") }
+            guard let digit = message.member("dtmf")?["digit"]?.stringValue else { throw .malformed("dtmf message without a string digit") }
             return [.dtmf(digit: digit)]
         case provider.labelPlayedEvent:
-            let name = provider == .plivo ? message.object["name"] as? String : message.markName()
+            let name = provider == .plivo ? message.object["name"]?.stringValue : message.markName()
             guard let name else { throw .malformed("\(message.event) message without a string name") }
             return [.markPlayed(name: name)]
         case "stop":
@@ -54,7 +54,7 @@ struct TelephonyStreamServerCodec: ServerCodec {
         case .audio(let bytes):
             return [.text(audioPrefix + Data(bytes).base64EncodedString() + #""}}"#)]
         case .turnComplete(let turnKey):
-            let label: [String: Any] = provider == .plivo ? ["name": turnKey] : ["mark": ["name": turnKey]]
+            let label: [String: JSONValue] = provider == .plivo ? ["name": JSONValue(turnKey)] : ["mark": ["name": JSONValue(turnKey)]]
             return [agentFrame(provider.agentLabelEvent, extra: label)]
         case .interrupted:
             return [agentFrame(provider.agentClearEvent, extra: [:])]
@@ -71,24 +71,21 @@ struct TelephonyStreamServerCodec: ServerCodec {
 
     /// A message from the agent with `event` and, except on Telnyx (whose serializer sends none),
     /// the stream id.
-    private func agentFrame(_ event: String, extra: [String: Any]) -> WireFrame {
+    private func agentFrame(_ event: String, extra: [String: JSONValue]) -> WireFrame {
         var object = extra
-        object["event"] = event
-        if provider != .telnyx { object[provider.streamIDKey] = streamID }
+        object["event"] = .string(event)
+        if provider != .telnyx { object[provider.streamIDKey] = .string(streamID) }
         return .text(JSONFrame.text(object))
     }
 
     private mutating func startIntents(_ message: MediaStreamMessage) throws(DialectDecodingError) -> [ClientIntent] {
         guard let start = message.member("start") else { throw .malformed("start message without start") }
-        if let id = message.object[provider.streamIDKey] as? String ?? start[provider.streamIDKey] as? String {
+        if let id = message.object[provider.streamIDKey]?.stringValue ?? start[provider.streamIDKey]?.stringValue {
             streamID = id
             audioPrefix = Self.audioPrefix(provider: provider, streamID: id)
         }
-        guard provider == .exotel, let custom = start["custom_parameters"] as? [String: Any] else { return [.start(parameters: [:])] }
-        guard let parameters = JSONValue.objectValues(foundationObject: custom) else {
-            throw .malformed("start custom_parameters holds a non-JSON value")
-        }
-        return [.start(parameters: parameters)]
+        guard provider == .exotel, let custom = start["custom_parameters"]?.objectValue else { return [.start(parameters: [:])] }
+        return [.start(parameters: custom)]
     }
 
     /// Telnyx `{"event":"media","media":{"payload":"`, Plivo `playAudio` with its content type

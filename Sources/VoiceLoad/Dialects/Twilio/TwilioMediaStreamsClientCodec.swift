@@ -54,10 +54,10 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
         case .markPlayed(let name):
             return [markFrame(name: name)]
         case .stop:
-            let stop: [String: Any] = ["accountSid": identity.accountSid, "callSid": identity.callSid]
-            return [messageFrame(Name.stop, extra: ["stop": stop])]
+            let stop: [String: JSONValue] = ["accountSid": JSONValue(identity.accountSid), "callSid": JSONValue(identity.callSid)]
+            return [messageFrame(Name.stop, extra: ["stop": JSONValue(stop)])]
         case .dtmf(let digit):
-            return [messageFrame(Name.dtmf, extra: ["dtmf": ["track": "inbound_track", "digit": digit]])]
+            return [messageFrame(Name.dtmf, extra: ["dtmf": ["track": "inbound_track", "digit": JSONValue(digit)]])]
         case .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
             return []
         }
@@ -85,29 +85,30 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     }
 
     private func connectedFrame() -> WireFrame {
-        .text(JSONFrame.text(["event": Name.connected, "protocol": "Call", "version": "1.0.0"]))
+        .text(JSONFrame.text(["event": JSONValue(Name.connected), "protocol": "Call", "version": "1.0.0"]))
     }
 
     private mutating func startFrame(customParameters: [String: JSONValue]) -> WireFrame {
-        let start: [String: Any] = [
-            "streamSid": identity.streamSid, "accountSid": identity.accountSid, "callSid": identity.callSid,
+        let start: [String: JSONValue] = [
+            "streamSid": JSONValue(identity.streamSid), "accountSid": JSONValue(identity.accountSid),
+            "callSid": JSONValue(identity.callSid),
             "tracks": ["inbound"],
-            "customParameters": JSONValue.object(customParameters).replacingNonFiniteNumbers().foundationObject,
-            "mediaFormat": ["encoding": "audio/x-mulaw", "sampleRate": format.sampleRateHz, "channels": 1] as [String: Any],
+            "customParameters": .object(customParameters),
+            "mediaFormat": ["encoding": "audio/x-mulaw", "sampleRate": JSONValue(format.sampleRateHz), "channels": 1],
         ]
-        return messageFrame(Name.start, extra: ["start": start])
+        return messageFrame(Name.start, extra: ["start": JSONValue(start)])
     }
 
     private mutating func markFrame(name: String) -> WireFrame {
-        messageFrame(Name.mark, extra: ["mark": ["name": name]])
+        messageFrame(Name.mark, extra: ["mark": ["name": JSONValue(name)]])
     }
 
     /// A message with `event`, the next `sequenceNumber` and the `streamSid`.
-    private mutating func messageFrame(_ event: String, extra: [String: Any]) -> WireFrame {
+    private mutating func messageFrame(_ event: String, extra: [String: JSONValue]) -> WireFrame {
         var object = extra
-        object["event"] = event
-        object["sequenceNumber"] = String(takeSequenceNumber())
-        object["streamSid"] = identity.streamSid
+        object["event"] = .string(event)
+        object["sequenceNumber"] = .string(String(takeSequenceNumber()))
+        object["streamSid"] = .string(identity.streamSid)
         return .text(JSONFrame.text(object))
     }
 

@@ -24,7 +24,7 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
         case Name.connected:
             return []
         case Name.dtmf:
-            guard let digit = message.member("dtmf")?["digit"] as? String else { throw .malformed("dtmf message without a string digit") }
+            guard let digit = message.member("dtmf")?["digit"]?.stringValue else { throw .malformed("dtmf message without a string digit") }
             return [.dtmf(digit: digit)]
         case Name.start:
             return try startIntents(message)
@@ -47,9 +47,13 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
         case .audio(let bytes):
             return [.text(mediaPrefix + Data(bytes).base64EncodedString() + #""}}"#)]
         case .turnComplete(let turnKey):
-            return [.text(JSONFrame.text(["event": Name.mark, "streamSid": streamSid, "mark": ["name": turnKey]]))]
+            return [
+                .text(
+                    JSONFrame.text(["event": JSONValue(Name.mark), "streamSid": JSONValue(streamSid), "mark": ["name": JSONValue(turnKey)]])
+                )
+            ]
         case .interrupted:
-            return [.text(JSONFrame.text(["event": Name.clear, "streamSid": streamSid]))]
+            return [.text(JSONFrame.text(["event": JSONValue(Name.clear), "streamSid": JSONValue(streamSid)]))]
         case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .toolCall, .transcript, .speechResult, .utteranceEnd, .error, .ended:
             return []
@@ -63,18 +67,15 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
 
     private mutating func startIntents(_ message: MediaStreamMessage) throws(DialectDecodingError) -> [ClientIntent] {
         guard let start = message.member("start") else { throw .malformed("start message without start") }
-        if let sid = message.object["streamSid"] as? String ?? start["streamSid"] as? String {
+        if let sid = message.object["streamSid"]?.stringValue ?? start["streamSid"]?.stringValue {
             streamSid = sid
             mediaPrefix = Self.mediaPrefix(streamSid: sid)
         }
         switch start["customParameters"] {
-        case nil, .some(is NSNull):
+        case nil, .some(.null):
             return [.start(parameters: [:])]
-        case .some(let custom as [String: Any]):
-            guard let parameters = JSONValue.objectValues(foundationObject: custom) else {
-                throw .malformed("start customParameters holds a non-JSON value")
-            }
-            return [.start(parameters: parameters)]
+        case .some(.object(let custom)):
+            return [.start(parameters: custom)]
         case .some(let other):
             throw .malformed("start customParameters is \(JSONFrame.kindName(of: other)), not an object")
         }

@@ -18,9 +18,9 @@ struct VonageWebSocketClientCodec: ClientCodec {
 
     /// `websocket:connected` with the content type and the headers.
     func framesOnOpen() -> [WireFrame] {
-        var connected = JSONValue.object(headers).replacingNonFiniteNumbers().foundationObject as? [String: Any] ?? [:]
-        connected["event"] = Message.connected
-        connected["content-type"] = Message.contentType(format)
+        var connected = headers
+        connected["event"] = .string(Message.connected)
+        connected["content-type"] = .string(Message.contentType(format))
         return [.text(JSONFrame.text(connected))]
     }
 
@@ -36,7 +36,7 @@ struct VonageWebSocketClientCodec: ClientCodec {
         case .audio(let bytes):
             return bytes.isEmpty ? [] : [.binary(bytes)]
         case .dtmf(let digit):
-            return [.text(JSONFrame.text(["event": Message.dtmf, "digit": digit, "duration": 100]))]
+            return [.text(JSONFrame.text(["event": JSONValue(Message.dtmf), "digit": JSONValue(digit), "duration": 100]))]
         case .markPlayed(let label):
             return [notifiedFrame(label: label)]
         case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated, .stop:
@@ -57,7 +57,10 @@ struct VonageWebSocketClientCodec: ClientCodec {
         }
         switch message.event {
         case Message.clear:
-            return DecodedFrame(events: [.agentInterrupted], replies: [CodecReply(.text(JSONFrame.text(["event": Message.cleared])))])
+            return DecodedFrame(
+                events: [.agentInterrupted],
+                replies: [CodecReply(.text(JSONFrame.text(["event": JSONValue(Message.cleared)])))]
+            )
         case Message.notify:
             guard let label = Message.label(payload: message.object["payload"]) else {
                 return [.malformed(reason: "notify message without a payload")]
@@ -69,6 +72,6 @@ struct VonageWebSocketClientCodec: ClientCodec {
     }
 
     private func notifiedFrame(label: String) -> WireFrame {
-        .text(JSONFrame.text(["event": Message.notified, "payload": Message.payload(label: label)]))
+        .text(JSONFrame.text(["event": JSONValue(Message.notified), "payload": Message.payload(label: label)]))
     }
 }

@@ -18,13 +18,12 @@ enum VonageWebSocketMessage {
     }
 
     /// A `notify` payload as a playback label: its compact JSON text (keys sorted).
-    static func label(payload: Any?) -> String? {
-        guard let payload, let value = JSONValue(foundationObject: payload) else { return nil }
-        return JSONText.text(value)
+    static func label(payload: JSONValue?) -> String? {
+        payload.map(JSONText.text)
     }
 
     /// The payload a label stands for: the JSON it holds, else the label as a string.
-    static func payload(label: String) -> Any {
-        (try? JSONSerialization.jsonObject(with: Data(label.utf8), options: [.fragmentsAllowed])) ?? label
+    static func payload(label: String) -> JSONValue {
+        JSONValue(parsing: label) ?? .string(label)
     }
 }

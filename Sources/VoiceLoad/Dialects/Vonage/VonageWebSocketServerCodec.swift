@@ -21,12 +21,13 @@ struct VonageWebSocketServerCodec: ServerCodec {
             var headers = message.object
             headers["event"] = nil
             headers["content-type"] = nil
-            return [.start(parameters: JSONValue.objectValues(foundationObject: headers) ?? [:])]
+            return [.start(parameters: headers)]
         case Message.dtmf:
-            let digit = message.object["digit"] ?? (message.object["dtmf"] as? [String: Any])?["digit"]
+            let digit = message.object["digit"] ?? (message.object["dtmf"]?.objectValue)?["digit"]
             switch digit {
-            case let text as String: return [.dtmf(digit: text)]
-            case let number as NSNumber: return [.dtmf(digit: number.stringValue)]
+            case .string(let text)?: return [.dtmf(digit: text)]
+            case .integer(let number)?: return [.dtmf(digit: String(number))]
+            case .number(let number)?: return [.dtmf(digit: JSONText.number(number))]
             default: throw .malformed("websocket:dtmf message without a digit")
             }
         case Message.notified:
@@ -48,9 +49,9 @@ struct VonageWebSocketServerCodec: ServerCodec {
         case .audio(let bytes):
             return [.binary(bytes)]
         case .turnComplete(let turnKey):
-            return [.text(JSONFrame.text(["action": Message.notify, "payload": ["turn": turnKey]]))]
+            return [.text(JSONFrame.text(["action": JSONValue(Message.notify), "payload": ["turn": JSONValue(turnKey)]]))]
         case .interrupted:
-            return [.text(JSONFrame.text(["action": Message.clear]))]
+            return [.text(JSONFrame.text(["action": JSONValue(Message.clear)]))]
         case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .toolCall, .transcript, .speechResult, .utteranceEnd, .error, .ended:
             return []

@@ -17,28 +17,28 @@ enum WireAction: Sendable, Hashable {
 
     /// The action a script line names, or why it names none.
     static func parse(_ line: String) -> Result<WireAction, JSONFrameError> {
-        let object: [String: Any]
+        let object: [String: JSONValue]
         switch JSONFrame.object(in: .text(line)) {
         case .success(let parsed): object = parsed
         case .failure(let error): return .failure(error)
         }
-        if let base = object["endpoint"] as? String { return .success(.endpoint(base)) }
-        if let receive = object["receive"] as? [String: Any] {
+        if let base = object["endpoint"]?.stringValue { return .success(.endpoint(base)) }
+        if let receive = object["receive"]?.objectValue {
             return frame(receive).map(WireAction.receive)
         }
-        guard let send = object["send"] as? String else {
+        guard let send = object["send"]?.stringValue else {
             return .failure(JSONFrameError(reason: #"a script line needs "send" (a string), "receive" (an object) or "endpoint" (a URL)"#))
         }
         return sendAction(send, object)
     }
 
-    private static func sendAction(_ send: String, _ object: [String: Any]) -> Result<WireAction, JSONFrameError> {
-        func string(_ key: String) -> String { object[key] as? String ?? "" }
+    private static func sendAction(_ send: String, _ object: [String: JSONValue]) -> Result<WireAction, JSONFrameError> {
+        func string(_ key: String) -> String { object[key]?.stringValue ?? "" }
         switch send {
         case "open": return .success(.open)
         case "start": return .success(.intent(.start(parameters: [:])))
         case "audio":
-            let milliseconds = (object["ms"] as? NSNumber)?.intValue ?? 20
+            let milliseconds = object["ms"]?.intValue ?? 20
             guard (1...1_000).contains(milliseconds) else { return .failure(JSONFrameError(reason: "audio ms must be 1–1000")) }
             return .success(.audio(milliseconds: milliseconds))
         case "end_of_utterance": return .success(.endOfUtterance)
@@ -50,7 +50,7 @@ enum WireAction: Sendable, Hashable {
         case "tool_result":
             return .success(.intent(.toolResult(callID: string("call_id"), name: string("name"), output: string("output"))))
         case "playback_truncated":
-            return .success(.intent(.playbackTruncated(audioEndMs: (object["audio_end_ms"] as? NSNumber)?.intValue ?? 0)))
+            return .success(.intent(.playbackTruncated(audioEndMs: object["audio_end_ms"]?.intValue ?? 0)))
         case "mark_played": return .success(.intent(.markPlayed(name: string("name"))))
         case "dtmf": return .success(.intent(.dtmf(digit: string("digit"))))
         default: return .failure(JSONFrameError(reason: "unknown send '\(send)'"))
@@ -58,9 +58,9 @@ enum WireAction: Sendable, Hashable {
     }
 
     /// `{"text": …}` or `{"binary": "<base64>"}`.
-    private static func frame(_ object: [String: Any]) -> Result<WireFrame, JSONFrameError> {
-        if let text = object["text"] as? String { return .success(.text(text)) }
-        if let base64 = object["binary"] as? String, let data = Data(base64Encoded: base64) {
+    private static func frame(_ object: [String: JSONValue]) -> Result<WireFrame, JSONFrameError> {
+        if let text = object["text"]?.stringValue { return .success(.text(text)) }
+        if let base64 = object["binary"]?.stringValue, let data = Data(base64Encoded: base64) {
             return .success(.binary([UInt8](data)))
         }
         return .failure(JSONFrameError(reason: #"receive needs {"text": …} or {"binary": "<base64>"}"#))

@@ -44,34 +44,34 @@ package struct WireScript {
     }
 
     /// The answer to one script line, as a JSON object.
-    mutating func answer(line: String) -> [String: Any] {
+    mutating func answer(line: String) -> [String: JSONValue] {
         let action: WireAction
         switch WireAction.parse(line) {
         case .success(let parsed): action = parsed
-        case .failure(let error): return ["error": error.reason]
+        case .failure(let error): return ["error": .string(error.reason)]
         }
         switch action {
         case .open:
-            return ["frames": codec.framesOnOpen().map(Self.describe)]
+            return ["frames": .array(codec.framesOnOpen().map { .object(Self.describe($0)) })]
         case .audio(let milliseconds):
             let bytes = Self.tone(milliseconds: milliseconds, format: dialect.inputFormat)
             let frame = codec.audioFrame(dialect.prepareAudio(bytes))
-            return ["frames": [Self.describe(frame)], "audio": Data(bytes).base64EncodedString()]
+            return ["frames": [.object(Self.describe(frame))], "audio": JSONValue(Data(bytes).base64EncodedString())]
         case .endOfUtterance:
-            return ["frames": codec.framesAfterUtterance().map(Self.describe)]
+            return ["frames": .array(codec.framesAfterUtterance().map { .object(Self.describe($0)) })]
         case .intent(let intent):
-            return ["frames": codec.frames(for: Self.withScenarioParameters(intent, parameters)).map(Self.describe)]
+            return ["frames": .array(codec.frames(for: Self.withScenarioParameters(intent, parameters)).map { .object(Self.describe($0)) })]
         case .endpoint(let base):
             do {
-                return ["url": dialect.endpoint(for: try WebSocketEndpoint(parsing: base), parameters: parameters).urlString]
+                return ["url": JSONValue(dialect.endpoint(for: try WebSocketEndpoint(parsing: base), parameters: parameters).urlString)]
             } catch {
-                return ["error": error.description]
+                return ["error": JSONValue(error.description)]
             }
         case .receive(let frame):
             let decoded = codec.receive(frame)
             return [
-                "events": decoded.events.map(\.wireDescription),
-                "replies": decoded.replies.map { Self.describe($0.frame) },
+                "events": .array(decoded.events.map { .object($0.wireDescription) }),
+                "replies": .array(decoded.replies.map { .object(Self.describe($0.frame)) }),
             ]
         }
     }
@@ -83,19 +83,19 @@ package struct WireScript {
     }
 
     /// A frame as written to the socket: `{"text": …}` or `{"binary": "<base64>"}`.
-    static func describe(_ frame: EncodedFrame) -> [String: Any] {
+    static func describe(_ frame: EncodedFrame) -> [String: JSONValue] {
         let bytes = frame.payload.getBytes(at: frame.payload.readerIndex, length: frame.payload.readableBytes) ?? []
         switch frame.kind {
-        case .text: return ["text": String(decoding: bytes, as: UTF8.self)]
-        case .binary: return ["binary": Data(bytes).base64EncodedString()]
+        case .text: return ["text": .string(String(decoding: bytes, as: UTF8.self))]
+        case .binary: return ["binary": .string(Data(bytes).base64EncodedString())]
         }
     }
 
     /// `{"text": …}` or `{"binary": "<base64>"}`.
-    static func describe(_ frame: WireFrame) -> [String: Any] {
+    static func describe(_ frame: WireFrame) -> [String: JSONValue] {
         switch frame {
-        case .text(let text): return ["text": text]
-        case .binary(let bytes): return ["binary": Data(bytes).base64EncodedString()]
+        case .text(let text): return ["text": .string(text)]
+        case .binary(let bytes): return ["binary": .string(Data(bytes).base64EncodedString())]
         }
     }
 
