@@ -30,9 +30,46 @@ let package = Package(
             pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]
         ),
+        // The WebSocket transport in three modules: what both sides use (the frame handler,
+        // writer, masking, assembler, connection events, the monotonic clock and frames), the
+        // client side (connect, handshake, TLS trust, the phases' stamps, REST) and the server
+        // side (listener, upgrade decisions, plain HTTP). Neither side imports the other.
+        .target(
+            name: "WSCore",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "WSClient",
+            dependencies: [
+                "WSCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .target(
+            name: "WSServer",
+            dependencies: [
+                "WSCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .target(
             name: "VoiceLoad",
             dependencies: [
+                "WSCore",
+                "WSClient",
+                "WSServer",
                 "CSndFile",
                 "CSampleRate",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -51,6 +88,9 @@ let package = Package(
             name: "AgentSimulator",
             dependencies: [
                 "VoiceLoad",
+                "WSCore",
+                "WSClient",
+                "WSServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -60,6 +100,9 @@ let package = Package(
             name: "vload",
             dependencies: [
                 "VoiceLoad",
+                "WSCore",
+                "WSClient",
+                "WSServer",
                 "AgentSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -71,17 +114,23 @@ let package = Package(
             name: "VoiceLoadFuzzing",
             dependencies: [
                 "VoiceLoad",
+                "WSCore",
+                "WSClient",
+                "WSServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
-        .executableTarget(name: "vload-fuzz", dependencies: ["VoiceLoadFuzzing", "VoiceLoad"]),
+        .executableTarget(name: "vload-fuzz", dependencies: ["VoiceLoadFuzzing", "VoiceLoad", "WSCore"]),
         // Shared by the test targets: the report's JSON Schema validator.
-        .target(name: "TestSupport", dependencies: ["VoiceLoad"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["VoiceLoad", "WSCore"], path: "Tests/TestSupport"),
         .testTarget(
             name: "VoiceLoadTests",
             dependencies: [
                 "VoiceLoad",
+                "WSCore",
+                "WSClient",
+                "WSServer",
                 "VoiceLoadFuzzing",
                 "TestSupport",
                 // The docs tests check every `vload` command line of docs/ and examples/ci/ against the CLI.
@@ -98,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AgentSimulatorTests",
-            dependencies: ["AgentSimulator", "VoiceLoad"]
+            dependencies: ["AgentSimulator", "VoiceLoad", "WSCore", "WSClient", "WSServer"]
         ),
         .testTarget(
             name: "EndToEndTests",
@@ -106,6 +155,9 @@ let package = Package(
                 "vload",
                 "TestSupport",
                 "VoiceLoad",
+                "WSCore",
+                "WSClient",
+                "WSServer",
                 "AgentSimulator",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

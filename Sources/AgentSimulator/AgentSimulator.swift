@@ -1,6 +1,8 @@
 import NIOCore
 import NIOPosix
 import VoiceLoad
+import WSCore
+import WSServer
 
 /// The built-in voice agent: a WebSocket server speaking the server side of a dialect, with
 /// a ready delay, an energy VAD on the caller's audio, replies after a configurable latency,

@@ -1,5 +1,6 @@
 import NIOCore
 import VoiceLoad
+import WSCore
 
 /// The frames a fault sends that no dialect would: built once per simulator and shared by
 /// every session (an oversized frame is a buffer of spaces, not rebuilt per send).

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import WSCore
 
 /// Which faults the simulator injects and how often: each fault a probability per session
 /// and/or per reply ("turn").

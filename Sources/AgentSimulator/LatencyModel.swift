@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import WSCore
 
 /// How long the simulated agent takes to answer: from the end of the user's speech to the
 /// first reply audio.

@@ -1,5 +1,7 @@
 import NIOCore
 import VoiceLoad
+import WSCore
+import WSServer
 
 /// Drives one session's `SimulatorSession` from its WebSocket: decodes frames with the
 /// server side of the dialect, runs the actions, keeps the timers. Runs on the connection's

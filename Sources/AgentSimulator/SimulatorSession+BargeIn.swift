@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// Barge-in: the user talks over the agent (or the client commands an interrupt). The agent
 /// goes on for `bargeInReactionMs`, then stops its audio and sends every interruption signal

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// Injected faults (`configuration.faults`, see `FaultPlan`). The session's own fault, drawn
 /// from its number when it is created, strikes at `ready` (`slow_ready`) or at the first reply

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// The answer to an utterance: the reply latency, then (with `toolCall` set) a tool call, then
 /// the reply audio (or, speech-to-text, the final transcript), where a fault may strike

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// The user's speech: what the agent's VAD hears, the user's transcripts, and (speech-to-text)
 /// the results that answer an utterance.

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// The agent's audio: a clip streamed chunk by chunk at `replySpeed`, or the pace a fault sets.
 extension SimulatorSession {

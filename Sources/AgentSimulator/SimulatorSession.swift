@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// The behaviour of the simulated agent in one session, as a value-type state machine:
 /// intents and timer expiries in, actions out. It reads no clock and touches no socket;

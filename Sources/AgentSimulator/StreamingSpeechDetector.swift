@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import WSCore
 
 /// The simulator's online energy VAD: finds where the user's speech starts and ends in the
 /// incoming stream, and *when* that was, on the stream's own clock.

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// The payload of the decoder and assembler fuzz targets: one byte choosing the codec (modulo
 /// the number of codecs), then frames separated by `separator`, each a kind byte (even: a

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// Deterministic mutations of fuzz inputs, for the seeded property tests and for the fuzz
 /// executable without libFuzzer: bit flips, random bytes, truncation, splices, duplicated and

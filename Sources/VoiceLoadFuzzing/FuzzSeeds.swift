@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import WSCore
 
 /// Valid inputs for every fuzz target, to mutate from: frames made by vload's own encoders
 /// (the simulator's server codecs for the client decoders, the client codecs for the server

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import VoiceLoad
+import WSCore
 
 extension Fuzzing {
     /// The client dialects the client decoder target chooses from: every registered dialect,

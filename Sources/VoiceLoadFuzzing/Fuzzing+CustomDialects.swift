@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import WSCore
 
 extension Fuzzing {
     /// The custom dialect target: a dialect file either fails with one line starting with its

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 extension Fuzzing {
     /// What reads a REST pre-step body, chosen by the payload's first byte.

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 extension Fuzzing {
     /// The server dialects the server decoder target chooses from, by registered id.

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOWebSocket
 import VoiceLoad
+import WSCore
 
 extension Fuzzing {
     /// The assembler's message limit in the assembler target: small, so that fragmented

@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import VoiceLoad
+import WSServer
 
 /// `vload serve`: the built-in agent simulator alone, until Ctrl-C.
 struct ServeCommand: AsyncParsableCommand {

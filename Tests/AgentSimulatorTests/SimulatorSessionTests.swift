@@ -2,6 +2,7 @@ import Testing
 import VoiceLoad
 
 @testable import AgentSimulator
+import WSCore
 
 private func ms(_ value: Int64) -> MonotonicInstant {
     MonotonicInstant(nanoseconds: 10_000_000_000 + UInt64(value) * 1_000_000)

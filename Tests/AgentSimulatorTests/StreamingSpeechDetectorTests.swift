@@ -2,6 +2,7 @@ import Testing
 import VoiceLoad
 
 @testable import AgentSimulator
+import WSCore
 
 @Suite("StreamingSpeechDetector")
 struct StreamingSpeechDetectorTests {

@@ -1,4 +1,5 @@
 import VoiceLoad
+import WSCore
 
 /// A queue of due events on synthetic time: the earliest first, and events due at the same
 /// instant in the order they were scheduled. Nothing sleeps and no clock is read.

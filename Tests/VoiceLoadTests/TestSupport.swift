@@ -2,6 +2,7 @@ import Foundation
 import NIOPosix
 
 @testable import VoiceLoad
+import WSCore
 
 /// The repository's root directory, found from this file's path.
 func repositoryRoot(_ file: String = #filePath) -> String {

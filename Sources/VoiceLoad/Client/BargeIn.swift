@@ -1,3 +1,5 @@
+import WSCore
+
 /// One barge-in being measured (docs/metrics.md): when it started, the
 /// agent turn it talked over, and what the server did about it.
 struct BargeIn: Sendable, Hashable {

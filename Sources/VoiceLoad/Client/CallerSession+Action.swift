@@ -1,3 +1,5 @@
+import WSCore
+
 extension CallerSession {
     /// The caller's named timers; `VirtualClient` keeps one scheduled task per name.
     enum Timer: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The connection of one attempt: being opened, open, ended. Frames that arrive before the
 /// upgrade's future has handed the connection to `VirtualClient` (a server that speaks first,
 /// Deepgram `Welcome`) are held and handled, in order, once it opens: their replies go out

@@ -1,3 +1,5 @@
+import WSCore
+
 /// What the server says, event by event: the turn tracker measures, the session's state
 /// follows, and the waiting step is checked once the frame's events are all applied.
 extension CallerSession {

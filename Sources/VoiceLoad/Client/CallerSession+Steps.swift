@@ -1,3 +1,5 @@
+import WSCore
+
 /// What the scenario's steps decide about the caller, at the instant each starts: the
 /// condition of a `wait` step, the utterances and barge-ins they begin, the tool calls they
 /// answer. The steps' sequencing (and their suspensions) stays with `VirtualClient`.

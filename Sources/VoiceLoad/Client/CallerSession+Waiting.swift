@@ -1,3 +1,5 @@
+import WSCore
+
 /// Steps suspend until their condition holds. Every event and timer re-checks the pending
 /// condition; conditions that become true with the passing of time (quiet, heard audio, think
 /// time) also set the `recheck` timer for the moment they will.

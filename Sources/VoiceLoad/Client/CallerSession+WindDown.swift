@@ -1,3 +1,5 @@
+import WSCore
+
 /// What ends a session early: a failure, which the reconnect policy may retry on a fresh
 /// connection, and the run winding down (a signal, or the run's drain limit), after which the
 /// session hangs up by the deadline and no step starts. `VirtualClient` carries out the

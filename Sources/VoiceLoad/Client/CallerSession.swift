@@ -1,3 +1,5 @@
+import WSCore
+
 /// The behaviour of one simulated caller on one connection, as a value-type state machine:
 /// step starts, connection events and timer expiries in, each with its instant; actions out.
 /// It reads no clock and touches no socket; `VirtualClient` drives it on the connection's

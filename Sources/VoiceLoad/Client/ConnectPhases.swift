@@ -1,3 +1,6 @@
+import WSClient
+import WSCore
+
 /// The phases of one session's connect (the k6 phases): name lookup, TCP, TLS and the
 /// WebSocket upgrade, which add up to its `connect_ms` (docs/tls.md).
 ///

@@ -1,4 +1,5 @@
 import NIOCore
+import WSCore
 
 /// A stream paced by a `FramePacer`: a virtual client's microphone, the simulator's reply audio.
 package protocol PacedStream: AnyObject, Sendable {

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The pacing of a client's outgoing audio stream: frame k of the stream is due at
 /// `openedAt + (k+1)·frame` (docs/metrics.md), whatever the lag of earlier
 /// frames, so pacing error never accumulates. Between clips it streams silence.

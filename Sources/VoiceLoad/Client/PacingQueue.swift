@@ -1,4 +1,5 @@
 import NIOCore
+import WSCore
 
 /// The frames due on one event loop, earliest first: a value-type queue that `FramePacer`
 /// drives with one timer.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// Simulated real-time playback of agent audio on a client with no speaker (docs/metrics.md).
 ///
 /// Playback starts when the first chunk arrives, after an optional jitter buffer, and advances

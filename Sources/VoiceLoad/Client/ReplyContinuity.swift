@@ -1,3 +1,5 @@
+import WSCore
+
 /// Whether one agent turn played without gaps for the caller (docs/audio-continuity.md): the
 /// underruns of the playback cursor after the turn's playback started, and how fast its audio
 /// came compared with real time.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// Why a session stopped before its scenario finished: the class it is counted under, and
 /// the facts its report example is made of (redacted when, and only if, it is one).
 struct SessionFailure: Error, Sendable, Hashable {

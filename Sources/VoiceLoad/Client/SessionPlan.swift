@@ -1,4 +1,5 @@
 import NIOSSL
+import WSClient
 
 /// Everything a virtual client needs for its sessions, built once per run and shared.
 package struct SessionPlan: Sendable {

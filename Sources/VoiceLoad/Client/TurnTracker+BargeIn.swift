@@ -1,3 +1,5 @@
+import WSCore
+
 /// Barge-ins (docs/metrics.md): the caller talks over the agent, or
 /// sends the dialect's interrupt command, and the server acknowledges, stops and cancels.
 extension TurnTracker {

@@ -1,3 +1,5 @@
+import WSCore
+
 extension TurnTracker {
     /// An agent turn (reply or greeting) that ended, by event or audio gap, having delivered
     /// audio none of which was voiced: the agent answered with silence (`silent_reply`).

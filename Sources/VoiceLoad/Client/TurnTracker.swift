@@ -1,3 +1,5 @@
+import WSCore
+
 /// Turns one session's sent utterances and received agent events into per-turn measurements
 /// (docs/metrics.md). A value-type state machine: the virtual client feeds it timestamps
 /// and acts on what it returns; it reads no clock itself.

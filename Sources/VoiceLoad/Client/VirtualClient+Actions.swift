@@ -1,4 +1,5 @@
 import NIOCore
+import WSCore
 
 /// Carries out what the caller (`CallerSession`) decides, on the client's loop: its named
 /// timers (one scheduled task per name), frames to send, figures to record, the waiting

@@ -1,4 +1,5 @@
 import NIOCore
+import WSCore
 
 extension VirtualClient {
     /// Everything the connection reports, on this client's loop, as it happens: decoded by the

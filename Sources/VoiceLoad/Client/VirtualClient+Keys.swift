@@ -1,3 +1,5 @@
+import WSCore
+
 /// Steps that send one control message of the dialect: the caller's keypad (`dtmf`) and a
 /// speech-to-text flush (`finalize`).
 extension VirtualClient {

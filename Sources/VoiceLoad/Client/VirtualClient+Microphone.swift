@@ -1,3 +1,5 @@
+import WSCore
+
 /// The client's outgoing audio stream: opened by the first `say`, `silence` or barge-in of a
 /// session, then paced frame by frame (clip audio, else silence) until hang-up.
 extension VirtualClient: PacedStream {

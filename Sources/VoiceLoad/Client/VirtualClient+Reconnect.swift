@@ -1,3 +1,5 @@
+import WSCore
+
 /// The scenario's reconnect policy (`reconnect:`): a failed attempt the policy retries
 /// (`CallerSession.afterFailure`) is recorded as an error, and after its backoff the scenario
 /// runs again from its first step on a fresh connection, within the same session (same client

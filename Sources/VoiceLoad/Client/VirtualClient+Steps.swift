@@ -1,3 +1,5 @@
+import WSCore
+
 /// The scenario steps (docs/scenarios.md): each runs on the client's loop and suspends in
 /// `wait` until what it needs has happened.
 extension VirtualClient {

@@ -1,4 +1,6 @@
 import NIOCore
+import WSClient
+import WSCore
 
 /// Winding down (a signal, or the run's drain limit): the session under way stops its steps and
 /// hangs up cleanly — the dialect's stop, its end-of-session event awaited until the deadline,

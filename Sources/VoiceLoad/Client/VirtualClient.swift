@@ -1,5 +1,7 @@
 import NIOCore
 import NIOHTTP1
+import WSClient
+import WSCore
 
 /// One simulated caller. Runs a scenario's steps, session after session, entirely on the
 /// event loop of its own connection: the actor's executor *is* that loop, so frames from the

@@ -1,3 +1,6 @@
+import WSClient
+import WSCore
+
 /// When a dialect's session is ready for user audio (docs/dialects.md, "Ready" column).
 package enum ReadySignal: Sendable, Hashable {
     /// The WebSocket open itself: `T_ready = T_open`, and `ready_ms` is reported as n/a.

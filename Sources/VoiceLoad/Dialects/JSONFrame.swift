@@ -1,3 +1,5 @@
+import WSCore
+
 /// JSON carried in WebSocket frames, for the JSON dialects: parses a frame of either kind
 /// (text, or UTF-8 in a binary frame, docs/metrics.md) into a `JSONValue` object in one pass,
 /// and renders `JSONValue` objects as compact JSON frames.

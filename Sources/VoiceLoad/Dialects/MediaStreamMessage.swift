@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One telephony media-stream message as parsed from a frame: a JSON object with a string
 /// `event` discriminator, the shape Twilio, Telnyx, Plivo and Exotel share (docs/telephony.md),

@@ -1,3 +1,5 @@
+import WSCore
+
 /// A frame of audio prepared once per run for a dialect: either the complete wire frame,
 /// shared as is by every connection, or the base64 text of the audio for dialects whose
 /// frames carry per-connection fields (Twilio sequence numbers, OpenAI response ids).

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The REST step some dialects take before their WebSocket (Datagrid `POST /v1/voice`,
 /// docs/dialects.md, used when the URL given is http(s); a custom dialect's
 /// `connect.pre_request`). Timed as `rest_setup_ms`.

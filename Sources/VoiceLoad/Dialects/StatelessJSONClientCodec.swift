@@ -1,3 +1,5 @@
+import WSCore
+
 /// A JSON dialect whose client side keeps no per-connection state: nothing is sent on open,
 /// and every frame is built from the intent alone or read on its own (ADK, Smallest.ai Atoms).
 protocol StatelessJSONClientDialect: ClientDialect {

@@ -1,3 +1,5 @@
+import WSCore
+
 /// A seeded bootstrap of percentiles from a histogram: resamples the recorded values with
 /// replacement (as many as were recorded) and reads the percentiles of each resample; the
 /// 2.5th and 97.5th percentiles of those give a 95% interval. Deterministic for a seed.

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The start times of an open model's sessions: a (possibly ramping) arrival rate turned into
 /// offsets from the run's start. Pure and seeded, so the same inputs give the same starts.

@@ -1,4 +1,5 @@
 import NIOSSL
+import WSClient
 
 /// How a run's client connections do TLS, as the command line gives it (docs/tls.md): extra
 /// trust roots, no verification at all, or a client certificate. Turned into the run's one

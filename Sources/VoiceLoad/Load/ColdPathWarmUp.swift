@@ -2,6 +2,9 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+import WSClient
+import WSCore
+import WSServer
 
 /// Runs, before a run's clock starts, the code a process otherwise runs for the first time
 /// inside its first sessions, on an event loop.

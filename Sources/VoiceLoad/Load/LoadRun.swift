@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import WSCore
 
 /// One whole run: clients against an endpoint, rows streamed to CSV, the report written.
 package enum LoadRun {

@@ -1,5 +1,6 @@
 import NIOCore
 import Synchronization
+import WSCore
 
 /// Something a run can wind down: a virtual client (tests use stand-ins).
 package protocol WindDownTarget: AnyObject, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import NIOSSL
+import WSClient
 
 /// Reads the PEM files the command line names (CA roots, certificates, private keys), each
 /// failure one line naming the option and the file (exit 2).

@@ -1,4 +1,5 @@
 import NIOCore
+import WSCore
 
 /// The read side of the receive-lag probe as a value type: the bytes an event loop read from
 /// its probe pipe in, the lateness of each stamp in them out.

@@ -5,6 +5,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import WSCore
 #endif
 
 /// Measures how late the event loops of a group read what arrives for them: the generator's

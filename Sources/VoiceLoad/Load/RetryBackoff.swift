@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// How long a client of a closed or staged load waits before its next session when its last
 /// ones failed before they were ready (`--retry-backoff 100ms..5s`): exponential with full

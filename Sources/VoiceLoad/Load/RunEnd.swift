@@ -1,5 +1,6 @@
 import NIOCore
 import Synchronization
+import WSCore
 
 /// When a time-bounded run stops starting sessions, and when it winds down the sessions still
 /// open (`drainMs` later): at its duration, or, for a closed model with a `RunOvertime`, at the

@@ -1,4 +1,5 @@
 import Synchronization
+import WSCore
 
 /// A signal that interrupts a run (Ctrl-C, or a supervisor's SIGTERM).
 package enum InterruptSignal: String, Sendable, Hashable, Codable, CaseIterable {

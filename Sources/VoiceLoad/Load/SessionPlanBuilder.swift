@@ -1,4 +1,5 @@
 import NIOSSL
+import WSClient
 
 /// Turns a scenario and the command line's overrides into the shared `SessionPlan` of a run:
 /// resolves the dialect and endpoint, adds credentials, builds the TLS configuration (and its

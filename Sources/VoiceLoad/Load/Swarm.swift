@@ -1,5 +1,6 @@
 import NIOCore
 import Synchronization
+import WSCore
 
 /// Starts the virtual clients of a run on schedule and waits for all of them: the executor of
 /// each load model.

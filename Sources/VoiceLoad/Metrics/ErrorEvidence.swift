@@ -1,3 +1,5 @@
+import WSCore
+
 /// What is known about one error before it is written anywhere: the raw facts a report
 /// example's one-line detail is made of. Only a `Redactor` turns it into text
 /// (`Redactor.detail(_:)`), so nothing reaches a report without its secrets masked.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// A run as it stands while it goes on: what the progress line and the metrics endpoint show,
 /// read from the `Recorder` once per tick (`Recorder.liveFigures(at:)`).
 ///

@@ -1,3 +1,5 @@
+import WSCore
+
 /// Connection attempts and the outages they show: a stretch in which every attempt to reach
 /// the endpoint failed before it was ready. Fed as things happen (an attempt's failure when it
 /// fails, a ready when it comes), so it keeps no list of attempts: only the streak under way

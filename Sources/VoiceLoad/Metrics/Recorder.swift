@@ -1,4 +1,5 @@
 import Synchronization
+import WSCore
 
 /// Collects the measurements of a run from every virtual client, on any thread.
 ///

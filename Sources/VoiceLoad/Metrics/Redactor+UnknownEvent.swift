@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 extension Redactor {
     /// The example of an unknown frame for the report: a JSON frame rewritten with its keys

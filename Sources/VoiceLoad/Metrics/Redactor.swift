@@ -1,3 +1,6 @@
+import WSClient
+import WSCore
+
 /// Masks a run's secrets in the text of its error examples.
 ///
 /// Built from the `SessionPlan`: every custom header value (and, for `Authorization: Bearer

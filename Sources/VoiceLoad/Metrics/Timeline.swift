@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The run second by second: active sessions, sessions started, turns completed, errors and
 /// first-audio latency per time bucket, measured from the run's start on the monotonic clock.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// How a user turn (an utterance and the agent's response to it) ended.
 package enum TurnOutcome: String, Sendable, Hashable, Codable {
     /// The agent answered and its turn ended.

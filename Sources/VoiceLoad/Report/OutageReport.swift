@@ -1,3 +1,5 @@
+import WSCore
+
 /// Attempts to reach the endpoint, apart from sessions: a session is one caller's call, which
 /// may take several attempts (`reconnect:`), and a session that never got ready is an attempt
 /// that failed.

@@ -1,5 +1,7 @@
 import Testing
 import VoiceLoad
+import WSClient
+import WSCore
 
 @Suite("Connect phases from the opening's stamps")
 struct ConnectPhasesTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("The pacing queue of an event loop")
 struct PacingQueueTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import VoiceLoad
+import WSClient
+import WSCore
 
 @Suite("ADK client dialects: configuration, encoding and endpoint")
 struct ADKClientEncodingTests {

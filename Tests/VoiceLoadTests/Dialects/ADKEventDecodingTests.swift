@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("ADK events client dialect: decoding raw ADK Event JSON")
 struct ADKEventDecodingTests {

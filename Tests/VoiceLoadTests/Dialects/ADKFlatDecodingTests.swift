@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("ADK seed and legacy client dialects: decoding server frames")
 struct ADKFlatDecodingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Base64 decoded straight to bytes")
 struct Base64DecoderTests {

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 
 @testable import VoiceLoad
+import WSCore
 
 /// Helpers shared by the custom dialect tests.
 enum CustomDialectTestSupport {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 /// `${uuid}`, `${digits:N}` and `${now_iso}` (docs/custom-dialects.md): drawn from the codec's own
 /// seeded generator and injected clock, so these tests replay exact values.

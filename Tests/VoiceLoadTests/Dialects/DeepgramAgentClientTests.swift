@@ -1,6 +1,8 @@
 import Testing
 
 @testable import VoiceLoad
+import WSClient
+import WSCore
 
 @Suite("Deepgram Voice Agent client dialect (docs/dialects.md)")
 struct DeepgramAgentClientTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Deepgram Voice Agent server dialect (agent simulator side)")
 struct DeepgramAgentServerTests {

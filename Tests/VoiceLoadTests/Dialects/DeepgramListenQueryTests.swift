@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSClient
 
 @Suite("Deepgram STT endpoint query (docs/dialects.md)")
 struct DeepgramListenQueryTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Deepgram STT client dialect (docs/dialects.md)")
 struct DeepgramSTTClientTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Deepgram STT server dialect (agent simulator side)")
 struct DeepgramSTTServerTests {

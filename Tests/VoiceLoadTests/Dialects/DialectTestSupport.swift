@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import VoiceLoad
+import WSCore
 
 /// Helpers shared by the dialect codec tests.
 enum DialectTestSupport {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 /// The two worked examples of docs/custom-dialects.md (`docs/examples/json-agent.yaml` and
 /// `docs/examples/binary-agent.yaml`): each loads and validates with the dialect loader, says

@@ -1,6 +1,7 @@
 import NIOCore
 
 @testable import VoiceLoad
+import WSCore
 
 /// Turns the transport's encoded frames back into wire frames, so dialect tests can compare
 /// prepared and per-send audio frames with literal frames.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("JSON frames")
 struct JSONFrameTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSClient
 
 @Suite("OpenAI Realtime client dialect: configuration and encoding (docs/dialects.md)")
 struct OpenAIRealtimeClientEncodingTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Pipecat protobuf client dialect: vload as a Pipecat client")
 struct PipecatProtobufClientTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 /// The shipped `dialects/elevenlabs-agents.yaml` and `dialects/gemini-live.yaml`: they load
 /// without any environment, and frames shaped as the official SDKs shape them decode to the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Smallest Atoms client dialect: decoding server messages")
 struct SmallestAtomsClientDecodingTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import VoiceLoad
+import WSClient
+import WSCore
 
 @Suite("Smallest Atoms client dialect: configuration, encoding and endpoint")
 struct SmallestAtomsClientEncodingTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Smallest Atoms server dialect (agent simulator side)")
 struct SmallestAtomsServerDialectTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Telnyx, Plivo and Exotel client dialects: vload plays the provider (docs/telephony.md)")
 struct TelephonyStreamClientTests {

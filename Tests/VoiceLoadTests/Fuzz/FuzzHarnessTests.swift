@@ -3,6 +3,7 @@ import Testing
 
 @testable import VoiceLoad
 @testable import VoiceLoadFuzzing
+import WSCore
 
 /// The fuzz harness itself: input layouts, the mutator, and target dispatch.
 @Suite("Fuzz harness")

@@ -3,6 +3,7 @@ import NIOSSL
 import Testing
 
 @testable import VoiceLoad
+import WSClient
 
 @Suite("Client TLS options: one configuration per run, bad files one line")
 struct ClientTLSOptionsTests {

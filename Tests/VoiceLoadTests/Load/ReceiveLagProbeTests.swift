@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Receive-lag probe")
 struct ReceiveLagProbeTests {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Run interruption: signals, wind-down, open sessions", .timeLimit(.minutes(1)))
 struct RunInterruptionTests {

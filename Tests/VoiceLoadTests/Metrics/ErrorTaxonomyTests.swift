@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Error taxonomy: classes, categories and examples")
 struct ErrorTaxonomyTests {

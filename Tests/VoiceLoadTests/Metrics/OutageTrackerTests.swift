@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+import WSCore
 
 @Suite("Outages: a stretch in which every attempt failed before ready, and the recovery")
 struct OutageTrackerTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSClient
 
 @Suite("Redactor")
 struct RedactorTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 /// Unknown event types: counted by type with one example each, secrets masked, audio
 /// shortened, examples and the number of types capped.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Live figures")
 struct LiveFiguresTests {

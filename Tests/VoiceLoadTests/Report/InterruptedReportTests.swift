@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Reports of interrupted, drained and reconnecting runs")
 struct InterruptedReportTests {

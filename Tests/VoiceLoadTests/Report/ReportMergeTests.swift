@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Merging the reports of a split run")
 struct ReportMergeTests {

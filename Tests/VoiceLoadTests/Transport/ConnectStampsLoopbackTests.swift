@@ -3,6 +3,9 @@ import NIOPosix
 import Testing
 
 @testable import VoiceLoad
+import WSClient
+import WSCore
+import WSServer
 
 @Suite("Connect stamps over loopback", .timeLimit(.minutes(1)))
 struct ConnectStampsLoopbackTests {

@@ -3,6 +3,7 @@ import NIOSSL
 import Testing
 
 @testable import VoiceLoad
+import WSClient
 
 @Suite("TLS failures: classes and one-line causes from NIOSSL's errors")
 struct TLSFailureTests {

@@ -2,6 +2,7 @@ import NIOHTTP1
 import Testing
 
 @testable import VoiceLoad
+import WSClient
 
 @Suite("Transport client handshake")
 struct TransportClientHandshakeTests {

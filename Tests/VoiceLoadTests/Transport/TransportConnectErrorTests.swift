@@ -8,6 +8,7 @@ import Testing
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import WSClient
 #endif
 
 @Suite("Transport connect errors")

@@ -1,5 +1,6 @@
 import Testing
 import VoiceLoad
+import WSClient
 
 @Suite("Transport endpoint")
 struct TransportEndpointTests {

@@ -4,6 +4,7 @@ import NIOWebSocket
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Transport frame handler")
 struct TransportFrameHandlerTests {

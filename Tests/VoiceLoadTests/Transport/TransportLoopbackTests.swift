@@ -2,6 +2,9 @@ import NIOCore
 import NIOPosix
 import Testing
 import VoiceLoad
+import WSClient
+import WSCore
+import WSServer
 
 @Suite("Transport loopback", .timeLimit(.minutes(1)))
 struct TransportLoopbackTests {

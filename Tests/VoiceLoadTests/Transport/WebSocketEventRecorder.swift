@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import WSCore
 
 /// Collects connection events from any thread, for tests.
 final class WebSocketEventRecorder: @unchecked Sendable {

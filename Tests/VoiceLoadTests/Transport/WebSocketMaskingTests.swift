@@ -4,6 +4,7 @@ import NIOWebSocket
 import Testing
 
 @testable import VoiceLoad
+import WSCore
 
 @Suite("Masking eight bytes at a time, and the one-buffer frame writer")
 struct WebSocketMaskingTests {

@@ -1,4 +1,6 @@
 import Foundation
+import WSClient
+import WSCore
 
 /// The client side of a Google ADK bidi-streaming application server (docs/dialects.md), in
 /// one of three wire shapes (`ADKVariant`): ready on open, PCM16 16 kHz up and 24 kHz down,

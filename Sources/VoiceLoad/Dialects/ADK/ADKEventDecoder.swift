@@ -1,3 +1,5 @@
+import WSCore
+
 /// Decodes the raw ADK `Event` JSON an adk-events server (bidi-demo) sends (docs/dialects.md): camelCase keys
 /// (snake_case accepted too), audio in `content.parts[].inlineData`
 /// as base64 or base64url (padded or not), transcriptions with `finished`, function calls,

@@ -1,3 +1,5 @@
+import WSCore
+
 /// Decodes what adk-seed and adk-legacy servers send (docs/dialects.md): flat JSON
 /// objects that carry content (`mime_type` + `data`), a `type` message (transcriptions, tool
 /// use, status) and the turn flags, in any combination.

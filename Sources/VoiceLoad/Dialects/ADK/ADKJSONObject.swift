@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// A JSON object from an ADK server frame, read leniently: members are looked up under
 /// several spellings (ADK serializes camelCase with `by_alias`, snake_case without), and

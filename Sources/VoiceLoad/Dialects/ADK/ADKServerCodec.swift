@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The server side of one ADK connection: decodes client frames through
 /// `ADKServerDialect.decode` and frames agent output in the variant's shape.

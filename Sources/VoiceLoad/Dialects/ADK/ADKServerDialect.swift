@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The server side of an ADK bidi-streaming application (docs/dialects.md), in one of the
 /// three wire shapes, as the agent simulator speaks it: the session starts when the socket

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The client side of one connection of a custom dialect: renders the dialect's templates
 /// with this connection's counters, captured variables and session parameters, and maps

@@ -1,3 +1,5 @@
+import WSClient
+
 /// A custom dialect's REST pre-step (`connect.pre_request`, docs/custom-dialects.md), taken before
 /// every session's WebSocket and timed as `rest_setup_ms`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// A client dialect described by a YAML file instead of Swift (docs/custom-dialects.md): matchers
 /// map inbound frames to normalized events, templates build outbound messages.

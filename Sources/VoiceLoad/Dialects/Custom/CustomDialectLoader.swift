@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import WSClient
 
 /// Reads and validates a custom dialect file (docs/custom-dialects.md) into a `CustomDialect`.
 ///

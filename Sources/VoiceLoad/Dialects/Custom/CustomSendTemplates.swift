@@ -1,3 +1,5 @@
+import WSCore
+
 /// The templates of a custom dialect's outbound messages (docs/custom-dialects.md, and
 /// `audio.input.json`).
 package struct CustomSendTemplates: Sendable {

@@ -1,3 +1,5 @@
+import WSCore
+
 /// One inbound frame as the matcher language sees it (docs/custom-dialects.md): its kind
 /// (`@frame`), its text (`@raw`) and its JSON (`$…`), each computed at most once per frame.
 package struct InboundFrame {

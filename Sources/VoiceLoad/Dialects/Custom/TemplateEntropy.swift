@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// Where one custom-dialect connection's `${uuid}`, `${digits:N}` and `${now_iso}` come from
 /// (docs/custom-dialects.md): a random generator of its own and a wall clock, both injected, so the

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The Datagrid `audio` message, `{"type":"audio","payload":{"data":"<b64>"}}`, on its hot
 /// paths: built by string concatenation around the base64 text (no `JSONSerialization`), and

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The client side of one Datagrid connection: sends `start` on open, then maps intents and
 /// frames through the stateless `DatagridClientDialect`.
 struct DatagridClientCodec: ClientCodec {

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The client side of the Datagrid Voice WebSocket API (docs/dialects.md): JSON messages
 /// `{"type":…,"payload":{…}}`, base64 PCM16 audio, readiness on `ready`, and no end-of-turn

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One Datagrid message as parsed from a frame: `{"type": <string>, "payload": <object, optional>}`
 /// (docs/dialects.md). Shared by the client and the server side of the dialect.

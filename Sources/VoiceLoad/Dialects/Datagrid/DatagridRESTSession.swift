@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// Datagrid's REST-prepared session (docs/dialects.md): `POST /v1/voice` with a
 /// Bearer key and the session fields as the body; the answer holds the WebSocket URL (with a

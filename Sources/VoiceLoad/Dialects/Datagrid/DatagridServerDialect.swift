@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The server side of the Datagrid Voice WebSocket API (docs/dialects.md), as the agent
 /// simulator speaks it: decodes client messages (JSON in text or binary frames) into intents

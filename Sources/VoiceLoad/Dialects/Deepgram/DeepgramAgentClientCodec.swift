@@ -1,3 +1,5 @@
+import WSCore
+
 /// The client side of one Deepgram Voice Agent connection (docs/dialects.md).
 ///
 /// Binary frames are agent audio; JSON arrives in text frames only. Sends nothing on open:

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The client side of the Deepgram Voice Agent API, `/v1/agent/converse` (docs/dialects.md):
 /// binary audio both ways, JSON events in text frames, readiness on `SettingsApplied`, and
 /// the end of a turn on `AgentAudioDone`.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The server side of one Deepgram Voice Agent connection (docs/dialects.md).
 ///
 /// In: binary audio, `Settings` (the start intent, with the whole object as parameters),

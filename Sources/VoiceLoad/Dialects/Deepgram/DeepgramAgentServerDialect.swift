@@ -1,3 +1,5 @@
+import WSCore
+
 /// The server side of the Deepgram Voice Agent API (docs/dialects.md), as the agent
 /// simulator speaks it: `Welcome` on open, the session starts with the client's `Settings`,
 /// binary audio both ways.

@@ -1,3 +1,6 @@
+import WSClient
+import WSCore
+
 /// The query of a Deepgram `/v1/listen` URL, where all of the speech-to-text configuration
 /// travels (docs/dialects.md): the defaults vload adds and the rendering of
 /// session parameters as query items.

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One Deepgram JSON message, `{"type": <string>, …}` (docs/dialects.md), as parsed
 /// from a frame. Shared by both Deepgram dialects and by their client and server sides.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The client side of one Deepgram speech-to-text connection (docs/dialects.md).
 ///
 /// Out: binary audio, and the text control messages `KeepAlive`, `Finalize` (commit) and

@@ -1,3 +1,6 @@
+import WSClient
+import WSCore
+
 /// The client side of Deepgram streaming speech-to-text, `/v1/listen` (docs/dialects.md):
 /// raw audio in binary frames, configuration in the URL query, JSON results back, and no
 /// agent audio at all.

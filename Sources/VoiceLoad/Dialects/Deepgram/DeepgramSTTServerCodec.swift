@@ -1,3 +1,5 @@
+import WSCore
+
 /// The server side of one Deepgram speech-to-text connection (docs/dialects.md).
 ///
 /// In: binary audio, `KeepAlive`, `Finalize` (→ `.commit`) and `CloseStream` (→ `.stop`).

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The server side of Deepgram streaming speech-to-text (docs/dialects.md), as the agent
 /// simulator speaks it: it listens to binary audio and answers with transcripts, never with
 /// speech.

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The client side of one OpenAI Realtime connection: sends the GA `session.update` on open,
 /// encodes intents as client events, and maps server events (GA names and beta aliases) to

@@ -1,4 +1,6 @@
 import Foundation
+import WSClient
+import WSCore
 
 /// The client side of the OpenAI Realtime API over WebSocket (docs/dialects.md), GA protocol
 /// with the beta event names accepted as aliases: JSON events with a `type`, base64 audio,

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One OpenAI Realtime event as parsed from a frame: a JSON object with a string `type`
 /// (docs/dialects.md). Shared by the client and the server side of the dialect.

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 extension OpenAIRealtimeServerCodec {
     /// The intents in one client event: `session.update` → `start` with its `session`

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The server side of one OpenAI Realtime connection. It keeps the ids the protocol threads
 /// through its events: the session, the user's speech item, the current response and its

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The client side of one `pipecat-protobuf` connection. Stateless: Pipecat's serializer needs
 /// no ids or sequence numbers, so every frame is built from the intent alone.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The `pipecat-protobuf` dialect, client side: vload plays one of Pipecat's web or mobile
 /// clients towards a Pipecat bot whose WebSocket transport uses `ProtobufFrameSerializer`
 /// (pipecat-ai 1.14). Every message is a binary `pipecat.Frame`: vload streams PCM16 audio

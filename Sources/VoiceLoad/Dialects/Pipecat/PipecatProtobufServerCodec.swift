@@ -1,3 +1,5 @@
+import WSCore
+
 /// The bot side of one `pipecat-protobuf` connection, as Pipecat's serializer and transport
 /// behave: what the client sends becomes intents, what the agent does becomes frames.
 struct PipecatProtobufServerCodec: ServerCodec {

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The `pipecat-protobuf` dialect, server side: a Pipecat bot behind a WebSocket transport
 /// with `ProtobufFrameSerializer`, as the simulator plays it. The session starts when the
 /// socket opens; agent audio goes out as audio frames (PCM16 24 kHz mono, Pipecat's default

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftProtobuf
+import WSCore
 
 /// Pipecat's wire message, `pipecat.Frame` (proto/pipecat/frames.proto), as both sides of the
 /// `pipecat-protobuf` dialect build and read it: one protobuf `Frame` per binary WebSocket

@@ -1,4 +1,6 @@
 import Foundation
+import WSClient
+import WSCore
 
 /// The client side of the Smallest.ai Atoms realtime agent WebSocket (docs/dialects.md): flat
 /// JSON messages with a `type`, base64 PCM16 audio at one negotiated rate in both directions,

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One Smallest.ai Atoms message as parsed from a frame: a flat JSON object with a `type`
 /// discriminator (docs/dialects.md). Shared by the client and the server side of the dialect.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The server side of one Smallest.ai Atoms connection: decodes client messages through
 /// `SmallestAtomsServerDialect.decode` and frames agent output as Smallest server messages,
 /// keeping the session id from the connection's opening for `session.created`.

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The server side of the Smallest.ai Atoms realtime agent WebSocket (docs/dialects.md), as
 /// the agent simulator speaks it: the session starts on connect, `session.created` says it

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One simulated Telnyx, Plivo or Exotel call (docs/telephony.md): the provider's handshake on
 /// open, then its `media` messages with their per-connection counters — the sequence number

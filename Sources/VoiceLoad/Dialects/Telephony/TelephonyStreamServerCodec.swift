@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The agent side of one Telnyx, Plivo or Exotel call: captures the stream id from `start` and
 /// puts it on what it sends, in the shapes Pipecat's serializers write.

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One simulated Twilio call: the per-connection counters Twilio puts on every message it
 /// sends (ruling 12) — `sequenceNumber` (1 on `start`, +1 on every later message), the

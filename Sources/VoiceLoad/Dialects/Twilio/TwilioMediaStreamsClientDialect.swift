@@ -1,4 +1,5 @@
 import Foundation
+import WSClient
 
 /// The `twilio-media-streams` dialect, client side: vload impersonates Twilio towards an
 /// agent's Media Streams WebSocket (docs/dialects.md). It sends `connected` and `start` on

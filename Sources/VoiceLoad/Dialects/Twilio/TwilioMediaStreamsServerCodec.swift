@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The agent side of one Twilio Media Streams call: captures the `streamSid` from `start` and
 /// puts it on everything it sends.

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One simulated Vonage call (docs/telephony.md): `websocket:connected` on open, then binary
 /// frames of 16-bit PCM; the agent's binary frames are its audio, its `clear` is barge-in

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The `vonage-websocket` dialect, client side: vload impersonates Vonage's Voice API towards an
 /// agent's WebSocket endpoint (docs/telephony.md). It sends `websocket:connected` on open, then a
 /// continuous 20 ms cadence of 16-bit PCM 16 kHz in binary frames; the agent's `clear` is

@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// The agent side of one Vonage call: binary frames are audio both ways; the agent labels each
 /// turn's end with a `notify` and answers barge-in with `clear`, as Pipecat's serializer does.

@@ -1,3 +1,5 @@
+import WSCore
+
 /// The `vonage-websocket` dialect, server side: the agent's WebSocket endpoint as the simulator
 /// plays it (docs/telephony.md). The call starts with `websocket:connected`; agent audio goes
 /// out as binary 16-bit PCM 16 kHz, each turn ends with a `notify`, barge-in is a `clear`.

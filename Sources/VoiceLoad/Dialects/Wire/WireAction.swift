@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// One line of a `WireScript`: something the client sends, or a frame it receives.
 enum WireAction: Sendable, Hashable {

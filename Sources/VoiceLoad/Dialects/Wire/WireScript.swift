@@ -1,5 +1,7 @@
 import Foundation
 import NIOCore
+import WSClient
+import WSCore
 
 /// Drives one client codec through a script of sends and receives, outside any socket: what
 /// `vload wire` does, so that code no one here wrote (the official SDKs' message models, the

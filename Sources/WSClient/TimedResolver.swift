@@ -5,6 +5,7 @@ import NIOPosix
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import WSCore
 #endif
 
 /// A name lookup for one connection that notes when it finished, for `dns_ms`.
@@ -15,13 +16,13 @@ import Darwin
 /// Happy Eyeballs does not wait its resolution delay for a late AAAA answer). The lookup
 /// starts with the AAAA query, which Happy Eyeballs makes first. Time spent queued for a pool
 /// thread counts as lookup time: the caller waited for it all the same.
-final class TimedResolver: Resolver, Sendable {
+package final class TimedResolver: Resolver, Sendable {
     private let loop: any EventLoop
     private let v4: EventLoopPromise<[SocketAddress]>
     private let v6: EventLoopPromise<[SocketAddress]>
     private let finished: NIOLoopBoundBox<MonotonicInstant?>
 
-    init(loop: any EventLoop) {
+    package init(loop: any EventLoop) {
         self.loop = loop
         v4 = loop.makePromise()
         v6 = loop.makePromise()
@@ -29,13 +30,13 @@ final class TimedResolver: Resolver, Sendable {
     }
 
     /// When `getaddrinfo` returned (on the pool thread); nil until then. Read it on the loop.
-    var resolvedAt: MonotonicInstant? { finished.value }
+    package var resolvedAt: MonotonicInstant? { finished.value }
 
-    func initiateAQuery(host: String, port: Int) -> EventLoopFuture<[SocketAddress]> {
+    package func initiateAQuery(host: String, port: Int) -> EventLoopFuture<[SocketAddress]> {
         v4.futureResult
     }
 
-    func initiateAAAAQuery(host: String, port: Int) -> EventLoopFuture<[SocketAddress]> {
+    package func initiateAAAAQuery(host: String, port: Int) -> EventLoopFuture<[SocketAddress]> {
         let (v4, v6, finished) = (self.v4, self.v6, self.finished)
         NIOThreadPool.singleton.runIfActive(eventLoop: loop) {
             let answer = Result { try Self.lookUp(host: host, port: port) }
@@ -61,17 +62,17 @@ final class TimedResolver: Resolver, Sendable {
     }
 
     /// `getaddrinfo` cannot be interrupted: an abandoned lookup runs to its end unheard.
-    func cancelQueries() {}
+    package func cancelQueries() {}
 
     /// Why a lookup failed: `getaddrinfo`'s own words.
-    struct LookupError: Error, CustomStringConvertible {
-        var host: String
-        var reason: String
-        var description: String { "\(host): \(reason)" }
+    package struct LookupError: Error, CustomStringConvertible {
+        package var host: String
+        package var reason: String
+        package var description: String { "\(host): \(reason)" }
     }
 
     /// One blocking `getaddrinfo`: the host's addresses in the order it gave them (RFC 6724).
-    static func lookUp(host: String, port: Int) throws -> (v6: [SocketAddress], v4: [SocketAddress]) {
+    package static func lookUp(host: String, port: Int) throws -> (v6: [SocketAddress], v4: [SocketAddress]) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)

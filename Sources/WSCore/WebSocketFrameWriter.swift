@@ -6,18 +6,18 @@ import NIOWebSocket
 /// `writev`, and the shared pre-encoded audio frames are read, never copied-on-write. Replaces
 /// NIO's `WebSocketFrameEncoder` on the client side, for unfragmented frames without extension
 /// data (the only ones vload sends).
-final class WebSocketFrameWriter: ChannelOutboundHandler {
-    typealias OutboundIn = WebSocketFrame
-    typealias OutboundOut = ByteBuffer
+package final class WebSocketFrameWriter: ChannelOutboundHandler {
+    package typealias OutboundIn = WebSocketFrame
+    package typealias OutboundOut = ByteBuffer
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let frame = Self.unwrapOutboundIn(data)
         context.write(Self.wrapOutboundOut(Self.encode(frame, allocator: context.channel.allocator)), promise: promise)
     }
 
     /// The wire bytes of `frame`: its header (RFC 6455 §5.2) and its payload, masked with the
     /// frame's key when it has one.
-    static func encode(_ frame: WebSocketFrame, allocator: ByteBufferAllocator) -> ByteBuffer {
+    package static func encode(_ frame: WebSocketFrame, allocator: ByteBufferAllocator) -> ByteBuffer {
         let length = frame.data.readableBytes
         var buffer = allocator.buffer(capacity: length + 14)
         let maskBit: UInt8 = frame.maskKey == nil ? 0 : 0x80

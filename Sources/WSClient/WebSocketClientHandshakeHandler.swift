@@ -3,6 +3,7 @@ import NIOHTTP1
 import NIOSSL
 import NIOTLS
 import NIOWebSocket
+import WSCore
 
 /// Runs the client's opening handshake on the channel, then swaps the HTTP handlers for the
 /// WebSocket ones.
@@ -15,12 +16,12 @@ import NIOWebSocket
 /// It also stamps the opening's steps for the connect phases (`ConnectStamps`): TCP connected
 /// (`channelActive`), TLS done (NIOSSL's `handshakeCompleted`, which reaches it from the TLS
 /// handler before it) and the 101; the lookup's end comes from the connection's resolver.
-final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPClientResponsePart
-    typealias OutboundOut = HTTPClientRequestPart
+package final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPClientResponsePart
+    package typealias OutboundOut = HTTPClientRequestPart
 
     /// The most body bytes of a refused upgrade kept for the error.
-    static let maxRejectionBodyBytes = 2048
+    package static let maxRejectionBodyBytes = 2048
 
     private enum State {
         case idle
@@ -47,7 +48,7 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
     private var tlsCompletedAt: MonotonicInstant?
     private var timeout: Scheduled<Void>?
 
-    init(
+    package init(
         handshake: WebSocketClientHandshake,
         promise: EventLoopPromise<WebSocketConnection>,
         deadline: NIODeadline,
@@ -67,7 +68,7 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         self.responseDecoder = responseDecoder
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         timeout = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] () -> Void in
             self?.fail(.timedOut, context: context)
         }
@@ -77,25 +78,25 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         }
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         timeout?.cancel()
         timeout = nil
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    package func channelActive(context: ChannelHandlerContext) {
         tcpConnectedAt = MonotonicInstant.now()
         sendRequest(context: context)
         context.fireChannelActive()
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let tls = event as? TLSUserEvent, case .handshakeCompleted = tls, tlsCompletedAt == nil {
             tlsCompletedAt = MonotonicInstant.now()
         }
         context.fireUserInboundEventTriggered(event)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch state {
         case .upgraded:
             context.fireChannelRead(data)
@@ -141,7 +142,7 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         switch state {
         case .collectingRejection(let status, let body):
             fail(.upgradeRejected(status: status, body: String(buffer: body)), context: context)
@@ -153,7 +154,7 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
         context.fireChannelInactive()
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: Error) {
         switch state {
         case .upgraded:
             context.fireErrorCaught(error)
@@ -166,7 +167,7 @@ final class WebSocketClientHandshakeHandler: ChannelInboundHandler, RemovableCha
 
     /// Maps an error seen before the upgrade completed to the public error; `host` is named in
     /// a host-name mismatch.
-    static func classify(_ error: Error, host: String? = nil) -> WebSocketConnectError {
+    package static func classify(_ error: Error, host: String? = nil) -> WebSocketConnectError {
         if let failure = TLSFailure(error, host: host) { return failure.connectError }
         switch error {
         case is HTTPParserError:

@@ -1,10 +1,7 @@
 import NIOSSL
+import WSServer
 
-/// The certificate and key a `WebSocketListener` serves TLS with (wss://), loaded and checked
-/// once: `vload serve --tls-cert --tls-key`, or a test's own.
-package struct ServerTLS: Sendable {
-    let context: NIOSSLContext
-
+extension ServerTLS {
     /// Reads a PEM certificate chain (leaf first) and its unencrypted PEM private key. Any
     /// failure is one line naming the option and file: unreadable, not PEM, or a key that does
     /// not match the certificate.
@@ -15,8 +12,9 @@ package struct ServerTLS: Sendable {
             certificateChain: chain.map { .certificate($0) },
             privateKey: .privateKey(key)
         )
-        context = try PEMFile.context(certificate: ("--tls-cert", certificateFile), key: ("--tls-key", keyFile)) {
+        let context = try PEMFile.context(certificate: ("--tls-cert", certificateFile), key: ("--tls-key", keyFile)) {
             try NIOSSLContext(configuration: configuration)
         }
+        self.init(context: context)
     }
 }

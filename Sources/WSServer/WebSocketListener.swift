@@ -3,6 +3,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import WSCore
 
 /// A WebSocket server over raw SwiftNIO, for the agent simulator and tests.
 ///

@@ -4,9 +4,9 @@ import NIOWebSocket
 
 /// The client side of the RFC 6455 opening handshake, without I/O: the upgrade request to
 /// send and the verdict on the server's response head.
-struct WebSocketClientHandshake {
+package struct WebSocketClientHandshake {
     /// What the response head says about the upgrade.
-    enum Verdict: Equatable {
+    package enum Verdict: Equatable {
         /// A valid 101: the connection is a WebSocket now.
         case accepted(subprotocol: String?)
         /// Any status other than 101; the body is still to come.
@@ -15,15 +15,15 @@ struct WebSocketClientHandshake {
         case invalid(String)
     }
 
-    let endpoint: WebSocketEndpoint
-    let headers: [(String, String)]
-    let subprotocols: [String]
-    let requestKey: String
+    package let endpoint: WebSocketEndpoint
+    package let headers: [(String, String)]
+    package let subprotocols: [String]
+    package let requestKey: String
     /// NIO's upgrader knows how to check `Sec-WebSocket-Accept` (SHA-1 of key + GUID); it is
     /// used only for that check.
     private let acceptKeyCheck: NIOWebSocketClientUpgrader
 
-    init(
+    package init(
         endpoint: WebSocketEndpoint,
         headers: [(String, String)],
         subprotocols: [String],
@@ -40,7 +40,7 @@ struct WebSocketClientHandshake {
 
     /// The `GET` upgrade request: Host, Upgrade, Connection, key, version, subprotocols, then
     /// the caller's headers (a caller's `Host` replaces the default one).
-    func requestHead() -> HTTPRequestHead {
+    package func requestHead() -> HTTPRequestHead {
         var fields = HTTPHeaders()
         fields.add(name: "Host", value: endpoint.hostHeader)
         fields.add(name: "Upgrade", value: "websocket")
@@ -65,7 +65,7 @@ struct WebSocketClientHandshake {
     /// A 101 must carry `Upgrade: websocket`, a `Connection` with `upgrade`, the right
     /// `Sec-WebSocket-Accept`, and a subprotocol (if any) that was offered. A server that picks
     /// no subprotocol although some were offered is accepted (`subprotocol` nil).
-    func evaluate(_ response: HTTPResponseHead) -> Verdict {
+    package func evaluate(_ response: HTTPResponseHead) -> Verdict {
         guard response.status == .switchingProtocols else {
             return .rejected(status: Int(response.status.code))
         }

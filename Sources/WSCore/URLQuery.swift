@@ -2,28 +2,28 @@
 ///
 /// Works on the raw text so a redacted URL keeps the order and spelling of every other
 /// parameter exactly as the user wrote it.
-enum URLQuery {
+package enum URLQuery {
     /// Parameter names whose values are replaced by `REDACTED` (compared case-insensitively).
-    static let secretNames: Set<String> = [
+    package static let secretNames: Set<String> = [
         "token", "api_key", "apikey", "key", "access_token", "auth", "password", "secret",
         "authorization",
     ]
 
     /// Name endings that also mark a secret (`id_token`, `authToken`, `x-api-key`, `client_secret`,
     /// `conversation_signature`).
-    static let secretSuffixes = ["token", "_key", "-key", "apikey", "secret", "password", "signature"]
+    package static let secretSuffixes = ["token", "_key", "-key", "apikey", "secret", "password", "signature"]
 
-    static let redactedValue = "REDACTED"
+    package static let redactedValue = "REDACTED"
 
     /// Whether a parameter of this (percent-decoded) name carries a credential.
-    static func isSecret(name: String) -> Bool {
+    package static func isSecret(name: String) -> Bool {
         let lowered = name.lowercased()
         if secretNames.contains(lowered) { return true }
         return secretSuffixes.contains { lowered.hasSuffix($0) }
     }
 
     /// The query with the value of every secret parameter replaced by `REDACTED`.
-    static func redacting(_ query: String) -> String {
+    package static func redacting(_ query: String) -> String {
         query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let name = pair[..<equals]
@@ -34,7 +34,7 @@ enum URLQuery {
 
     /// A whole URL string with secret query values redacted (for error messages about input
     /// that did not parse; anything after `#` is kept as is).
-    static func redactingURL(_ url: String) -> String {
+    package static func redactingURL(_ url: String) -> String {
         guard let question = url.firstIndex(of: "?") else { return url }
         let afterQuestion = url[url.index(after: question)...]
         let fragmentStart = afterQuestion.firstIndex(of: "#") ?? url.endIndex
@@ -43,7 +43,7 @@ enum URLQuery {
     }
 
     /// The value of the first parameter with this name (percent-decoded, `+` kept as is).
-    static func value(of name: String, in query: String) -> String? {
+    package static func value(of name: String, in query: String) -> String? {
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if percentDecoded(parts[0]) == name {
@@ -54,7 +54,7 @@ enum URLQuery {
     }
 
     /// RFC 3986 percent-encoding: everything but unreserved characters is encoded.
-    static func percentEncoded(_ text: String) -> String {
+    package static func percentEncoded(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -68,7 +68,7 @@ enum URLQuery {
     }
 
     /// Decodes `%XX` sequences; malformed sequences are kept literally.
-    static func percentDecoded<S: StringProtocol>(_ text: S) -> String {
+    package static func percentDecoded<S: StringProtocol>(_ text: S) -> String {
         let bytes = Array(text.utf8)
         guard bytes.contains(UInt8(ascii: "%")) else { return String(text) }
         var out: [UInt8] = []

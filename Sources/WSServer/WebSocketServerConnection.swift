@@ -1,4 +1,5 @@
 import NIOCore
+import WSCore
 
 /// One accepted WebSocket connection on a `WebSocketListener`.
 ///

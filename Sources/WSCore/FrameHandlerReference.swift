@@ -4,19 +4,19 @@ import NIOCore
 ///
 /// Calls made on the loop run at once; calls from elsewhere are hopped onto the loop, so a
 /// connection object may be shared freely while its hot path stays on the loop.
-struct FrameHandlerReference: Sendable {
+package struct FrameHandlerReference: Sendable {
     private let bound: NIOLoopBound<WebSocketFrameHandler>
 
-    init(_ handler: WebSocketFrameHandler, eventLoop: EventLoop) {
+    package init(_ handler: WebSocketFrameHandler, eventLoop: EventLoop) {
         self.bound = NIOLoopBound(handler, eventLoop: eventLoop)
     }
 
-    var eventLoop: EventLoop { bound.eventLoop }
+    package var eventLoop: EventLoop { bound.eventLoop }
 
     /// Must be read on the event loop.
-    var isOpen: Bool { bound.value.isOpen }
+    package var isOpen: Bool { bound.value.isOpen }
 
-    func send(_ frame: EncodedFrame) {
+    package func send(_ frame: EncodedFrame) {
         if eventLoop.inEventLoop {
             bound.value.send(frame)
         } else {
@@ -24,7 +24,7 @@ struct FrameHandlerReference: Sendable {
         }
     }
 
-    func close(code: Int, reason: String) {
+    package func close(code: Int, reason: String) {
         if eventLoop.inEventLoop {
             bound.value.close(code: code, reason: reason)
         } else {
@@ -32,7 +32,7 @@ struct FrameHandlerReference: Sendable {
         }
     }
 
-    func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
+    package func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
         if eventLoop.inEventLoop {
             bound.value.setEventHandler(handler)
         } else {

@@ -5,10 +5,10 @@ import NIOWebSocket
 /// is copied into a buffer of its own. Every client frame is masked and every frame a server
 /// receives is unmasked, so on the hot path this replaces NIO's byte-by-byte `webSocketMask`
 /// and the copy-on-write of the shared, pre-encoded audio frames it would otherwise cause.
-enum WebSocketMasking {
+package enum WebSocketMasking {
     /// Appends `payload`, masked with `key` (the key's byte 0 on the payload's first byte),
     /// to `buffer`.
-    static func write(_ payload: ByteBuffer, maskedWith key: WebSocketMaskingKey, to buffer: inout ByteBuffer) {
+    package static func write(_ payload: ByteBuffer, maskedWith key: WebSocketMaskingKey, to buffer: inout ByteBuffer) {
         let count = payload.readableBytes
         guard count > 0 else { return }
         buffer.reserveCapacity(minimumWritableBytes: count)
@@ -22,7 +22,7 @@ enum WebSocketMasking {
 
     /// The payload of a masked message as a frame of its own kind, unmasked as it is copied
     /// out of the receive buffer: one copy, not one into a buffer and another into the frame.
-    static func unmaskedWireFrame(_ payload: ByteBuffer, maskedWith key: WebSocketMaskingKey, isText: Bool) -> WireFrame {
+    package static func unmaskedWireFrame(_ payload: ByteBuffer, maskedWith key: WebSocketMaskingKey, isText: Bool) -> WireFrame {
         let count = payload.readableBytes
         return payload.withUnsafeReadableBytes { source in
             if isText {
@@ -70,7 +70,7 @@ enum WebSocketMasking {
 
     /// The payload of `frame` as sent by its peer: unmasked into a buffer of its own when the
     /// frame is masked, the frame's own data otherwise.
-    static func unmaskedData(of frame: WebSocketFrame, allocator: ByteBufferAllocator) -> ByteBuffer {
+    package static func unmaskedData(of frame: WebSocketFrame, allocator: ByteBufferAllocator) -> ByteBuffer {
         guard let key = frame.maskKey else { return frame.data }
         var buffer = allocator.buffer(capacity: frame.data.readableBytes)
         write(frame.data, maskedWith: key, to: &buffer)

@@ -7,7 +7,7 @@ import Synchronization
 /// Building an `NIOSSLContext` loads the trust roots and any client certificate, which costs
 /// milliseconds; a run builds its context once (when its plan is built) and each connection
 /// only looks it up.
-enum ClientTLSContexts {
+package enum ClientTLSContexts {
     private static let defaultContext: Result<NIOSSLContext, TLSContextError> = Result { () throws(TLSContextError) -> NIOSSLContext in
         do {
             return try NIOSSLContext(configuration: .makeClientConfiguration())
@@ -21,13 +21,13 @@ enum ClientTLSContexts {
     private static let built = Mutex<[(configuration: TLSConfiguration, context: NIOSSLContext)]>([])
 
     /// Why a TLS context could not be built.
-    struct TLSContextError: Error, CustomStringConvertible {
-        var description: String
+    package struct TLSContextError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The shared default context for nil; for any other configuration, the context built
     /// for an equal one before, or a new one, kept for the next.
-    static func context(for configuration: TLSConfiguration?) throws -> NIOSSLContext {
+    package static func context(for configuration: TLSConfiguration?) throws -> NIOSSLContext {
         guard let configuration else { return try defaultContext.get() }
         if let known = built.withLock({ $0.first { $0.configuration.bestEffortEquals(configuration) }?.context }) {
             return known

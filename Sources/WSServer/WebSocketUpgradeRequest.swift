@@ -1,3 +1,4 @@
+import WSCore
 /// The HTTP upgrade request a `WebSocketListener` received, as its `shouldUpgrade` sees it.
 package struct WebSocketUpgradeRequest: Sendable {
     /// The request target: path and query, as sent (`/v1/realtime?model=x`).
@@ -43,7 +44,7 @@ package struct WebSocketUpgradeRequest: Sendable {
 
 extension Substring {
     /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

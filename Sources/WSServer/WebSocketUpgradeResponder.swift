@@ -4,9 +4,9 @@ import NIOWebSocket
 
 /// What a listener decided about one connection's upgrade request, kept on the channel's loop
 /// between `shouldUpgrade` and the pipeline switch (or the refusal).
-struct ServerUpgradeRecord {
-    var request: WebSocketUpgradeRequest
-    var decision: WebSocketUpgradeDecision
+package struct ServerUpgradeRecord {
+    package var request: WebSocketUpgradeRequest
+    package var decision: WebSocketUpgradeDecision
 }
 
 /// Answers the HTTP requests a `WebSocketListener` does not upgrade, then closes.
@@ -14,11 +14,11 @@ struct ServerUpgradeRecord {
 /// NIO's server upgrade handler passes a refused request on down the pipeline; this handler,
 /// placed after it, writes the refusal: the status and body the listener's `shouldUpgrade`
 /// chose, 400 for a malformed WebSocket request, 426 for a plain HTTP request.
-final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+package final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPServerRequestPart
+    package typealias OutboundOut = HTTPServerResponsePart
 
-    static let name = "vload.websocket-upgrade-responder"
+    package static let name = "vload.websocket-upgrade-responder"
 
     private let record: NIOLoopBoundBox<ServerUpgradeRecord?>
     private let plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)?
@@ -27,12 +27,12 @@ final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHa
     private var requestHead: HTTPRequestHead?
     private var requestBody: [UInt8] = []
 
-    init(record: NIOLoopBoundBox<ServerUpgradeRecord?>, plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil) {
+    package init(record: NIOLoopBoundBox<ServerUpgradeRecord?>, plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil) {
         self.record = record
         self.plainHTTP = plainHTTP
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch Self.unwrapInboundIn(data) {
         case .head(let head):
             requestHead = head
@@ -57,7 +57,7 @@ final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableChannelHa
             .whenComplete { _ in context.close(promise: nil) }
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: Error) {
         switch error as? NIOWebSocketUpgradeError {
         case .invalidUpgradeHeader?:
             invalidUpgradeRequest = true  // the request follows; answer it with 400

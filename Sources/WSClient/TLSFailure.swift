@@ -7,8 +7,8 @@ import NIOSSL
 /// self-signed, expired, not yet valid) as `CERTIFICATE_VERIFY_FAILED` in the error stack of
 /// `NIOSSLError.handshakeFailed`; NIOSSL checks the host name itself once the handshake is
 /// done and throws `NIOSSLExtraError.failedToValidateHostname`.
-struct TLSFailure: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
+package struct TLSFailure: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The server's certificate chain did not verify against the trust roots.
         case untrustedCertificate
         /// The certificate verified but does not name the host (or IP address) connected to.
@@ -18,13 +18,13 @@ struct TLSFailure: Sendable, Hashable {
         case handshakeFailed
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// One line: the cause, with BoringSSL's reason codes where it gave some.
-    var reason: String
+    package var reason: String
 
     /// The failure a TLS error stands for; nil when `error` is not one of NIOSSL's. `host` is
     /// the host connected to, named in a mismatch.
-    init?(_ error: any Error, host: String? = nil) {
+    package init?(_ error: any Error, host: String? = nil) {
         switch error {
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
             let named = host.map { "the server's certificate does not name \($0)" } ?? "the server's certificate does not name the host"
@@ -36,14 +36,14 @@ struct TLSFailure: Sendable, Hashable {
         }
     }
 
-    init(kind: Kind, reason: String) {
+    package init(kind: Kind, reason: String) {
         self.kind = kind
         self.reason = reason
     }
 
     /// Classifies the text of a NIOSSL error by the BoringSSL reason codes in it
     /// (`…:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at …`).
-    init(describing text: String) {
+    package init(describing text: String) {
         let codes = Self.reasonCodes(in: text)
         if codes.contains("CERTIFICATE_VERIFY_FAILED") {
             self.init(
@@ -61,7 +61,7 @@ struct TLSFailure: Sendable, Hashable {
     }
 
     /// The connect error this failure fails a connection with.
-    var connectError: WebSocketConnectError {
+    package var connectError: WebSocketConnectError {
         switch kind {
         case .untrustedCertificate: return .tlsUntrustedCertificate(reason)
         case .hostnameMismatch: return .tlsHostnameMismatch(reason)
@@ -71,7 +71,7 @@ struct TLSFailure: Sendable, Hashable {
 
     /// The reason codes of BoringSSL's error strings (`error:1000007d:SSL routines:OPENSSL_internal:REASON`),
     /// in order, without repeats.
-    static func reasonCodes(in text: String) -> [String] {
+    package static func reasonCodes(in text: String) -> [String] {
         var codes: [String] = []
         var rest = Substring(text)
         while let marker = rest.range(of: "OPENSSL_internal:") {

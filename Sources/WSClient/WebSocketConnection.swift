@@ -1,4 +1,5 @@
 import NIOCore
+import WSCore
 
 /// An open client WebSocket connection, made by `WebSocketClient.connect`.
 ///

@@ -7,6 +7,7 @@ import NIOSSL
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import WSCore
 #endif
 
 /// Opens client WebSocket connections over raw SwiftNIO: one TCP (or TLS) connection each,

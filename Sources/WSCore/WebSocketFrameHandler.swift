@@ -9,12 +9,12 @@ import NIOWebSocket
 /// socket, before any decoding. It reassembles fragments, answers pings, runs the close
 /// handshake, and reports everything through one event closure, synchronously on the loop.
 /// Until that closure is installed (server side), events are buffered in order.
-final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+package final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = WebSocketFrame
+    package typealias OutboundOut = WebSocketFrame
 
     /// Which end of the connection this is: a client masks every frame it sends.
-    enum Role: Sendable {
+    package enum Role: Sendable {
         case client
         case server
     }
@@ -29,7 +29,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     /// How long `close(code:reason:)` waits for the peer's close frame before dropping TCP.
-    static let closeReplyTimeout = TimeAmount.seconds(2)
+    package static let closeReplyTimeout = TimeAmount.seconds(2)
 
     private let role: Role
     private var assembler: WebSocketMessageAssembler
@@ -47,14 +47,14 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     ///   - role: client (masks outbound frames) or server.
     ///   - maxMessageBytes: the largest reassembled message accepted.
     ///   - onEvent: the event closure, or nil to buffer events until `setEventHandler`.
-    init(role: Role, maxMessageBytes: Int, onEvent: (@Sendable (WebSocketConnectionEvent) -> Void)?) {
+    package init(role: Role, maxMessageBytes: Int, onEvent: (@Sendable (WebSocketConnectionEvent) -> Void)?) {
         self.role = role
         self.assembler = WebSocketMessageAssembler(maxMessageBytes: maxMessageBytes)
         self.onEvent = onEvent
     }
 
     /// Whether data can still be sent: no close frame sent or received, channel not closed.
-    var isOpen: Bool {
+    package var isOpen: Bool {
         guard case .open = closeState, let context else { return false }
         return context.channel.isActive
     }
@@ -62,7 +62,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     /// Installs the event closure and delivers any events buffered until now.
     /// After `.closed` the closure is released, so a closure that captures its connection
     /// does not keep the connection alive.
-    func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
+    package func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
         let buffered = pendingEvents
         pendingEvents = []
         for event in buffered {
@@ -71,16 +71,16 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         onEvent = closedReported ? nil : handler
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         cancelCloseTimer()
         self.context = nil
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let receivedAt = MonotonicInstant.now()
         let frame = Self.unwrapInboundIn(data)
         guard !closedReported else { return }
@@ -102,14 +102,14 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         cancelCloseTimer()
         closeState = .closing
         reportClosedWithoutCode()
         context.fireChannelInactive()
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: Error) {
         switch error {
         case NIOWebSocketError.invalidFrameLength:
             let message = "frame larger than the \(assembler.maxMessageBytes)-byte limit"
@@ -125,14 +125,14 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
 
     /// Sends one whole message (fin set; masked with a fresh random key on the client side).
     /// Does nothing once a close frame was sent or received.
-    func send(_ frame: EncodedFrame) {
+    package func send(_ frame: EncodedFrame) {
         guard case .open = closeState, let context else { return }
         write(opcode: frame.kind == .text ? .text : .binary, payload: frame.payload, context: context)
     }
 
     /// Starts the close handshake: sends a close frame, then closes the channel when the peer
     /// answers with its own or after `closeReplyTimeout`.
-    func close(code: Int, reason: String) {
+    package func close(code: Int, reason: String) {
         guard case .open = closeState, let context else { return }
         write(opcode: .connectionClose, payload: Self.closePayload(code: code, reason: reason, context: context), context: context)
         let timer = context.eventLoop.assumeIsolated().scheduleTask(in: Self.closeReplyTimeout) { [weak self] () -> Void in
@@ -241,7 +241,7 @@ final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChannelHandle
     private static let headerRoomBytes = 10
 
     /// A close frame body: the 2-byte code and a UTF-8 reason cut to fit the 125-byte limit.
-    static func closePayload(code: Int, reason: String, context: ChannelHandlerContext) -> ByteBuffer {
+    package static func closePayload(code: Int, reason: String, context: ChannelHandlerContext) -> ByteBuffer {
         var reasonBytes = Array(reason.utf8.prefix(123))
         while !reasonBytes.isEmpty, String(validating: reasonBytes, as: UTF8.self) == nil {
             reasonBytes.removeLast()  // do not cut a multi-byte character in half
