@@ -1,4 +1,5 @@
 import WSCore
+
 /// When a client connection passed each step of its opening, on the one monotonic clock
 /// (`MonotonicInstant`); `ConnectPhases` turns them into the connect phases of a session.
 ///

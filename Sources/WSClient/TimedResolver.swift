@@ -1,11 +1,11 @@
 import NIOCore
 import NIOPosix
+import WSCore
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import WSCore
 #endif
 
 /// A name lookup for one connection that notes when it finished, for `dns_ms`.

@@ -2,12 +2,12 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import WSCore
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import WSCore
 #endif
 
 /// Opens client WebSocket connections over raw SwiftNIO: one TCP (or TLS) connection each,
@@ -101,7 +101,7 @@ package enum WebSocketClient {
 
     /// Maps a bootstrap failure (before any handler ran) to the public error. `host` and `port`
     /// name the target of a direct connect (an IP literal), whose failure is a bare `IOError`.
-    static func classifyConnectError(_ error: Error, host: String? = nil, port: Int? = nil) -> WebSocketConnectError {
+    package static func classifyConnectError(_ error: Error, host: String? = nil, port: Int? = nil) -> WebSocketConnectError {
         switch error {
         case ChannelError.connectTimeout:
             return .timedOut
@@ -122,7 +122,12 @@ package enum WebSocketClient {
     /// Refused (every address tried answered `ECONNREFUSED`), DNS (no address to try), or any
     /// other connect failure, from the parts of a `NIOConnectionError` (which only NIO can build):
     /// the error of each connection attempt, and of the DNS lookup.
-    static func classifyConnectionFailure(host: String, port: Int, attempts: [any Error], dnsError: (any Error)?) -> WebSocketConnectError {
+    package static func classifyConnectionFailure(
+        host: String,
+        port: Int,
+        attempts: [any Error],
+        dnsError: (any Error)?
+    ) -> WebSocketConnectError {
         guard let first = attempts.first else {
             return .dnsFailed("\(host):\(port)\(dnsError.map { ": \($0)" } ?? "")")
         }
@@ -131,7 +136,7 @@ package enum WebSocketClient {
     }
 
     /// Whether a host is an IPv4 or IPv6 literal (such hosts get no SNI).
-    static func isIPAddress(_ host: String) -> Bool {
+    package static func isIPAddress(_ host: String) -> Bool {
         if host.contains(":") { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }

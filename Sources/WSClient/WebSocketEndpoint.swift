@@ -1,4 +1,5 @@
 import WSCore
+
 /// A validated `ws://` or `wss://` URL: where to connect and what to ask for.
 ///
 /// `description` is the redacted form, so interpolating an endpoint into a log line never

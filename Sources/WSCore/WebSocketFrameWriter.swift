@@ -10,6 +10,8 @@ package final class WebSocketFrameWriter: ChannelOutboundHandler {
     package typealias OutboundIn = WebSocketFrame
     package typealias OutboundOut = ByteBuffer
 
+    package init() {}
+
     package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let frame = Self.unwrapOutboundIn(data)
         context.write(Self.wrapOutboundOut(Self.encode(frame, allocator: context.channel.allocator)), promise: promise)

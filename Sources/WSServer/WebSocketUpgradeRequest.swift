@@ -1,4 +1,5 @@
 import WSCore
+
 /// The HTTP upgrade request a `WebSocketListener` received, as its `shouldUpgrade` sees it.
 package struct WebSocketUpgradeRequest: Sendable {
     /// The request target: path and query, as sent (`/v1/realtime?model=x`).

@@ -1,6 +1,7 @@
+import WSCore
+
 @testable import AgentSimulator
 @testable import VoiceLoad
-import WSCore
 
 /// One call between vload's client side of a dialect (`CallerSession` and the dialect's client
 /// codec) and the simulator's server side (`SimulatorSession` and its server codec), on a

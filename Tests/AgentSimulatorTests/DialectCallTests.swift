@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import WSCore
 
 @testable import AgentSimulator
 @testable import VoiceLoad
-import WSCore
 
 /// Every built-in dialect's call of `scenarios/greeting.yaml` (connect, wait ready, wait
 /// greeting, say, wait agent_turn_end, hangup), client against simulator, on synthetic time

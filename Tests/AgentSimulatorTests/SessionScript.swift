@@ -1,7 +1,7 @@
 import VoiceLoad
+import WSCore
 
 @testable import AgentSimulator
-import WSCore
 
 /// Drives a `SimulatorSession` with synthetic time: instants are milliseconds after an
 /// arbitrary origin; user audio is 40 ms frames of PCM16 16 kHz, a loud square wave or silence.

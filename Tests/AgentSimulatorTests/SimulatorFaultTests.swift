@@ -2,9 +2,9 @@ import NIOCore
 import NIOPosix
 import Testing
 import VoiceLoad
+import WSClient
 
 @testable import AgentSimulator
-import WSClient
 
 /// Faults at the session level. In `SessionScript` the utterance ends at 1400 and the reply is
 /// due at 2100, 700 ms after it; with reply speed 0 a reply is sent whole at once.

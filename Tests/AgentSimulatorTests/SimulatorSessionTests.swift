@@ -1,8 +1,8 @@
 import Testing
 import VoiceLoad
+import WSCore
 
 @testable import AgentSimulator
-import WSCore
 
 private func ms(_ value: Int64) -> MonotonicInstant {
     MonotonicInstant(nanoseconds: 10_000_000_000 + UInt64(value) * 1_000_000)

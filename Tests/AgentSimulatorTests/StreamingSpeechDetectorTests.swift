@@ -1,8 +1,8 @@
 import Testing
 import VoiceLoad
+import WSCore
 
 @testable import AgentSimulator
-import WSCore
 
 @Suite("StreamingSpeechDetector")
 struct StreamingSpeechDetectorTests {

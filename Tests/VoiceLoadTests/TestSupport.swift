@@ -1,8 +1,8 @@
 import Foundation
 import NIOPosix
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// The repository's root directory, found from this file's path.
 func repositoryRoot(_ file: String = #filePath) -> String {

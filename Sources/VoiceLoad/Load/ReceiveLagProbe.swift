@@ -2,10 +2,10 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+import WSCore
 
 #if canImport(Glibc)
 import Glibc
-import WSCore
 #endif
 
 /// Measures how late the event loops of a group read what arrives for them: the generator's

@@ -1,5 +1,6 @@
-@testable import VoiceLoad
 import WSCore
+
+@testable import VoiceLoad
 
 /// Drives a `CallerSession` with synthetic time: instants are milliseconds after an arbitrary
 /// origin; no socket, no clock, no sleep. Agent audio is 40 ms chunks, voiced unless told.

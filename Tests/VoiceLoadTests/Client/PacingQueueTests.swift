@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("The pacing queue of an event loop")
 struct PacingQueueTests {

@@ -1,11 +1,11 @@
 import NIOCore
 import NIOPosix
 import Synchronization
-
-@testable import VoiceLoad
 import WSClient
 import WSCore
 import WSServer
+
+@testable import VoiceLoad
 
 /// A client dialect for tests of the virtual client's error handling: binary frames are agent
 /// audio (PCM16 16 kHz); text frames are script lines: `end` (the agent's turn is over),

@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 private func ms(_ value: Int64) -> MonotonicInstant {
     MonotonicInstant(nanoseconds: 1_000_000_000 + UInt64(value) * 1_000_000)

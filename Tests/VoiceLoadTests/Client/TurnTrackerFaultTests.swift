@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// Instants on a made-up timeline, in milliseconds from an arbitrary origin.
 private func ms(_ value: Int64) -> MonotonicInstant {

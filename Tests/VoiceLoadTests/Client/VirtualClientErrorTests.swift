@@ -1,8 +1,8 @@
 import Testing
-
-@testable import VoiceLoad
 import WSClient
 import WSCore
+
+@testable import VoiceLoad
 
 /// The virtual client against a loopback server that sends a fixed script: which error class
 /// each endpoint fault is counted under, and the example it leaves.

@@ -4,10 +4,10 @@ import NIOPosix
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import VoiceLoad
 import WSCore
 import WSServer
+
+@testable import VoiceLoad
 
 /// Virtual clients against a loopback agent that stalls, refuses or ends on cue: wind-down
 /// (signal and drain limit) and the reconnect policy, end to end within the library.

@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("ADK events client dialect: decoding raw ADK Event JSON")
 struct ADKEventDecodingTests {

@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("ADK seed and legacy client dialects: decoding server frames")
 struct ADKFlatDecodingTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Base64 decoded straight to bytes")
 struct Base64DecoderTests {

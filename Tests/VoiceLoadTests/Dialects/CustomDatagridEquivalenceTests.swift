@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// `dialects/datagrid.yaml` must mean what the built-in Datagrid dialect means: the same
 /// events for every server frame of the Datagrid tests, the same messages for every intent.

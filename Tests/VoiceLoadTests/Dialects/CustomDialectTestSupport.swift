@@ -1,8 +1,8 @@
 import Foundation
 import NIOCore
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// Helpers shared by the custom dialect tests.
 enum CustomDialectTestSupport {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// `${uuid}`, `${digits:N}` and `${now_iso}` (docs/custom-dialects.md): drawn from the codec's own
 /// seeded generator and injected clock, so these tests replay exact values.

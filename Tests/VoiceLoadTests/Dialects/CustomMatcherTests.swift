@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// The matcher language of docs/custom-dialects.md, through `session.ready` rules.
 @Suite("Custom dialect: paths and matchers")

@@ -1,7 +1,7 @@
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 /// A custom dialect's `connect.pre_request` (docs/custom-dialects.md): where each session's REST
 /// step goes, what it captures, and where the session then connects.

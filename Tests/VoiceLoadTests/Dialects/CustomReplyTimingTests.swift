@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// `send.replies[].at` (docs/custom-dialects.md): immediately, when playback reaches the frame, or
 /// a fixed delay after it arrived.

@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// The byte-scan fast path for `audio` frames must mean exactly what the general
 /// `JSONSerialization` path means, for every input.

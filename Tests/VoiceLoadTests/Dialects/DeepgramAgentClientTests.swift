@@ -1,8 +1,8 @@
 import Testing
-
-@testable import VoiceLoad
 import WSClient
 import WSCore
+
+@testable import VoiceLoad
 
 @Suite("Deepgram Voice Agent client dialect (docs/dialects.md)")
 struct DeepgramAgentClientTests {

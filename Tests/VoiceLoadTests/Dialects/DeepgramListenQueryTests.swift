@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 @Suite("Deepgram STT endpoint query (docs/dialects.md)")
 struct DeepgramListenQueryTests {

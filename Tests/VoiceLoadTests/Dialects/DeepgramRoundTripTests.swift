@@ -1,7 +1,7 @@
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 @Suite("Deepgram round trips between the client and the server side")
 struct DeepgramRoundTripTests {

@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Deepgram STT client dialect (docs/dialects.md)")
 struct DeepgramSTTClientTests {

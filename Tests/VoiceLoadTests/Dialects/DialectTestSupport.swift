@@ -1,7 +1,7 @@
 import Foundation
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// Helpers shared by the dialect codec tests.
 enum DialectTestSupport {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// The two worked examples of docs/custom-dialects.md (`docs/examples/json-agent.yaml` and
 /// `docs/examples/binary-agent.yaml`): each loads and validates with the dialect loader, says

@@ -1,7 +1,7 @@
 import NIOCore
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 extension DialectTestSupport {
     /// The wire frame an encoded frame carries, so per-send frames can be checked like literals.

@@ -1,7 +1,7 @@
 import NIOCore
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// Turns the transport's encoded frames back into wire frames, so dialect tests can compare
 /// prepared and per-send audio frames with literal frames.

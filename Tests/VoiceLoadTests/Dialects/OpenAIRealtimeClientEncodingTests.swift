@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 @Suite("OpenAI Realtime client dialect: configuration and encoding (docs/dialects.md)")
 struct OpenAIRealtimeClientEncodingTests {

@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("OpenAI Realtime server dialect: the simulator's side (docs/dialects.md)")
 struct OpenAIRealtimeServerCodecTests {

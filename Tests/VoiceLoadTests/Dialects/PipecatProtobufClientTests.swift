@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Pipecat protobuf client dialect: vload as a Pipecat client")
 struct PipecatProtobufClientTests {

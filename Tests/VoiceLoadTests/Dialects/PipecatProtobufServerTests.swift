@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Pipecat protobuf server dialect: the bot's side, as the simulator plays it")
 struct PipecatProtobufServerTests {

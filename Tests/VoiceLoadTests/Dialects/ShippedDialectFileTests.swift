@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// The shipped `dialects/elevenlabs-agents.yaml` and `dialects/gemini-live.yaml`: they load
 /// without any environment, and frames shaped as the official SDKs shape them decode to the

@@ -1,7 +1,7 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Smallest Atoms client dialect: decoding server messages")
 struct SmallestAtomsClientDecodingTests {

@@ -1,8 +1,8 @@
 import Testing
-
-@testable import VoiceLoad
 import WSClient
 import WSCore
+
+@testable import VoiceLoad
 
 @Suite("Smallest Atoms client dialect: configuration, encoding and endpoint")
 struct SmallestAtomsClientEncodingTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Telnyx, Plivo and Exotel client dialects: vload plays the provider (docs/telephony.md)")
 struct TelephonyStreamClientTests {

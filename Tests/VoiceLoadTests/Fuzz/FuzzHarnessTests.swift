@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import WSCore
 
 @testable import VoiceLoad
 @testable import VoiceLoadFuzzing
-import WSCore
 
 /// The fuzz harness itself: input layouts, the mutator, and target dispatch.
 @Suite("Fuzz harness")

@@ -1,9 +1,9 @@
 import Foundation
 import NIOSSL
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 @Suite("Client TLS options: one configuration per run, bad files one line")
 struct ClientTLSOptionsTests {

@@ -3,9 +3,9 @@ import NIOCore
 import NIOPosix
 import Synchronization
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Receive-lag probe")
 struct ReceiveLagProbeTests {

@@ -2,9 +2,9 @@ import NIOCore
 import NIOPosix
 import Synchronization
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Run interruption: signals, wind-down, open sessions", .timeLimit(.minutes(1)))
 struct RunInterruptionTests {

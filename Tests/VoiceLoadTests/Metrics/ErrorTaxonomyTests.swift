@@ -1,8 +1,8 @@
 import Synchronization
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Error taxonomy: classes, categories and examples")
 struct ErrorTaxonomyTests {

@@ -1,7 +1,7 @@
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 @Suite("Redactor")
 struct RedactorTests {

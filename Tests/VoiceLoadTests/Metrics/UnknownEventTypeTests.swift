@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// Unknown event types: counted by type with one example each, secrets masked, audio
 /// shortened, examples and the number of types capped.

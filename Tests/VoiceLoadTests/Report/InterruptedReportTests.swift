@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Reports of interrupted, drained and reconnecting runs")
 struct InterruptedReportTests {

@@ -1,7 +1,7 @@
 import Foundation
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 /// Reports built from recorded events at fixed instants, so every rendering is deterministic.
 enum ReportFixtures {

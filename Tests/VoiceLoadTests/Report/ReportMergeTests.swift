@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Merging the reports of a split run")
 struct ReportMergeTests {

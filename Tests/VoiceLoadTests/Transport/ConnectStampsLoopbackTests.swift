@@ -1,11 +1,11 @@
 import NIOCore
 import NIOPosix
 import Testing
-
-@testable import VoiceLoad
 import WSClient
 import WSCore
 import WSServer
+
+@testable import VoiceLoad
 
 @Suite("Connect stamps over loopback", .timeLimit(.minutes(1)))
 struct ConnectStampsLoopbackTests {

@@ -1,9 +1,9 @@
 import NIOCore
 import NIOSSL
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 @Suite("TLS failures: classes and one-line causes from NIOSSL's errors")
 struct TLSFailureTests {

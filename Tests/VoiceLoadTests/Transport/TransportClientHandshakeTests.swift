@@ -1,8 +1,8 @@
 import NIOHTTP1
 import Testing
+import WSClient
 
 @testable import VoiceLoad
-import WSClient
 
 @Suite("Transport client handshake")
 struct TransportClientHandshakeTests {

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import Testing
+import WSClient
 
 @testable import VoiceLoad
 
@@ -8,7 +9,6 @@ import Testing
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import WSClient
 #endif
 
 @Suite("Transport connect errors")

@@ -2,9 +2,9 @@ import NIOCore
 import NIOEmbedded
 import NIOWebSocket
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Transport frame handler")
 struct TransportFrameHandlerTests {

@@ -2,9 +2,9 @@ import NIOCore
 import NIOEmbedded
 import NIOWebSocket
 import Testing
+import WSCore
 
 @testable import VoiceLoad
-import WSCore
 
 @Suite("Masking eight bytes at a time, and the one-buffer frame writer")
 struct WebSocketMaskingTests {

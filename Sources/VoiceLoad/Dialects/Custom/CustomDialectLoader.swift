@@ -1,6 +1,6 @@
 import Foundation
-import Yams
 import WSClient
+import Yams
 
 /// Reads and validates a custom dialect file (docs/custom-dialects.md) into a `CustomDialect`.
 ///
