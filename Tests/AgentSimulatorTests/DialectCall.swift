@@ -152,7 +152,7 @@ struct DialectCall {
 
     // MARK: Steps
 
-    private mutating func runSteps() {
+    mutating func runSteps() {
         while !finished, suspension == nil {
             guard nextStep < plan.scenario.steps.count else { return finish() }
             if let failure = caller.failure { return fail(failure) }
@@ -196,7 +196,7 @@ struct DialectCall {
         }
     }
 
-    private mutating func beginWait(_ condition: WaitCondition, step: String, timeoutMs: Int, suspension: Suspension) {
+    mutating func beginWait(_ condition: WaitCondition, step: String, timeoutMs: Int, suspension: Suspension) {
         let actions = caller.beginWait(for: condition, step: step, timeoutMs: timeoutMs, at: now)
         guard caller.wait != nil else {
             if suspension == .speaking { utteranceSent() }
@@ -209,7 +209,7 @@ struct DialectCall {
     }
 
     /// The waiting step was woken: it goes on, or the session fails (hang-up's wait may time out).
-    private mutating func resume(_ end: CallerSession.StepEnd) {
+    mutating func resume(_ end: CallerSession.StepEnd) {
         guard let suspended = suspension else { return }
         suspension = nil
         switch suspended {
@@ -232,20 +232,20 @@ struct DialectCall {
     }
 
     /// The clip has been sent: dialects where the client ends its turns commit it now.
-    private mutating func utteranceSent() {
+    mutating func utteranceSent() {
         let boundary = codec.framesAfterUtterance()
         guard clientConnectionOpen, !boundary.isEmpty else { return }
         for frame in boundary { sendToServer(frame) }
         caller.tracker.utteranceCommitted(at: now)
     }
 
-    private mutating func closeConnection() {
+    mutating func closeConnection() {
         guard clientConnectionOpen else { return }
         clientConnectionOpen = false
         clock.schedule(.serverSawClose, at: now.advanced(byMicroseconds: oneWayDelayUs))
     }
 
-    private mutating func fail(_ error: any Error) {
+    mutating func fail(_ error: any Error) {
         guard !finished else { return }
         failure = error
         session.outcome = .failed
@@ -253,7 +253,7 @@ struct DialectCall {
     }
 
     /// `VirtualClient.finishSession`: the attempt ends, and the session's row is recorded.
-    private mutating func finish() {
+    mutating func finish() {
         guard !finished else { return }
         perform(caller.stopMicrophone())
         clientTimers.removeAll()
@@ -272,7 +272,7 @@ struct DialectCall {
 
     // MARK: Microphone
 
-    private mutating func openMicrophone(speaking clip: FrameSet) -> MonotonicInstant {
+    mutating func openMicrophone(speaking clip: FrameSet) -> MonotonicInstant {
         var microphone = caller.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: now)
         let isNewStream = caller.microphone == nil
         let micOpenAt = microphone.start(clip)
@@ -282,12 +282,12 @@ struct DialectCall {
         return micOpenAt
     }
 
-    private mutating func schedulePacing() {
+    mutating func schedulePacing() {
         guard let microphone = caller.microphone else { return }
         clock.schedule(.microphoneDue(token: pacingToken), at: microphone.deadline(ofFrame: microphone.nextFrameIndex))
     }
 
-    private mutating func sendDueFrames() {
+    mutating func sendDueFrames() {
         guard var microphone = caller.microphone, clientConnectionOpen else { return }
         var clipFinished = false
         while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
@@ -304,144 +304,6 @@ struct DialectCall {
         switch encoded.kind {
         case .text: return .text(String(decoding: encoded.payload.readableBytesView, as: UTF8.self))
         case .binary: return .binary(Array(encoded.payload.readableBytesView))
-        }
-    }
-
-    // MARK: Events
-
-    private mutating func handle(_ event: Event) {
-        switch event {
-        case .clientTimer(let timer, let generation):
-            guard clientTimers[timer] == generation else { return }
-            clientTimers[timer] = nil
-            perform(caller.timerFired(timer, at: now))
-        case .serverTimer(let timer, let generation):
-            guard serverOpen, serverTimers[timer] == generation else { return }
-            serverTimers[timer] = nil
-            performAgent(agent.timerFired(timer, at: now))
-        case .microphoneDue(let token):
-            guard token == pacingToken else { return }
-            sendDueFrames()
-        case .serverOpened:
-            serverOpen = true
-            // The upgrade's answer leaves first; what the server sends on open follows it.
-            clock.schedule(.clientOpened, at: now.advanced(byMicroseconds: oneWayDelayUs))
-            performAgent(agent.opened(at: now))
-        case .clientOpened:
-            clientConnectionOpen = true
-            openedAt = now
-            session.connectMs = now.milliseconds(since: connectStartedAt ?? now)
-            for frame in codec.framesOnOpen() { sendToServer(frame) }
-            perform(caller.connectionOpened(at: now, now: now))
-            suspension = nil
-            runSteps()
-        case .toServer(let frame):
-            guard serverOpen else { return }
-            let intents: [ClientIntent]
-            do {
-                intents = try serverCodec.receive(frame)
-            } catch {
-                serverDecodeErrors.append(error)
-                return
-            }
-            for intent in intents {
-                if case .audio(let bytes) = intent { audioBytesReceived.append(bytes.count) }
-                if case .markPlayed(let name) = intent { marksPlayed.append(name) }
-                performAgent(agent.receive(intent, at: now))
-            }
-        case .toClient(let frame):
-            guard clientConnectionOpen || suspension == .connecting else { return }  // held until the open
-            perform(caller.frameArrived(frame, at: now))
-        case .serverSawClose:
-            serverOpen = false
-            serverTimers.removeAll()
-        case .clientSawClose(let code):
-            guard clientConnectionOpen else { return }
-            clientConnectionOpen = false
-            let failure = SessionFailure(.closedByServer(code: code), .close(code: code, reason: ""))
-            perform(caller.connectionEnded(failure, at: now, now: now))
-        }
-    }
-
-    private mutating func sendToServer(_ frame: WireFrame) {
-        guard clientConnectionOpen else { return }
-        framesToServer.append(frame)
-        clock.schedule(.toServer(frame), at: now.advanced(byMicroseconds: oneWayDelayUs))
-    }
-
-    private mutating func sendToClient(_ frame: WireFrame) {
-        framesToClient.append(frame)
-        clock.schedule(.toClient(frame), at: now.advanced(byMicroseconds: oneWayDelayUs))
-    }
-
-    /// The caller's actions, as `VirtualClient.perform` carries them out.
-    private mutating func perform(_ actions: [CallerSession.Action]) {
-        for action in actions {
-            switch action {
-            case .schedule(let timer, let at):
-                timerGeneration += 1
-                clientTimers[timer] = timerGeneration
-                clock.schedule(.clientTimer(timer, generation: timerGeneration), at: at)
-            case .cancel(let timer):
-                clientTimers[timer] = nil
-            case .endStep(let end):
-                if suspension != nil, pendingStepEnd == nil { pendingStepEnd = end }
-            case .stopMicrophone:
-                pacingToken += 1
-            case .send(let intent):
-                for frame in codec.frames(for: intent) { sendToServer(frame) }
-            case .sendFrame(let frame):
-                sendToServer(frame)
-            case .handleFrame(let frame, let receivedAt):
-                let decoded = codec.receive(frame)
-                perform(caller.receive(frame, decoded: decoded, at: receivedAt, now: now))
-            case .abandonConnect:
-                break  // the harness never winds down
-            case .emit(let turn):
-                turns.append(turn)
-                session.turns += 1
-                recorder.recordTurn(turn, at: now)
-            case .recordError(let errorClass, let evidence, _):
-                errors.append((errorClass, evidence))
-            case .record(let figure):
-                switch figure {
-                case .metric(let metric, let microseconds): recorder.record(metric, microseconds: microseconds)
-                case .toolCall: break
-                case .warning(let code): warnings.append(code)
-                case .unknownEvent(let type, _): unknownEventTypes.append(type)
-                }
-            case .ready:
-                break  // `caller.readyAt` holds it
-            case .sessionStarted(let at):
-                if startedMs == nil, let openedAt { startedMs = at.milliseconds(since: openedAt) }
-            }
-        }
-    }
-
-    /// The agent's actions, as `SimulatorConnection.perform` carries them out.
-    private mutating func performAgent(_ actions: [SimulatorSession.Action]) {
-        for action in actions {
-            guard serverOpen else { return }
-            switch action {
-            case .send(let output):
-                for frame in serverCodec.frames(for: output) { sendToClient(frame) }
-            case .sendChunk(let clip, let index):
-                if clip == .reply, index == 0, firstReplyChunkSentAt == nil { firstReplyChunkSentAt = now }
-                if clip == .reply { lastReplyChunkSentAt = now }
-                if let prepared = audio.chunks[clip]?[index] { sendToClient(Self.wireFrame(serverCodec.audioFrame(prepared))) }
-            case .schedule(let timer, let at):
-                timerGeneration += 1
-                serverTimers[timer] = timerGeneration
-                clock.schedule(.serverTimer(timer, generation: timerGeneration), at: at)
-            case .cancel(let timer):
-                serverTimers[timer] = nil
-            case .close(let code):
-                serverOpen = false
-                serverTimers.removeAll()
-                clock.schedule(.clientSawClose(code: code), at: now.advanced(byMicroseconds: oneWayDelayUs))
-            case .sendInvalid:
-                serverDecodeErrors.append(.malformed("the harness injects no faults"))
-            }
         }
     }
 }
