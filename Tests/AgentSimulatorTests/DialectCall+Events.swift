@@ -122,10 +122,15 @@ extension DialectCall {
             guard serverOpen else { return }
             switch action {
             case .send(let output):
+                if case .interrupted = output { agentInterruptedAt.append(now) }
+                if case .toolCall = output { toolCallsSentAt.append(now) }
                 for frame in serverCodec.frames(for: output) { sendToClient(frame) }
             case .sendChunk(let clip, let index):
                 if clip == .reply, index == 0, firstReplyChunkSentAt == nil { firstReplyChunkSentAt = now }
-                if clip == .reply { lastReplyChunkSentAt = now }
+                if clip == .reply {
+                    lastReplyChunkSentAt = now
+                    replyChunksSentAt.append(now)
+                }
                 if let prepared = audio.chunks[clip]?[index] { sendToClient(Self.wireFrame(serverCodec.audioFrame(prepared))) }
             case .schedule(let timer, let at):
                 timerGeneration += 1

@@ -8,11 +8,9 @@ import WSCore
 /// virtual clock: both sides' timers, the microphone's paced frames and every frame's delivery
 /// (a fixed one-way delay) are events of one queue. No socket, no sleep, no real clock.
 ///
-/// It plays the scenario's `connect`, `wait`, `say` and `hangup` steps the way `VirtualClient`
-/// does (connect → frames on open and ready on open; say → microphone, utterance, clip sent,
-/// the frames after the utterance; hangup → stop frames, the end-of-session wait, close), and
+/// It plays the scenario's steps the way `VirtualClient+Steps` does (`DialectCall+Steps`), and
 /// carries out the caller's actions as `VirtualClient+Actions` does and the agent's as
-/// `SimulatorConnection` does. What it records goes to a real `Recorder`.
+/// `SimulatorConnection` does (`DialectCall+Events`). What it records goes to a real `Recorder`.
 struct DialectCall {
     enum Event {
         case clientTimer(CallerSession.Timer, generation: Int)
@@ -29,11 +27,19 @@ struct DialectCall {
         case clientSawClose(code: Int)
     }
 
-    /// What a step is suspended on.
+    /// What a step is suspended on, and so what follows when its wait ends.
     enum Suspension {
         case connecting
         case waiting
+        /// A `say` (or a barge-in's speech): until its clip has been sent.
         case speaking
+        /// A barge-in: until `after_heard_ms` of the agent's turn has played.
+        case bargeInHeard
+        /// A barge-in by command: until its interruption has settled.
+        case commandSettling
+        /// A `tool_reply`: until the agent calls a tool, then for the step's `delay_ms`.
+        case toolCalled
+        case toolDelay
         case hangingUp
     }
 
@@ -53,13 +59,22 @@ struct DialectCall {
     var pacingToken = 0
     var nextStep = 0
     var suspension: Suspension?
+    /// The step that began the current wait, and what it needs once the wait ends.
+    var waitingStep = ""
+    var currentBargeIn: BargeInStep?
+    var currentToolReply: ToolReplyStep?
+    var pendingToolResult: ClientIntent?
     var pendingStepEnd: CallerSession.StepEnd?
     /// Why the session failed (the step's error), nil when it completed.
     var failure: (any Error)?
     var finished = false
     var session = SessionRecord(client: 0, iteration: 0)
-    /// Each utterance's mic open and speech span, on the virtual clock.
+    /// Where each utterance's speech starts and ends, on the virtual clock.
+    var speechStarts: [MonotonicInstant] = []
     var speechEnds: [MonotonicInstant] = []
+    /// When each interrupt command and each tool result left the client.
+    var interruptCommandsSentAt: [MonotonicInstant] = []
+    var toolResultsSentAt: [MonotonicInstant] = []
     /// Every turn row, error, unknown event type and warning the caller produced.
     var turns: [TurnRecord] = []
     var errors: [(ErrorClass, ErrorEvidence)] = []
@@ -79,9 +94,13 @@ struct DialectCall {
     /// of a `.reply` clip).
     var firstReplyChunkSentAt: MonotonicInstant?
     var lastReplyChunkSentAt: MonotonicInstant?
+    /// When the agent sent every reply audio chunk, every tool call, and its interruption
+    /// signals (it sends them all at once).
+    var replyChunksSentAt: [MonotonicInstant] = []
+    var toolCallsSentAt: [MonotonicInstant] = []
+    var agentInterruptedAt: [MonotonicInstant] = []
     /// When each step that waited went on, by step name (`wait_agent_turn_end`).
     var stepsMetAt: [String: MonotonicInstant] = [:]
-    private var waitingStep = ""
     /// The length of each frame of user audio the agent received (`ClientIntent.audio`).
     var audioBytesReceived: [Int] = []
     /// The names of the marks the client echoed once their audio had played (telephony).
@@ -150,95 +169,6 @@ struct DialectCall {
         if !finished { fail(HarnessError("nothing left to happen, and the scenario is not over")) }
     }
 
-    // MARK: Steps
-
-    mutating func runSteps() {
-        while !finished, suspension == nil {
-            guard nextStep < plan.scenario.steps.count else { return finish() }
-            if let failure = caller.failure { return fail(failure) }
-            let step = plan.scenario.steps[nextStep]
-            nextStep += 1
-            switch step {
-            case .connect:
-                connectStartedAt = now
-                suspension = .connecting
-                clock.schedule(.serverOpened, at: now.advanced(byMicroseconds: oneWayDelayUs))
-            case .wait(let wait):
-                let condition = caller.condition(for: wait.target, graceMs: plan.scenario.quietMs, at: now)
-                beginWait(condition, step: step.name, timeoutMs: wait.timeoutMs, suspension: .waiting)
-            case .say(let say):
-                guard let frames = plan.frameSets[say.audioKey] else { return fail(HarnessError("no prepared audio")) }
-                let micOpenAt = openMicrophone(speaking: frames)
-                let boundaries = frames.utterance.boundaries
-                speechEnds.append(micOpenAt.advanced(byMicroseconds: boundaries.speechEndUs))
-                perform(
-                    caller.utteranceStarted(
-                        label: say.label ?? caller.nextUtteranceLabel("turn"),
-                        micOpenAt: micOpenAt,
-                        speechStartUs: boundaries.speechStartUs,
-                        speechEndUs: boundaries.speechEndUs
-                    )
-                )
-                beginWait(.clipSent, step: "say", timeoutMs: frames.frames.count * frames.frameMs + 10_000, suspension: .speaking)
-            case .hangup(let timeoutMs):
-                caller.hangingUp = true
-                perform(caller.stopMicrophone())
-                let stopFrames = codec.frames(for: .stop)
-                for frame in stopFrames { sendToServer(frame) }
-                if !stopFrames.isEmpty, plan.dialect.awaitsSessionEndOnHangUp {
-                    beginWait(.sessionEnded, step: "hangup", timeoutMs: timeoutMs, suspension: .hangingUp)
-                } else {
-                    closeConnection()
-                }
-            default:
-                return fail(HarnessError("the harness does not play '\(step.name)' steps"))
-            }
-        }
-    }
-
-    mutating func beginWait(_ condition: WaitCondition, step: String, timeoutMs: Int, suspension: Suspension) {
-        let actions = caller.beginWait(for: condition, step: step, timeoutMs: timeoutMs, at: now)
-        guard caller.wait != nil else {
-            if suspension == .speaking { utteranceSent() }
-            if suspension == .hangingUp { closeConnection() }
-            return  // the condition holds already
-        }
-        self.suspension = suspension
-        waitingStep = step
-        perform(actions)
-    }
-
-    /// The waiting step was woken: it goes on, or the session fails (hang-up's wait may time out).
-    mutating func resume(_ end: CallerSession.StepEnd) {
-        guard let suspended = suspension else { return }
-        suspension = nil
-        switch suspended {
-        case .hangingUp:
-            closeConnection()
-        case .connecting, .waiting, .speaking:
-            if let error = end.error {
-                if let timedOut = error as? StepTimedOut {
-                    // `waitStep` fails the session with the step's timeout.
-                    let failure = SessionFailure(.timeout(step: timedOut.step), .text("timed out"))
-                    perform(caller.fail(failure))
-                    return fail(failure)
-                }
-                return fail(error)
-            }
-            stepsMetAt[waitingStep] = now
-            if suspended == .speaking { utteranceSent() }
-        }
-        runSteps()
-    }
-
-    /// The clip has been sent: dialects where the client ends its turns commit it now.
-    mutating func utteranceSent() {
-        let boundary = codec.framesAfterUtterance()
-        guard clientConnectionOpen, !boundary.isEmpty else { return }
-        for frame in boundary { sendToServer(frame) }
-        caller.tracker.utteranceCommitted(at: now)
-    }
-
     mutating func closeConnection() {
         guard clientConnectionOpen else { return }
         clientConnectionOpen = false
@@ -272,10 +202,11 @@ struct DialectCall {
 
     // MARK: Microphone
 
-    mutating func openMicrophone(speaking clip: FrameSet) -> MonotonicInstant {
+    @discardableResult
+    mutating func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
         var microphone = caller.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: now)
         let isNewStream = caller.microphone == nil
-        let micOpenAt = microphone.start(clip)
+        let micOpenAt = clip.map { microphone.start($0) } ?? microphone.nextFrameStart
         if isNewStream { caller.streamOpenedAt = microphone.openedAt }
         caller.microphone = microphone
         if isNewStream { schedulePacing() }

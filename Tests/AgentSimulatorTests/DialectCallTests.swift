@@ -29,18 +29,24 @@ struct DialectCallTests {
         return silence + tone + silence
     }
 
-    /// The plan `vload run` makes of `scenarios/greeting.yaml` with the synthetic clip in place
-    /// of its recording, for dialect `id` (no socket is opened: the URL is only parsed).
-    static func plan(dialect id: String) throws -> SessionPlan {
+    /// The plan `vload run` makes of the shipped scenario `scenarios/NAME.yaml` with the
+    /// synthetic clip in place of each of its recordings, for dialect `id`.
+    static func plan(dialect id: String, scenario name: String = "greeting") throws -> SessionPlan {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shipped = try String(contentsOf: root.appendingPathComponent("scenarios/\(name).yaml"), encoding: .utf8)
+        let yaml = shipped.replacing(/audio\/[a-z0-9-]+\.wav/, with: "clip.wav")
+        #expect(yaml != shipped, "\(name).yaml speaks no recording")
+        return try plan(dialect: id, yaml: yaml, name: name)
+    }
+
+    /// The plan `vload run` makes of scenario `yaml` for dialect `id`, its `clip.wav` being the
+    /// synthetic clip (no socket is opened: the URL is only parsed).
+    static func plan(dialect id: String, yaml: String, name: String) throws -> SessionPlan {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-dialect-call-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(wav(clip(), rateHz: 16_000)).write(to: directory.appendingPathComponent("clip.wav"))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let greeting = try String(contentsOf: root.appendingPathComponent("scenarios/greeting.yaml"), encoding: .utf8)
-        #expect(greeting.contains("say: audio/hello.wav"))
-        let yaml = greeting.replacingOccurrences(of: "say: audio/hello.wav", with: "say: clip.wav")
-        let scenario = try ScenarioLoader.parse(yaml: yaml, path: directory.appendingPathComponent("greeting.yaml").path)
+        let scenario = try ScenarioLoader.parse(yaml: yaml, path: directory.appendingPathComponent("\(name).yaml").path)
         return try SessionPlanBuilder.build(
             scenario: scenario,
             dialect: try DialectRegistry.client(id),
