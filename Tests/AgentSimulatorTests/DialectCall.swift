@@ -204,13 +204,9 @@ struct DialectCall {
 
     @discardableResult
     mutating func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
-        var microphone = caller.microphone ?? Microphone(frameMs: plan.frameMs, openedAt: now)
-        let isNewStream = caller.microphone == nil
-        let micOpenAt = clip.map { microphone.start($0) } ?? microphone.nextFrameStart
-        if isNewStream { caller.streamOpenedAt = microphone.openedAt }
-        caller.microphone = microphone
-        if isNewStream { schedulePacing() }
-        return micOpenAt
+        let stream = caller.openMicrophone(frameMs: plan.frameMs, at: now, speaking: clip)
+        if stream.opened { schedulePacing() }
+        return stream.micOpenAt
     }
 
     mutating func schedulePacing() {

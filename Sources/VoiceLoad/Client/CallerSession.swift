@@ -98,6 +98,22 @@ struct CallerSession: Sendable {
         return stopMicrophone() + endWait(.failed(self.failure ?? failure))
     }
 
+    /// Opens the outgoing audio stream at `now` unless it is open (`opened`: its pacing is to
+    /// start) and, with `clip`, starts speaking it at the stream's next frame slot. `micOpenAt`
+    /// is that slot's start (`T_mic_open` of the clip).
+    mutating func openMicrophone(
+        frameMs: Int,
+        at now: MonotonicInstant,
+        speaking clip: FrameSet?
+    ) -> (micOpenAt: MonotonicInstant, opened: Bool) {
+        let opened = microphone == nil
+        var stream = microphone ?? Microphone(frameMs: frameMs, openedAt: now)
+        let micOpenAt = clip.map { stream.start($0) } ?? stream.nextFrameStart
+        if opened { streamOpenedAt = stream.openedAt }
+        microphone = stream
+        return (micOpenAt, opened)
+    }
+
     /// The outgoing audio stream stops (a queued frame is stale).
     mutating func stopMicrophone() -> [Action] {
         microphone = nil

@@ -1,4 +1,5 @@
 import Testing
+import WSCore
 
 @testable import VoiceLoad
 
@@ -115,5 +116,24 @@ struct CallerStepTests {
         )
         #expect(script.caller.takeToolCall() == CallerSession.ToolCall(name: "a", id: "1"))
         #expect(script.caller.takeToolCall() == CallerSession.ToolCall(name: "b", id: "2"))
+    }
+
+    @Test("the microphone opens once, at the first step that speaks or pauses; a clip starts at the stream's next frame slot")
+    func microphoneOpensOnce() {
+        var script = Script()
+        let frames = FrameSet(utterance: .testClip(frameCount: 2), dialect: EchoDialect())
+        let pause = script.caller.openMicrophone(frameMs: 40, at: Script.at(100), speaking: nil)
+        #expect(pause.opened && pause.micOpenAt == Script.at(100))
+        #expect(script.caller.streamOpenedAt == Script.at(100))
+        // Its first frame (silence) fills 100…140 ms; at 130 ms the stream is open and the clip
+        // waits for the next slot.
+        let silence = PreparedAudio(sharedFrame: EncodedFrame(.text("silence")), byteCount: 0)
+        #expect(script.caller.microphone?.takeNextFrame(silence: silence).deadline == Script.at(140))
+        let say = script.caller.openMicrophone(frameMs: 40, at: Script.at(130), speaking: frames)
+        #expect(!say.opened && say.micOpenAt == Script.at(140))
+        #expect(script.caller.streamOpenedAt == Script.at(100) && script.caller.microphone?.isSpeaking == true)
+        _ = script.caller.stopMicrophone()
+        let again = script.caller.openMicrophone(frameMs: 40, at: Script.at(500), speaking: frames)
+        #expect(again.opened && again.micOpenAt == Script.at(500))
     }
 }
