@@ -176,7 +176,7 @@ class Run:
         command = [
             vload_binary(), "run", "--url", f"ws://127.0.0.1:{server.port}{path}",
             "--dialect", dialect, "--scenario", str(scenario),
-            "--clients", "1", "--out", str(out), "--quiet", *extra_args,
+            "--clients", "1", "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS, *extra_args,
         ]
         env = {key: value for key, value in os.environ.items() if key != "TWILIO_AUTH_TOKEN"}
         for attempt in range(1, VLOAD_RUN_ATTEMPTS + 1):

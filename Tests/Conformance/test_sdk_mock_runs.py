@@ -58,7 +58,8 @@ def test_run_against_an_sdk_speaking_mock(dialect, tmp_path):
         with mock.MockAgent(dialect) as agent:
             out = tmp_path / f"out-{attempt}"
             command = [vload_wire.vload_binary(), "run", "--url", f"ws://127.0.0.1:{agent.port}/ws", "--dialect", dialect,
-                       "--scenario", str(scenario(tmp_path, dialect)), "--clients", "1", "--out", str(out), "--quiet"]
+                       "--scenario", str(scenario(tmp_path, dialect)), "--clients", "1", "--out", str(out), "--quiet",
+                       "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS]
             done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
         if done.returncode != 3:
             break

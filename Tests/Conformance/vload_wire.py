@@ -15,6 +15,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: The generator's lateness bound (`--max-lag-ms`) of the suite's `vload run`s. These runs check that
+#: vload and a real server understand each other; the latencies they check have tolerances of
+#: 100 ms and more. The default 2 ms bound is for load measurements: on a 2-core host where the
+#: Python server and its VAD compete with vload for the cores, even one session crosses it
+#: (seen: send_lag_ms p99 2.2-5.6 ms, three attempts in a row), which says nothing about the
+#: protocol. The TLS, secrets and merge end-to-end suites use the same bound for the same reason.
+RUN_MAX_LAG_MS = "20"
+
+
 def vload_binary() -> str:
     return os.environ.get("VLOAD_BIN") or str(ROOT / ".build-tests" / "release" / "vload")
 

@@ -42,6 +42,7 @@ struct ControlStepRunTests {
                 load: LoadProfile(clients: Self.clients, rampUpMs: 200),
                 outputDirectory: directory.appendingPathComponent("out-\(UUID().uuidString)"),
                 simulator: settings.summary,
+                maxLagMs: EndToEndBound.maxLagMs,
                 embeddedSimulator: simulator.figures
             )
             try await simulator.stop()

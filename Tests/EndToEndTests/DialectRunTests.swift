@@ -26,7 +26,8 @@ struct DialectRunTests {
             plan: plan,
             load: LoadProfile(clients: Self.clients, rampUpMs: 500),
             outputDirectory: directory,
-            simulator: settings.summary
+            simulator: settings.summary,
+            maxLagMs: EndToEndBound.maxLagMs
         )
         #expect(try schemaViolations(ofReportIn: directory) == [], "\(id)")
         try await simulator.stop()
@@ -75,7 +76,8 @@ struct DialectRunTests {
             plan: plan,
             load: LoadProfile(clients: 10, rampUpMs: 200),
             outputDirectory: directory,
-            simulator: settings.summary
+            simulator: settings.summary,
+            maxLagMs: EndToEndBound.maxLagMs
         )
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
@@ -106,7 +108,8 @@ struct DialectRunTests {
             plan: plan,
             load: LoadProfile(clients: 10, rampUpMs: 200),
             outputDirectory: directory,
-            simulator: settings.summary
+            simulator: settings.summary,
+            maxLagMs: EndToEndBound.maxLagMs
         )
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
@@ -136,7 +139,8 @@ struct DialectRunTests {
             plan: plan,
             load: LoadProfile(clients: 5, rampUpMs: 200),
             outputDirectory: directory,
-            simulator: settings.summary
+            simulator: settings.summary,
+            maxLagMs: EndToEndBound.maxLagMs
         )
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()

@@ -45,6 +45,7 @@ struct GreetingRunTests {
             load: LoadProfile(clients: Self.clients, rampUpMs: 1_000),
             outputDirectory: directory,
             simulator: settings.summary,
+            maxLagMs: EndToEndBound.maxLagMs,
             embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])

@@ -54,6 +54,7 @@ struct ManualTurnRunTests {
             load: LoadProfile(clients: Self.clients, rampUpMs: 500),
             outputDirectory: directory.appendingPathComponent("out"),
             simulator: settings.summary,
+            maxLagMs: EndToEndBound.maxLagMs,
             embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory.appendingPathComponent("out")) == [])

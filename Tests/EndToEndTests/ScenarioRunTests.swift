@@ -65,6 +65,7 @@ struct ScenarioRunTests {
             load: LoadProfile(clients: clients, rampUpMs: 1_000, iterations: iterations),
             outputDirectory: directory,
             simulator: settings.summary,
+            maxLagMs: EndToEndBound.maxLagMs,
             embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])

@@ -83,7 +83,12 @@ struct VLoadProcess {
     /// the whole machine for 100 ms and more; vload then declares its run invalid (send lag, or
     /// the built-in simulator's late replies), and such a run measures the host, not vload.
     /// Every retry is printed with vload's reasons, so a suite that only passes on a retry shows.
+    /// A `run` or `capacity` without `--max-lag-ms` gets the suites' bound (`EndToEndBound`).
     static func runValid(_ arguments: [String], script: String? = nil, output: String? = nil, attempts: Int = 3) throws -> Outcome {
+        var arguments = arguments
+        if script == nil, ["run", "capacity"].contains(arguments.first), !arguments.contains("--max-lag-ms") {
+            arguments += ["--max-lag-ms", EndToEndBound.maxLagArgument]
+        }
         var outcome = try VLoadProcess(arguments, script: script).finish()
         var attempt = 1
         while outcome.status == invalidRunStatus, attempt < attempts {
@@ -105,6 +110,20 @@ struct VLoadProcess {
 
     /// vload's exit status for a run its own check found invalid.
     static let invalidRunStatus: Int32 = 3
+}
+
+/// The generator's validity bound of the end-to-end runs (`--max-lag-ms`, `LoadRun.execute`'s
+/// `maxLagMs`), where a test sets none of its own: 10 ms instead of the default 2 ms.
+///
+/// These suites check vload's figures against what the simulator injected, with tolerances of
+/// one 20 ms frame or more, and what runs count and report; the 2 ms default is the bound for a
+/// load measurement. On a 2-vCPU host that runs slower than usual (seen on 2026-11-26: 50
+/// sessions at twice the CPU of the day before), send-lag p99 of 2.2–8 ms made 20- and
+/// 50-session runs invalid three times in a row, which says nothing about the figures these
+/// suites check. A run still invalid at 10 ms is run again (`runValid`), as before.
+enum EndToEndBound {
+    static let maxLagMs = 10.0
+    static var maxLagArgument: String { String(Int(maxLagMs)) }
 }
 
 /// Runs an in-process load `run` again (at most `attempts` times in all) while vload's own check
