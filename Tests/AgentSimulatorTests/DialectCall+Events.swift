@@ -126,11 +126,7 @@ extension DialectCall {
                 if case .toolCall = output { toolCallsSentAt.append(now) }
                 for frame in serverCodec.frames(for: output) { sendToClient(frame) }
             case .sendChunk(let clip, let index):
-                if clip == .reply, index == 0, firstReplyChunkSentAt == nil { firstReplyChunkSentAt = now }
-                if clip == .reply {
-                    lastReplyChunkSentAt = now
-                    replyChunksSentAt.append(now)
-                }
+                if clip == .reply { replyChunksSentAt.append(now) }
                 if let prepared = audio.chunks[clip]?[index] { sendToClient(Self.wireFrame(serverCodec.audioFrame(prepared))) }
             case .schedule(let timer, let at):
                 timerGeneration += 1

@@ -90,17 +90,16 @@ struct DialectCall {
     var serverTimers: [SimulatorSession.Timer: Int] = [:]
     /// Client frames the server codec could not read (the simulator ignores them).
     var serverDecodeErrors: [DialectDecodingError] = []
-    /// When the agent sent its first reply audio chunk after the utterance (its first chunk
-    /// of a `.reply` clip).
-    var firstReplyChunkSentAt: MonotonicInstant?
-    var lastReplyChunkSentAt: MonotonicInstant?
-    /// When the agent sent every reply audio chunk, every tool call, and its interruption
-    /// signals (it sends them all at once).
+    /// When the agent sent every reply audio chunk (of a `.reply` clip), every tool call, and
+    /// its interruption signals (it sends them all at once).
     var replyChunksSentAt: [MonotonicInstant] = []
     var toolCallsSentAt: [MonotonicInstant] = []
     var agentInterruptedAt: [MonotonicInstant] = []
     /// When each step that waited went on, by step name (`wait_agent_turn_end`).
     var stepsMetAt: [String: MonotonicInstant] = [:]
+    /// When the agent sent its first and its last reply audio chunk.
+    var firstReplyChunkSentAt: MonotonicInstant? { replyChunksSentAt.first }
+    var lastReplyChunkSentAt: MonotonicInstant? { replyChunksSentAt.last }
     /// The length of each frame of user audio the agent received (`ClientIntent.audio`).
     var audioBytesReceived: [Int] = []
     /// The names of the marks the client echoed once their audio had played (telephony).
