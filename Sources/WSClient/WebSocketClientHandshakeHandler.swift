@@ -206,7 +206,6 @@ package final class WebSocketClientHandshakeHandler: ChannelInboundHandler, Remo
         do {
             try pipeline.addHandlers(
                 [
-                    WebSocketFrameWriter(),
                     ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxFrameBytes)),
                     frameHandler,
                 ],

@@ -208,33 +208,42 @@ package final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChann
     }
 
     private func write(opcode: WebSocketOpcode, payload: ByteBuffer, context: ChannelHandlerContext) {
-        context.writeAndFlush(Self.wrapOutboundOut(makeFrame(opcode: opcode, payload: payload)), promise: nil)
+        context.writeAndFlush(outbound(opcode: opcode, payload: payload, context: context), promise: nil)
     }
 
     private func writeThenCloseChannel(opcode: WebSocketOpcode, payload: ByteBuffer, context: ChannelHandlerContext) {
-        context.writeAndFlush(Self.wrapOutboundOut(makeFrame(opcode: opcode, payload: payload)))
+        context.writeAndFlush(outbound(opcode: opcode, payload: payload, context: context))
             .assumeIsolated()
             .whenComplete { _ in context.close(promise: nil) }
     }
 
-    private func makeFrame(opcode: WebSocketOpcode, payload: ByteBuffer) -> WebSocketFrame {
+    /// What goes down the pipeline for one message. A client writes the frame's bytes itself
+    /// (`WebSocketFrameWriter`: header and masked payload in one buffer), so no encoder follows
+    /// it and the message travels as a `ByteBuffer`, which NIO passes without boxing it: a
+    /// `WebSocketFrame` went into a heap box and was cast out of it again per frame. A server's
+    /// frame goes to NIO's encoder.
+    private func outbound(opcode: WebSocketOpcode, payload: ByteBuffer, context: ChannelHandlerContext) -> NIOAny {
         switch role {
         case .client:
-            // Masked while copied by `WebSocketFrameWriter`.
-            return WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(using: &maskingKeys), data: payload)
+            let frame = WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(using: &maskingKeys), data: payload)
+            return NIOAny(WebSocketFrameWriter.encode(frame, allocator: context.channel.allocator))
         case .server:
-            // NIO's encoder (installed by its server upgrader) writes the header into the
-            // payload's own buffer when it has room in front and is not shared: one buffer, one
-            // iovec, instead of a header buffer next to the shared pre-encoded frame.
-            var framed =
-                context?.channel.allocator.buffer(capacity: payload.readableBytes + Self.headerRoomBytes)
-                ?? ByteBuffer()
-            framed.moveWriterIndex(forwardBy: Self.headerRoomBytes)
-            framed.moveReaderIndex(forwardBy: Self.headerRoomBytes)
-            var source = payload
-            framed.writeBuffer(&source)
-            return WebSocketFrame(fin: true, opcode: opcode, maskKey: nil, data: framed)
+            return Self.wrapOutboundOut(serverFrame(opcode: opcode, payload: payload))
         }
+    }
+
+    /// NIO's encoder (installed by its server upgrader) writes the header into the payload's own
+    /// buffer when it has room in front and is not shared: one buffer, one iovec, instead of a
+    /// header buffer next to the shared pre-encoded frame.
+    private func serverFrame(opcode: WebSocketOpcode, payload: ByteBuffer) -> WebSocketFrame {
+        var framed =
+            context?.channel.allocator.buffer(capacity: payload.readableBytes + Self.headerRoomBytes)
+            ?? ByteBuffer()
+        framed.moveWriterIndex(forwardBy: Self.headerRoomBytes)
+        framed.moveReaderIndex(forwardBy: Self.headerRoomBytes)
+        var source = payload
+        framed.writeBuffer(&source)
+        return WebSocketFrame(fin: true, opcode: opcode, maskKey: nil, data: framed)
     }
 
     /// The largest unmasked frame header (2 bytes and an 8-byte length).

@@ -1,49 +1,44 @@
 import NIOCore
 import NIOWebSocket
 
-/// The client's outbound frame encoder: each frame becomes one buffer, header then payload
-/// masked as it is copied (`WebSocketMasking`). One buffer per frame means one iovec per
-/// `writev`, and the shared pre-encoded audio frames are read, never copied-on-write. Replaces
-/// NIO's `WebSocketFrameEncoder` on the client side, for unfragmented frames without extension
-/// data (the only ones vload sends).
-package final class WebSocketFrameWriter: ChannelOutboundHandler {
-    package typealias OutboundIn = WebSocketFrame
-    package typealias OutboundOut = ByteBuffer
-
-    package init() {}
-
-    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let frame = Self.unwrapOutboundIn(data)
-        context.write(Self.wrapOutboundOut(Self.encode(frame, allocator: context.channel.allocator)), promise: promise)
-    }
-
+/// The client's frame encoder: each frame becomes one buffer, header then payload masked as it
+/// is copied (`WebSocketMasking`). One buffer per frame means one iovec per `writev`, and the
+/// shared pre-encoded audio frames are read, never copied-on-write. `WebSocketFrameHandler`
+/// calls it for every frame a client sends, for unfragmented frames without extension data
+/// (the only ones vload sends), in place of NIO's `WebSocketFrameEncoder` in the pipeline.
+package enum WebSocketFrameWriter {
     /// The wire bytes of `frame`: its header (RFC 6455 §5.2) and its payload, masked with the
-    /// frame's key when it has one.
+    /// frame's key when it has one. Header and payload are written in one pass over one
+    /// reserved region (a write per header field cost a capacity check and a generic call each).
     package static func encode(_ frame: WebSocketFrame, allocator: ByteBufferAllocator) -> ByteBuffer {
         let length = frame.data.readableBytes
-        var buffer = allocator.buffer(capacity: length + 14)
         let maskBit: UInt8 = frame.maskKey == nil ? 0 : 0x80
-        buffer.writeInteger(UInt8(frame.fin ? 0x80 : 0) | frame.reservedBits.rawValue | UInt8(webSocketOpcode: frame.opcode))
-        switch length {
-        case 0...125:
-            buffer.writeInteger(UInt8(length) | maskBit)
-        case 126...Int(UInt16.max):
-            buffer.writeInteger(126 | maskBit)
-            buffer.writeInteger(UInt16(length))
-        default:
-            buffer.writeInteger(127 | maskBit)
-            buffer.writeInteger(UInt64(length))
-        }
-        if let key = frame.maskKey {
-            buffer.writeBytes(key)
-            WebSocketMasking.write(frame.data, maskedWith: key, to: &buffer)
-        } else {
-            var payload = frame.data
-            buffer.writeBuffer(&payload)
+        let lengthBytes = length <= 125 ? 0 : (length <= Int(UInt16.max) ? 2 : 8)
+        let headerBytes = 2 + lengthBytes + (frame.maskKey == nil ? 0 : 4)
+        var buffer = allocator.buffer(capacity: headerBytes + length)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: headerBytes + length) { destination in
+            destination[0] = UInt8(frame.fin ? 0x80 : 0) | frame.reservedBits.rawValue | UInt8(webSocketOpcode: frame.opcode)
+            switch lengthBytes {
+            case 0:
+                destination[1] = UInt8(length) | maskBit
+            case 2:
+                destination[1] = 126 | maskBit
+                destination.storeBytes(of: UInt16(length).bigEndian, toByteOffset: 2, as: UInt16.self)
+            default:
+                destination[1] = 127 | maskBit
+                destination.storeBytes(of: UInt64(length).bigEndian, toByteOffset: 2, as: UInt64.self)
+            }
+            frame.data.withUnsafeReadableBytes { payload in
+                let body = UnsafeMutableRawBufferPointer(rebasing: destination[headerBytes...])
+                if let key = frame.maskKey {
+                    for index in 0..<4 { destination[2 + lengthBytes + index] = key[key.startIndex + index] }
+                    _ = WebSocketMasking.mask(payload, with: key, into: body)
+                } else {
+                    body.copyMemory(from: payload)
+                }
+            }
+            return headerBytes + length
         }
         return buffer
     }
 }
-
-@available(*, unavailable)
-extension WebSocketFrameWriter: Sendable {}

@@ -41,7 +41,7 @@ package enum WebSocketMasking {
 
     /// XORs `source` with the repeated key into `destination` (at least as large), eight bytes
     /// at a time; returns the number of bytes written.
-    private static func mask(
+    package static func mask(
         _ source: UnsafeRawBufferPointer,
         with key: WebSocketMaskingKey,
         into destination: UnsafeMutableRawBufferPointer

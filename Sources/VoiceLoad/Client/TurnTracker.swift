@@ -157,10 +157,13 @@ package struct TurnTracker: Sendable {
         }
         agentTurn?.lastAudioAt = at
         agentTurn?.audioUs += chunk.durationUs
-        if let peak = agentTurn?.peakRms, chunk.rmsLevel > peak { agentTurn?.peakRms = chunk.rmsLevel }
         if agentTurn?.turnKey == nil { agentTurn?.turnKey = chunk.turnKey }
-        if agentTurn?.firstVoicedAt == nil, chunk.rmsLevel >= configuration.voicedLevel {
-            agentTurn?.firstVoicedAt = at
+        // The level matters until the turn's first voiced chunk (and its peak only to a turn that
+        // has none, `silent_reply`): later chunks are not measured.
+        if let turn = agentTurn, turn.firstVoicedAt == nil {
+            let level = chunk.rmsLevel
+            if level > turn.peakRms { agentTurn?.peakRms = level }
+            if level >= configuration.voicedLevel { agentTurn?.firstVoicedAt = at }
         }
         if let number = agentTurn?.number, bargeIn?.interruptedTurn == number {
             bargeIn?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)

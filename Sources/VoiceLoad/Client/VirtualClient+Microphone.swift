@@ -35,7 +35,7 @@ extension VirtualClient: PacedStream {
         while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
             let next = microphone.takeNextFrame(silence: plan.silenceFrame)
             connection.send(codec.audioFrame(next.frame))
-            recorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline), sentAt: now)
+            loopRecorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline), sentAt: now)
             clipFinished = clipFinished || next.clipFinished
             now = MonotonicInstant.now()
         }

@@ -18,6 +18,8 @@ package actor VirtualClient {
 
     let plan: SessionPlan
     let recorder: Recorder
+    /// Where this client's frames are counted: its loop's own, no lock shared with other loops.
+    let loopRecorder: LoopRecorder
     let clientIndex: Int
 
     // State of the current session (one iteration).
@@ -58,6 +60,7 @@ package actor VirtualClient {
         self.clientIndex = index
         self.plan = plan
         self.recorder = recorder
+        self.loopRecorder = recorder.loopRecorder(for: eventLoop)
         self.eventLoop = eventLoop
         self.pacer = pacers?.pacer(for: eventLoop) ?? FramePacer(eventLoop: eventLoop)
         self.caller = Self.caller(plan: plan, client: index, iteration: 0, attempts: SessionAttempts(policy: plan.scenario.reconnect))

@@ -50,6 +50,27 @@ package enum Base64Decoder {
         return failed ? nil : bytes
     }
 
+    /// How many bytes `text` encodes, when it is padded standard base64 (what `decode` accepts),
+    /// without decoding it: a client that needs only an audio chunk's length checks its base64
+    /// in one pass of table lookups.
+    package static func decodedByteCount(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { decodedByteCount($0) }
+    }
+
+    package static func decodedByteCount(_ characters: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = characters.count
+        guard count % 4 == 0 else { return nil }
+        guard count > 0 else { return 0 }
+        let padding = characters[count - 1] == UInt8(ascii: "=") ? (characters[count - 2] == UInt8(ascii: "=") ? 2 : 1) : 0
+        let valid = table.withUnsafeBufferPointer { table in
+            var invalid: UInt8 = 0
+            for index in 0..<(count - padding) { invalid |= table[Int(characters[index])] }
+            return invalid & 0xC0 == 0
+        }
+        return valid ? count / 4 * 3 - padding : nil
+    }
+
     /// The 6-bit value of each character; 0xFF for a character outside the alphabet (`=` too:
     /// padding is handled apart).
     private static let table: [UInt8] = {

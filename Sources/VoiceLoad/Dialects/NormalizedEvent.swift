@@ -61,25 +61,64 @@ package enum NormalizedEvent: Sendable, Hashable {
 package struct AgentAudioChunk: Sendable, Hashable {
     package var byteCount: Int
     package var durationUs: Int64
-    /// RMS level of the chunk, 0 (digital silence) to 1 (full scale).
-    package var rmsLevel: Float
     /// The turn this chunk belongs to, where the wire says so (OpenAI `response_id`).
     package var turnKey: String?
+    private var loudness: Loudness
+
+    /// The level as given, or the audio to measure it from when it is read (decoded, or as the
+    /// wire's base64).
+    private enum Loudness: Sendable {
+        case level(Float)
+        case audio([UInt8], AudioFormat)
+        case base64(String, AudioFormat)
+    }
 
     package init(byteCount: Int, durationUs: Int64, rmsLevel: Float, turnKey: String? = nil) {
         self.byteCount = byteCount
         self.durationUs = durationUs
-        self.rmsLevel = rmsLevel
+        self.loudness = .level(rmsLevel)
         self.turnKey = turnKey
     }
 
     /// Builds the chunk description from decoded audio bytes in `format`.
     package init(audio bytes: [UInt8], format: AudioFormat, turnKey: String? = nil) {
-        self.init(
-            byteCount: bytes.count,
-            durationUs: format.durationUs(byteCount: bytes.count),
-            rmsLevel: AudioLevel.rms(of: bytes, format: format),
-            turnKey: turnKey
-        )
+        self.byteCount = bytes.count
+        self.durationUs = format.durationUs(byteCount: bytes.count)
+        self.loudness = .audio(bytes, format)
+        self.turnKey = turnKey
+    }
+
+    /// A chunk whose audio in `format` is the padded standard base64 `text`; nil when it is not
+    /// base64. The audio is decoded only if its level is read.
+    package init?(base64 text: String, format: AudioFormat, turnKey: String? = nil) {
+        guard let byteCount = Base64Decoder.decodedByteCount(text) else { return nil }
+        self.byteCount = byteCount
+        self.durationUs = format.durationUs(byteCount: byteCount)
+        self.loudness = .base64(text, format)
+        self.turnKey = turnKey
+    }
+
+    /// RMS level of the chunk, 0 (digital silence) to 1 (full scale). Measured each time it is
+    /// read: the caller reads it only until its turn's first voiced chunk, so most chunks of a
+    /// reply are never measured (BENCHMARKS.md, "Instructions per frame").
+    package var rmsLevel: Float {
+        switch loudness {
+        case .level(let level): return level
+        case .audio(let bytes, let format): return AudioLevel.rms(of: bytes, format: format)
+        case .base64(let text, let format): return Base64Decoder.decode(text).map { AudioLevel.rms(of: $0, format: format) } ?? 0
+        }
+    }
+
+    /// Chunks are equal when they play as long, as loud, in the same turn.
+    package static func == (lhs: AgentAudioChunk, rhs: AgentAudioChunk) -> Bool {
+        lhs.byteCount == rhs.byteCount && lhs.durationUs == rhs.durationUs && lhs.turnKey == rhs.turnKey
+            && lhs.rmsLevel == rhs.rmsLevel
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(byteCount)
+        hasher.combine(durationUs)
+        hasher.combine(turnKey)
+        hasher.combine(rmsLevel)
     }
 }

@@ -53,12 +53,13 @@ package enum LoadRun {
             rowSink: rows,
             startedAt: runStart,
             warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil,
-            spareHistograms: spareHistograms
+            spareHistograms: spareHistograms,
+            eventLoops: Array(group.makeIterator())
         )
         let probe: ReceiveLagProbe?
         let probeFailure: String?
         do {
-            probe = try await ReceiveLagProbe.start(on: group) { lagsUs in recorder.record(.receiveLagMs, microseconds: lagsUs) }
+            probe = try await ReceiveLagProbe.start(on: group) { loop in recorder.loopRecorder(for: loop).recordReceiveLags }
             probeFailure = nil
         } catch {
             (probe, probeFailure) = (nil, error.message)

@@ -32,12 +32,13 @@ package final class ReceiveLagProbe: Sendable {
         self.writeDescriptors = writeDescriptors
     }
 
-    /// Starts probing every loop of `group`; `record` gets the lags (µs) of each read, on that
-    /// loop. The one error: a pipe cannot be made or registered (its reason).
+    /// Starts probing every loop of `group`. `recorder(loop)` is asked once per loop for where
+    /// that loop's reads go: it gets the lags (µs) of each read and the instant of the read, on
+    /// that loop. The one error: a pipe cannot be made or registered (its reason).
     package static func start(
         on group: MultiThreadedEventLoopGroup,
         intervalUs: Int64 = defaultIntervalUs,
-        record: @escaping @Sendable ([Int64]) -> Void
+        recorder: @escaping @Sendable (any EventLoop) -> @Sendable (_ lagsUs: [Int64], _ readAt: MonotonicInstant) -> Void
     ) async throws(InputError) -> ReceiveLagProbe {
         var channels: [any Channel] = []
         var writeDescriptors: [CInt] = []
@@ -56,7 +57,7 @@ package final class ReceiveLagProbe: Sendable {
                 let channel = try await NIOPipeBootstrap(group: loop)
                     .channelInitializer { channel in
                         channel.eventLoop.makeCompletedFuture {
-                            try channel.pipeline.syncOperations.addHandler(ProbeReadHandler(record: record))
+                            try channel.pipeline.syncOperations.addHandler(ProbeReadHandler(record: recorder(loop)))
                         }
                     }
                     .takingOwnershipOfDescriptor(input: ends[0]).get()
@@ -114,9 +115,9 @@ private final class ProbeReadHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     private var stamps = ProbeStamps()
-    private let record: @Sendable ([Int64]) -> Void
+    private let record: @Sendable ([Int64], MonotonicInstant) -> Void
 
-    init(record: @escaping @Sendable ([Int64]) -> Void) {
+    init(record: @escaping @Sendable ([Int64], MonotonicInstant) -> Void) {
         self.record = record
     }
 
@@ -124,6 +125,6 @@ private final class ProbeReadHandler: ChannelInboundHandler {
         let readAt = MonotonicInstant.now()
         var buffer = Self.unwrapInboundIn(data)
         let lags = stamps.lagsUs(reading: &buffer, at: readAt)
-        if !lags.isEmpty { record(lags) }
+        if !lags.isEmpty { record(lags, readAt) }
     }
 }

@@ -65,8 +65,8 @@ package struct LiveFigures: Sendable, Hashable {
     /// Sessions that have ended, completed, failed or interrupted.
     package var sessionsEnded: Int { sessionsCompleted + sessionsFailed + sessionsWoundDown }
 
-    /// The figures of a recorder's state at `instant`; reads only what it needs.
-    init(state: borrowing Recorder.Snapshot, at instant: MonotonicInstant) {
+    /// The figures of a recorder's state and its loops' at `instant`; reads only what it needs.
+    init(state: borrowing Recorder.Snapshot, loops: LoopRecorder.Figures, at instant: MonotonicInstant) {
         let firstAudio = state.timeline.recentFirstAudio(windowMs: Double(Self.windowS * 1_000), endingAt: instant)
         self.init(
             elapsedMs: max(0, instant.milliseconds(since: state.timeline.startedAt)),
@@ -76,14 +76,14 @@ package struct LiveFigures: Sendable, Hashable {
             sessionsFailed: state.timeline.sessionsFailed,
             turnsCompleted: state.timeline.turnsCompleted,
             errorsByClass: state.errors,
-            framesSent: state.framesSent,
+            framesSent: loops.framesSent,
             firstAudioP50Ms: firstAudio.p50,
             firstAudioP95Ms: firstAudio.p95,
-            sendLagP99Ms: Self.p99Ms(state.histograms[.sendLagMs])
+            sendLagP99Ms: Self.p99Ms(loops.sendLag)
         )
         droppedStarts = state.droppedStarts.values.reduce(0, +)
         sessionsWoundDown = state.timeline.sessionsWoundDown
-        receiveLagP99Ms = Self.p99Ms(state.histograms[.receiveLagMs])
+        receiveLagP99Ms = Self.p99Ms(loops.receiveLag)
     }
 
     /// A generator lag's p99 in ms; nil without samples.

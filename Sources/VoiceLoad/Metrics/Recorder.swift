@@ -1,10 +1,14 @@
+import NIOCore
 import Synchronization
 import WSCore
 
 /// Collects the measurements of a run from every virtual client, on any thread.
 ///
 /// Latencies go into HDR histograms (one per metric); each finished turn and session is
-/// handed to the row sink as it happens, so rows reach disk while the run goes on.
+/// handed to the row sink as it happens, so rows reach disk while the run goes on. What
+/// happens per frame (a frame sent, a probe read) goes to the `LoopRecorder` of the event loop
+/// that made it, not under this recorder's lock; `snapshot()` and `liveFigures()` add the loops'
+/// figures in.
 package final class Recorder: Sendable {
     package struct Snapshot: Sendable {
         package var histograms: [MetricName: LatencyHistogram]
@@ -39,6 +43,7 @@ package final class Recorder: Sendable {
         package var unknownEventTypes: [String: UnknownEventType] = [:]
         /// Server warnings (Deepgram `Warning`) by code (`unknown` without one), warm-up included.
         package var warnings: [String: Int] = [:]
+        /// Every paced frame sent, warm-up included (from the loops' recorders).
         package var framesSent: Int
         /// Session starts the open model could not make, by reason (`max_in_flight`, `late`).
         package var droppedStarts: [String: Int] = [:]
@@ -61,8 +66,13 @@ package final class Recorder: Sendable {
 
     /// Empty histograms made before the run, for the metrics' first samples (see `init`).
     private let spareHistograms: Mutex<[LatencyHistogram]>
+    /// The per-frame recording of each event loop of the run, by `ObjectIdentifier` of the loop.
+    private let loopRecorders: [ObjectIdentifier: LoopRecorder]
+    /// The per-frame recording of callers that are not on one of the run's loops (tests).
+    private let ownLoopRecorder: LoopRecorder
 
     /// `startedAt` is the run's start on the monotonic clock, where the timeline begins.
+    /// `eventLoops` are the run's loops: each gets a `LoopRecorder` of its own.
     ///
     /// A metric's histogram is made at its first sample, and making one (~190 KB of counts,
     /// zeroed) takes 0.1-0.2 ms: a session's first end, on an event loop, makes a dozen at
@@ -73,11 +83,16 @@ package final class Recorder: Sendable {
         rowSink: (any RowSink)? = nil,
         startedAt: MonotonicInstant = .now(),
         warmupEndsAt: MonotonicInstant? = nil,
-        spareHistograms: [LatencyHistogram] = []
+        spareHistograms: [LatencyHistogram] = [],
+        eventLoops: [any EventLoop] = []
     ) {
         self.rowSink = rowSink
         self.warmupEndsAt = warmupEndsAt
         self.spareHistograms = Mutex(spareHistograms)
+        var loopRecorders: [ObjectIdentifier: LoopRecorder] = [:]
+        for loop in eventLoops { loopRecorders[ObjectIdentifier(loop)] = LoopRecorder(warmupEndsAt: warmupEndsAt) }
+        self.loopRecorders = loopRecorders
+        ownLoopRecorder = LoopRecorder(warmupEndsAt: warmupEndsAt)
         state = Mutex(
             Snapshot(
                 histograms: [:],
@@ -106,23 +121,20 @@ package final class Recorder: Sendable {
         state.withLock { $0.histograms[metric, default: newHistogram()].record(microseconds: microseconds) }
     }
 
-    /// Samples of `metric` from one read of the receive-lag probe (one lock for all of them).
-    package func record(_ metric: MetricName, microseconds samples: [Int64]) {
-        if warmupEndsAt != nil, inWarmup() { return }
-        state.withLock {
-            for sample in samples { $0.histograms[metric, default: newHistogram()].record(microseconds: sample) }
-        }
+    /// Where the per-frame figures of `eventLoop` go: its own recorder when it is one of the
+    /// run's loops, else this recorder's own. Look it up once per client, not per frame.
+    package func loopRecorder(for eventLoop: any EventLoop) -> LoopRecorder {
+        loopRecorders[ObjectIdentifier(eventLoop)] ?? ownLoopRecorder
     }
 
-    /// The generator's lag for one paced frame (actual − scheduled send time), sent at
-    /// `sentAt`. Every frame counts in `framesSent`; a frame sent within the warm-up is left
-    /// out of `send_lag_ms`, as the warm-up's sessions and turns are left out of theirs.
+    /// One paced frame, recorded by a caller off the run's loops (`LoopRecorder.recordFrameSent`).
     package func recordFrameSent(lagUs: Int64, sentAt: MonotonicInstant = .now()) {
-        let steady = !inWarmup(sentAt)
-        state.withLock {
-            $0.framesSent += 1
-            if steady { $0.histograms[.sendLagMs, default: newHistogram()].record(microseconds: lagUs) }
-        }
+        ownLoopRecorder.recordFrameSent(lagUs: lagUs, sentAt: sentAt)
+    }
+
+    /// The lags of one probe read, recorded by a caller off the run's loops (`LoopRecorder.recordReceiveLags`).
+    package func recordReceiveLags(_ lagsUs: [Int64], readAt: MonotonicInstant = .now()) {
+        ownLoopRecorder.recordReceiveLags(lagsUs, readAt: readAt)
     }
 
     /// How late a session began against its schedule (the generator's start lag).
@@ -311,14 +323,29 @@ package final class Recorder: Sendable {
         spareHistograms.withLock { $0.popLast() } ?? LatencyHistogram()
     }
 
+    /// The run so far, the loops' figures added in.
     package func snapshot() -> Snapshot {
-        state.withLock { $0 }
+        let loops = loopFigures()
+        var snapshot = state.withLock { $0 }
+        snapshot.framesSent = loops.framesSent
+        if loops.sendLag.count > 0 { snapshot.histograms[.sendLagMs] = loops.sendLag }
+        if loops.receiveLag.count > 0 { snapshot.histograms[.receiveLagMs] = loops.receiveLag }
+        return snapshot
     }
 
     /// The run as it stands at `instant`, computed under the lock without copying the state
     /// (so the next record does not pay for a copy).
     package func liveFigures(at instant: MonotonicInstant = .now()) -> LiveFigures {
-        state.withLock { LiveFigures(state: $0, at: instant) }
+        let loops = loopFigures()
+        return state.withLock { LiveFigures(state: $0, loops: loops, at: instant) }
+    }
+
+    /// Every loop's per-frame figures added together.
+    private func loopFigures() -> LoopRecorder.Figures {
+        var total = LoopRecorder.Figures()
+        ownLoopRecorder.add(to: &total)
+        for recorder in loopRecorders.values { recorder.add(to: &total) }
+        return total
     }
 }
 

@@ -15,9 +15,30 @@ struct Base64DecoderTests {
         }
     }
 
+    /// The length check agrees with decoding: every length, and a character outside the
+    /// alphabet (or padding) at every position of a 40-character text.
+    @Test func countsWhatItWouldDecode() {
+        var random = SeededGenerator(seed: 7)
+        for length in 0..<120 {
+            let text = Data(random.bytes(length)).base64EncodedString()
+            #expect(Base64Decoder.decodedByteCount(text) == length, "length \(length)")
+        }
+        let valid = Data(random.bytes(30)).base64EncodedString()
+        #expect(valid.utf8.count == 40)
+        for position in 0..<40 {
+            for bad in ["@", "-", "_", " ", "=", "\u{7F}", "[", "`", "{", ":"] {
+                var characters = Array(valid)
+                characters[position] = Character(bad)
+                let text = String(characters)
+                #expect(Base64Decoder.decodedByteCount(text) == Base64Decoder.decode(text)?.count, "\(bad) at \(position)")
+            }
+        }
+    }
+
     /// Stricter than Foundation, which takes misplaced padding ("AB=C", "====", "ABCD=").
     @Test(arguments: ["A", "AB", "ABC", "AB=C", "====", "A===", "AB@=", "AB C", "AB\nCD==", "ABCD=", "-_AA", "AAA=AAAA"])
     func refusesWhatIsNotPaddedStandardBase64(text: String) {
         #expect(Base64Decoder.decode(text) == nil)
+        #expect(Base64Decoder.decodedByteCount(text) == nil)
     }
 }

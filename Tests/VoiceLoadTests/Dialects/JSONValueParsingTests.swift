@@ -40,6 +40,24 @@ struct JSONValueParsingTests {
         #expect(Self.parse(text) == nil)
     }
 
+    /// A long string is scanned eight bytes at a time: an escape, a non-ASCII character, a
+    /// control character or the closing quote at every position of a 40-byte string is read
+    /// as it is byte by byte.
+    @Test func readsLongStringsWhateverComesWhere() throws {
+        let plain = String(repeating: "ABCDEFGHIJ", count: 4)
+        for position in 0...40 {
+            let head = String(plain.prefix(position)), tail = String(plain.dropFirst(position))
+            #expect(Self.parse("\"\(head)\\n\(tail)\"") == .string(head + "\n" + tail), "escape at \(position)")
+            #expect(Self.parse("\"\(head)é\(tail)\"") == .string(head + "é" + tail), "é at \(position)")
+            #expect(Self.parse("\"\(head)\u{7F}\(tail)\"") == .string(head + "\u{7F}" + tail), "DEL at \(position)")
+            #expect(Self.parse("\"\(head)\u{1F}\(tail)\"") == nil, "control character at \(position)")
+            #expect(Self.parse("[\"\(head)\", \"\(tail)\"]") == .array([.string(head), .string(tail)]), "quote at \(position)")
+            var bytes = Array("\"\(plain)\"".utf8)
+            bytes[1 + min(position, 39)] = 0xC3  // a lone lead byte: invalid UTF-8 in bytes
+            #expect((try? JSONValue.parse(bytes)) == nil, "invalid UTF-8 at \(position)")
+        }
+    }
+
     @Test func rejectsInvalidUTF8InBytes() {
         #expect((try? JSONValue.parse([0x22, 0xC3, 0x22])) == nil)
         #expect((try? JSONValue.parse([0x22, 0xED, 0xA0, 0x80, 0x22])) == nil)

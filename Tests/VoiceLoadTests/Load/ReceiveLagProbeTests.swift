@@ -45,8 +45,8 @@ struct ReceiveLagProbeTests {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let lags = Mutex<[Int64]>([])
         // A slow writer tick, so the stamp that matters is the one written below.
-        let probe = try await ReceiveLagProbe.start(on: group, intervalUs: 50_000) { sample in
-            lags.withLock { $0 += sample }
+        let probe = try await ReceiveLagProbe.start(on: group, intervalUs: 50_000) { _ in
+            { sample, _ in lags.withLock { $0 += sample } }
         }
         let release = DispatchSemaphore(value: 0)
         let entered = Atomic<Bool>(false)

@@ -1,4 +1,6 @@
+import NIOPosix
 import Testing
+import WSCore
 
 @testable import VoiceLoad
 
@@ -35,6 +37,43 @@ struct RecorderTests {
         #expect(snapshot.sessionsCompleted == 1 && snapshot.framesSent == 1)
     }
 
+    @Test("each event loop records its frames apart; the snapshot and the live figures add the loops together")
+    func loopRecorders() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        let loops = Array(group.makeIterator())
+        let warmupEndsAt = MonotonicInstant(nanoseconds: 1_000_000_000)
+        let recorder = Recorder(startedAt: MonotonicInstant(nanoseconds: 0), warmupEndsAt: warmupEndsAt, eventLoops: loops)
+        let first = recorder.loopRecorder(for: loops[0])
+        let second = recorder.loopRecorder(for: loops[1])
+        #expect(first !== second)
+        #expect(recorder.loopRecorder(for: loops[0]) === first)
+        // A loop that is not the run's records into the recorder's own.
+        let other = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        #expect(recorder.loopRecorder(for: other.next()) !== first && recorder.loopRecorder(for: other.next()) !== second)
+        try await loops[0].submit {
+            first.recordFrameSent(lagUs: 9_000, sentAt: warmupEndsAt.advanced(byMilliseconds: -1))  // counted, not measured
+            first.recordFrameSent(lagUs: 100, sentAt: warmupEndsAt)
+            first.recordReceiveLags([50, 70], readAt: warmupEndsAt)
+        }.get()
+        try await loops[1].submit {
+            second.recordFrameSent(lagUs: 300, sentAt: warmupEndsAt.advanced(byMilliseconds: 20))
+            second.recordReceiveLags([5_000], readAt: warmupEndsAt.advanced(byMilliseconds: -1))  // within the warm-up
+            second.recordReceiveLags([900], readAt: warmupEndsAt.advanced(byMilliseconds: 1))
+        }.get()
+        recorder.recordFrameSent(lagUs: 200, sentAt: warmupEndsAt.advanced(byMilliseconds: 40))
+        let snapshot = recorder.snapshot()
+        #expect(snapshot.framesSent == 4)
+        #expect(snapshot.histograms[.sendLagMs]?.count == 3)
+        #expect(snapshot.histograms[.sendLagMs]?.summary?.maxMs == 0.3)
+        #expect(snapshot.histograms[.receiveLagMs]?.count == 3)
+        #expect(snapshot.histograms[.receiveLagMs]?.summary?.maxMs == 0.9)
+        let live = recorder.liveFigures(at: warmupEndsAt.advanced(byMilliseconds: 100))
+        #expect(live.framesSent == 4)
+        #expect(live.sendLagP99Ms == 0.3 && live.receiveLagP99Ms == 0.9)
+        try await group.shutdownGracefully()
+        try await other.shutdownGracefully()
+    }
+
     @Test("a histogram survives its sparse serialization exactly, and merges")
     func histogramRoundTrip() {
         var histogram = LatencyHistogram()
@@ -67,7 +106,7 @@ struct RecorderTests {
             session.connectMs = 1.25
             session.readyMs = 100.5
             recorder.recordSession(session)
-            recorder.record(.receiveLagMs, microseconds: [10, 20, 1_500])
+            recorder.recordReceiveLags([10, 20, 1_500])
             return recorder.snapshot()
         }
         // Three spares for seven histograms: the rest are made when needed.

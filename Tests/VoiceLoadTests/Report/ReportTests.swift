@@ -18,7 +18,7 @@ struct ReportTests {
         session.connectMs = 2
         recorder.recordSession(session)
         recorder.recordFrameSent(lagUs: sendLagUs)
-        recorder.record(.receiveLagMs, microseconds: receiveLagUs)
+        recorder.recordReceiveLags(receiveLagUs)
         let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
         var context = RunContext(
             scenario: scenario,

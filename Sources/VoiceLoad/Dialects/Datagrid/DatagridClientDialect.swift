@@ -147,11 +147,11 @@ package struct DatagridClientDialect: ClientDialect {
     /// The events of an audio message whose `data` is `base64`: none when it is empty.
     private func audioEvents(base64: String) -> [NormalizedEvent] {
         if base64.isEmpty { return [] }
-        guard let bytes = JSONFrame.base64Decoded(base64) else {
+        guard let chunk = AgentAudioChunk(base64: base64, format: outputFormat) else {
             return [.malformed(reason: "audio data is not valid base64 (\(base64.utf8.count) characters)")]
         }
-        if bytes.isEmpty { return [] }
-        return [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))]
+        if chunk.byteCount == 0 { return [] }
+        return [.agentAudio(chunk)]
     }
 
     private func startFrame(parameters: [String: JSONValue]) -> WireFrame {

@@ -156,11 +156,10 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
             return [.malformed(reason: "\(message.type) delta is \(JSONFrame.kindName(of: other)), not a string")]
         }
         if base64.isEmpty { return [] }
-        guard let bytes = JSONFrame.base64Decoded(base64) else {
+        guard let chunk = AgentAudioChunk(base64: base64, format: dialect.outputFormat, turnKey: message.string("response_id")) else {
             return [.malformed(reason: "\(message.type) delta is not valid base64 (\(base64.utf8.count) characters)")]
         }
-        if bytes.isEmpty { return [] }
-        let chunk = AgentAudioChunk(audio: bytes, format: dialect.outputFormat, turnKey: message.string("response_id"))
+        if chunk.byteCount == 0 { return [] }
         return [.agentAudio(chunk)]
     }
 

@@ -153,11 +153,11 @@ package struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
             return [.malformed(reason: "output_audio.delta audio is \(JSONFrame.kindName(of: other)), not a string")]
         }
         if base64.isEmpty { return [] }
-        guard let bytes = JSONFrame.base64Decoded(base64) else {
+        guard let chunk = AgentAudioChunk(base64: base64, format: outputFormat) else {
             return [.malformed(reason: "output_audio.delta audio is not valid base64 (\(base64.utf8.count) characters)")]
         }
-        if bytes.isEmpty { return [] }
-        return [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))]
+        if chunk.byteCount == 0 { return [] }
+        return [.agentAudio(chunk)]
     }
 
     /// The `input_audio_buffer.append` frame carrying `base64` (standard base64 PCM16).
