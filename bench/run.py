@@ -156,11 +156,16 @@ TABLE_HEADER = (
 )
 
 
+def markdown_table(header: str, rows_of_cells: list[list[str]]) -> str:
+    """`header` ("| a | b |"), its rule, and a line per row of cells ("|" in a cell becomes "/")."""
+    lines = [header, "|" + "---|" * (header.count(" | ") + 1)]
+    lines += ["| " + " | ".join(cell.replace("|", "/") for cell in cells) + " |" for cells in rows_of_cells]
+    return "\n".join(lines)
+
+
 def format_table(rows: list[dict]) -> str:
     """The rows as a Markdown table (— for a figure that is missing)."""
-    lines = [TABLE_HEADER, "|" + "---|" * TABLE_HEADER.count(" | ") + "---|"]
-    for row in rows:
-        cells = [
+    return markdown_table(TABLE_HEADER, [[
             row["tool"], row["dialect"], str(row["sessions"]),
             _cell(row.get("send_lag_p50_ms"), 2), _cell(row.get("send_lag_p99_ms"), 2),
             _cell(row.get("receive_lag_p99_ms"), 2),
@@ -170,22 +175,37 @@ def format_table(rows: list[dict]) -> str:
             _cell(row.get("first_audio_error_p99_ms"), 1, signed=True),
             _cell(row.get("simulator_late_p99_ms"), 2),
             _cell(row.get("idle_late_p99_ms"), 2),
-            row.get("verdict", "").replace("|", "/"),
-        ]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+            row.get("verdict", ""),
+        ] for row in rows])
+
+
+def highest_passing(rows: list[dict], passed) -> tuple[int | None, bool]:
+    """The most sessions of a step in `rows` for which `passed(row)` holds, and whether it is only a
+    lower bound (no larger step was run, or every larger one passed too); None when none passed."""
+    passing = [row["sessions"] for row in rows if passed(row)]
+    if not passing:
+        return None, False
+    best = max(passing)
+    return best, not any(row["sessions"] > best for row in rows)
+
+
+def bounded_ratio(numerator: float | None, numerator_open: bool, denominator: float | None,
+                  denominator_open: bool, digits: int = 1, unit: str = "×") -> str:
+    """numerator ÷ denominator where either may be only a lower bound: "≥ r" over an exact
+    denominator, "≤ r" from an exact numerator over a lower bound, "n/a" when both are lower
+    bounds (no bound at all) or a figure is missing."""
+    if numerator is None or not denominator or (numerator_open and denominator_open):
+        return "n/a"
+    value = f"{numerator / denominator:.{digits}f}{unit}"
+    return f"≥ {value}" if numerator_open else (f"≤ {value}" if denominator_open else value)
 
 
 def largest_within(rows: list[dict], tool: str, dialect: str, max_lag_ms: float) -> tuple[int | None, bool]:
     """The largest N of `tool` on `dialect` whose send-lag p99 is within the bound, and whether
     it is only a lower bound (no larger step was run, or every larger one was within it too)."""
     mine = [row for row in rows if row["tool"] == tool and row["dialect"] == dialect]
-    within = [row["sessions"] for row in mine
-              if row.get("send_lag_p99_ms") is not None and row["send_lag_p99_ms"] <= max_lag_ms]
-    if not within:
-        return None, False
-    best = max(within)
-    return best, not any(row["sessions"] > best for row in mine)
+    return highest_passing(mine, lambda row: row.get("send_lag_p99_ms") is not None
+                           and row["send_lag_p99_ms"] <= max_lag_ms)
 
 
 def summary_line(rows: list[dict], dialect: str, max_lag_ms: float) -> str:
@@ -196,12 +216,7 @@ def summary_line(rows: list[dict], dialect: str, max_lag_ms: float) -> str:
     def shown(n: int | None, open_ended: bool) -> str:
         return "none" if n is None else (f"≥ {n}" if open_ended else str(n))
 
-    if vload_n is None or peer_n is None:
-        ratio = "n/a"
-    else:
-        # A lower bound on vload over an exact peer figure is a lower bound; over a lower bound on the peer it is no bound at all.
-        value = f"{vload_n / peer_n:.1f}×"
-        ratio = "n/a (the peer never failed)" if peer_open else (f"≥ {value}" if vload_open else value)
+    ratio = bounded_ratio(vload_n, vload_open, peer_n, peer_open)
     return (f"{dialect}: largest N with send-lag p99 ≤ {max_lag_ms:g} ms: vload {shown(vload_n, vload_open)}, "
             f"peer {shown(peer_n, peer_open)}; vload/peer = {ratio}")
 
@@ -360,35 +375,54 @@ def run_load(command: list[str], step_dir: Path, simulator: Simulator, args: arg
              start_marker: str | None, limit_s: float) -> dict:
     """Runs one load to its end, sampling the tester and the simulator over the steady window.
     The load's clock starts at launch, or when `start_marker` shows on its stderr."""
-    step_dir.mkdir(parents=True, exist_ok=True)
-    stdout_path, stderr_path = step_dir / "stdout.txt", step_dir / "stderr.txt"
-    with open(stdout_path, "w") as stdout, open(stderr_path, "w") as stderr:
-        process = subprocess.Popen(command, stdout=stdout, stderr=stderr, cwd=ROOT)
+    return run_loads([command], [step_dir], simulator, args, start_marker, limit_s)[0]
+
+
+def run_loads(commands: list[list[str]], step_dirs: list[Path], simulator: Simulator, args: argparse.Namespace,
+              start_marker: str | None, limit_s: float) -> list[dict]:
+    """Starts the testers together (one per command, each with its own folder for stdout.txt and
+    stderr.txt) and runs them to their end, sampling each and the simulator over the steady window
+    (args.warmup to 0.5 s before args.duration). The clock starts at launch, or when every tester
+    has shown `start_marker` on its stderr; a tester still running `limit_s` later is stopped."""
+    processes: list[subprocess.Popen] = []
+    paths: list[tuple[Path, Path]] = []
     try:
+        for command, step_dir in zip(commands, step_dirs):
+            step_dir.mkdir(parents=True, exist_ok=True)
+            paths.append((step_dir / "stdout.txt", step_dir / "stderr.txt"))
+            with open(paths[-1][0], "w") as stdout, open(paths[-1][1], "w") as stderr:
+                processes.append(subprocess.Popen(command, stdout=stdout, stderr=stderr, cwd=ROOT))
         t0 = time.monotonic()
-        if start_marker is not None and wait_for_text(stderr_path, start_marker, 30, process):
+        if start_marker is not None and all(wait_for_text(stderr_path, start_marker, 30, process)
+                                            for process, (_, stderr_path) in zip(processes, paths)):
             t0 = time.monotonic()
         sim_pid = simulator.process.pid if simulator.process else -1
         sleep_until(t0 + args.warmup)
-        tester_a, sim_a = sample(process.pid), sample(sim_pid)
+        testers_a, sim_a = [sample(process.pid) for process in processes], sample(sim_pid)
         sleep_until(t0 + args.duration - SAMPLE_BEFORE_END_S)
-        tester_b, sim_b = sample(process.pid), sample(sim_pid)
-        try:
-            exit_code = process.wait(timeout=limit_s)
-        except subprocess.TimeoutExpired:
-            stop_process(process, signal.SIGTERM, 5)
-            exit_code = None
+        testers_b, sim_b = [sample(process.pid) for process in processes], sample(sim_pid)
+        deadline = time.monotonic() + limit_s
+        exit_codes: list[int | None] = []
+        for process in processes:
+            try:
+                exit_codes.append(process.wait(timeout=max(0.0, deadline - time.monotonic())))
+            except subprocess.TimeoutExpired:
+                stop_process(process, signal.SIGTERM, 5)
+                exit_codes.append(None)
     except BaseException:
-        stop_process(process, signal.SIGTERM, 5)
+        for process in processes:
+            stop_process(process, signal.SIGTERM, 5)
         raise
-    return {
+    simulator_cores = cores_between(sim_a, sim_b)
+    return [{
         "command": command, "exit_code": exit_code,
         "tester_cpu_cores": cores_between(tester_a, tester_b),
-        "simulator_cpu_cores": cores_between(sim_a, sim_b),
+        "simulator_cpu_cores": simulator_cores,
         "tester_rss_kb": tester_b["rss_kb"] if tester_b else None,
         "stdout": stdout_path.read_text(errors="replace"),
         "stderr_tail": stderr_path.read_text(errors="replace")[-2000:],
-    }
+    } for command, exit_code, tester_a, tester_b, (stdout_path, stderr_path)
+        in zip(commands, exit_codes, testers_a, testers_b, paths)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -409,20 +443,37 @@ def step_row(tool: str, dialect: str, sessions: int, lag: dict, first_audio: dic
     }
 
 
-def run_vload_step(args, dialect: str, sessions: int, simulator: Simulator, work: Path) -> dict:
-    out = work / f"vload-{dialect}-{sessions}"
+def vload_command(args, dialect: str, sessions: int, url: str, report_dir: Path, threads: int | None,
+                  segment: str | None = None) -> list[str]:
+    """`vload run` of bench/scenarios/bench-DIALECT.yaml: `sessions` clients (the whole load when
+    `segment` is "i/n"), ramped up over args.ramp_up (at once for the 1-session baseline), for
+    args.duration with args.warmup left out, its reports in `report_dir`."""
     command = [args.vload, "run", "--scenario", str(BENCH / "scenarios" / f"bench-{dialect}.yaml"),
-               "--url", simulator.url, "--dialect", dialect, "--clients", str(sessions),
+               "--url", url, "--dialect", dialect, "--clients", str(sessions),
                "--ramp-up", f"{args.ramp_up if sessions > BASELINE_SESSIONS else 0}s",
                "--duration", f"{args.duration}s", "--drain", "0s", "--warmup", f"{args.warmup}s",
-               "--quiet", "--out", str(out / "report")]
-    if args.threads_supported:
-        command += ["--threads", str(args.threads)]
+               "--quiet", "--out", str(report_dir)]
+    if threads is not None:
+        command += ["--threads", str(threads)]
+    if segment is not None:
+        command += ["--segment", segment]
     if args.vload_max_lag_ms is not None:
         command += [args.vload_lag_option, str(args.vload_max_lag_ms)]
+    return command
+
+
+def read_report(report_path: Path) -> dict | None:
+    """A vload report.json; None when the run wrote none."""
+    return json.loads(report_path.read_text()) if report_path.exists() else None
+
+
+def run_vload_step(args, dialect: str, sessions: int, simulator: Simulator, work: Path) -> dict:
+    out = work / f"vload-{dialect}-{sessions}"
+    command = vload_command(args, dialect, sessions, simulator.url, out / "report",
+                            args.threads if args.threads_supported else None)
     load = run_load(pinned(command, args.pin_tester), out, simulator, args, None, args.duration + 60)
     report_path = out / "report" / "report.json"
-    report = json.loads(report_path.read_text()) if report_path.exists() else None
+    report = read_report(report_path)
     generator = (report or {}).get("generator") or {}
     lag = generator.get("send_lag_ms") or {}
     receive_lag = generator.get("receive_lag_ms") or {}
@@ -472,25 +523,41 @@ def run_peer_step(args, dialect: str, sessions: int, simulator: Simulator, work:
     }
 
 
+def measured_step(label: str, run_step, log) -> dict:
+    """run_step() after 2 s of measuring the idle machine (its figures join the row)."""
+    idle = measure_idle_lateness()
+    log(f"bench: {label} (idle machine: late p99 {_cell(idle['idle_late_p99_ms'], 2)} ms, "
+        f"{idle['idle_late_over_5ms']} wake-ups over 5 ms) …")
+    row = run_step()
+    row.update(idle)
+    return row
+
+
+def simulated_step(simulator: Simulator, label: str, run_step, log) -> dict:
+    """A step against a simulator of its own: what it prints when it stops (how late its replies
+    started) is this step's alone. The row gets those figures, and says so when it died."""
+    simulator.start()
+    try:
+        row = measured_step(label, run_step, log)
+    except BaseException:
+        simulator.stop()
+        raise
+    if not simulator.alive():
+        row["verdict"] += " (the simulator died during the step)"
+        row["simulator_died"] = True
+    simulator.stop()
+    row.update(simulator.reply_timing())
+    return row
+
+
 def step_tool(name: str, steps: list[int], run_step, stop_after, simulator: Simulator, args, log) -> list[dict]:
     """The 1-session baseline then `steps`, in order, until `stop_after(rows)`; RSS per session
     against the baseline; a fresh simulator for every step."""
     rows: list[dict] = []
     baseline_rss = None
     for sessions in [BASELINE_SESSIONS] + steps:
-        # A simulator per step: what it prints when it stops (how late its replies started) is
-        # this step's alone.
-        simulator.start()
-        idle = measure_idle_lateness()
-        log(f"bench: {name} {simulator.dialect} {sessions} sessions (idle machine: late p99 "
-            f"{_cell(idle['idle_late_p99_ms'], 2)} ms, {idle['idle_late_over_5ms']} wake-ups over 5 ms) …")
-        row = run_step(sessions)
-        row.update(idle)
-        if not simulator.alive():
-            row["verdict"] += " (the simulator died during the step)"
-            row["simulator_died"] = True
-        simulator.stop()
-        row.update(simulator.reply_timing())
+        row = simulated_step(simulator, f"{name} {simulator.dialect} {sessions} sessions",
+                             lambda: run_step(sessions), log)
         if sessions == BASELINE_SESSIONS:
             baseline_rss = row["tester_rss_kb"]
         row["baseline_rss_kb"] = baseline_rss

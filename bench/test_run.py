@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import peer  # noqa: E402
 import run  # noqa: E402
+import scale  # noqa: E402
 
 
 class ProcParsingTests(unittest.TestCase):
@@ -175,6 +176,150 @@ class TableTests(unittest.TestCase):
         self.assertEqual(run.peer_verdict(0, {"send_lag_ms": {"p99": 6.5}}, 5.0), ("send-lag p99 > 5 ms", True))
         self.assertEqual(run.peer_verdict(0, {"send_lag_ms": {"p99": 4.5}}, 5.0), ("ok", False))
         self.assertEqual(run.with_errors("ok", 3), "ok, 3 errors")
+
+
+class RatioTests(unittest.TestCase):
+    def test_highest_passing_and_whether_it_is_a_lower_bound(self):
+        rows = [{"sessions": 100, "ok": True}, {"sessions": 200, "ok": False}, {"sessions": 400, "ok": True},
+                {"sessions": 800, "ok": False}]
+        self.assertEqual(run.highest_passing(rows, lambda r: r["ok"]), (400, False))
+        self.assertEqual(run.highest_passing(rows[:1], lambda r: r["ok"]), (100, True))
+        self.assertEqual(run.highest_passing(rows[1:2], lambda r: r["ok"]), (None, False))
+
+    def test_bounded_ratio(self):
+        self.assertEqual(run.bounded_ratio(800, False, 200, False), "4.0×")
+        self.assertEqual(run.bounded_ratio(800, True, 200, False), "≥ 4.0×")
+        self.assertEqual(run.bounded_ratio(800, False, 200, True), "≤ 4.0×")
+        self.assertEqual(run.bounded_ratio(800, True, 200, True), "n/a")
+        self.assertEqual(run.bounded_ratio(None, False, 200, False), "n/a")
+        self.assertEqual(run.bounded_ratio(300, False, 0, False), "n/a")
+        self.assertEqual(run.bounded_ratio(300, False, 400, False, 2, ""), "0.75")
+
+
+def scale_row(threads, series, sessions, healthy, **extra):
+    return {"threads": threads, "series": series, "per_thread": sessions // threads, "sessions": sessions,
+            "healthy": healthy, "verdict": "healthy" if healthy else "invalid (exit 3)", **extra}
+
+
+class ScaleTests(unittest.TestCase):
+    def test_thread_counts_reach_half_the_cpus(self):
+        self.assertEqual(scale.thread_counts(2), [1])
+        self.assertEqual(scale.thread_counts(3), [1])
+        self.assertEqual(scale.thread_counts(16), [1, 2, 4, 8])
+        self.assertEqual(scale.thread_counts(12), [1, 2, 4, 6])
+        self.assertEqual(scale.thread_counts(1), [])
+
+    def test_core_plan_puts_the_simulator_on_the_other_half(self):
+        cpus = list(range(16))
+        self.assertEqual(scale.core_plan(cpus, 4), ([0, 1, 2, 3], list(range(8, 16))))
+        self.assertEqual(scale.core_plan([0, 1], 1), ([0], [1]))
+        self.assertEqual(scale.core_plan([2, 3, 5], 1), ([2], [3, 5]))
+        with self.assertRaises(ValueError):
+            scale.core_plan(cpus, 9)
+
+    def test_cpu_list(self):
+        self.assertEqual(scale.cpu_list([3, 0, 1, 2, 5, 7, 8]), "0-3,5,7-8")
+        self.assertEqual(scale.cpu_list([1]), "1")
+
+    def test_segment_shares_follow_client_k_mod_n(self):
+        self.assertEqual(scale.segment_shares(400, 4), [100, 100, 100, 100])
+        self.assertEqual(scale.segment_shares(50, 4), [13, 13, 12, 12])
+        self.assertEqual(sum(scale.segment_shares(1001, 8)), 1001)
+
+    def test_cpu_per_frame(self):
+        self.assertAlmostEqual(scale.cpu_us_per_frame(3.0, 100_000), 30.0)
+        self.assertIsNone(scale.cpu_us_per_frame(None, 100))
+        self.assertIsNone(scale.cpu_us_per_frame(1.0, 0))
+
+    def test_a_vload_process_is_healthy_only_with_exit_0_a_healthy_generator_and_no_errors(self):
+        healthy = {"generator": {"healthy": True, "problems": []}, "errors": {"total": 0}}
+        self.assertEqual(scale.vload_health(0, healthy), ("healthy", True))
+        self.assertEqual(scale.vload_health(1, healthy), ("exit 1", False))
+        self.assertEqual(scale.vload_health(0, {**healthy, "errors": {"total": 4}}), ("4 session errors", False))
+        invalid = {"generator": {"healthy": False, "problems": ["send_lag_ms p99 3.1 ms exceeds the 2 ms bound"]},
+                   "errors": {"total": 2}}
+        self.assertEqual(scale.vload_health(3, invalid),
+                         ("invalid (exit 3): send_lag_ms p99 3.1 ms exceeds the 2 ms bound, 2 errors", False))
+        self.assertEqual(scale.vload_health(None, None), ("failed (exit None, no report)", False))
+
+    def test_processes_are_healthy_only_when_every_one_is(self):
+        self.assertEqual(scale.combined_health([("healthy", True)] * 4), ("healthy", True))
+        self.assertEqual(scale.combined_health([("x", False)]), ("x", False))
+        self.assertEqual(scale.combined_health([("healthy", True), ("invalid (exit 3)", False), ("healthy", True)]),
+                         ("segment 2/3: invalid (exit 3)", False))
+
+    def test_vload_figures_sum_cpu_and_frames_and_keep_the_worst_lag(self):
+        def report(cpu, frames, send, receive, errors=0):
+            return {"generator": {"cpu_seconds": cpu, "frames_sent": frames, "send_lag_ms": {"p99": send},
+                                  "receive_lag_ms": {"p99": receive}}, "errors": {"total": errors}}
+        figures = scale.vload_figures([report(3.0, 100_000, 0.5, 1.9), report(2.0, 100_000, 1.2, 0.4, 3)])
+        self.assertEqual(figures, {"send_lag_p99_ms": 1.2, "receive_lag_p99_ms": 1.9, "cpu_seconds": 5.0,
+                                   "frames_sent": 200_000, "cpu_us_per_frame": 25.0, "errors": 3})
+        missing = scale.vload_figures([report(3.0, 100_000, 0.5, 1.9), None])
+        self.assertIsNone(missing["cpu_seconds"])
+        self.assertIsNone(missing["cpu_us_per_frame"])
+        self.assertEqual(missing["send_lag_p99_ms"], 0.5)
+
+    LINE = ("sessions 100  bytes 1300  tick 250 us  frames/s 5001  wake-ups/s 2666  mean lag 0.468 ms  "
+            "writer 0.100 cores (19.93 us/frame)  sink 0.077 cores  late>5ms 122 of 15001  "
+            "steady: lag p99 1.28 ms, late>5ms 20 of 10000")
+
+    def test_floor_line(self):
+        self.assertEqual(scale.parse_floor_line(self.LINE + "\n"),
+                         {"connections": 100, "writer_cores": 0.1, "writer_us_per_frame": 19.93, "sink_cores": 0.077,
+                          "lag_p99_ms": 1.28, "late_over_5ms": 20, "steady_frames": 10000})
+        self.assertIsNone(scale.parse_floor_line("floor: need 1 <= N <= 20000\n"))
+
+    def test_floor_figures_weigh_each_writer_by_its_frames(self):
+        one = scale.parse_floor_line(self.LINE)
+        two = {**one, "writer_us_per_frame": 10.0, "steady_frames": 30000, "lag_p99_ms": 2.5, "late_over_5ms": 0}
+        figures = scale.floor_figures([one, two], 2.0)
+        self.assertFalse(figures["healthy"])
+        self.assertEqual(figures["verdict"], "send-lag p99 2.5 ms above 2 ms (writer 2)")
+        self.assertAlmostEqual(figures["cpu_us_per_frame"], (19.93 * 10000 + 10.0 * 30000) / 40000)
+        self.assertAlmostEqual(figures["late_over_5ms_percent"], 100 * 20 / 40000)
+        self.assertAlmostEqual(figures["tester_cpu_cores"], 0.2)
+        self.assertTrue(scale.floor_figures([one], 2.0)["healthy"])
+        failed = scale.floor_figures([one, None], 2.0)
+        self.assertEqual((failed["healthy"], failed["verdict"]), (False, "failed: 1 of 2 writers printed no figures"))
+
+    def test_a_series_stops_after_its_second_unhealthy_step(self):
+        self.assertFalse(scale.series_done([scale_row(1, "threads", 100, True), scale_row(1, "threads", 200, False)]))
+        self.assertTrue(scale.series_done([scale_row(1, "threads", 200, False), scale_row(1, "threads", 300, True),
+                                           scale_row(1, "threads", 400, False)]))
+
+    def test_summary_ratios_and_efficiency(self):
+        rows = [scale_row(1, "baseline", 1, True),
+                scale_row(1, "threads", 300, True, cpu_us_per_frame=40.0, rss_per_session_kb=30.0),
+                scale_row(1, "threads", 400, False),
+                scale_row(1, "processes", 300, True), scale_row(1, "processes", 400, False),
+                scale_row(1, "floor", 300, True), scale_row(1, "floor", 400, True, cpu_us_per_frame=12.5),
+                scale_row(2, "threads", 400, True, cpu_us_per_frame=45.0), scale_row(2, "threads", 600, False),
+                scale_row(2, "processes", 400, True), scale_row(2, "processes", 600, True),
+                scale_row(2, "processes", 800, False), scale_row(2, "floor", 800, True)]
+        one, two = scale.summarize(rows)
+        self.assertEqual((one["thread_count"], one["threads"]["highest_healthy"], one["threads"]["lower_bound"]),
+                         (1, 300, False))
+        self.assertEqual(one["threads_over_processes"], "1.00")
+        self.assertEqual(one["threads"]["efficiency"], "1.00")
+        self.assertEqual((one["threads"]["cpu_us_per_frame"], one["threads"]["rss_per_session_kb"]), (40.0, 30.0))
+        self.assertEqual((one["floor"]["highest_healthy"], one["floor"]["lower_bound"]), (400, True))
+        self.assertEqual(two["threads_over_processes"], "0.67")  # 400 ÷ 600
+        self.assertEqual(two["threads"]["efficiency"], "0.67")  # 400 ÷ (2 × 300)
+        self.assertEqual(two["processes"]["efficiency"], "1.00")  # 600 ÷ (2 × 300)
+        self.assertEqual(two["floor"]["efficiency"], "n/a")  # ≥ 800 over ≥ 400: no bound
+        table = scale.format_summary([one, two]).splitlines()
+        self.assertEqual(len(table), 4)
+        self.assertEqual(table[1].count("---"), 13)
+        self.assertEqual(table[2], "| 1 | 300 | 300 | 1.00 | 1.00 | 1.00 | ≥ 400 | 1.00 | 40.0 | — | 12.5 | 30.0 | — |")
+        self.assertEqual(table[3], "| 2 | 400 | 600 | 0.67 | 0.67 | 1.00 | ≥ 800 | n/a | 45.0 | — | — | — | — |")
+        only_threads = scale.summarize([row for row in rows if row["series"] != "floor"])
+        self.assertEqual(scale.format_summary(only_threads).splitlines()[2].split(" | ")[6], "not run")
+        self.assertEqual(scale.format_summary(scale.summarize([scale_row(1, "threads", 100, False)])).splitlines()[2],
+                         "| 1 | none | not run | n/a | n/a | n/a | not run | n/a | — | — | — | — | — |")
+        steps = scale.format_steps(rows).splitlines()
+        self.assertEqual(len(steps), 2 + len(rows))
+        self.assertEqual(steps[1].count("---"), 14)
 
 
 if __name__ == "__main__":
