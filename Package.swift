@@ -84,17 +84,23 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // The built-in simulator's greeting and reply, compiled into the binary (a module of
+        // its own: compiling them is slow, and is then done once per build folder).
+        .target(
+            name: "SimulatorAudio",
+            resources: [.embedInCode("Resources/agent-greeting.wav"), .embedInCode("Resources/agent-reply.wav")]
+        ),
         .target(
             name: "AgentSimulator",
             dependencies: [
+                "SimulatorAudio",
                 "VoiceLoad",
                 "WSCore",
                 "WSClient",
                 "WSServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            resources: [.copy("Resources")]
+            ]
         ),
         .executableTarget(
             name: "vload",
@@ -147,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AgentSimulatorTests",
-            dependencies: ["AgentSimulator", "VoiceLoad", "WSCore", "WSClient", "WSServer"]
+            dependencies: ["AgentSimulator", "SimulatorAudio", "VoiceLoad", "WSCore", "WSClient", "WSServer"]
         ),
         .testTarget(
             name: "EndToEndTests",

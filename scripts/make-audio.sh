@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Makes the speech WAVs vload ships with, using espeak-ng and sox:
 #   scenarios/audio/{hello,arrival,thanks,barge-in,weather}.wav  user utterances, 16 kHz mono PCM16
-#   Sources/AgentSimulator/Resources/agent-greeting.wav  agent greeting, 24 kHz mono PCM16
-#   Sources/AgentSimulator/Resources/agent-reply.wav     agent reply, 24 kHz mono PCM16
+#   Sources/SimulatorAudio/Resources/agent-greeting.wav  agent greeting, 24 kHz mono PCM16
+#   Sources/SimulatorAudio/Resources/agent-reply.wav     agent reply, 24 kHz mono PCM16
 # espeak's own leading/trailing padding is kept, and 300 ms of silence is added at each end
 # so the speech offsets inside the files are not trivial. `sox -R` makes the dither repeatable,
 # so re-running the script reproduces the committed files byte for byte.
@@ -29,9 +29,9 @@ speak() {
 
 speak en-us 16000 scenarios/audio/hello.wav \
     "Hi there, I would like to check the status of my order please."
-speak en-us+f3 24000 Sources/AgentSimulator/Resources/agent-greeting.wav \
+speak en-us+f3 24000 Sources/SimulatorAudio/Resources/agent-greeting.wav \
     "Hello! Thanks for calling. How can I help you today?"
-speak en-us+f3 24000 Sources/AgentSimulator/Resources/agent-reply.wav \
+speak en-us+f3 24000 Sources/SimulatorAudio/Resources/agent-reply.wav \
     "Sure, I can help with that. Your order shipped yesterday and should arrive on Tuesday."
 speak en-us 16000 scenarios/audio/arrival.wav \
     "When will it arrive?"

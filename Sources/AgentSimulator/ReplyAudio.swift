@@ -1,22 +1,23 @@
-import Foundation
+import SimulatorAudio
 import VoiceLoad
 
 /// The agent's greeting and reply, decoded, resampled to the dialect's output format,
 /// chunked and encoded as wire frames once, and shared by every session. With
 /// `replyDurationMs` set the reply clip is looped (or cut) to that length first. When the fault
-/// plan has `silence`, the reply's length of digital silence too.
+/// plan has `silence`, the reply's length of digital silence too. Where no WAV is given
+/// (`greetingWAV`, `replyWAV`), the clip is the one compiled into the binary (`SimulatorAudio`).
 struct ReplyAudio: Sendable {
     let chunks: [SimulatorSession.Clip: [PreparedAudio]]
 
     init(configuration: SimulatorConfiguration, dialect: any ServerDialect) throws(InputError) {
         let greeting = try Self.frames(
-            path: configuration.greetingWAV ?? Self.bundledPath("agent-greeting"),
+            source: configuration.greetingWAV.map(Source.file) ?? .builtIn(name: "agent-greeting.wav", bytes: SimulatorAudio.greetingWAV),
             durationMs: nil,
             configuration: configuration,
             dialect: dialect
         )
         let reply = try Self.frames(
-            path: configuration.replyWAV ?? Self.bundledPath("agent-reply"),
+            source: configuration.replyWAV.map(Source.file) ?? .builtIn(name: "agent-reply.wav", bytes: SimulatorAudio.replyWAV),
             durationMs: configuration.replyDurationMs,
             configuration: configuration,
             dialect: dialect
@@ -43,20 +44,41 @@ struct ReplyAudio: Sendable {
         return AudioClip(samples: samples, sampleRateHz: clip.sampleRateHz)
     }
 
+    /// Where a clip comes from: a WAV file, or one compiled into the binary.
+    private enum Source {
+        case file(path: String)
+        case builtIn(name: String, bytes: [UInt8])
+
+        /// What names the clip in errors.
+        var name: String {
+            switch self {
+            case .file(let path): return path
+            case .builtIn(let name, _): return "built-in " + name
+            }
+        }
+
+        func read() throws(AudioFileError) -> AudioClip {
+            switch self {
+            case .file(let path): return try WAVReader.read(path: path)
+            case .builtIn(_, let bytes): return try WAVReader.read(bytes: bytes, name: name)
+            }
+        }
+    }
+
     private static func frames(
-        path: String,
+        source: Source,
         durationMs: Int?,
         configuration: SimulatorConfiguration,
         dialect: any ServerDialect
     ) throws(InputError) -> [[UInt8]] {
         do {
-            var clip = try WAVReader.read(path: path)
+            var clip = try source.read()
             if let durationMs { clip = fitted(clip, durationMs: durationMs) }
             // The agent's audio is streamed whole: where its speech lies does not matter, and a
             // short cut of the reply may hold none, so the speech span is pinned to the start.
             let utterance = try PreparedUtterance.prepare(
                 clip: clip,
-                sourcePath: path,
+                sourcePath: source.name,
                 format: dialect.outputFormat,
                 frameMs: configuration.replyChunkMs,
                 overrides: (startMs: 0, endMs: nil)
@@ -65,11 +87,5 @@ struct ReplyAudio: Sendable {
         } catch {
             throw InputError("simulator audio: \(error)")
         }
-    }
-
-    private static func bundledPath(_ name: String) -> String {
-        Bundle.module.path(forResource: name, ofType: "wav", inDirectory: "Resources")
-            ?? Bundle.module.path(forResource: name, ofType: "wav")
-            ?? "\(name).wav"
     }
 }

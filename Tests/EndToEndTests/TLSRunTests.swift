@@ -40,14 +40,16 @@ struct TLSRunTests {
         var description: String { "openssl req -x509 failed: these tests need the openssl command" }
     }
 
-    /// `vload serve --port 0` (with TLS when given a certificate), until `stop`.
+    /// `vload serve --port 0` (with TLS when given a certificate), until `stop`; `binary` (the
+    /// built one when nil) run in `directory` (the test's own when nil).
     final class Server {
         let port: Int
         private let process = Process()
         private let output = Pipe()
 
-        init(tls certificate: Certificate?) throws {
-            process.executableURL = BadInputTests.locateBinary()
+        init(tls certificate: Certificate?, binary: URL? = nil, directory: String? = nil) throws {
+            process.executableURL = binary ?? BadInputTests.locateBinary()
+            if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
             process.arguments =
                 ["serve", "--port", "0", "--threads", "1"]
                 + (certificate.map { ["--tls-cert", $0.certificate, "--tls-key", $0.key] } ?? [])
@@ -69,10 +71,13 @@ struct TLSRunTests {
             self.port = port
         }
 
-        func stop() {
+        /// Interrupts the server (Ctrl-C) and returns its exit status.
+        @discardableResult
+        func stop() -> Int32 {
             process.interrupt()
             _ = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            return process.terminationStatus
         }
     }
 

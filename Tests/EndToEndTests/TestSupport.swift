@@ -32,19 +32,21 @@ struct VLoadProcess {
     private let output = Pipe()
     private let errors = Pipe()
 
-    /// `vload ARGUMENTS`, or with `script`, `/bin/sh SCRIPT ARGUMENTS` with `VLOAD` set to the binary.
-    init(_ arguments: [String], script: String? = nil) throws {
+    /// `vload ARGUMENTS`, or with `script`, `/bin/sh SCRIPT ARGUMENTS` with `VLOAD` set to the binary;
+    /// `binary` (the built one when nil) run in `directory` (the repository's root when nil).
+    init(_ arguments: [String], script: String? = nil, binary: URL? = nil, directory: String? = nil) throws {
+        let binary = binary ?? BadInputTests.locateBinary()
         if let script {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = [script] + arguments
             var environment = ProcessInfo.processInfo.environment
-            environment["VLOAD"] = BadInputTests.locateBinary().path
+            environment["VLOAD"] = binary.path
             process.environment = environment
         } else {
-            process.executableURL = BadInputTests.locateBinary()
+            process.executableURL = binary
             process.arguments = arguments
         }
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot())
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? repositoryRoot())
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -77,19 +79,27 @@ struct VLoadProcess {
 
     /// Runs `vload` with `arguments` to the end, again (at most `attempts` times in all) while it
     /// exits 3: the run was invalid by vload's own check, its latencies not to be trusted.
-    /// The `--out` directory (or `output`) is removed before each new attempt; `script` as in `init`.
+    /// The `--out` directory (or `output`) is removed before each new attempt; `script`, `binary`
+    /// and `directory` as in `init`.
     ///
     /// These suites claim what valid runs measure. On this 2-vCPU VM the host at times stalls
     /// the whole machine for 100 ms and more; vload then declares its run invalid (send lag, or
     /// the built-in simulator's late replies), and such a run measures the host, not vload.
     /// Every retry is printed with vload's reasons, so a suite that only passes on a retry shows.
     /// A `run` or `capacity` without `--max-lag-ms` gets the suites' bound (`EndToEndBound`).
-    static func runValid(_ arguments: [String], script: String? = nil, output: String? = nil, attempts: Int = 3) throws -> Outcome {
+    static func runValid(
+        _ arguments: [String],
+        script: String? = nil,
+        binary: URL? = nil,
+        directory: String? = nil,
+        output: String? = nil,
+        attempts: Int = 3
+    ) throws -> Outcome {
         var arguments = arguments
         if script == nil, ["run", "capacity"].contains(arguments.first), !arguments.contains("--max-lag-ms") {
             arguments += ["--max-lag-ms", EndToEndBound.maxLagArgument]
         }
-        var outcome = try VLoadProcess(arguments, script: script).finish()
+        var outcome = try VLoadProcess(arguments, script: script, binary: binary, directory: directory).finish()
         var attempt = 1
         while outcome.status == invalidRunStatus, attempt < attempts {
             let reasons = outcome.stdout.split(separator: "\n").filter { $0.contains("SATURATED") || $0.contains("NOT TRUSTWORTHY") }
@@ -103,7 +113,7 @@ struct VLoadProcess {
                 try? FileManager.default.removeItem(atPath: arguments[index + 1])
             }
             attempt += 1
-            outcome = try VLoadProcess(arguments, script: script).finish()
+            outcome = try VLoadProcess(arguments, script: script, binary: binary, directory: directory).finish()
         }
         return outcome
     }

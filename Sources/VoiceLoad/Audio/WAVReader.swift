@@ -31,7 +31,11 @@ package enum WAVReader {
             throw .unreadable(path: path, reason: String(cString: sf_strerror(nil)))
         }
         defer { sf_close(handle) }
+        return try decode(handle, info: info, path: path)
+    }
 
+    /// Decodes the open file `handle` (its header `info`) to mono PCM16; `path` names it in errors.
+    static func decode(_ handle: OpaquePointer, info: SF_INFO, path: String) throws(AudioFileError) -> AudioClip {
         let channels = Int(info.channels)
         guard channels > 0, info.samplerate > 0 else {
             throw .unreadable(
