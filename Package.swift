@@ -115,6 +115,12 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The built-in simulator from a synchronous main, for valgrind (bench/sim-callgrind.sh).
+        .executableTarget(
+            name: "vload-sim-profile",
+            dependencies: ["AgentSimulator", "VoiceLoad", .product(name: "NIOPosix", package: "swift-nio")],
+            path: "bench/sim-profile"
+        ),
         // The fuzz targets: everything vload reads from outside, with its documented outcome.
         .target(
             name: "VoiceLoadFuzzing",

@@ -90,13 +90,24 @@ actor SimulatorConnection: PacedStream {
         }
     }
 
+    /// Runs the actions. The messages they send go out together, in one write when the
+    /// actions are done (or with the close frame): a reply's events and its first audio, or a
+    /// final transcript and its utterance end, cost the loop one system call, not one each.
     private func perform(_ actions: [SimulatorSession.Action]) {
+        var queued = false
+        defer { if queued { connection.flush() } }
         for action in actions {
             switch action {
             case .send(let output):
-                for frame in codec.frames(for: output) { connection.send(EncodedFrame(frame)) }
+                for frame in codec.frames(for: output) {
+                    connection.queue(EncodedFrame(frame))
+                    queued = true
+                }
             case .sendChunk(let clip, let index):
-                if let prepared = audio.chunks[clip]?[index] { connection.send(codec.audioFrame(prepared)) }
+                if let prepared = audio.chunks[clip]?[index] {
+                    connection.queue(codec.audioFrame(prepared))
+                    queued = true
+                }
             case .schedule(.nextChunk, let at):
                 chunkToken += 1
                 pacer.schedule(self, token: chunkToken, at: at)
@@ -113,7 +124,8 @@ actor SimulatorConnection: PacedStream {
                 connection.close(code: code, reason: "")
                 finish()
             case .sendInvalid(let kind):
-                connection.send(faultFrames.frame(kind))
+                connection.queue(faultFrames.frame(kind))
+                queued = true
             }
         }
     }

@@ -24,6 +24,22 @@ package struct FrameHandlerReference: Sendable {
         }
     }
 
+    package func queue(_ frame: EncodedFrame) {
+        if eventLoop.inEventLoop {
+            bound.value.queue(frame)
+        } else {
+            eventLoop.execute { [bound] in bound.value.queue(frame) }
+        }
+    }
+
+    package func flush() {
+        if eventLoop.inEventLoop {
+            bound.value.flush()
+        } else {
+            eventLoop.execute { [bound] in bound.value.flush() }
+        }
+    }
+
     package func close(code: Int, reason: String) {
         if eventLoop.inEventLoop {
             bound.value.close(code: code, reason: reason)

@@ -130,6 +130,20 @@ package final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChann
         write(opcode: frame.kind == .text ? .text : .binary, payload: frame.payload, context: context)
     }
 
+    /// Queues one whole message without flushing it: `flush()` (or the next `send` or close)
+    /// sends it, with whatever else was queued, in one write. Does nothing once a close frame
+    /// was sent or received.
+    package func queue(_ frame: EncodedFrame) {
+        guard case .open = closeState, let context else { return }
+        let opcode: WebSocketOpcode = frame.kind == .text ? .text : .binary
+        context.write(outbound(opcode: opcode, payload: frame.payload, context: context), promise: nil)
+    }
+
+    /// Sends the messages queued by `queue`.
+    package func flush() {
+        context?.flush()
+    }
+
     /// Starts the close handshake: sends a close frame, then closes the channel when the peer
     /// answers with its own or after `closeReplyTimeout`.
     package func close(code: Int, reason: String) {

@@ -40,6 +40,17 @@ package final class WebSocketServerConnection: Sendable {
         handler.send(frame)
     }
 
+    /// Queues one whole (unmasked) message without flushing it; `flush()`, the next `send` or
+    /// `close` sends it with the others queued, in one write.
+    package func queue(_ frame: EncodedFrame) {
+        handler.queue(frame)
+    }
+
+    /// Sends the messages queued.
+    package func flush() {
+        handler.flush()
+    }
+
     /// Sends a close frame with this code and reason, then closes the TCP connection when the
     /// client answers or after a short timeout (2 s).
     package func close(code: Int = 1000, reason: String = "") {

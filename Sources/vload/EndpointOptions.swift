@@ -1,6 +1,7 @@
 import AgentSimulator
 import ArgumentParser
 import Foundation
+import NIOCore
 import NIOPosix
 import VoiceLoad
 
@@ -151,9 +152,13 @@ struct EndpointOptions: ParsableArguments {
                     + "speaks only the built-in dialects; give --url (vload dialects lists them)"
             )
         }
-        // No endpoint: the built-in simulator, in-process on its own event loop.
+        // No endpoint: the built-in simulator, in-process on event loops of its own, one per
+        // core as `vload serve` has, its sessions spread over them: replies that fall due at
+        // the same instant are produced side by side, not one after the other, and a large
+        // run does not wait on one loop (BENCHMARKS.md, "The built-in simulator at the reply
+        // instant").
         let configuration = try options.overriding(scenario: scenario).configuration(dialect: dialectID)
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         do {
             let agent = try await AgentSimulator.start(configuration: configuration, group: group)
             let sessionPlan = try plan(rest ? agent.restURL : agent.url)

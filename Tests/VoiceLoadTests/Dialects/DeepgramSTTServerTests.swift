@@ -71,6 +71,56 @@ struct DeepgramSTTServerTests {
         #expect(Support.text(sent.first) != nil)
     }
 
+    @Test("the Results prepared for a transcript serve every result of it, in every session of the dialect")
+    func preparedResultsFollowEachResultAndSession() throws {
+        let final = SpeechResult(text: "Hello, world!", isFinal: true, speechFinal: true, startS: 1.02, durationS: 1.5)
+        let interim = SpeechResult(text: "Hello, world!", isFinal: false, speechFinal: false, startS: 1.02, durationS: 0.5)
+        let other = SpeechResult(text: "Bye", isFinal: true, speechFinal: false, startS: 3, durationS: 0.4, fromFinalize: true)
+        var first = dialect.makeCodec(target: Self.fullTarget)
+        var second = dialect.makeCodec(target: Self.fullTarget)
+        _ = first.frames(for: .connectionOpened(sessionID: "sim-1"))
+        _ = second.frames(for: .connectionOpened(sessionID: "sim-2"))
+        let sent = [
+            first.frames(for: .speechResult(final)), second.frames(for: .speechResult(interim)),
+            second.frames(for: .speechResult(other)), second.frames(for: .speechResult(final)),
+        ]
+        .map(\.first)
+        let client = DeepgramSTTClientCodec()
+        let decoded = sent.map { $0.flatMap { client.events(in: $0).first } }
+        #expect(decoded == [.speechResult(final), .speechResult(interim), .speechResult(other), .speechResult(final)])
+        // The words spread over each result's own span, under each session's request id.
+        let hello = [("hello", "Hello,", 1.02, 1.27), ("world", "world!", 1.27, 1.52)]
+        #expect(Self.channel(of: sent[1]) == Self.channel("Hello, world!", words: hello))
+        #expect(Self.channel(of: sent[2]) == Self.channel("Bye", words: [("bye", "Bye", 3, 3.4)]))
+        #expect(sent.map(Self.requestID(of:)) == ["sim-1", "sim-2", "sim-2", "sim-2"])
+    }
+
+    /// The `channel` of a `Results` frame.
+    static func channel(of frame: WireFrame?) -> JSONValue? {
+        guard case .object(let message)? = Support.json(frame) else { return nil }
+        return message["channel"]
+    }
+
+    /// The `metadata.request_id` of a `Results` frame.
+    static func requestID(of frame: WireFrame?) -> String? {
+        guard case .object(let message)? = Support.json(frame), case .object(let metadata)? = message["metadata"],
+            case .string(let id)? = metadata["request_id"]
+        else { return nil }
+        return id
+    }
+
+    /// The `channel` of a `Results` for `transcript` with these words (word, punctuated, start, end).
+    static func channel(_ transcript: String, words: [(String, String, Double, Double)]) -> JSONValue {
+        let objects = words.map { word, punctuated, startS, endS -> JSONValue in
+            .object([
+                "word": .string(word), "start": .number(startS), "end": .number(endS), "confidence": .number(0.99),
+                "punctuated_word": .string(punctuated),
+            ])
+        }
+        let alternative: JSONValue = .object(["transcript": .string(transcript), "confidence": .number(0.98), "words": .array(objects)])
+        return .object(["alternatives": .array([alternative])])
+    }
+
     @Test func emptyResultHasNoWordsAndNoConfidence() throws {
         let sent = frames([.speechResult(SpeechResult(text: "", isFinal: true, speechFinal: false, startS: .nan, durationS: 0.3))])
         guard case .object(let message)? = Support.json(sent.first),

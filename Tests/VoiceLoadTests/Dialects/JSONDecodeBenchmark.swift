@@ -15,7 +15,7 @@ struct JSONDecodeBenchmark {
             + audio + #""}"#
     }()
 
-    static let deepgramResults = DeepgramResultsMessage.text(
+    static let deepgramResults = DeepgramResultsMessage(transcript: "Hello there, how can I help you today?").text(
         SpeechResult(text: "Hello there, how can I help you today?", isFinal: true, speechFinal: true, startS: 0.1, durationS: 3.52),
         requestID: "7b0e3c2a-1f00-4e2b-9d55-5a1b2c3d4e5f"
     )

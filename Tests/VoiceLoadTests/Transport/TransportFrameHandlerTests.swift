@@ -181,6 +181,33 @@ struct TransportFrameHandlerTests {
         #expect(recorder.closes.first?.reason == nil)
     }
 
+    @Test("queued messages stay until a flush, then leave in order; a close frame follows those queued before it")
+    func queuedMessagesLeaveOnFlush() throws {
+        let handler = WebSocketFrameHandler(role: .server, maxMessageBytes: 1 << 16, onEvent: WebSocketEventRecorder().handler)
+        let channel = EmbeddedChannel(handler: handler)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 9)).wait()
+
+        handler.queue(EncodedFrame(.text("first")))
+        handler.queue(EncodedFrame(.binary([1, 2, 3])))
+        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+        handler.flush()
+        let first = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+        let second = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+        #expect(first.opcode == .text && first.fin && String(buffer: first.data) == "first")
+        #expect(second.opcode == .binary && second.fin && Array(buffer: second.data) == [1, 2, 3])
+
+        handler.queue(EncodedFrame(.text("last words")))
+        handler.close(code: 1000, reason: "")
+        let queued = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+        let close = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+        #expect(queued.opcode == .text && String(buffer: queued.data) == "last words")
+        #expect(close.opcode == .connectionClose)
+        handler.queue(EncodedFrame(.text("too late")))
+        handler.flush()
+        #expect(try channel.readOutbound(as: WebSocketFrame.self) == nil)
+    }
+
     @Test("events before the handler is installed are buffered and delivered in order")
     func bufferedUntilHandlerSet() throws {
         let handler = WebSocketFrameHandler(role: .server, maxMessageBytes: 1 << 16, onEvent: nil)

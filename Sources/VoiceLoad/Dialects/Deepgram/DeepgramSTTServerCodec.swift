@@ -19,10 +19,15 @@ struct DeepgramSTTServerCodec: ServerCodec {
     private(set) var requestID = "vload-simulator"
     /// User audio received so far, in bytes.
     private(set) var receivedAudioBytes = 0
+    /// The `Results` prepared for the simulator's transcripts, shared with its other sessions.
+    private let resultsCache: DeepgramResultsCache
+    /// The one of them this session used last.
+    private var results: DeepgramResultsMessage?
 
     /// A codec for the upgrade request target `target` (`/v1/listen?encoding=linear16&…`).
-    init(target: String, inputFormat: AudioFormat) {
+    init(target: String, inputFormat: AudioFormat, resultsCache: DeepgramResultsCache) {
         self.inputFormat = inputFormat
+        self.resultsCache = resultsCache
         sendsInterimResults = DeepgramListenQuery.isEnabled("interim_results", inTarget: target)
         sendsSpeechStarted = DeepgramListenQuery.isEnabled("vad_events", inTarget: target)
         endpoints = DeepgramListenQuery.isEnabled("endpointing", inTarget: target)
@@ -62,7 +67,7 @@ struct DeepgramSTTServerCodec: ServerCodec {
         case .speechResult(var result):
             guard result.isFinal || sendsInterimResults else { return [] }
             if !endpoints { result.speechFinal = false }
-            return [.text(DeepgramResultsMessage.text(result, requestID: requestID))]
+            return [.text(preparedResults(for: result.text).text(result, requestID: requestID))]
         case .utteranceEnd(let lastWordEndS):
             return [
                 .text(
@@ -94,24 +99,30 @@ struct DeepgramSTTServerCodec: ServerCodec {
         }
     }
 
+    /// The `Results` prepared for `transcript`: the session's last, or the simulator's.
+    private mutating func preparedResults(for transcript: String) -> DeepgramResultsMessage {
+        if let results, results.transcript == transcript { return results }
+        let prepared = resultsCache.message(for: transcript)
+        results = prepared
+        return prepared
+    }
+
     func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
         audio.sharedFrame ?? EncodedFrame(.binary([]))
     }
 
     /// `Metadata` with the audio duration received. The codec reads no clock, so `created`
-    /// is the epoch, and it hashes nothing, so `sha256` is zeros.
+    /// is the epoch, and it hashes nothing, so `sha256` is zeros. Written as text, like
+    /// `Results`: every session sends it as it hangs up, while other sessions' results fall
+    /// due (BENCHMARKS.md, "The built-in simulator at the reply instant").
     private func metadataText() -> String {
         let durationS = Double(inputFormat.durationUs(byteCount: receivedAudioBytes)) / 1_000_000
-        return DeepgramMessage.text(
-            type: DeepgramMessage.Name.metadata,
-            [
-                "transaction_key": "deprecated",
-                "request_id": JSONValue(requestID),
-                "sha256": .string(String(repeating: "0", count: 64)),
-                "created": "1970-01-01T00:00:00.000Z",
-                "duration": JSONValue(DeepgramMessage.seconds(durationS)),
-                "channels": 1,
-            ]
-        )
+        return #"{"type":"\#(DeepgramMessage.Name.metadata)","transaction_key":"deprecated","request_id":"#
+            + JSONText.quoted(requestID) + Self.metadataMiddle + JSONText.number(DeepgramMessage.seconds(durationS))
+            + #","channels":1}"#
     }
+
+    /// `Metadata` from after the request id to the duration.
+    private static let metadataMiddle =
+        #","sha256":"\#(String(repeating: "0", count: 64))","created":"1970-01-01T00:00:00.000Z","duration":"#
 }

@@ -13,6 +13,8 @@ package struct DeepgramSTTServerDialect: ServerDialect {
     package let sessionStart = ServerSessionStart.onOpen
     /// Speech-to-text answers with `speechResult`s, not with speech.
     package var speaks: Bool { false }
+    /// The `Results` prepared for the transcripts sent, shared by every connection's codec.
+    private let resultsCache = DeepgramResultsCache()
 
     package init(inputFormat: AudioFormat = .pcm16(16_000)) {
         self.inputFormat = inputFormat
@@ -27,6 +29,6 @@ package struct DeepgramSTTServerDialect: ServerDialect {
     /// results, `vad_events=false` drops `SpeechStarted`, `endpointing=false` clears
     /// `speech_final`. Absent parameters count as enabled.
     package func makeCodec(target: String) -> any ServerCodec {
-        DeepgramSTTServerCodec(target: target, inputFormat: inputFormat)
+        DeepgramSTTServerCodec(target: target, inputFormat: inputFormat, resultsCache: resultsCache)
     }
 }
