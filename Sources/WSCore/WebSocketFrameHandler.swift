@@ -126,8 +126,8 @@ package final class WebSocketFrameHandler: ChannelInboundHandler, RemovableChann
     /// Sends one whole message (fin set; masked with a fresh random key on the client side).
     /// Does nothing once a close frame was sent or received.
     package func send(_ frame: EncodedFrame) {
-        guard case .open = closeState, let context else { return }
-        write(opcode: frame.kind == .text ? .text : .binary, payload: frame.payload, context: context)
+        queue(frame)
+        flush()
     }
 
     /// Queues one whole message without flushing it: `flush()` (or the next `send` or close)
