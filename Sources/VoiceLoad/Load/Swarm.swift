@@ -60,18 +60,19 @@ package enum Swarm {
         sessions: OpenSessions,
         end: RunEnd
     ) async {
-        let pacers = FramePacers(group: group)
+        let clients = ClientFactory(plan: plan, recorder: recorder, group: group, sessions: sessions)
+        let iterations = load.iterations
+        let retryBackoff = load.retryBackoff
         await withDiscardingTaskGroup { tasks in
             for index in load.ownClients {
                 let eventLoop = group.next()
                 let startAt = startedAt.advanced(byMilliseconds: Int64(load.startOffsetMs(ofClient: index)))
                 tasks.addTask {
                     await sessions.sleep(until: startAt, on: eventLoop)
-                    let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
-                    guard sessions.register(client) else { return }
-                    var backoff = ClientBackoff(load.retryBackoff, seed: plan.scenario.seed, client: index)
+                    guard let client = clients.registeredClient(index: index, on: eventLoop) else { return }
+                    var backoff = clients.backoff(retryBackoff, client: index)
                     _ = await runBackToBack(client, from: 0, scheduledAt: startAt, sessions: sessions, backoff: &backoff) { iteration in
-                        shouldStart(iteration: iteration, load: load, stopStartingAt: end.stopStartingAt)
+                        shouldStart(iteration: iteration, iterations: iterations, stopStartingAt: end.stopStartingAt)
                     }
                     sessions.leave(client)
                 }
@@ -90,7 +91,7 @@ package enum Swarm {
         startedAt: MonotonicInstant,
         sessions: OpenSessions
     ) async {
-        let pacers = FramePacers(group: group)
+        let clients = ClientFactory(plan: plan, recorder: recorder, group: group, sessions: sessions)
         let slots = Int(stages.peak.rounded(.up))
         await withDiscardingTaskGroup { tasks in
             for slot in segment.share(of: slots) {
@@ -98,10 +99,9 @@ package enum Swarm {
                 guard !intervals.isEmpty else { continue }
                 let eventLoop = group.next()
                 tasks.addTask {
-                    let client = VirtualClient(index: slot, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
-                    guard sessions.register(client) else { return }
+                    guard let client = clients.registeredClient(index: slot, on: eventLoop) else { return }
                     var iteration = 0
-                    var backoff = ClientBackoff(retryBackoff, seed: plan.scenario.seed, client: slot)
+                    var backoff = clients.backoff(retryBackoff, client: slot)
                     for interval in intervals {
                         let begin = startedAt.advanced(byMicroseconds: Int64(interval.lowerBound * 1_000))
                         let end = startedAt.advanced(byMicroseconds: Int64(interval.upperBound * 1_000))
@@ -128,7 +128,7 @@ package enum Swarm {
         startedAt: MonotonicInstant,
         sessions: OpenSessions
     ) async {
-        let pacers = FramePacers(group: group)
+        let clients = ClientFactory(plan: plan, recorder: recorder, group: group, sessions: sessions)
         var schedule = ArrivalSchedule(rates: arrivals.rates, process: arrivals.process, seed: arrivals.seed, segment: segment)
         let limit = segment.part(of: arrivals.maxInFlight)
         let inFlight = InFlightSessions(limit: limit)
@@ -151,8 +151,7 @@ package enum Swarm {
                 }
                 let eventLoop = group.next()
                 tasks.addTask {
-                    let client = VirtualClient(index: clientIndex, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
-                    if sessions.register(client) {
+                    if let client = clients.registeredClient(index: clientIndex, on: eventLoop) {
                         await client.runSession(iteration: 0, scheduledAt: dueAt)
                         sessions.leave(client)
                     }
@@ -184,9 +183,41 @@ package enum Swarm {
         return iteration
     }
 
-    private static func shouldStart(iteration: Int, load: LoadProfile, stopStartingAt: MonotonicInstant?) -> Bool {
+    private static func shouldStart(iteration: Int, iterations: Int, stopStartingAt: MonotonicInstant?) -> Bool {
         if let stopStartingAt { return MonotonicInstant.now() < stopStartingAt }
-        return iteration < load.iterations
+        return iteration < iterations
+    }
+}
+
+/// Makes the clients of a run. A client's task captures this one object, not the plan: an
+/// async task keeps its captures and the values it builds in its frame, which held copies of
+/// the plan (736 bytes) and the load, about 6 KB a client in all (BENCHMARKS.md, "Memory per
+/// session"). `registeredClient` is kept out of line so its temporaries stay on the thread's
+/// stack instead of in every client's frame.
+private final class ClientFactory: Sendable {
+    let plan: SessionPlan
+    let recorder: Recorder
+    let pacers: FramePacers
+    let sessions: OpenSessions
+
+    init(plan: SessionPlan, recorder: Recorder, group: any EventLoopGroup, sessions: OpenSessions) {
+        self.plan = plan
+        self.recorder = recorder
+        self.pacers = FramePacers(group: group)
+        self.sessions = sessions
+    }
+
+    /// Client `index` on `eventLoop`, registered in the run's open sessions; nil when the run
+    /// is winding down and starts no session.
+    @inline(never)
+    func registeredClient(index: Int, on eventLoop: any EventLoop) -> VirtualClient? {
+        let client = VirtualClient(index: index, plan: plan, recorder: recorder, eventLoop: eventLoop, pacers: pacers)
+        return sessions.register(client) ? client : nil
+    }
+
+    @inline(never)
+    func backoff(_ policy: RetryBackoff, client: Int) -> ClientBackoff {
+        ClientBackoff(policy, seed: plan.scenario.seed, client: client)
     }
 }
 

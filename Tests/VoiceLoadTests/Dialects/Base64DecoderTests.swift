@@ -35,6 +35,22 @@ struct Base64DecoderTests {
         }
     }
 
+    /// The length check takes exactly the alphabet: every byte value, at every position of a
+    /// 16-character text.
+    @Test func checksEveryByteValueAtEveryPosition() {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        for value in 0...255 {
+            let byte = UInt8(value)
+            for position in 0..<12 {
+                var characters = Array("QUJDREVGR0hJSktM".utf8)  // 16 valid characters
+                characters[position] = byte
+                let counted = characters.withUnsafeBufferPointer { Base64Decoder.decodedByteCount($0) }
+                #expect((counted != nil) == alphabet.contains(byte), "byte \(value) at \(position)")
+                if counted != nil { #expect(counted == 12) }
+            }
+        }
+    }
+
     /// Stricter than Foundation, which takes misplaced padding ("AB=C", "====", "ABCD=").
     @Test(arguments: ["A", "AB", "ABC", "AB=C", "====", "A===", "AB@=", "AB C", "AB\nCD==", "ABCD=", "-_AA", "AAA=AAAA"])
     func refusesWhatIsNotPaddedStandardBase64(text: String) {
