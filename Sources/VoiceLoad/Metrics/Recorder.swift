@@ -348,17 +348,3 @@ package final class Recorder: Sendable {
         return total
     }
 }
-
-/// Why an open model's scheduled start was not made.
-package enum DroppedStart: String, Sendable, CaseIterable {
-    /// `--max-in-flight` sessions were already open.
-    case maxInFlight = "max_in_flight"
-    /// The generator was more than `Swarm.lateStartLimitMs` behind the schedule.
-    case late
-}
-
-/// Where per-turn and per-session rows go as they happen (the CSV files of a run).
-package protocol RowSink: Sendable {
-    func write(_ turn: TurnRecord)
-    func write(_ session: SessionRecord)
-}
