@@ -44,7 +44,7 @@ extension RunReport {
             OutageReport($0, runStartedAt: snapshot.timeline.startedAt, runDurationS: runDurationS)
         }
         self.outages = outages.isEmpty ? nil : outages
-        turns = Dictionary(uniqueKeysWithValues: snapshot.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
+        turns = Dictionary(uniqueKeysWithValues: snapshot.totals.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
         metrics = Dictionary(
             uniqueKeysWithValues: MetricName.endpointMetrics.map {
                 ($0.rawValue, MetricReport(snapshot.histograms[$0]))
@@ -66,8 +66,8 @@ extension RunReport {
         if context.warmupMs > 0 {
             warmup = WarmupReport(
                 durationS: Double(context.warmupMs) / 1_000,
-                excludedSessions: snapshot.warmupSessions,
-                excludedTurns: snapshot.warmupTurns
+                excludedSessions: snapshot.warmupTotals.sessionsStarted,
+                excludedTurns: snapshot.warmupTotals.turns
             )
         }
         let sendLag = MetricReport(snapshot.histograms[.sendLagMs])
