@@ -41,9 +41,9 @@ the connect phases are detailed in [tls.md](tls.md).
 A `say` step opens the microphone at **mic open**: the instant the step starts. The clip is
 cut into frames of `frame_ms` (`--frame-ms`, *f* below); frame *k* (from 0) carries clip
 positions `[k·f, (k+1)·f)` and is due at `mic open + (k+1)·f`, because a real microphone
-cannot deliver a frame before its last sample was spoken. The first audio frame of a call is
-therefore sent at mic open + *f* when on time. After the clip, vload keeps sending paced
-silence so the server's VAD can close the turn.
+cannot deliver a frame before its last sample was spoken: frame 0 leaves at mic open + *f*
+when on time. After the clip, vload keeps sending paced silence so the server's VAD can
+close the turn.
 
 ### Speech offsets: on the audio as sent
 
@@ -244,10 +244,11 @@ reconnect).
 
 A session is **ready** when the dialect's "ready for audio" signal arrives (`vload dialects`
 and [dialects.md](dialects.md) name it: OpenAI `session.updated`, Deepgram Voice Agent
-`SettingsApplied`, …). For a dialect without one, ready is the open itself and `ready_ms` is
-0. For a dialect whose ready is an event, an in-band error that arrives before it fails the
-session with the error class `ready_rejected` (the server refused the session set-up, for
-example OpenAI's answer to a `session.update` it does not accept).
+`SettingsApplied`, …). For a dialect without one, ready is the open itself: `ready_ms` is
+not measured (absent, not 0), and `session_setup_total_ms` ends at the open. For a dialect
+whose ready is an event, an in-band error that arrives before it fails the session with the
+error class `ready_rejected` (the server refused the session set-up, for example OpenAI's
+answer to a `session.update` it does not accept).
 
 ## Generator health (report.json `generator`, summary)
 
