@@ -253,10 +253,9 @@ struct RunCommand: AsyncParsableCommand {
         if verdict != .passed { throw ExitCode(verdict.rawValue) }
     }
 
-    /// With a fault plan: the simulator's injected counts once its sessions have all ended
-    /// (at most 10 s after the run's last session), for the report.
-    /// What the built-in simulator adds to the report once the clients are gone: its injected
-    /// faults (with a fault plan) and how late its replies started.
+    /// What the built-in simulator adds to the report once the clients are gone and its own
+    /// sessions have ended (waited for up to 10 s): its injected faults (with a fault plan) and
+    /// how late its replies started.
     static func figures(of simulator: AgentSimulator) -> @Sendable () async -> EmbeddedSimulatorFigures {
         {
             let (figures, settled) = await simulator.runFigures()

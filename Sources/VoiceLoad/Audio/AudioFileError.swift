@@ -1,7 +1,7 @@
 /// Why an audio input file could not be turned into audio vload can send.
 ///
 /// Every case names the file, and `description` is a one-line message suitable for a
-/// command-line error (exit code 2, DESIGN.md principle 8).
+/// command-line error (exit code 2, docs/ci.md, "Exit codes").
 package enum AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No file exists at `path`.
     case fileNotFound(path: String)

@@ -1,9 +1,3 @@
-/// Why bytes are not JSON text.
-package struct JSONSyntaxError: Error, Hashable, Sendable {
-    /// The byte offset where reading stopped.
-    package var offset: Int
-}
-
 extension JSONValue {
     /// The JSON value (an object, array or bare value) in `text`, or nil when it is not JSON.
     package init?(parsing text: String) {

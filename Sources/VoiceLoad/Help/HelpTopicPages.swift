@@ -36,21 +36,33 @@ the connect phases are detailed in [tls.md](tls.md).
 
 ## The audio clock
 
-A `say` step opens the microphone at **mic open**. The clip is cut into frames of
-`frame_ms` (`--frame-ms`); frame *k* (from 0) carries clip positions `[k·f, (k+1)·f)` and is
-due at `mic open + (k+1)·f`, because a real microphone cannot deliver a frame before its last
-sample was spoken. After the clip, vload keeps sending paced silence so the server's VAD can
+### Mic open and the frame schedule
+
+A `say` step opens the microphone at **mic open**: the instant the step starts. The clip is
+cut into frames of `frame_ms` (`--frame-ms`, *f* below); frame *k* (from 0) carries clip
+positions `[k·f, (k+1)·f)` and is due at `mic open + (k+1)·f`, because a real microphone
+cannot deliver a frame before its last sample was spoken: frame 0 leaves at mic open + *f*
+when on time. After the clip, vload keeps sending paced silence so the server's VAD can
 close the turn.
 
-The clip's speech start and end offsets are found on the audio *as sent* (after resampling
-and encoding to the dialect's format), or set by the scenario. From them:
+### Speech offsets: on the audio as sent
+
+The clip's speech start and end offsets are found on the audio *as sent*: after resampling
+and encoding to the dialect's input format, not on the WAV file (an 8 kHz µ-law stream can
+lose a frame of high-frequency speech that a 16 kHz WAV has). A scenario can set them
+instead. turns.csv records both offsets (ms from the start of the clip).
+
+### Speech start and end are acoustic
 
 - **speech start** = mic open + speech start offset
 - **speech end** = mic open + speech end offset
 
 Both are *acoustic* instants: the moment the caller started or stopped speaking inside the
 paced stream, not the send time of a frame. The frame that carries the last speech sample
-leaves up to one frame later. turns.csv records both offsets (ms from the start of the clip).
+leaves up to one frame later, so every latency measured from speech end includes vload's own
+framing delay (up to one frame), as a real microphone client's would. Position-based
+speech-to-text latencies use the same anchor: the instant the end of a result's audio was
+spoken.
 
 ## One turn
 
@@ -91,12 +103,24 @@ leaves up to one frame later. turns.csv records both offsets (ms from the start 
 | `stt_interim_latency_ms`, `stt_final_latency_ms` | the acoustic instant the result's audio ends: mic open + result start + result duration | arrival of the interim / final result | not a speech-to-text dialect |
 | `finalize_ms` | send of a `finalize` step's request (Deepgram `Finalize`) | arrival of the result it flushed (`from_finalize`) | no `finalize` step |
 
-Which audio counts as "the reply": only audio of an agent turn that starts after speech end.
+### When a turn's first audio counts
+
+Only audio of an agent turn that starts after speech end is the reply to the utterance.
 Where the wire carries a turn key (OpenAI `response_id`, explicit start events), vload uses
 it; otherwise audio that arrives with no gap of `quiet_ms` (default 500) after earlier agent
 audio still belongs to the earlier turn. An answer that starts while the caller is still
 speaking is recorded as `premature_response` with no latency (never a negative one); a turn
 whose answer never came is kept as `timed_out`.
+
+### Transcripts: the final after speech ends
+
+`user_tr_first_partial_ms` ends at the first non-empty partial transcript that arrives after
+speech start. `user_tr_final_ms` ends at the arrival of the first event the dialect marks
+final (ADK `finished: true`, OpenAI `conversation.item.input_audio_transcription.completed`,
+Deepgram `is_final` / `speech_final`) that arrives after speech end, also when it comes after
+the agent's answer has begun. Whether its text is the whole utterance or only its last piece
+does not change the metric. A dialect that sends finals only (Deepgram Voice Agent) has no
+first partial: that metric is absent.
 
 ### Comparing with the server's logs
 
@@ -109,10 +133,14 @@ whose answer never came is kept as `timed_out`.
   "VAD stop → first audio byte written" reports only part of this span.
 - `first_audio_from_start_ms` − `first_audio_from_end_ms` is the speech length of the clip.
 - `greeting_ms` is never mixed into the turn metrics.
-- Latencies the server reports about itself (Deepgram Voice Agent): `server_total_latency_ms`,
-  `server_stt_latency_ms`, `server_ttt_latency_ms`, `server_tts_latency_ms`, recorded as the
-  server gives them, in ms, and kept apart from every client-measured figure. Absent on every
-  other dialect.
+
+### Server-reported latencies
+
+Latencies the server reports about itself (Deepgram Voice Agent `LatencyReport`):
+`server_total_latency_ms`, `server_stt_latency_ms`, `server_ttt_latency_ms`,
+`server_tts_latency_ms`. They are recorded as the server gives them, in ms, named with the
+`server_` prefix, and never mixed into a client-measured figure. Absent on every other
+dialect.
 
 ## Barge-in
 
@@ -140,10 +168,42 @@ whose answer never came is kept as `timed_out`.
 A barge-in starts when the caller's speech starts over audible agent audio (the scenario's
 `barge_in` with `after_heard_ms`, counted on the simulated playback cursor), or when vload
 sends the dialect's interrupt command (`barge_in: command`: Datagrid `interrupt`, OpenAI
-`response.cancel`). Only events that arrive after barge-in start count. A user-speech event
-(`speech_started`, `UserStartedSpeaking`, `SpeechStarted`) counts as an acknowledgement only
-while the agent is audible (its audio has arrived and playback has not drained, or its turn
-has not ended); otherwise it is the start of a normal turn.
+`response.cancel`).
+
+### Barge-in acknowledgement (`int_ack_ms`)
+
+Only events that arrive after barge-in start count. An acknowledgement is the dialect's
+interruption event (Datagrid `interrupted`, Smallest `interruption`, Twilio `clear`, …) or
+a user-speech event (`speech_started`, `UserStartedSpeaking`, `SpeechStarted`). Servers send
+user-speech events on every utterance, and some send `clear` or `interruption` at the start
+of a normal turn too, so any of them counts as an acknowledgement only while the agent is
+**audible**:
+its turn's audio has arrived and simulated playback has not drained, or its turn has not
+ended. Otherwise it is the start of a normal turn. The acknowledgement flushes playback.
+No acknowledgement within `int_timeout_ms` (default 3000) is a `missed_interruption`.
+
+### Cutoff (`int_cutoff_ms`) and cancel (`int_cancel_ms`)
+
+`int_cutoff_ms` runs to the arrival of the last audio chunk of the talked-over turn that
+arrives after barge-in start. If no audio of that turn arrives after barge-in start, the
+reply had already been delivered: `audio_already_delivered = true` and `int_cutoff_ms` is
+absent (not zero). A response-cancelled event (OpenAI `response.done` with status
+`cancelled`) is not a cutoff: it is recorded on its own as `int_cancel_ms`.
+
+### Commanded interrupts (`int_cmd_rtt_ms`)
+
+When vload sends the interrupt command itself (Datagrid `interrupt`, OpenAI
+`response.cancel`), `int_cmd_rtt_ms` runs from the command's send to the first
+acknowledgement after it. An acknowledgement that came before the command (server VAD heard
+the speech first) is `int_ack_ms`, and `int_cmd_rtt_ms` waits for the next one. A second or
+later acknowledgement is counted, not measured again.
+
+### Turn end after an interruption
+
+Some servers send no end-of-turn event for an interrupted turn (ADK `turn_complete`,
+Deepgram `AgentAudioDone`), others send one (Smallest `agent_stop_talking`). Either way the
+acknowledgement ends the talked-over turn for vload; an end-of-turn that arrives later for it
+is ignored.
 
 ### Interruption metrics (the barge-in's row: summary, report.json, turns.csv)
 
@@ -156,10 +216,7 @@ has not ended); otherwise it is the start of a normal turn.
 | `audio_after_ack_ms` | — (a sum, not an interval) | total audio duration, in ms, of the talked-over turn's chunks that arrived at or after the acknowledgement | no acknowledgement, or the agent was not speaking; 0 when the server stopped at once |
 
 Further columns in turns.csv: `barge_in`, `missed_interruption`, `audio_already_delivered`.
-`missed_interruption` is counted in report.json under `interruptions`. A second or later
-acknowledgement is counted, not measured again. When the acknowledgement came before the
-command (server VAD heard the speech first), it is `int_ack_ms`, and `int_cmd_rtt_ms` waits
-for the next one.
+`missed_interruption` is counted in report.json under `interruptions`.
 
 **Comparing with the server:** `int_ack_ms` includes the server's barge-in detection (its VAD
 must first hear enough speech), so it is longer than a server's "interrupt handled" log line
@@ -182,6 +239,16 @@ have sent the whole reply before the barge-in: `int_cutoff_ms` is then absent, a
 
 sessions.csv also has the session's outcome, error class and `attempts` (1, plus one per
 reconnect).
+
+### Ready
+
+A session is **ready** when the dialect's "ready for audio" signal arrives (`vload dialects`
+and [dialects.md](dialects.md) name it: OpenAI `session.updated`, Deepgram Voice Agent
+`SettingsApplied`, …). For a dialect without one, ready is the open itself: `ready_ms` is
+not measured (absent, not 0), and `session_setup_total_ms` ends at the open. For a dialect
+whose ready is an event, an in-band error that arrives before it fails the session with the
+error class `ready_rejected` (the server refused the session set-up, for example OpenAI's
+answer to a `session.update` it does not accept).
 
 ## Generator health (report.json `generator`, summary)
 

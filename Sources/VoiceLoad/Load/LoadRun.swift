@@ -64,18 +64,30 @@ package enum LoadRun {
         } catch {
             (probe, probeFailure) = (nil, error.message)
         }
-        let facts = ReportFacts(
-            plan: plan,
+        // What the report is built from besides the recorder; its end and CPU time are set
+        // when the report is made (at the run's end, or at a forced exit).
+        var context = RunContext(
+            scenario: plan.scenario,
             load: load,
+            redactedURL: plan.redactedURL,
+            dialect: plan.dialect.id,
+            metricsMeasured: plan.metricsMeasured,
+            frameMs: plan.frameMs,
             simulator: simulator,
             startedAt: startedAt,
-            warmupMs: warmupMs,
-            thresholds: thresholds,
-            maxLagMs: maxLagMs,
-            receiveLagProbeFailure: probeFailure
+            endedAt: startedAt,
+            cpuSeconds: 0,
+            cores: System.coreCount
         )
+        context.warmupMs = warmupMs
+        context.maxLagMs = maxLagMs
+        context.receiveLagProbeFailure = probeFailure
+        context.tlsInsecure = plan.tlsInsecure
+        let runContext = context
         interruption?.setForcedExitReport {
-            let report = facts.report(
+            let report = Self.report(
+                runContext,
+                thresholds: thresholds,
                 snapshot: recorder.snapshot(),
                 endedAt: Date(),
                 cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore,
@@ -92,7 +104,9 @@ package enum LoadRun {
             on: group.next(),
             drainMs: load.drainMs,
             report: {
-                facts.report(
+                Self.report(
+                    runContext,
+                    thresholds: thresholds,
                     snapshot: recorder.snapshot(),
                     endedAt: Date(),
                     cpuSeconds: ProcessCPU.secondsUsed() - cpuBefore,
@@ -113,7 +127,9 @@ package enum LoadRun {
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try? await group.shutdownGracefully()
         let simulatorFigures = await embeddedSimulator?()
-        let report = facts.report(
+        let report = Self.report(
+            runContext,
+            thresholds: thresholds,
             snapshot: recorder.snapshot(),
             endedAt: endedAt,
             cpuSeconds: cpuSeconds,
@@ -127,48 +143,26 @@ package enum LoadRun {
         return report
     }
 
-    /// What the report of a run is built from besides the recorder: at its end, or at a forced exit.
-    private struct ReportFacts: Sendable {
-        var plan: SessionPlan
-        var load: LoadProfile
-        var simulator: [String: String]?
-        var startedAt: Date
-        var warmupMs: Int
-        var thresholds: [ThresholdExpression]
-        var maxLagMs: Double?
-        var receiveLagProbeFailure: String?
-
-        func report(
-            snapshot: Recorder.Snapshot,
-            endedAt: Date,
-            cpuSeconds: Double,
-            interruptedBy: InterruptSignal?,
-            simulator figures: EmbeddedSimulatorFigures? = nil
-        ) -> RunReport {
-            var context = RunContext(
-                scenario: plan.scenario,
-                load: load,
-                redactedURL: plan.redactedURL,
-                dialect: plan.dialect.id,
-                metricsMeasured: plan.metricsMeasured,
-                frameMs: plan.frameMs,
-                simulator: simulator,
-                startedAt: startedAt,
-                endedAt: endedAt,
-                cpuSeconds: cpuSeconds,
-                cores: System.coreCount
-            )
-            context.warmupMs = warmupMs
-            context.interruptedBy = interruptedBy
-            context.maxLagMs = maxLagMs
-            context.receiveLagProbeFailure = receiveLagProbeFailure
-            context.tlsInsecure = plan.tlsInsecure
-            context.simulatorReplyLateness = figures?.replyLateness
-            var report = RunReport(context: context, snapshot: snapshot)
-            report.simulatorFaultsInjected = figures?.faultsInjected
-            report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
-            return report
-        }
+    /// The report of the run as it stands: `context` with the run's end, the CPU time it used,
+    /// the signal that cut it short and the built-in simulator's figures, `thresholds` judged.
+    private static func report(
+        _ context: RunContext,
+        thresholds: [ThresholdExpression],
+        snapshot: Recorder.Snapshot,
+        endedAt: Date,
+        cpuSeconds: Double,
+        interruptedBy: InterruptSignal?,
+        simulator figures: EmbeddedSimulatorFigures? = nil
+    ) -> RunReport {
+        var context = context
+        context.endedAt = endedAt
+        context.cpuSeconds = cpuSeconds
+        context.interruptedBy = interruptedBy
+        context.simulatorReplyLateness = figures?.replyLateness
+        var report = RunReport(context: context, snapshot: snapshot)
+        report.simulatorFaultsInjected = figures?.faultsInjected
+        report.thresholds = ThresholdEvaluator.evaluate(thresholds, on: report).map(\.result)
+        return report
     }
 
     /// File work in the output directory; any failure is one line naming the directory.
@@ -187,15 +181,5 @@ package enum LoadRun {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         return URL(fileURLWithPath: base).appendingPathComponent("\(scenario)-\(formatter.string(from: date))")
-    }
-}
-
-/// CPU time (user + system) this process has used.
-enum ProcessCPU {
-    static func secondsUsed() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }

@@ -1,20 +1,6 @@
 import Synchronization
 import WSCore
 
-/// A signal that interrupts a run (Ctrl-C, or a supervisor's SIGTERM).
-package enum InterruptSignal: String, Sendable, Hashable, Codable, CaseIterable {
-    case sigint = "SIGINT"
-    case sigterm = "SIGTERM"
-
-    /// The conventional exit code of a process ended by the signal: 128 + its number.
-    package var exitCode: Int32 {
-        switch self {
-        case .sigint: return 130
-        case .sigterm: return 143
-        }
-    }
-}
-
 /// Interruption of a run by signals, shared by the command line (which receives them) and the
 /// runs (which wind down): the first signal stops new sessions and gives the open ones a grace
 /// period to hang up; a second one means exit at once.

@@ -1,5 +1,6 @@
-/// A class of failure, counted per class in the report (DESIGN.md principle 8). Its `name` is
-/// the report's key; its `category` groups classes in the report's `by_category`.
+/// A class of failure, counted per class in the report (docs/reports.md, "Absent figures,
+/// labels and errors"): a failure of the endpoint is data, never a crash. Its `name` is the
+/// report's key; its `category` groups classes in the report's `by_category`.
 package enum ErrorClass: Sendable, Hashable {
     /// The TCP connect was refused (nothing listens on the port).
     case connectRefused

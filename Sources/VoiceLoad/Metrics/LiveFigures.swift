@@ -68,13 +68,14 @@ package struct LiveFigures: Sendable, Hashable {
     /// The figures of a recorder's state and its loops' at `instant`; reads only what it needs.
     init(state: borrowing Recorder.Snapshot, loops: LoopRecorder.Figures, at instant: MonotonicInstant) {
         let firstAudio = state.timeline.recentFirstAudio(windowMs: Double(Self.windowS * 1_000), endingAt: instant)
+        let totals = state.totals + state.warmupTotals
         self.init(
             elapsedMs: max(0, instant.milliseconds(since: state.timeline.startedAt)),
             activeSessions: state.timeline.activeSessions,
-            sessionsStarted: state.sessionsStarted + state.warmupSessions,
-            sessionsCompleted: state.timeline.sessionsCompleted,
-            sessionsFailed: state.timeline.sessionsFailed,
-            turnsCompleted: state.timeline.turnsCompleted,
+            sessionsStarted: totals.sessionsStarted,
+            sessionsCompleted: totals.sessionsCompleted,
+            sessionsFailed: totals.sessionsFailed,
+            turnsCompleted: totals.turnsCompleted,
             errorsByClass: state.errors,
             framesSent: loops.framesSent,
             firstAudioP50Ms: firstAudio.p50,
@@ -82,7 +83,7 @@ package struct LiveFigures: Sendable, Hashable {
             sendLagP99Ms: Self.p99Ms(loops.sendLag)
         )
         droppedStarts = state.droppedStarts.values.reduce(0, +)
-        sessionsWoundDown = state.timeline.sessionsWoundDown
+        sessionsWoundDown = totals.sessionsWoundDown
         receiveLagP99Ms = Self.p99Ms(loops.receiveLag)
     }
 

@@ -30,14 +30,10 @@ package final class Recorder: Sendable {
         var errorExampleSlots: [String: Int] = [:]
         /// The distinct `in_band_error_<code>` names of the run so far.
         var inBandErrorNames: Set<String> = []
-        package var sessionsStarted: Int
-        package var sessionsCompleted: Int
-        package var sessionsFailed: Int
-        /// Sessions wound down before their scenario ended (a signal, or the drain limit).
-        package var sessionsWoundDown = 0
+        /// Sessions and turns that started after the warm-up: the report's counts.
+        package var totals = RunTotals()
         /// Reconnects (`reconnect:`), warm-up included as with `errors`.
         package var reconnects = ReconnectCounts()
-        package var turnsByOutcome: [TurnOutcome: Int]
         package var unknownEvents: Int
         /// The first `UnknownEventType.maxTypes` types of `unknownEvents`, by type, each with its count and first example.
         package var unknownEventTypes: [String: UnknownEventType] = [:]
@@ -49,12 +45,17 @@ package final class Recorder: Sendable {
         package var droppedStarts: [String: Int] = [:]
         /// Sessions and turns that started within the warm-up, left out of everything above
         /// but `errors`, `unknownEvents` and `framesSent`.
-        package var warmupSessions = 0
-        package var warmupTurns = 0
+        package var warmupTotals = RunTotals()
         /// The run second by second (warm-up included: it is part of the run's course).
         package var timeline: Timeline
         /// Connection attempts and the outages among them (warm-up included).
         package var attempts = OutageTracker()
+
+        /// The report's session counts, from `totals`.
+        package var sessionsStarted: Int { totals.sessionsStarted }
+        package var sessionsCompleted: Int { totals.sessionsCompleted }
+        package var sessionsFailed: Int { totals.sessionsFailed }
+        package var sessionsWoundDown: Int { totals.sessionsWoundDown }
     }
 
     private let state: Mutex<Snapshot>
@@ -97,10 +98,6 @@ package final class Recorder: Sendable {
             Snapshot(
                 histograms: [:],
                 errors: [:],
-                sessionsStarted: 0,
-                sessionsCompleted: 0,
-                sessionsFailed: 0,
-                turnsByOutcome: [:],
                 unknownEvents: 0,
                 framesSent: 0,
                 timeline: Timeline(startedAt: startedAt)
@@ -251,13 +248,13 @@ package final class Recorder: Sendable {
         if inWarmup(instant) {
             warmupSessionKeys.withLock { _ = $0.insert([client, iteration]) }
             state.withLock {
-                $0.warmupSessions += 1
+                $0.warmupTotals.sessionsStarted += 1
                 $0.timeline.sessionStarted(at: instant)
             }
             return
         }
         state.withLock {
-            $0.sessionsStarted += 1
+            $0.totals.sessionsStarted += 1
             $0.timeline.sessionStarted(at: instant)
         }
     }
@@ -269,10 +266,10 @@ package final class Recorder: Sendable {
         state.withLock { state in
             state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndMs: turn.firstAudioFromEndMs)
             if warmup {
-                state.warmupTurns += 1
+                state.warmupTotals.turnsByOutcome[turn.outcome, default: 0] += 1
                 return
             }
-            state.turnsByOutcome[turn.outcome, default: 0] += 1
+            state.totals.turnsByOutcome[turn.outcome, default: 0] += 1
             for metric in TurnRecord.metricNames {
                 guard let valueMs = turn.value(of: metric) else { continue }
                 let microseconds = Int64((valueMs * 1_000).rounded())
@@ -289,14 +286,13 @@ package final class Recorder: Sendable {
     package func recordSession(_ session: SessionRecord, at instant: MonotonicInstant = .now()) {
         let warmup = isWarmupSession(client: session.client, iteration: session.iteration)
         state.withLock { state in
-            state.timeline.sessionEnded(at: instant, outcome: session.outcome)
+            state.timeline.sessionEnded(at: instant)
             state.reconnects.add(session)
-            guard !warmup else { return }
-            switch session.outcome {
-            case .completed: state.sessionsCompleted += 1
-            case .failed: state.sessionsFailed += 1
-            case .woundDown: state.sessionsWoundDown += 1
+            guard !warmup else {
+                state.warmupTotals.sessionEnded(session.outcome)
+                return
             }
+            state.totals.sessionEnded(session.outcome)
             add(.restSetupMs, session.restSetupMs, to: &state)
             add(.connectMs, session.connectMs, to: &state)
             add(.dnsMs, session.connectPhases?.dnsMs, to: &state)
@@ -347,18 +343,4 @@ package final class Recorder: Sendable {
         for recorder in loopRecorders.values { recorder.add(to: &total) }
         return total
     }
-}
-
-/// Why an open model's scheduled start was not made.
-package enum DroppedStart: String, Sendable, CaseIterable {
-    /// `--max-in-flight` sessions were already open.
-    case maxInFlight = "max_in_flight"
-    /// The generator was more than `Swarm.lateStartLimitMs` behind the schedule.
-    case late
-}
-
-/// Where per-turn and per-session rows go as they happen (the CSV files of a run).
-package protocol RowSink: Sendable {
-    func write(_ turn: TurnRecord)
-    func write(_ session: SessionRecord)
 }

@@ -17,11 +17,6 @@ package struct Timeline: Sendable {
     package let startedAt: MonotonicInstant
     private var buckets: [Bucket] = []
     private var active = 0
-    /// Totals over the whole run so far (the live view's counts).
-    package private(set) var sessionsCompleted = 0
-    package private(set) var sessionsFailed = 0
-    package private(set) var sessionsWoundDown = 0
-    package private(set) var turnsCompleted = 0
 
     package init(startedAt: MonotonicInstant) {
         self.startedAt = startedAt
@@ -35,19 +30,13 @@ package struct Timeline: Sendable {
         }
     }
 
-    /// A session ended at `instant` with `outcome`.
-    package mutating func sessionEnded(at instant: MonotonicInstant, outcome: SessionOutcome = .completed) {
-        switch outcome {
-        case .completed: sessionsCompleted += 1
-        case .failed: sessionsFailed += 1
-        case .woundDown: sessionsWoundDown += 1
-        }
+    /// A session ended at `instant`.
+    package mutating func sessionEnded(at instant: MonotonicInstant) {
         update(at: instant) { _, active in active = max(0, active - 1) }
     }
 
     /// A turn finished at `instant`; completed turns are counted, any first-audio latency kept.
     package mutating func turnFinished(at instant: MonotonicInstant, completed: Bool, firstAudioFromEndMs: Double?) {
-        if completed { turnsCompleted += 1 }
         update(at: instant) { bucket, _ in
             if completed { bucket.turnsCompleted += 1 }
             if let firstAudioFromEndMs { bucket.firstAudio.record(firstAudioFromEndMs) }

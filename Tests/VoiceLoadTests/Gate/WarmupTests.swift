@@ -24,8 +24,8 @@ struct WarmupTests {
         recorder.record(.sttFinalLatencyMs, microseconds: 1_000)
 
         let snapshot = recorder.snapshot()
-        #expect(snapshot.warmupSessions == 1)
-        #expect(snapshot.warmupTurns == 2)
+        #expect(snapshot.warmupTotals.sessionsStarted == 1)
+        #expect(snapshot.warmupTotals.turns == 2)
         #expect(snapshot.sessionsStarted == 0)
         #expect(snapshot.histograms[.connectMs] == nil)
         #expect(snapshot.histograms[.sttFinalLatencyMs] == nil)

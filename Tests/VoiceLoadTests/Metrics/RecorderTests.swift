@@ -33,7 +33,7 @@ struct RecorderTests {
         #expect(snapshot.histograms[.turnDurationMs] == nil)
         #expect(snapshot.histograms[.connectMs]?.summary?.p50Ms == 1.25)
         #expect(snapshot.errors == ["upgrade_rejected_401": 1, "timeout_wait_ready": 1])
-        #expect(snapshot.turnsByOutcome == [.completed: 1])
+        #expect(snapshot.totals.turnsByOutcome == [.completed: 1])
         #expect(snapshot.sessionsCompleted == 1 && snapshot.framesSent == 1)
     }
 

@@ -3,9 +3,10 @@ import WSCore
 
 /// The client side of one OpenAI Realtime connection: sends the GA `session.update` on open,
 /// encodes intents as client events, and maps server events (GA names and beta aliases) to
-/// normalized events. Its only state is the name of each function call announced in a
+/// normalized events. Its state: the name of each function call announced in a
 /// `response.output_item.*` item, for `response.function_call_arguments.done` events that do
-/// not repeat it.
+/// not repeat it, and the item id of the latest agent audio, for `conversation.item.truncate`
+/// on barge-in.
 struct OpenAIRealtimeClientCodec: ClientCodec {
     typealias Name = OpenAIRealtimeEventName
 
@@ -197,7 +198,8 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
     }
 
     /// A transcript event; a delta without text is none, a final one is reported even empty
-    /// (its arrival is what is timed, ruling 8).
+    /// (its arrival is what is timed, whatever its text: docs/metrics.md, "Transcripts: the
+    /// final after speech ends").
     private static func transcript(role: String, text: String?, isFinal: Bool) -> [NormalizedEvent] {
         guard let text else { return isFinal ? [.transcript(role: role, text: "", isFinal: true)] : [] }
         return [.transcript(role: role, text: text, isFinal: isFinal)]

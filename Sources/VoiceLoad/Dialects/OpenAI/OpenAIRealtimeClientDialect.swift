@@ -4,8 +4,9 @@ import WSCore
 
 /// The client side of the OpenAI Realtime API over WebSocket (docs/dialects.md), GA protocol
 /// with the beta event names accepted as aliases: JSON events with a `type`, base64 audio,
-/// readiness on `session.updated` (vload sends a GA `session.update` on open, ruling 9), and
-/// the end of a turn on `response.done`.
+/// readiness on `session.updated` (vload sends a GA `session.update` on open, 24 kHz PCM both
+/// ways unless the session says otherwise; an `error` before `session.updated` is
+/// `ready_rejected`: docs/metrics.md, "Ready"), and the end of a turn on `response.done`.
 ///
 /// A pure codec factory: the codecs accept JSON in text and binary frames and never throw or
 /// trap on what the server sends; unparseable frames become `.malformed`, unknown types
@@ -94,7 +95,8 @@ package struct OpenAIRealtimeClientDialect: ClientDialect {
         return endpoint.host.lowercased() == "api.openai.com"
     }
 
-    /// The `session.update` event for the scenario's session parameters (ruling 9).
+    /// The GA `session.update` event for the scenario's session parameters, PCM16 24 kHz in and
+    /// out unless they say otherwise (docs/dialects.md, "OpenAI Realtime — `openai-realtime`").
     func sessionUpdateFrame(parameters: [String: JSONValue]) -> WireFrame {
         let scenarioSession = OpenAIRealtimeSession.scenarioSession(parameters)
         let session = OpenAIRealtimeSession.update(

@@ -11,21 +11,26 @@ struct TelephonyStreamClientCodec: ClientCodec {
     let customParameters: [String: JSONValue]
     /// Telnyx `start.client_state`, when the scenario gives one.
     let clientState: String?
-    /// The sequence number of the next numbered message.
-    private(set) var nextSequenceNumber: Int
-    /// The chunk number of the next `media` message.
-    private(set) var nextChunk = 1
-    /// Audio bytes sent in `media` so far: the stream position of the next chunk.
-    private(set) var streamBytes = 0
-    private let streamIDLiteral: String
+    /// The sequence, chunk and timestamp counters, and the messages that carry them.
+    private var counters: MediaStreamCounters
 
     init(provider: TelephonyProvider, call: TelephonyCall, parameters: [String: JSONValue]) {
         self.provider = provider
         self.call = call
         self.customParameters = TwilioMediaStreamsClientCodec.customParameters(from: parameters)
         if case .string(let state)? = parameters["client_state"] { clientState = state } else { clientState = nil }
-        self.nextSequenceNumber = provider.firstSequenceNumber
-        self.streamIDLiteral = JSONText.quoted(call.streamID)
+        let style = MediaStreamCounters.Style(
+            sequenceKey: provider.sequenceKey,
+            streamIDKey: provider.streamIDKey,
+            countersAsStrings: provider == .telnyx,
+            mediaHasTrack: provider != .exotel
+        )
+        self.counters = MediaStreamCounters(
+            style: style,
+            format: provider.format,
+            streamID: call.streamID,
+            firstSequenceNumber: provider.firstSequenceNumber
+        )
     }
 
     /// Telnyx and Exotel: `connected`, then `start`; Plivo: `start` alone.
@@ -38,7 +43,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
     }
 
     mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
-        EncodedFrame(mediaFrame(base64: audio.base64 ?? "", byteCount: audio.byteCount))
+        EncodedFrame(counters.mediaFrame(base64: audio.base64 ?? "", byteCount: audio.byteCount))
     }
 
     /// Audio → `media`, `dtmf` → `dtmf`, `markPlayed` → the provider's played-label message,
@@ -46,17 +51,17 @@ struct TelephonyStreamClientCodec: ClientCodec {
     mutating func frames(for intent: ClientIntent) -> [WireFrame] {
         switch intent {
         case .audio(let bytes):
-            return [mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
+            return [counters.mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
         case .dtmf(let digit):
             let dtmf: [String: JSONValue] =
                 provider == .exotel
                 ? ["digit": JSONValue(digit), "duration": "100"]
                 : provider == .plivo ? ["digit": JSONValue(digit), "track": "inbound"] : ["digit": JSONValue(digit)]
-            return [messageFrame("dtmf", extra: ["dtmf": JSONValue(dtmf)])]
+            return [counters.messageFrame("dtmf", extra: ["dtmf": JSONValue(dtmf)])]
         case .markPlayed(let name):
             return [labelPlayedFrame(name: name)]
         case .stop:
-            return [messageFrame("stop", extra: ["stop": JSONValue(stopBody())])]
+            return [counters.messageFrame("stop", extra: ["stop": JSONValue(stopBody())])]
         case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
             return []
         }
@@ -81,7 +86,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
             return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(labelPlayedFrame(name: name), timing: .whenPlayedOut)])
         case provider.agentClearEvent:
             guard provider == .plivo else { return [.agentInterrupted] }
-            return DecodedFrame(events: [.agentInterrupted], replies: [CodecReply(messageFrame("clearedAudio", extra: [:]))])
+            return DecodedFrame(events: [.agentInterrupted], replies: [CodecReply(counters.messageFrame("clearedAudio", extra: [:]))])
         default:
             return [.unknown(type: message.event)]
         }
@@ -90,7 +95,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
     private mutating func startFrame() -> WireFrame {
         var object: [String: JSONValue] = ["start": JSONValue(startBody())]
         if provider == .plivo { object["extra_headers"] = "{}" }
-        return messageFrame("start", extra: object)
+        return counters.messageFrame("start", extra: object)
     }
 
     /// What `start` carries: what Pipecat's `parse_telephony_websocket` looks for (Telnyx
@@ -136,41 +141,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
     /// Plivo's `playedStream`.
     private mutating func labelPlayedFrame(name: String) -> WireFrame {
         provider == .plivo
-            ? messageFrame(provider.labelPlayedEvent, extra: ["name": JSONValue(name)])
-            : messageFrame(provider.labelPlayedEvent, extra: ["mark": ["name": JSONValue(name)]])
-    }
-
-    /// A message with `event`, the next sequence number and the stream id.
-    private mutating func messageFrame(_ event: String, extra: [String: JSONValue]) -> WireFrame {
-        var object = extra
-        object["event"] = .string(event)
-        let sequence = takeSequenceNumber()
-        object[provider.sequenceKey] = provider == .telnyx ? .string(String(sequence)) : .int(sequence)
-        object[provider.streamIDKey] = .string(call.streamID)
-        return .text(JSONFrame.text(object))
-    }
-
-    /// The `media` message for `byteCount` bytes of audio (`base64`), by concatenation: Telnyx
-    /// writes its counters as strings, Plivo and Exotel the chunk and sequence as numbers.
-    private mutating func mediaFrame(base64: String, byteCount: Int) -> WireFrame {
-        let format = provider.format
-        let timestampMs = streamBytes * 1_000 / (format.sampleRateHz * format.bytesPerSample)
-        let sequence = String(takeSequenceNumber())
-        let quote = provider == .telnyx ? "\"" : ""
-        let track = provider == .exotel ? "" : #""track":"inbound","#
-        let text =
-            #"{"event":"media",""# + provider.sequenceKey + #"":"# + quote + sequence + quote
-            + #",""# + provider.streamIDKey + #"":"# + streamIDLiteral
-            + #","media":{"# + track + #""chunk":"# + quote + String(nextChunk) + quote
-            + #","timestamp":""# + String(timestampMs)
-            + #"","payload":""# + base64 + #""}}"#
-        nextChunk += 1
-        streamBytes += byteCount
-        return .text(text)
-    }
-
-    private mutating func takeSequenceNumber() -> Int {
-        defer { nextSequenceNumber += 1 }
-        return nextSequenceNumber
+            ? counters.messageFrame(provider.labelPlayedEvent, extra: ["name": JSONValue(name)])
+            : counters.messageFrame(provider.labelPlayedEvent, extra: ["mark": ["name": JSONValue(name)]])
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import WSCore
 
 /// One simulated Twilio call: the per-connection counters Twilio puts on every message it
-/// sends (ruling 12) — `sequenceNumber` (1 on `start`, +1 on every later message), the
+/// sends (docs/dialects.md, "Twilio Media Streams — `twilio-media-streams`") —
+/// `sequenceNumber` (none on `connected`, 1 on `start`, +1 on every later message), the
 /// `media` chunk number (from 1) and timestamp (stream milliseconds of the chunk's first
 /// sample) — all sent as strings.
 struct TwilioMediaStreamsClientCodec: ClientCodec {
@@ -12,18 +13,21 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     /// `start.customParameters`, from the scenario's parameters.
     let customParameters: [String: JSONValue]
     let format = AudioFormat.mulaw8k
+    /// The sequence, chunk and timestamp counters, and the messages that carry them.
+    private var counters: MediaStreamCounters
     /// The sequence number of the next message.
-    private(set) var nextSequenceNumber = 1
-    /// The chunk number of the next `media` message.
-    private(set) var nextChunk = 1
-    /// Audio bytes sent in `media` so far: the stream position of the next chunk.
-    private(set) var streamBytes = 0
-    private let streamSidLiteral: String
+    var nextSequenceNumber: Int { counters.nextSequenceNumber }
 
     init(identity: TwilioCallIdentity, parameters: [String: JSONValue]) {
         self.identity = identity
         self.customParameters = Self.customParameters(from: parameters)
-        self.streamSidLiteral = JSONText.quoted(identity.streamSid)
+        let style = MediaStreamCounters.Style(
+            sequenceKey: "sequenceNumber",
+            streamIDKey: "streamSid",
+            countersAsStrings: true,
+            mediaHasTrack: true
+        )
+        self.counters = MediaStreamCounters(style: style, format: .mulaw8k, streamID: identity.streamSid, firstSequenceNumber: 1)
     }
 
     /// `customParameters` for `start`: `parameters["custom_parameters"]` (an object), with
@@ -41,7 +45,7 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
     }
 
     mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
-        EncodedFrame(mediaFrame(base64: audio.base64 ?? "", byteCount: audio.byteCount))
+        EncodedFrame(counters.mediaFrame(base64: audio.base64 ?? "", byteCount: audio.byteCount))
     }
 
     /// `start` → `start` (custom parameters read like the scenario's), audio → `media`,
@@ -51,14 +55,14 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
         case .start(let parameters):
             return [startFrame(customParameters: Self.customParameters(from: parameters))]
         case .audio(let bytes):
-            return [mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
+            return [counters.mediaFrame(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)]
         case .markPlayed(let name):
             return [markFrame(name: name)]
         case .stop:
             let stop: [String: JSONValue] = ["accountSid": JSONValue(identity.accountSid), "callSid": JSONValue(identity.callSid)]
-            return [messageFrame(Name.stop, extra: ["stop": JSONValue(stop)])]
+            return [counters.messageFrame(Name.stop, extra: ["stop": JSONValue(stop)])]
         case .dtmf(let digit):
-            return [messageFrame(Name.dtmf, extra: ["dtmf": ["track": "inbound_track", "digit": JSONValue(digit)]])]
+            return [counters.messageFrame(Name.dtmf, extra: ["dtmf": ["track": "inbound_track", "digit": JSONValue(digit)]])]
         case .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
             return []
         }
@@ -97,38 +101,10 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
             "customParameters": .object(customParameters),
             "mediaFormat": ["encoding": "audio/x-mulaw", "sampleRate": JSONValue(format.sampleRateHz), "channels": 1],
         ]
-        return messageFrame(Name.start, extra: ["start": JSONValue(start)])
+        return counters.messageFrame(Name.start, extra: ["start": JSONValue(start)])
     }
 
     private mutating func markFrame(name: String) -> WireFrame {
-        messageFrame(Name.mark, extra: ["mark": ["name": JSONValue(name)]])
-    }
-
-    /// A message with `event`, the next `sequenceNumber` and the `streamSid`.
-    private mutating func messageFrame(_ event: String, extra: [String: JSONValue]) -> WireFrame {
-        var object = extra
-        object["event"] = .string(event)
-        object["sequenceNumber"] = .string(String(takeSequenceNumber()))
-        object["streamSid"] = .string(identity.streamSid)
-        return .text(JSONFrame.text(object))
-    }
-
-    /// The `media` message for `byteCount` bytes of audio (`base64`), by concatenation.
-    private mutating func mediaFrame(base64: String, byteCount: Int) -> WireFrame {
-        let timestampMs = streamBytes * 1_000 / (format.sampleRateHz * format.bytesPerSample)
-        let text =
-            #"{"event":"media","sequenceNumber":""# + String(takeSequenceNumber())
-            + #"","streamSid":"# + streamSidLiteral
-            + #","media":{"track":"inbound","chunk":""# + String(nextChunk)
-            + #"","timestamp":""# + String(timestampMs)
-            + #"","payload":""# + base64 + #""}}"#
-        nextChunk += 1
-        streamBytes += byteCount
-        return .text(text)
-    }
-
-    private mutating func takeSequenceNumber() -> Int {
-        defer { nextSequenceNumber += 1 }
-        return nextSequenceNumber
+        counters.messageFrame(Name.mark, extra: ["mark": ["name": JSONValue(name)]])
     }
 }

@@ -1,0 +1,39 @@
+/// When the server side of a dialect considers the session started.
+package enum ServerSessionStart: Sendable, Hashable {
+    /// As soon as the socket opens (ADK, Deepgram STT, Smallest).
+    case onOpen
+    /// When the client's start intent arrives (Datagrid `start`, OpenAI `session.update`,
+    /// Deepgram `Settings`, Twilio `start`).
+    case onClientStart
+}
+
+/// The server side of a wire protocol, used by the agent simulator.
+package protocol ServerDialect: Sendable {
+    var id: String { get }
+    var inputFormat: AudioFormat { get }
+    var outputFormat: AudioFormat { get }
+    var sessionStart: ServerSessionStart { get }
+
+    /// One chunk of agent audio (in `outputFormat`), prepared once and shared by every session.
+    func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio
+    /// A codec for one connection; `target` is the upgrade request's path and query.
+    func makeCodec(target: String) -> any ServerCodec
+    /// Whether the agent answers with speech (false for speech-to-text: it answers with
+    /// `speechResult`s).
+    var speaks: Bool { get }
+    /// Whether the client runs the agent's tools and must answer each call with its result
+    /// (OpenAI `function_call_output`, Deepgram `FunctionCallResponse`); false when tools run
+    /// on the server, as on Datagrid and ADK.
+    var awaitsToolResults: Bool { get }
+    /// The REST pre-step's response to a request body, for dialects that have one; the
+    /// session is then reached at `webSocketURL`.
+    func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]?
+}
+
+extension ServerDialect {
+    package var speaks: Bool { true }
+
+    package var awaitsToolResults: Bool { false }
+
+    package func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? { nil }
+}

@@ -1,0 +1,40 @@
+/// How a session (one iteration of one client) ended.
+package enum SessionOutcome: String, Sendable, Hashable, Codable {
+    case completed
+    case failed
+    /// Wound down before its scenario ended: the run was interrupted by a signal, or hit its
+    /// drain limit. Reports and sessions.csv call it `interrupted`.
+    case woundDown = "interrupted"
+}
+
+/// One row of sessions.csv: the session-level metrics of one iteration of one client.
+package struct SessionRecord: Sendable, Hashable {
+    package var client: Int
+    package var iteration: Int
+    package var outcome: SessionOutcome
+    /// The error class name when the session failed.
+    package var errorClass: String?
+    package var restSetupMs: Double?
+    package var connectMs: Double?
+    /// `connect_ms` in its phases (dns, tcp, tls, upgrade), when the connect succeeded.
+    package var connectPhases: ConnectPhases?
+    package var startedMs: Double?
+    package var readyMs: Double?
+    package var sessionSetupTotalMs: Double?
+    /// From when the load model meant the session to start to ready: what a caller waits
+    /// when the generator (or an open model's backlog) starts the session late.
+    package var readyFromScheduledMs: Double?
+    package var greetingMs: Double?
+    package var turns: Int
+    /// Times the scenario ran: 1, plus one per reconnect (`reconnect:`).
+    package var attempts = 1
+    /// Failed on its last attempt with reconnects spent (not a CSV column).
+    package var reconnectsExhausted = false
+
+    package init(client: Int, iteration: Int) {
+        self.client = client
+        self.iteration = iteration
+        self.outcome = .completed
+        self.turns = 0
+    }
+}
