@@ -61,6 +61,7 @@ package enum WebSocketClient {
         let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(timeout)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .channelOption(.recvAllocator, value: Self.receiveBuffers)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
@@ -134,6 +135,14 @@ package enum WebSocketClient {
         let refused = attempts.allSatisfy { ($0 as? IOError)?.errnoCode == ECONNREFUSED }
         return refused ? .connectionRefused("\(host):\(port): \(first)") : .connectFailed("\(host):\(port): \(first)")
     }
+
+    /// The size of the buffer each read fills: NIO's adaptive sizing (larger after a read that
+    /// filled the buffer, smaller after reads that left most of it empty), capped at 4 KB instead
+    /// of NIO's 64 KB. Each connection keeps its buffer between reads, and under load, when
+    /// replies queue in the socket, the buffers grew to 12 KB a session on average (massif,
+    /// BENCHMARKS.md, "Memory per session"); a voice agent's messages are a few kilobytes, and a
+    /// larger burst takes one more read.
+    static let receiveBuffers = AdaptiveRecvByteBufferAllocator(minimum: 512, initial: 2_048, maximum: 4_096)
 
     /// Whether a host is an IPv4 or IPv6 literal (such hosts get no SNI).
     package static func isIPAddress(_ host: String) -> Bool {

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Heap per session: what one more virtual client costs in memory, measured exactly with
+# valgrind's massif (BENCHMARKS.md, "Memory per session").
+#
+#   bench/memory.sh [BINARY] [DIALECT] [FEW] [MANY] [SECONDS]
+#   bench/memory.sh .build/release/vload openai-realtime 20 60 25
+#
+# It starts `BINARY serve --dialect DIALECT` natively (700 ms injected latency) and runs
+# `BINARY run` under massif twice, FEW and then MANY clients of bench/scenarios/bench-DIALECT.yaml
+# for SECONDS each (all started within the first second). The heap (with malloc's own overhead)
+# averaged over the middle of each run, difference divided by MANY - FEW, is the heap a session
+# adds; the per-site differences say where it goes (`python3 bench/valgrind/heap.py`). Fixed
+# costs (histograms, the prepared audio, threads) cancel out. RSS adds the pages the heap
+# touches and malloc's free lists, so it moves with timing; the heap does not.
+#
+# valgrind (Debian's package) dies in libdispatch's sigsuspend() unless vload runs with
+# bench/valgrind/sigsuspend-copy.c preloaded, which this script builds.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+binary=$(realpath "${1:-$root/.build/release/vload}")
+dialect=${2:-openai-realtime}
+few=${3:-20}
+many=${4:-60}
+seconds=${5:-25}
+scenario="$root/bench/scenarios/bench-$dialect.yaml"
+[ -f "$scenario" ] || { echo "bench/memory.sh: no scenario $scenario" >&2; exit 2; }
+[ -x "$binary" ] || { echo "bench/memory.sh: no binary $binary" >&2; exit 2; }
+[ "$many" -gt "$few" ] || { echo "bench/memory.sh: MANY ($many) must be more than FEW ($few)" >&2; exit 2; }
+command -v valgrind >/dev/null 2>&1 || { echo "bench/memory.sh: valgrind not found: apt-get install valgrind" >&2; exit 2; }
+out="$root/.build-bench/memory"
+mkdir -p "$out"
+cc -O2 -shared -fPIC -o "$out/sigsuspend-copy.so" "$root/bench/valgrind/sigsuspend-copy.c"
+stripped="$out/vload"
+strip --strip-debug -o "$stripped" "$binary"
+
+pin_tester=() pin_server=()
+if [ "$(nproc)" -ge 2 ]; then pin_tester=(taskset -c 0) pin_server=(taskset -c 1); fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"${pin_server[@]}" "$binary" serve --dialect "$dialect" --port "$port" --sim-reply-latency 700 --threads 1 \
+    >"$out/serve.log" 2>&1 &
+server=$!
+trap 'kill -INT $server 2>/dev/null || true' EXIT
+sleep 1
+
+# Swift's allocation entry points count as malloc, so each site is the code that allocated.
+for clients in "$few" "$many"; do
+    LD_PRELOAD="$out/sigsuspend-copy.so" "${pin_tester[@]}" valgrind --tool=massif \
+        --massif-out-file="$out/massif-$clients.out" --detailed-freq=1 --max-snapshots=60 --threshold=0.5 \
+        --alloc-fn=swift_slowAlloc --alloc-fn=swift_allocObject --alloc-fn=realloc --alloc-fn=posix_memalign \
+        "$stripped" run --scenario "$scenario" --url "ws://127.0.0.1:$port" --dialect "$dialect" \
+        --clients "$clients" --ramp-up 1s --duration "${seconds}s" --drain 0s --quiet --threads 1 \
+        --out "$out/run-$clients" >"$out/run-$clients.log" 2>&1 || true
+    [ -f "$out/run-$clients/report.json" ] || { echo "bench/memory.sh: the run wrote no report ($out/run-$clients.log)" >&2; exit 1; }
+done
+python3 "$root/bench/valgrind/heap.py" "$out/massif-$few.out" "$out/massif-$many.out" "$((many - few))" \
+    "$out/run-$few/report.json" "$out/run-$many/report.json"
