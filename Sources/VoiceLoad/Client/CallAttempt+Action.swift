@@ -1,7 +1,7 @@
 import WSCore
 
-extension CallerSession {
-    /// The caller's named timers; `VirtualClient` keeps one scheduled task per name.
+extension CallAttempt {
+    /// The attempt's named timers; `VirtualClient` keeps one scheduled task per name.
     enum Timer: Sendable, Hashable {
         /// The waiting step runs out of time.
         case stepTimeout
@@ -18,7 +18,7 @@ extension CallerSession {
         case keepAlive
     }
 
-    /// What the driver does for the session. A `schedule` replaces the timer's earlier one.
+    /// What the driver does for the attempt. A `schedule` replaces the timer's earlier one.
     enum Action: Sendable, Hashable {
         case schedule(Timer, at: MonotonicInstant)
         case cancel(Timer)
@@ -26,25 +26,17 @@ extension CallerSession {
         case endStep(StepEnd)
         /// The outgoing audio stream stopped: the frame queued with the pacer is stale.
         case stopMicrophone
-        /// Send what the dialect's codec makes of this intent.
-        case send(ClientIntent)
-        /// Send a frame the codec already made (its replies to the server).
+        /// Send this frame, encoded by the dialect's codec (an intent's, or a reply to the server).
         case sendFrame(WireFrame)
-        /// Decode this frame, which arrived at `receivedAt`, with the dialect's codec and hand it
-        /// to `receive(_:decoded:at:now:)` (a frame held until the connection opened, or one
-        /// arriving on the open connection).
-        case handleFrame(WireFrame, receivedAt: MonotonicInstant)
         /// Stop waiting for the connection being opened (the run winds down); one that opens
         /// after that is closed at once.
         case abandonConnect
-        /// A user turn's row is complete.
+        /// A turn's row is complete.
         case emit(TurnRecord)
         case recordError(ErrorClass, ErrorEvidence, at: MonotonicInstant)
         case record(Figure)
-        /// The session got ready (`ready` is recorded from the attempt's start).
+        /// The attempt got ready (`ready` is recorded from the attempt's start).
         case ready(at: MonotonicInstant)
-        /// The server acknowledged the session (`started_ms` is measured from the open).
-        case sessionStarted(at: MonotonicInstant)
     }
 
     /// A count or measurement for the recorder.
@@ -60,7 +52,7 @@ extension CallerSession {
     enum StepEnd: Sendable, Hashable {
         case met
         case timedOut(StepTimedOut)
-        /// The session failed (`SessionFailure`).
+        /// The attempt failed (`SessionFailure`).
         case failed(SessionFailure)
         /// The run winds down (`SessionWoundDown`).
         case woundDown
@@ -74,5 +66,32 @@ extension CallerSession {
             case .woundDown: return SessionWoundDown()
             }
         }
+    }
+
+    /// What a step that starts waiting does (`beginWait`).
+    enum WaitStart: Sendable, Hashable {
+        /// It does not wait: its condition holds already (`met`), or it ends at once (the
+        /// attempt's failure, a wind-down while the caller is not hanging up).
+        case ended(StepEnd)
+        /// It waits until an `endStep` action wakes it; the actions set its timers.
+        case waiting([Action])
+    }
+
+    /// What the driver does to hang up (`hangUp(connected:)`).
+    struct HangUp: Sendable, Hashable {
+        /// Stop the microphone, and send the dialect's stop frames.
+        var actions: [Action]
+        /// Whether to wait for the server's end-of-session event before closing: the dialect
+        /// sent a stop and its server answers it with one.
+        var awaitsSessionEnd: Bool
+    }
+
+    /// The next frame of the outgoing audio stream, due by the instant asked
+    /// (`takeDueFrame(by:silence:)`), encoded for the wire.
+    struct DueFrame: Sendable {
+        var frame: EncodedFrame
+        var deadline: MonotonicInstant
+        /// Whether it was the last frame of the clip being spoken.
+        var clipFinished: Bool
     }
 }
