@@ -32,6 +32,6 @@ extension CallAttempt {
         guard let deadline = microphone?.nextFrameDeadline, deadline <= now,
             let next = microphone?.takeNextFrame(silence: silence)
         else { return nil }
-        return DueFrame(frame: codec.audioFrame(next.frame), deadline: next.deadline, clipFinished: next.clipFinished)
+        return DueFrame(frame: encodeAudio(next.frame), deadline: next.deadline, clipFinished: next.clipFinished)
     }
 }

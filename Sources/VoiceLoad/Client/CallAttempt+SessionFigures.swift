@@ -14,13 +14,6 @@ extension CallAttempt {
         restAnsweredAt = at
     }
 
-    /// The REST answer is usable: the codec takes what it holds for later frames, and its
-    /// opening frames go out on open instead of the codec's.
-    mutating func restSetupAdopted(_ setup: RESTSetup) {
-        codec.adoptRESTSetup(setup)
-        restOpeningFrames = setup.openingFrames
-    }
-
     /// The connect (TCP, TLS, the upgrade) starts at `at`.
     mutating func connectStarted(at: MonotonicInstant) {
         connectStartedAt = at

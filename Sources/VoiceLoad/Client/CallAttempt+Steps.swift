@@ -60,10 +60,10 @@ extension CallAttempt {
     /// utterance is committed then: its answer is also timed from here
     /// (`first_audio_from_commit_ms`).
     mutating func clipSent(connected: Bool, at now: MonotonicInstant) -> [Action] {
-        let boundary = codec.framesAfterUtterance()
+        let boundary = sendUtteranceEnd()
         guard connected, !boundary.isEmpty else { return [] }
         tracker.utteranceCommitted(at: now)
-        return boundary.map(Action.sendFrame)
+        return boundary
     }
 
     /// The label of the next utterance when its step names none: `turn3`, `barge_in3`.

@@ -66,12 +66,13 @@ struct CallAttempt: Sendable {
     let awaitsSessionEndOnHangUp: Bool
     /// Where the connection is.
     private(set) var phase = Phase.connecting(held: [])
-    /// The dialect's codec: it decodes what arrives and encodes what the steps send.
-    var codec: any ClientCodec
+    /// The dialect's codec: it decodes what arrives and encodes what the steps send. Only this
+    /// file calls it.
+    private var codec: any ClientCodec
     /// The frames the REST pre-step's answer says to send on open, instead of the codec's.
-    var restOpeningFrames: [WireFrame]?
-    /// The call's attempts so far (reconnects), carried from one attempt to the next.
-    var attempts: SessionAttempts
+    private var restOpeningFrames: [WireFrame]?
+    /// The call's attempts before this one (reconnects); `attemptsAfterThis` is the next one's.
+    let attempts: SessionAttempts
     /// Set when the run winds down: the caller hangs up by then, and no step starts. Carried
     /// from one attempt to the next (the caller places no call after it).
     var windDownDeadline: MonotonicInstant?
@@ -231,6 +232,26 @@ struct CallAttempt: Sendable {
     /// The dialect's frames for `intent`, to send (none where the dialect has no such message).
     mutating func send(_ intent: ClientIntent) -> [Action] {
         codec.frames(for: intent).map(Action.sendFrame)
+    }
+
+    /// The frames that close an utterance whose clip has been sent, on dialects where the
+    /// client ends its turns (OpenAI manual turns: the commit and `response.create`); none on
+    /// the others.
+    mutating func sendUtteranceEnd() -> [Action] {
+        codec.framesAfterUtterance().map(Action.sendFrame)
+    }
+
+    /// One frame of the outgoing audio stream, encoded for the wire (most dialects hand back
+    /// the frame prepared once per run).
+    mutating func encodeAudio(_ audio: PreparedAudio) -> EncodedFrame {
+        codec.audioFrame(audio)
+    }
+
+    /// The REST pre-step's answer is usable: the codec takes what it holds for later frames,
+    /// and its opening frames go out on open instead of the codec's.
+    mutating func restSetupAdopted(_ setup: RESTSetup) {
+        codec.adoptRESTSetup(setup)
+        restOpeningFrames = setup.openingFrames
     }
 
     /// The attempt cannot go on: remembers why (the first reason), stops the microphone and
