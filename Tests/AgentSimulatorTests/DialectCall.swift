@@ -195,23 +195,25 @@ struct DialectCall {
     @discardableResult
     mutating func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
         let stream = attempt.openMicrophone(frameMs: plan.frameMs, at: now, speaking: clip)
-        if stream.opened { schedulePacing() }
+        if let dueAt = stream.firstFrameDueAt { clock.schedule(.microphoneDue(token: pacingToken), at: dueAt) }
         return stream.micOpenAt
     }
 
-    mutating func schedulePacing() {
-        guard let deadline = attempt.microphone?.nextFrameDeadline else { return }
-        clock.schedule(.microphoneDue(token: pacingToken), at: deadline)
-    }
-
     mutating func sendDueFrames() {
-        guard attempt.microphone != nil, clientConnectionOpen else { return }
+        guard clientConnectionOpen else { return }
         var clipFinished = false
-        while let due = attempt.takeDueFrame(by: now, silence: plan.silenceFrame) {
-            sendToServer(Self.wireFrame(due.frame))
-            clipFinished = clipFinished || due.clipFinished
+        sending: while true {
+            switch attempt.takeDueFrame(by: now, silence: plan.silenceFrame) {
+            case .due(let due):
+                sendToServer(Self.wireFrame(due.frame))
+                clipFinished = clipFinished || due.clipFinished
+            case .notYet(let dueAt):
+                clock.schedule(.microphoneDue(token: pacingToken), at: dueAt)
+                break sending
+            case .stopped:
+                break sending
+            }
         }
-        schedulePacing()
         if clipFinished { perform(attempt.checkWait(at: now)) }
     }
 

@@ -86,12 +86,31 @@ extension CallAttempt {
         var awaitsSessionEnd: Bool
     }
 
-    /// The next frame of the outgoing audio stream, due by the instant asked
-    /// (`takeDueFrame(by:silence:)`), encoded for the wire.
+    /// A frame of the outgoing audio stream, due by the instant asked, encoded for the wire.
     struct DueFrame: Sendable {
         var frame: EncodedFrame
         var deadline: MonotonicInstant
         /// Whether it was the last frame of the clip being spoken.
         var clipFinished: Bool
+    }
+
+    /// What the outgoing audio stream has at an instant (`takeDueFrame(by:silence:)`): the
+    /// driver sends frames until it hears when to come back, with no look into the attempt.
+    enum NextFrame: Sendable {
+        /// Send this one, and ask again.
+        case due(DueFrame)
+        /// None is due yet: the next is due at `at` (the pacer's next wake-up).
+        case notYet(at: MonotonicInstant)
+        /// The stream is not open.
+        case stopped
+    }
+
+    /// The outgoing audio stream opened, or a clip started on it (`openMicrophone`).
+    struct MicrophoneOpened: Sendable, Hashable {
+        /// The start of the clip's first frame slot (`T_mic_open` of the clip).
+        var micOpenAt: MonotonicInstant
+        /// When the stream's first frame is due, when it just opened (its pacing is to start);
+        /// nil when it was open already.
+        var firstFrameDueAt: MonotonicInstant?
     }
 }

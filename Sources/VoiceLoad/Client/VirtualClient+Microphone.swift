@@ -9,14 +9,8 @@ extension VirtualClient: PacedStream {
     @discardableResult
     func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
         let stream = attempt.openMicrophone(frameMs: plan.frameMs, at: .now(), speaking: clip)
-        if stream.opened { schedulePacing() }
+        if let dueAt = stream.firstFrameDueAt { pacer.schedule(self, token: pacingToken, at: dueAt) }
         return stream.micOpenAt
-    }
-
-    /// Queues the stream's next frame with the loop's pacer.
-    func schedulePacing() {
-        guard let deadline = attempt.microphone?.nextFrameDeadline else { return }
-        pacer.schedule(self, token: pacingToken, at: deadline)
     }
 
     /// The pacer's call, on the client's loop: the frame queued with `token` is due (ignored
@@ -28,18 +22,26 @@ extension VirtualClient: PacedStream {
         }
     }
 
-    /// Sends every frame that is due, records each one's lag, and queues the next.
+    /// Sends every frame that is due, records each one's lag, and queues the next with the
+    /// loop's pacer.
     private func sendDueFrames() {
-        guard attempt.microphone != nil, let connection else { return }
+        guard let connection else { return }
         var now = MonotonicInstant.now()
         var clipFinished = false
-        while let due = attempt.takeDueFrame(by: now, silence: plan.silenceFrame) {
-            connection.send(due.frame)
-            loopRecorder.recordFrameSent(lagUs: now.microseconds(since: due.deadline), sentAt: now)
-            clipFinished = clipFinished || due.clipFinished
-            now = MonotonicInstant.now()
+        sending: while true {
+            switch attempt.takeDueFrame(by: now, silence: plan.silenceFrame) {
+            case .due(let due):
+                connection.send(due.frame)
+                loopRecorder.recordFrameSent(lagUs: now.microseconds(since: due.deadline), sentAt: now)
+                clipFinished = clipFinished || due.clipFinished
+                now = MonotonicInstant.now()
+            case .notYet(let dueAt):
+                pacer.schedule(self, token: pacingToken, at: dueAt)
+                break sending
+            case .stopped:
+                break sending
+            }
         }
-        schedulePacing()
         if clipFinished { checkPendingWait() }
     }
 

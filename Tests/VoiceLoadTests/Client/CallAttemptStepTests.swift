@@ -123,17 +123,27 @@ struct CallAttemptStepTests {
         var script = Script()
         let frames = FrameSet(utterance: .testClip(frameCount: 2), dialect: EchoDialect())
         let pause = script.attempt.openMicrophone(frameMs: 40, at: Script.at(100), speaking: nil)
-        #expect(pause.opened && pause.micOpenAt == Script.at(100))
+        #expect(pause.firstFrameDueAt == Script.at(140) && pause.micOpenAt == Script.at(100))
         #expect(script.attempt.streamOpenedAt == Script.at(100))
         // Its first frame (silence) fills 100…140 ms; at 130 ms the stream is open and the clip
         // waits for the next slot.
         let silence = PreparedAudio(sharedFrame: EncodedFrame(.text("silence")), byteCount: 0)
-        #expect(script.attempt.microphone?.takeNextFrame(silence: silence).deadline == Script.at(140))
+        guard case .notYet(let dueAt) = script.attempt.takeDueFrame(by: Script.at(130), silence: silence), dueAt == Script.at(140),
+            case .due(let first) = script.attempt.takeDueFrame(by: Script.at(140), silence: silence)
+        else {
+            Issue.record("the first frame is not due at 140 ms")
+            return
+        }
+        #expect(first.deadline == Script.at(140) && !first.clipFinished)
         let say = script.attempt.openMicrophone(frameMs: 40, at: Script.at(130), speaking: frames)
-        #expect(!say.opened && say.micOpenAt == Script.at(140))
+        #expect(say.firstFrameDueAt == nil && say.micOpenAt == Script.at(140))
         #expect(script.attempt.streamOpenedAt == Script.at(100) && script.attempt.microphone?.isSpeaking == true)
         _ = script.attempt.stopMicrophone()
+        guard case .stopped = script.attempt.takeDueFrame(by: Script.at(400), silence: silence) else {
+            Issue.record("a stopped stream has a frame")
+            return
+        }
         let again = script.attempt.openMicrophone(frameMs: 40, at: Script.at(500), speaking: frames)
-        #expect(again.opened && again.micOpenAt == Script.at(500))
+        #expect(again.firstFrameDueAt == Script.at(540) && again.micOpenAt == Script.at(500))
     }
 }
