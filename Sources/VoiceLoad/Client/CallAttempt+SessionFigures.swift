@@ -1,24 +1,8 @@
 import WSCore
 
-/// The attempt's REST pre-step and connect, and the figures of the session's row
-/// (sessions.csv, docs/metrics.md "Session metrics") that run between the attempt's instants.
-/// The row's figures are the call's last attempt's.
+/// The figures of the session's row (sessions.csv, docs/metrics.md "Session metrics") that
+/// run between the attempt's instants. The row's figures are the call's last attempt's.
 extension CallAttempt {
-    /// The REST pre-step starts at `at`.
-    mutating func restSetupStarted(at: MonotonicInstant) {
-        restStartedAt = at
-    }
-
-    /// The REST pre-step's answer arrived at `at` (`rest_setup_ms`, whatever its status).
-    mutating func restSetupAnswered(at: MonotonicInstant) {
-        restAnsweredAt = at
-    }
-
-    /// The connect (TCP, TLS, the upgrade) starts at `at`.
-    mutating func connectStarted(at: MonotonicInstant) {
-        connectStartedAt = at
-    }
-
     /// Writes the attempt's figures into the session's row: `rest_setup_ms`, `connect_ms`,
     /// `started_ms` (from the open), and once ready `ready_ms` (from the open; absent on a
     /// dialect whose ready signal is the open itself), `session_setup_total_ms` (from the

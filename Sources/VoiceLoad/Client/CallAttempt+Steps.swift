@@ -2,7 +2,7 @@ import WSCore
 
 /// What the scenario's steps decide about the caller, at the instant each starts: the
 /// condition of a `wait` step, the utterances and barge-ins they begin, what they send, the
-/// tool calls they answer, the hang-up. The steps' sequencing (and their suspensions) stays
+/// tool calls they answer. The hang-up is the connection's (`CallAttempt.swift`). The steps' sequencing (and their suspensions) stays
 /// with `VirtualClient`.
 extension CallAttempt {
     /// The condition a `wait` step starting at `now` waits for; `graceMs` is the scenario's
@@ -93,16 +93,5 @@ extension CallAttempt {
         finalizeSentAt = now
         finalizedAt = nil
         return send(.commit)
-    }
-
-    /// The caller hangs up: the microphone stops and, on a `connected` attempt, the dialect's
-    /// stop goes out. The connection's end is no failure from here on.
-    mutating func hangUp(connected: Bool) -> HangUp {
-        hangingUp = true
-        var actions = stopMicrophone()
-        guard connected else { return HangUp(actions: actions, awaitsSessionEnd: false) }
-        let stop = send(.stop)
-        actions += stop
-        return HangUp(actions: actions, awaitsSessionEnd: !stop.isEmpty && awaitsSessionEndOnHangUp)
     }
 }

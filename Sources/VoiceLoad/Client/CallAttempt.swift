@@ -12,14 +12,18 @@ import WSCore
 /// the driver only writes frames. Nothing of the transport comes in but `WireFrame`s and the
 /// connection's events.
 ///
-/// Its fields are written only by its own methods; the driver reads what it needs. The parts
-/// live in extensions: the connection's phase, the frames held before it opens and the
-/// keep-alive (this file), what the scenario's steps decide (`+Steps`), the outgoing audio
-/// stream (`+Microphone`), the server's events (`+Events`), the replies timed by playback or
-/// delay and the quiet gap that ends a turn (`+Replies`), the waiting step and its conditions
-/// (`+Waiting`), what a failure or a wind-down does to the attempt (`+WindDown`), and the
-/// figures of the session's row (`+SessionFigures`); the actions and timers are declared in
-/// `+Action`. The agent's turns and the caller's utterances are measured by its `TurnTracker`.
+/// Its fields are written only by its own methods; the driver reads what it needs. The
+/// connection's phase, the codec, the REST step and connect, the hang-up and the failure are
+/// private to this file (`private(set)` where the driver reads them). Swift's `private` ends
+/// at the file, so the fields the extensions write are internal; no code outside the attempt
+/// writes them. The parts: the connection's phase, the frames held before it opens, the
+/// keep-alive and the hang-up (this file), what the scenario's steps decide (`+Steps`), the
+/// outgoing audio stream (`+Microphone`), the server's events (`+Events`), the replies timed
+/// by playback or delay and the quiet gap that ends a turn (`+Replies`), the waiting step and
+/// its conditions (`+Waiting`), what a failure or a wind-down does to the attempt
+/// (`+WindDown`), and the figures of the session's row (`+SessionFigures`); the actions,
+/// timers and result types are declared in `+Action`. The agent's turns and the caller's
+/// utterances are measured by its `TurnTracker`.
 struct CallAttempt: Sendable {
     /// Where the attempt's connection is; each phase carries what exists only in it.
     enum Phase: Sendable, Hashable {
@@ -84,11 +88,11 @@ struct CallAttempt: Sendable {
     /// spoken at `streamOpenedAt + p`.
     var streamOpenedAt: MonotonicInstant?
     /// Whether the caller is hanging up: the connection's end is no failure then.
-    var hangingUp = false
+    private(set) var hangingUp = false
     /// When the attempt's REST pre-step started and was answered, and its connect started.
-    var restStartedAt: MonotonicInstant?
-    var restAnsweredAt: MonotonicInstant?
-    var connectStartedAt: MonotonicInstant?
+    private(set) var restStartedAt: MonotonicInstant?
+    private(set) var restAnsweredAt: MonotonicInstant?
+    private(set) var connectStartedAt: MonotonicInstant?
     /// When the server acknowledged the session (its first such event).
     var sessionStartedAt: MonotonicInstant?
     /// When the server said the session is over, or the connection ended.
@@ -102,7 +106,7 @@ struct CallAttempt: Sendable {
     /// Tool calls not yet answered by a `tool_reply` step, oldest first.
     var pendingToolCalls: [ToolCall] = []
     /// Why the attempt cannot go on (the first reason).
-    var failure: SessionFailure?
+    private(set) var failure: SessionFailure?
     /// The step waiting, if one is.
     var wait: Wait?
     /// Replies the dialect wants sent once the audio received before them has played, in order.
@@ -149,6 +153,21 @@ struct CallAttempt: Sendable {
 
     /// When the attempt started: its REST pre-step, else its connect.
     var startedAt: MonotonicInstant? { restStartedAt ?? connectStartedAt }
+
+    /// The REST pre-step starts at `at`.
+    mutating func restSetupStarted(at: MonotonicInstant) {
+        restStartedAt = at
+    }
+
+    /// The REST pre-step's answer arrived at `at` (`rest_setup_ms`, whatever its status).
+    mutating func restSetupAnswered(at: MonotonicInstant) {
+        restAnsweredAt = at
+    }
+
+    /// The connect (TCP, TLS, the upgrade) starts at `at`.
+    mutating func connectStarted(at: MonotonicInstant) {
+        connectStartedAt = at
+    }
 
     /// A frame came off the socket at `receivedAt`, handled at `now`: decoded by the dialect's
     /// codec and applied (`receive(_:decoded:at:now:)`), or held until the open. The only way
@@ -211,6 +230,17 @@ struct CallAttempt: Sendable {
         if sessionEndedAt == nil { sessionEndedAt = at }
         let actions = hangingUp ? [] : fail(failure)
         return actions + checkWait(at: now)
+    }
+
+    /// The caller hangs up: the microphone stops and, on a `connected` attempt, the dialect's
+    /// stop goes out. The connection's end is no failure from here on.
+    mutating func hangUp(connected: Bool) -> HangUp {
+        hangingUp = true
+        var actions = stopMicrophone()
+        guard connected else { return HangUp(actions: actions, awaitsSessionEnd: false) }
+        let stop = send(.stop)
+        actions += stop
+        return HangUp(actions: actions, awaitsSessionEnd: !stop.isEmpty && awaitsSessionEndOnHangUp)
     }
 
     /// The attempt ends: the keep-alive stops, and a turn still open is recorded as `aborted`.
