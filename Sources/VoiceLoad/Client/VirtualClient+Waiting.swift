@@ -1,7 +1,7 @@
 /// Steps suspend here until their condition holds (`CallAttempt+Waiting` decides when); the
 /// attempt's `endStep` action resumes them.
 extension VirtualClient {
-    /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the session's failure.
+    /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the attempt's failure.
     /// Throws `SessionWoundDown` when the run winds down, unless the caller is hanging up.
     func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
         let actions: [CallAttempt.Action]
