@@ -12,7 +12,7 @@ extension DialectCall {
         case .clientTimer(let timer, let generation):
             guard clientTimers[timer] == generation else { return }
             clientTimers[timer] = nil
-            perform(caller.timerFired(timer, at: now))
+            perform(attempt.timerFired(timer, at: now))
         case .serverTimer(let timer, let generation):
             guard serverOpen, serverTimers[timer] == generation else { return }
             serverTimers[timer] = nil
@@ -27,10 +27,7 @@ extension DialectCall {
             performAgent(agent.opened(at: now))
         case .clientOpened:
             clientConnectionOpen = true
-            openedAt = now
-            session.connectMs = now.milliseconds(since: connectStartedAt ?? now)
-            for frame in codec.framesOnOpen() { sendToServer(frame) }
-            perform(caller.connectionOpened(at: now, now: now))
+            perform(attempt.connectionOpened(at: now, now: now))
             suspension = nil
             runSteps()
         case .toServer(let frame):
@@ -49,7 +46,7 @@ extension DialectCall {
             }
         case .toClient(let frame):
             guard clientConnectionOpen || suspension == .connecting else { return }  // held until the open
-            perform(caller.frameArrived(frame, at: now))
+            perform(attempt.frameArrived(frame, at: now, now: now))
         case .serverSawClose:
             serverOpen = false
             serverTimers.removeAll()
@@ -57,7 +54,7 @@ extension DialectCall {
             guard clientConnectionOpen else { return }
             clientConnectionOpen = false
             let failure = SessionFailure(.closedByServer(code: code), .close(code: code, reason: ""))
-            perform(caller.connectionEnded(failure, at: now, now: now))
+            perform(attempt.connectionEnded(failure, at: now, now: now))
         }
     }
 
@@ -73,7 +70,7 @@ extension DialectCall {
     }
 
     /// The caller's actions, as `VirtualClient.perform` carries them out.
-    mutating func perform(_ actions: [CallerSession.Action]) {
+    mutating func perform(_ actions: [CallAttempt.Action]) {
         for action in actions {
             switch action {
             case .schedule(let timer, let at):
@@ -86,13 +83,8 @@ extension DialectCall {
                 if suspension != nil, pendingStepEnd == nil { pendingStepEnd = end }
             case .stopMicrophone:
                 pacingToken += 1
-            case .send(let intent):
-                for frame in codec.frames(for: intent) { sendToServer(frame) }
             case .sendFrame(let frame):
                 sendToServer(frame)
-            case .handleFrame(let frame, let receivedAt):
-                let decoded = codec.receive(frame)
-                perform(caller.receive(frame, decoded: decoded, at: receivedAt, now: now))
             case .abandonConnect:
                 break  // the harness never winds down
             case .emit(let turn):
@@ -109,9 +101,7 @@ extension DialectCall {
                 case .unknownEvent(let type, _): unknownEventTypes.append(type)
                 }
             case .ready:
-                break  // `caller.readyAt` holds it
-            case .sessionStarted(let at):
-                if startedMs == nil, let openedAt { startedMs = at.milliseconds(since: openedAt) }
+                break  // `attempt.readyAt` holds it
             }
         }
     }

@@ -13,16 +13,16 @@ extension DialectCall {
     mutating func runSteps() {
         while !finished, suspension == nil {
             guard nextStep < plan.scenario.steps.count else { return finish() }
-            if let failure = caller.failure { return fail(failure) }
+            if let failure = attempt.failure { return fail(failure) }
             let step = plan.scenario.steps[nextStep]
             nextStep += 1
             switch step {
             case .connect:
-                connectStartedAt = now
+                attempt.connectStarted(at: now)
                 suspension = .connecting
                 clock.schedule(.serverOpened, at: now.advanced(byMicroseconds: oneWayDelayUs))
             case .wait(let wait):
-                let condition = caller.condition(for: wait.target, graceMs: plan.scenario.quietMs, at: now)
+                let condition = attempt.condition(for: wait.target, graceMs: plan.scenario.quietMs, at: now)
                 beginWait(condition, step: step.name, timeoutMs: wait.timeoutMs, then: .waiting)
             case .say(let say):
                 speak(say)
@@ -39,11 +39,9 @@ extension DialectCall {
                 currentToolReply = toolReply
                 beginWait(.toolCallPending, step: "tool_reply", timeoutMs: toolReply.timeoutMs, then: .toolCalled)
             case .hangup(let timeoutMs):
-                caller.hangingUp = true
-                perform(caller.stopMicrophone())
-                let stopFrames = codec.frames(for: .stop)
-                for frame in stopFrames { sendToServer(frame) }
-                if !stopFrames.isEmpty, plan.dialect.awaitsSessionEndOnHangUp {
+                let hangUp = attempt.hangUp(connected: clientConnectionOpen)
+                perform(hangUp.actions)
+                if hangUp.awaitsSessionEnd {
                     beginWait(.sessionEnded, step: "hangup", timeoutMs: timeoutMs, then: .hangingUp)
                 } else {
                     closeConnection()
@@ -57,17 +55,19 @@ extension DialectCall {
     /// The step waits for `condition`; when it holds already (or the session has failed) the
     /// step settles at once.
     mutating func beginWait(_ condition: WaitCondition, step: String, timeoutMs: Int, then next: Suspension) {
-        let actions = caller.beginWait(for: condition, step: step, timeoutMs: timeoutMs, at: now)
+        let start = attempt.beginWait(for: condition, step: step, timeoutMs: timeoutMs, at: now)
         waitingStep = step
-        guard caller.wait == nil else {
+        switch start {
+        case .waiting(let actions):
             suspension = next
-            return perform(actions)
+            perform(actions)
+        case .ended(let end):
+            settle(next, with: end)
         }
-        if case .endStep(let end)? = actions.last { settle(next, with: end) }
     }
 
     /// The waiting step was woken: it settles, and the scenario goes on.
-    mutating func resume(_ end: CallerSession.StepEnd) {
+    mutating func resume(_ end: CallAttempt.StepEnd) {
         guard let suspended = suspension else { return }
         suspension = nil
         settle(suspended, with: end)
@@ -77,17 +77,17 @@ extension DialectCall {
     /// What follows the end of a step's wait: the step goes on (perhaps to wait again), or the
     /// session fails with the step's timeout or the caller's failure. The hang-up's wait and a
     /// command's settling go on whatever ended them.
-    mutating func settle(_ suspended: Suspension, with end: CallerSession.StepEnd) {
+    mutating func settle(_ suspended: Suspension, with end: CallAttempt.StepEnd) {
         switch suspended {
         case .hangingUp: return closeConnection()
-        case .commandSettling: return perform(caller.commandInterruptionFinished())
+        case .commandSettling: return perform(attempt.commandInterruptionFinished())
         default: break
         }
         if let error = end.error {
             if let timedOut = error as? StepTimedOut {
                 // `waitStep` fails the session with the step's timeout.
                 let failure = SessionFailure(.timeout(step: timedOut.step), .text("timed out"))
-                perform(caller.fail(failure))
+                perform(attempt.fail(failure))
                 return fail(failure)
             }
             return fail(error)
@@ -110,8 +110,8 @@ extension DialectCall {
         speechStarts.append(micOpenAt.advanced(byMicroseconds: boundaries.speechStartUs))
         speechEnds.append(micOpenAt.advanced(byMicroseconds: boundaries.speechEndUs))
         perform(
-            caller.utteranceStarted(
-                label: say.label ?? bargeIn?.label ?? caller.nextUtteranceLabel("turn"),
+            attempt.utteranceStarted(
+                label: say.label ?? bargeIn?.label ?? attempt.nextUtteranceLabel("turn"),
                 micOpenAt: micOpenAt,
                 speechStartUs: boundaries.speechStartUs,
                 speechEndUs: boundaries.speechEndUs,
@@ -124,10 +124,7 @@ extension DialectCall {
 
     /// The clip has been sent: dialects where the client ends its turns commit it now.
     mutating func utteranceSent() {
-        let boundary = codec.framesAfterUtterance()
-        guard clientConnectionOpen, !boundary.isEmpty else { return }
-        for frame in boundary { sendToServer(frame) }
-        caller.tracker.utteranceCommitted(at: now)
+        perform(attempt.clipSent(connected: clientConnectionOpen, at: now))
     }
 
     /// The caller has heard `after_heard_ms` of the agent's turn: it talks over it, or sends the
@@ -138,9 +135,9 @@ extension DialectCall {
         case .speech(let say):
             speak(say, bargeIn: bargeIn)
         case .command:
-            let label = bargeIn.label ?? caller.nextUtteranceLabel("barge_in")
+            let label = bargeIn.label ?? attempt.nextUtteranceLabel("barge_in")
             interruptCommandsSentAt.append(now)
-            perform(caller.interruptCommandSent(label: label, at: now, intTimeoutMs: bargeIn.intTimeoutMs))
+            perform(attempt.interruptCommandSent(label: label, at: now, intTimeoutMs: bargeIn.intTimeoutMs))
             beginWait(.commandInterruptionSettled, step: "barge_in", timeoutMs: bargeIn.intTimeoutMs + 60_000, then: .commandSettling)
         }
     }
@@ -149,10 +146,10 @@ extension DialectCall {
     /// the step's delay.
     mutating func toolCalled() {
         guard let toolReply = currentToolReply else { return }
-        let call = caller.takeToolCall()
+        let call = attempt.takeToolCall()
         guard let output = toolReply.output(for: call.name) else {
             let failure = SessionFailure(.toolReplyMissing, .text("no output for '\(call.name)'"))
-            perform(caller.fail(failure))
+            perform(attempt.fail(failure))
             return fail(failure)
         }
         pendingToolResult = .toolResult(callID: call.id ?? "", name: call.name, output: output)
@@ -165,6 +162,6 @@ extension DialectCall {
         guard let intent = pendingToolResult else { return }
         pendingToolResult = nil
         toolResultsSentAt.append(now)
-        for frame in codec.frames(for: intent) { sendToServer(frame) }
+        perform(attempt.send(intent))
     }
 }

@@ -3,8 +3,8 @@ import WSCore
 @testable import AgentSimulator
 @testable import VoiceLoad
 
-/// One call between vload's client side of a dialect (`CallerSession` and the dialect's client
-/// codec) and the simulator's server side (`SimulatorSession` and its server codec), on a
+/// One call between vload's client side of a dialect (`CallAttempt`, which holds the dialect's
+/// client codec) and the simulator's server side (`SimulatorSession` and its server codec), on a
 /// virtual clock: both sides' timers, the microphone's paced frames and every frame's delivery
 /// (a fixed one-way delay) are events of one queue. No socket, no sleep, no real clock.
 ///
@@ -13,7 +13,7 @@ import WSCore
 /// `SimulatorConnection` does (`DialectCall+Events`). What it records goes to a real `Recorder`.
 struct DialectCall {
     enum Event {
-        case clientTimer(CallerSession.Timer, generation: Int)
+        case clientTimer(CallAttempt.Timer, generation: Int)
         case serverTimer(SimulatorSession.Timer, generation: Int)
         /// The microphone's next frame is due (stale unless `token` is the current one).
         case microphoneDue(token: Int)
@@ -49,13 +49,9 @@ struct DialectCall {
     let recorder = Recorder()
 
     // Client side.
-    var caller: CallerSession
-    var codec: any ClientCodec
+    var attempt: CallAttempt
     var clientConnectionOpen = false
-    var connectStartedAt: MonotonicInstant?
-    var openedAt: MonotonicInstant?
-    var startedMs: Double?
-    var clientTimers: [CallerSession.Timer: Int] = [:]
+    var clientTimers: [CallAttempt.Timer: Int] = [:]
     var pacingToken = 0
     var nextStep = 0
     var suspension: Suspension?
@@ -64,7 +60,7 @@ struct DialectCall {
     var currentBargeIn: BargeInStep?
     var currentToolReply: ToolReplyStep?
     var pendingToolResult: ClientIntent?
-    var pendingStepEnd: CallerSession.StepEnd?
+    var pendingStepEnd: CallAttempt.StepEnd?
     /// Why the session failed (the step's error), nil when it completed.
     var failure: (any Error)?
     var finished = false
@@ -114,15 +110,16 @@ struct DialectCall {
         self.plan = plan
         self.oneWayDelayUs = oneWayDelayUs
         clock = VirtualClock(origin: MonotonicInstant(nanoseconds: 10_000_000_000))
-        caller = CallerSession(
+        attempt = CallAttempt(
+            codec: plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters),
             tracker: plan.trackerConfiguration,
             client: 0,
             iteration: 0,
             readySignal: plan.dialect.readySignal,
             turnEndSignal: plan.dialect.turnEndSignal,
-            keepAlive: plan.keepAlive
+            keepAlive: plan.keepAlive,
+            awaitsSessionEndOnHangUp: plan.dialect.awaitsSessionEndOnHangUp
         )
-        codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         let serverDialect = try DialectRegistry.server(configuration.dialect)
         guard case .webSocket(let base) = plan.target else { throw HarnessError("the harness connects to a WebSocket only") }
         let endpoint = plan.dialect.endpoint(for: base, parameters: plan.scenario.sessionParameters, session: 1)
@@ -184,18 +181,12 @@ struct DialectCall {
     /// `VirtualClient.finishSession`: the attempt ends, and the session's row is recorded.
     mutating func finish() {
         guard !finished else { return }
-        perform(caller.stopMicrophone())
+        perform(attempt.stopMicrophone())
         clientTimers.removeAll()
-        perform(caller.attemptEnded())
+        perform(attempt.attemptEnded())
         closeConnection()
         finished = true
-        if let connectStartedAt, let openedAt, let readyAt = caller.readyAt {
-            if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
-            session.sessionSetupTotalMs = readyAt.milliseconds(since: connectStartedAt)
-            session.readyFromScheduledMs = readyAt.milliseconds(since: connectStartedAt)
-        }
-        session.startedMs = startedMs
-        session.greetingMs = caller.tracker.greetingMs
+        attempt.fillSessionFigures(of: &session, scheduledAt: nil)
         recorder.recordSession(session, at: now)
     }
 
@@ -203,27 +194,27 @@ struct DialectCall {
 
     @discardableResult
     mutating func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
-        let stream = caller.openMicrophone(frameMs: plan.frameMs, at: now, speaking: clip)
-        if stream.opened { schedulePacing() }
+        let stream = attempt.openMicrophone(frameMs: plan.frameMs, at: now, speaking: clip)
+        if let dueAt = stream.firstFrameDueAt { clock.schedule(.microphoneDue(token: pacingToken), at: dueAt) }
         return stream.micOpenAt
     }
 
-    mutating func schedulePacing() {
-        guard let microphone = caller.microphone else { return }
-        clock.schedule(.microphoneDue(token: pacingToken), at: microphone.deadline(ofFrame: microphone.nextFrameIndex))
-    }
-
     mutating func sendDueFrames() {
-        guard var microphone = caller.microphone, clientConnectionOpen else { return }
+        guard clientConnectionOpen else { return }
         var clipFinished = false
-        while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
-            let next = microphone.takeNextFrame(silence: plan.silenceFrame)
-            sendToServer(Self.wireFrame(codec.audioFrame(next.frame)))
-            clipFinished = clipFinished || next.clipFinished
+        sending: while true {
+            switch attempt.takeDueFrame(by: now, silence: plan.silenceFrame) {
+            case .due(let due):
+                sendToServer(Self.wireFrame(due.frame))
+                clipFinished = clipFinished || due.clipFinished
+            case .notYet(let dueAt):
+                clock.schedule(.microphoneDue(token: pacingToken), at: dueAt)
+                break sending
+            case .stopped:
+                break sending
+            }
         }
-        caller.microphone = microphone
-        schedulePacing()
-        if clipFinished { perform(caller.checkWait(at: now)) }
+        if clipFinished { perform(attempt.checkWait(at: now)) }
     }
 
     static func wireFrame(_ encoded: EncodedFrame) -> WireFrame {

@@ -16,11 +16,13 @@ struct BargeIn: Sendable, Hashable {
     let interruptedTurn: Int?
     /// `T_int_ack`: the first acknowledgement after `startedAt`.
     var ackAt: MonotonicInstant?
-    /// The first acknowledgement after the command was sent (ruling 6).
+    /// The first acknowledgement after the command was sent (`int_cmd_rtt_ms` runs to it; one
+    /// that came earlier, from the server's VAD, is `int_ack_ms`).
     var commandAckAt: MonotonicInstant?
     /// Acknowledgements after the first: counted, not measured again.
     var duplicateAcks = 0
-    /// The interrupted turn's response-cancelled event (`int_cancel_ms`, ruling 5).
+    /// The interrupted turn's response-cancelled event (`int_cancel_ms`), recorded apart from
+    /// the cutoff, which only audio sets.
     var cancelledAt: MonotonicInstant?
     /// `T_int_cutoff`: the last audio chunk of the interrupted turn after `startedAt`.
     var cutoffAt: MonotonicInstant?
@@ -38,7 +40,7 @@ struct BargeIn: Sendable, Hashable {
 
     /// An acknowledgement (or flush signal) arrived at `at`.
     mutating func acknowledge(at: MonotonicInstant) {
-        guard at >= startedAt else { return }  // ruling 4: only after T_bi_start
+        guard at >= startedAt else { return }  // only what arrives after T_bi_start acknowledges it
         if let commandSentAt, at >= commandSentAt, commandAckAt == nil { commandAckAt = at }
         if ackAt == nil { ackAt = at } else { duplicateAcks += 1 }
     }

@@ -24,6 +24,9 @@ struct Microphone: Sendable {
         openedAt.advanced(byMicroseconds: Int64(index + 1) * frameUs)
     }
 
+    /// The moment the next frame is due.
+    var nextFrameDeadline: MonotonicInstant { deadline(ofFrame: nextFrameIndex) }
+
     /// Where the next frame begins in stream time: `T_mic_open` of a clip started now.
     var nextFrameStart: MonotonicInstant {
         openedAt.advanced(byMicroseconds: Int64(nextFrameIndex) * frameUs)

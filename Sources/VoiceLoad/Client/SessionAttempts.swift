@@ -1,12 +1,13 @@
-/// The attempts of one session under the scenario's reconnect policy (`reconnect:`): the
-/// reconnects made so far and the utterances of the earlier attempts (turns are numbered on
-/// across them). Each attempt's `CallerSession` holds it and hands it to the next one.
+/// The call attempts of one session (one call, a row of sessions.csv) under the scenario's
+/// reconnect policy (`reconnect:`): the reconnects made so far and the utterances of the
+/// earlier attempts (turns are numbered on across them). Each `CallAttempt` holds it and
+/// hands it to the next one.
 struct SessionAttempts: Sendable, Hashable {
     /// The scenario's policy; nil: a failure always stands.
     let policy: ReconnectPolicy?
     private(set) var reconnectsMade = 0
-    /// Utterances started by the session's earlier attempts.
-    private(set) var turnsBefore = 0
+    /// Utterances started by the session's earlier attempts: the turn numbers they took.
+    private(set) var utterancesBefore = 0
 
     init(policy: ReconnectPolicy?) {
         self.policy = policy
@@ -24,11 +25,11 @@ struct SessionAttempts: Sendable, Hashable {
         return policy.decision(after: errorClass, reconnectsMade: reconnectsMade, windingDown: windingDown)
     }
 
-    /// The attempts once a reconnect follows an attempt whose caller started `utterances`.
+    /// The attempts once a reconnect follows an attempt that started `utterances`.
     func next(afterUtterances utterances: Int) -> SessionAttempts {
         var next = self
         next.reconnectsMade += 1
-        next.turnsBefore += utterances
+        next.utterancesBefore += utterances
         return next
     }
 }

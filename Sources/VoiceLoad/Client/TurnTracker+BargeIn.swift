@@ -7,7 +7,8 @@ extension TurnTracker {
     package enum BargeInSignal: Sendable, Hashable {
         /// `agent.interrupted`: an explicit acknowledgement or flush (`interrupted`, `clear`).
         case interrupted
-        /// `user.speech_started`: counts only while the agent is audible (ruling 4).
+        /// `user.speech_started`: counts only while the agent is audible (its turn is open or its
+        /// audio still playing), since it fires on every utterance.
         case userSpeechStarted
         /// The interrupted response was cancelled (OpenAI `response.done` status `cancelled`).
         case responseCancelled
@@ -52,7 +53,8 @@ extension TurnTracker {
             if let started = bargeIn?.startedAt, at >= started, bargeIn?.cancelledAt == nil {
                 bargeIn?.cancelledAt = at
             }
-            // It answers a command (ruling 6); for speech, VAD has usually acknowledged already.
+            // It answers a command (the first acknowledgement after it); for speech, VAD has
+            // usually acknowledged already.
             if audible || bargeIn?.commandSentAt != nil { bargeIn?.acknowledge(at: at) }
         }
         playback.flush(at: at)

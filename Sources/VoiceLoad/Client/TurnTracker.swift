@@ -1,8 +1,8 @@
 import WSCore
 
-/// Turns one session's sent utterances and received agent events into per-turn measurements
-/// (docs/metrics.md). A value-type state machine: the virtual client feeds it timestamps
-/// and acts on what it returns; it reads no clock itself.
+/// Turns one call attempt's utterances and the agent events it received into per-turn
+/// measurements (docs/metrics.md). A value-type part of `CallAttempt`, which feeds it
+/// timestamps and acts on what it returns; it reads no clock itself.
 ///
 /// An utterance waits in `utterance` until an agent turn starts after its speech: that turn
 /// then *owns* it, and the turn's end (by event, quiet gap or interruption) is its record.
@@ -16,7 +16,7 @@ package struct TurnTracker: Sendable {
     }
 
     struct AgentTurn: Sendable, Hashable {
-        /// 1-based count of agent turns in the session.
+        /// 1-based count of agent turns in the attempt.
         var number: Int
         var role: AgentTurnRole
         /// The utterance this turn answers.
@@ -95,7 +95,7 @@ package struct TurnTracker: Sendable {
     package var isAgentSpeaking: Bool { agentTurn != nil }
 
     /// Whether the agent is speaking for the caller at `now`: its turn is open, or its audio
-    /// is still playing (ruling 4).
+    /// is still playing. Only then does a user-speech event count as an interruption.
     package func isAgentAudible(at now: MonotonicInstant) -> Bool {
         agentTurn != nil || !playback.isDrained(at: now)
     }
@@ -172,8 +172,9 @@ package struct TurnTracker: Sendable {
         agentTurn?.continuity.chunkArrived(durationUs: chunk.durationUs, at: at, underrun: underrun)
     }
 
-    /// The dialect's explicit end-of-turn signal arrived. One naming another turn (a late end
-    /// of an interrupted turn, ruling 7) is ignored.
+    /// The dialect's explicit end-of-turn signal arrived. One naming another turn is ignored:
+    /// the interruption's acknowledgement ended an interrupted turn, and its late end-of-turn
+    /// event changes nothing.
     package mutating func agentTurnEnded(turnKey: String? = nil, at: MonotonicInstant) -> TurnRecord? {
         guard let turn = agentTurn else { return nil }
         if let turnKey, let current = turn.turnKey, turnKey != current { return nil }
@@ -181,7 +182,8 @@ package struct TurnTracker: Sendable {
     }
 
     /// A user transcript arrived: the first non-empty partial after the speech began is the
-    /// first partial, the first final one after the speech ended is the final (ruling 8).
+    /// first partial, the first final one after the speech ended is the final, whether its text
+    /// is the whole utterance or its last piece.
     package mutating func userTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
         guard !text.isEmpty else { return }
         if var pending = utterance {
@@ -271,7 +273,7 @@ package struct TurnTracker: Sendable {
     }
 
     /// Closes the utterances still waiting for (the end of) their answer: a wait step timed
-    /// out or the session ended. What was measured so far is kept (censored, not dropped).
+    /// out or the attempt ended. What was measured so far is kept (censored, not dropped).
     package mutating func finishPendingUtterance(outcome: TurnOutcome) -> [TurnRecord] {
         var records: [TurnRecord] = []
         if let turn = agentTurn, let owner = turn.owner, case .response(let premature) = turn.role {

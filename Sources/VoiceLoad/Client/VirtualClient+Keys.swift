@@ -10,22 +10,16 @@ extension VirtualClient {
                 let until = MonotonicInstant.now().advanced(byMilliseconds: Int64(intervalMs))
                 try await waitStep(for: .until(until), step: "dtmf", timeoutMs: intervalMs + 10_000)
             }
-            guard let connection else { return }
-            for frame in codec.frames(for: .dtmf(digit: String(digit))) { connection.send(EncodedFrame(frame)) }
+            guard connection != nil else { return }
+            perform(attempt.send(.dtmf(digit: String(digit))))
         }
     }
 
     /// Sends the dialect's finalize request and waits for the result it flushes (Deepgram
-    /// `Results` with `from_finalize`): `finalize_ms` is the time between them.
+    /// `Results` with `from_finalize`); the attempt measures `finalize_ms` between them.
     func finalize(timeoutMs: Int, onTimeout: StepTimeoutPolicy) async throws {
-        guard let connection else { return }
-        let sentAt = MonotonicInstant.now()
-        caller.finalizeSentAt = sentAt
-        caller.finalizedAt = nil
-        for frame in codec.frames(for: .commit) { connection.send(EncodedFrame(frame)) }
-        let met = try await waitStep(for: .finalized, step: "finalize", timeoutMs: timeoutMs, onTimeout: onTimeout)
-        if met, let finalizedAt = caller.finalizedAt {
-            recorder.record(.finalizeMs, microseconds: finalizedAt.microseconds(since: sentAt))
-        }
+        guard connection != nil else { return }
+        perform(attempt.finalizeRequested(at: .now()))
+        try await waitStep(for: .finalized, step: "finalize", timeoutMs: timeoutMs, onTimeout: onTimeout)
     }
 }

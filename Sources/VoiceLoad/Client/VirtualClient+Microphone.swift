@@ -1,21 +1,16 @@
 import WSCore
 
-/// The client's outgoing audio stream: opened by the first `say`, `silence` or barge-in of a
-/// session, then paced frame by frame (clip audio, else silence) until hang-up.
+/// The caller's outgoing audio stream (`CallAttempt+Microphone`): opened by the first `say`,
+/// `silence` or barge-in of an attempt, then paced frame by frame with the loop's pacer until
+/// hang-up.
 extension VirtualClient: PacedStream {
     /// Opens the stream if it is not open yet and, with `clip`, starts speaking it at the next
     /// frame slot. Returns that slot's start (`T_mic_open` of the clip).
     @discardableResult
     func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
-        let stream = caller.openMicrophone(frameMs: plan.frameMs, at: .now(), speaking: clip)
-        if stream.opened { schedulePacing() }
+        let stream = attempt.openMicrophone(frameMs: plan.frameMs, at: .now(), speaking: clip)
+        if let dueAt = stream.firstFrameDueAt { pacer.schedule(self, token: pacingToken, at: dueAt) }
         return stream.micOpenAt
-    }
-
-    /// Queues the stream's next frame with the loop's pacer.
-    func schedulePacing() {
-        guard let microphone = caller.microphone else { return }
-        pacer.schedule(self, token: pacingToken, at: microphone.deadline(ofFrame: microphone.nextFrameIndex))
     }
 
     /// The pacer's call, on the client's loop: the frame queued with `token` is due (ignored
@@ -27,24 +22,30 @@ extension VirtualClient: PacedStream {
         }
     }
 
-    /// Sends every frame that is due, records each one's lag, and queues the next.
+    /// Sends every frame that is due, records each one's lag, and queues the next with the
+    /// loop's pacer.
     private func sendDueFrames() {
-        guard var microphone = caller.microphone, let connection else { return }
+        guard let connection else { return }
         var now = MonotonicInstant.now()
         var clipFinished = false
-        while microphone.deadline(ofFrame: microphone.nextFrameIndex) <= now {
-            let next = microphone.takeNextFrame(silence: plan.silenceFrame)
-            connection.send(codec.audioFrame(next.frame))
-            loopRecorder.recordFrameSent(lagUs: now.microseconds(since: next.deadline), sentAt: now)
-            clipFinished = clipFinished || next.clipFinished
-            now = MonotonicInstant.now()
+        sending: while true {
+            switch attempt.takeDueFrame(by: now, silence: plan.silenceFrame) {
+            case .due(let due):
+                connection.send(due.frame)
+                loopRecorder.recordFrameSent(lagUs: now.microseconds(since: due.deadline), sentAt: now)
+                clipFinished = clipFinished || due.clipFinished
+                now = MonotonicInstant.now()
+            case .notYet(let dueAt):
+                pacer.schedule(self, token: pacingToken, at: dueAt)
+                break sending
+            case .stopped:
+                break sending
+            }
         }
-        caller.microphone = microphone
-        schedulePacing()
         if clipFinished { checkPendingWait() }
     }
 
     func stopMicrophone() {
-        perform(caller.stopMicrophone())
+        perform(attempt.stopMicrophone())
     }
 }

@@ -1,9 +1,9 @@
 import WSCore
 
-/// The scenario's reconnect policy (`reconnect:`): a failed attempt the policy retries
-/// (`CallerSession.afterFailure`) is recorded as an error, and after its backoff the scenario
-/// runs again from its first step on a fresh connection, within the same session (same client
-/// and iteration).
+/// The scenario's reconnect policy (`reconnect:`): a failed call attempt the policy retries
+/// (`CallAttempt.afterFailure`) is recorded as an error, and after its backoff the scenario
+/// runs again from its first step as a new attempt of the same call, on a fresh connection:
+/// the same session of the report (same client and iteration).
 extension VirtualClient {
     /// Runs the scenario, again after each failure the policy retries; throws the failure
     /// that stands. The backoff wakes for a wind-down (`SessionWoundDown`).
@@ -13,7 +13,7 @@ extension VirtualClient {
                 try await run(plan.scenario.steps)
                 return
             } catch let failure as SessionFailure {
-                let decision = caller.afterFailure(failure)
+                let decision = attempt.afterFailure(failure)
                 guard case .reconnect(let backoffMs) = decision else {
                     session.reconnectsExhausted = decision == .giveUp(exhausted: true)
                     throw failure
@@ -28,11 +28,11 @@ extension VirtualClient {
         }
     }
 
-    /// Ends the failed attempt and resets the state of one connection; the session's row keeps
-    /// its turns and counts the attempt, its figures are the new attempt's.
+    /// Ends the failed attempt and starts the call's next; the session's row keeps its turns
+    /// and counts the attempt, its figures are the new attempt's.
     private func startNextAttempt() {
         endAttempt()
-        let attempts = caller.attemptsAfterThis
+        let attempts = attempt.attemptsAfterThis
         resetAttempt(attempts: attempts)
         let turns = session.turns
         session = SessionRecord(client: clientIndex, iteration: iteration)

@@ -5,7 +5,7 @@ import WSCore
 extension VirtualClient {
     func run(_ steps: [ScenarioStep]) async throws {
         for step in steps {
-            try caller.checkStepMayStart()
+            try attempt.checkStepMayStart()
             try await execute(step)
         }
     }
@@ -39,9 +39,9 @@ extension VirtualClient {
     }
 
     private func execute(_ wait: WaitStep, name: String) async throws {
-        let condition = caller.condition(for: wait.target, graceMs: plan.scenario.quietMs, at: .now())
+        let condition = attempt.condition(for: wait.target, graceMs: plan.scenario.quietMs, at: .now())
         let met = try await waitStep(for: condition, step: name, timeoutMs: wait.timeoutMs, onTimeout: wait.onTimeout)
-        if !met { perform(caller.waitGaveUp(on: wait.target)) }
+        if !met { perform(attempt.waitGaveUp(on: wait.target)) }
     }
 
     /// Starts speaking `say` at the next frame slot and returns when the clip has been sent.
@@ -51,9 +51,9 @@ extension VirtualClient {
         }
         let micOpenAt = openMicrophone(speaking: frames)
         let boundaries = frames.utterance.boundaries
-        let label = say.label ?? bargeIn?.label ?? caller.nextUtteranceLabel("turn")
+        let label = say.label ?? bargeIn?.label ?? attempt.nextUtteranceLabel("turn")
         perform(
-            caller.utteranceStarted(
+            attempt.utteranceStarted(
                 label: label,
                 micOpenAt: micOpenAt,
                 speechStartUs: boundaries.speechStartUs,
@@ -64,10 +64,7 @@ extension VirtualClient {
         let clipMs = frames.frames.count * frames.frameMs
         try await waitStep(for: .clipSent, step: bargeIn == nil ? "say" : "barge_in", timeoutMs: clipMs + 10_000)
         // Dialects where the client ends its turns (OpenAI manual turns) commit it now.
-        let boundary = codec.framesAfterUtterance()
-        guard let connection, !boundary.isEmpty else { return }
-        for frame in boundary { connection.send(EncodedFrame(frame)) }
-        caller.tracker.utteranceCommitted(at: .now())
+        perform(attempt.clipSent(connected: connection != nil, at: .now()))
     }
 
     /// Waits until the caller has heard `after_heard_ms` of the agent's turn, then talks over
@@ -85,11 +82,11 @@ extension VirtualClient {
             try await speak(say, bargeIn: bargeIn)
         case .command:
             // Playback stops (and OpenAI's item is truncated) when the server acknowledges.
-            let label = bargeIn.label ?? caller.nextUtteranceLabel("barge_in")
-            perform(caller.interruptCommandSent(label: label, at: .now(), intTimeoutMs: bargeIn.intTimeoutMs))
+            let label = bargeIn.label ?? attempt.nextUtteranceLabel("barge_in")
+            perform(attempt.interruptCommandSent(label: label, at: .now(), intTimeoutMs: bargeIn.intTimeoutMs))
             // Settles by itself at the deadline at the latest; the bound is only a safety net.
             try? await wait(for: .commandInterruptionSettled, step: "barge_in", timeoutMs: bargeIn.intTimeoutMs + 60_000)
-            perform(caller.commandInterruptionFinished())
+            perform(attempt.commandInterruptionFinished())
         }
     }
 
@@ -102,7 +99,7 @@ extension VirtualClient {
             onTimeout: toolReply.onTimeout
         )
         guard called else { return }
-        let call = caller.takeToolCall()
+        let call = attempt.takeToolCall()
         guard let output = toolReply.output(for: call.name) else {
             let failure = SessionFailure(
                 .toolReplyMissing,
@@ -115,9 +112,7 @@ extension VirtualClient {
             let until = MonotonicInstant.now().advanced(byMilliseconds: Int64(toolReply.delayMs))
             try await waitStep(for: .until(until), step: "tool_reply", timeoutMs: toolReply.delayMs + 10_000)
         }
-        for frame in codec.frames(for: .toolResult(callID: call.id ?? "", name: call.name, output: output)) {
-            connection?.send(EncodedFrame(frame))
-        }
+        perform(attempt.send(.toolResult(callID: call.id ?? "", name: call.name, output: output)))
         recorder.recordToolResult()
     }
 }

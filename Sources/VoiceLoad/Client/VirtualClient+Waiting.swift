@@ -1,14 +1,17 @@
-/// Steps suspend here until their condition holds (`CallerSession+Waiting` decides when); the
-/// caller's `endStep` action resumes them.
+/// Steps suspend here until their condition holds (`CallAttempt+Waiting` decides when); the
+/// attempt's `endStep` action resumes them.
 extension VirtualClient {
-    /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the session's failure.
-    /// Throws `SessionWoundDown` when the run winds down, unless the session is hanging up.
+    /// Waits for `condition`; throws `StepTimedOut` after `timeoutMs`, or the attempt's failure.
+    /// Throws `SessionWoundDown` when the run winds down, unless the caller is hanging up.
     func wait(for condition: WaitCondition, step: String, timeoutMs: Int) async throws {
-        let actions = caller.beginWait(for: condition, step: step, timeoutMs: timeoutMs, at: .now())
-        guard caller.wait != nil else {
-            // Met already, or ended at once (the session's failure, a wind-down).
-            if case .endStep(let end)? = actions.last, let error = end.error { throw error }
+        let actions: [CallAttempt.Action]
+        switch attempt.beginWait(for: condition, step: step, timeoutMs: timeoutMs, at: .now()) {
+        case .ended(let end):
+            // Met already, or ended at once (the attempt's failure, a wind-down).
+            if let error = end.error { throw error }
             return
+        case .waiting(let timers):
+            actions = timers
         }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             stepContinuation = continuation
@@ -16,7 +19,7 @@ extension VirtualClient {
         }
     }
 
-    /// Waits as a scenario step: a timeout fails the session (`timeout_<step>`), or with
+    /// Waits as a scenario step: a timeout fails the attempt (`timeout_<step>`), or with
     /// `on_timeout: continue` is counted and the scenario goes on. Returns whether the
     /// condition was met.
     @discardableResult
@@ -52,6 +55,6 @@ extension VirtualClient {
 
     /// Resumes the waiting step if its condition now holds.
     func checkPendingWait() {
-        perform(caller.checkWait(at: .now()))
+        perform(attempt.checkWait(at: .now()))
     }
 }

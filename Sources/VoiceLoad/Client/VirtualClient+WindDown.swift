@@ -2,14 +2,14 @@ import NIOCore
 import WSClient
 import WSCore
 
-/// Winding down (a signal, or the run's drain limit): the session under way stops its steps and
+/// Winding down (a signal, or the run's drain limit): the call under way stops its steps and
 /// hangs up cleanly — the dialect's stop, its end-of-session event awaited until the deadline,
-/// close 1000 — and the client starts no other.
+/// close 1000 — and the caller places no other.
 extension VirtualClient: WindDownTarget {
     /// The waiting step wakes with `SessionWoundDown` (a step about to start throws it), and
-    /// `runSession` hangs up by `deadline`; `CallerSession.windDown(by:)` decides.
+    /// `runSession` hangs up by `deadline`; `CallAttempt.windDown(by:)` decides.
     package func windDown(deadline: MonotonicInstant) {
-        perform(caller.windDown(by: deadline))
+        perform(attempt.windDown(by: deadline))
     }
 
     /// The connection `future` opens, unless the run winds down first (`SessionWoundDown`);
@@ -17,7 +17,7 @@ extension VirtualClient: WindDownTarget {
     func connectionUnlessWoundDown(_ future: EventLoopFuture<WebSocketConnection>) async throws -> WebSocketConnection {
         let promise = eventLoop.makePromise(of: WebSocketConnection.self)
         future.cascade(to: promise)
-        if caller.windDownDeadline != nil { promise.fail(SessionWoundDown()) }
+        if attempt.windDownDeadline != nil { promise.fail(SessionWoundDown()) }
         future.whenSuccess { connection in
             promise.futureResult.whenFailure { _ in connection.close(code: 1000) }
         }
@@ -29,7 +29,7 @@ extension VirtualClient: WindDownTarget {
     /// Hangs up with what is left of the grace period; with nothing left, `finishSession`
     /// closes the connection at once.
     func hangUpWindingDown() async {
-        guard let remainingMs = caller.windDownHangUpMs(at: .now()) else { return }
+        guard let remainingMs = attempt.windDownHangUpMs(at: .now()) else { return }
         try? await hangUp(timeoutMs: remainingMs)
     }
 }

@@ -3,13 +3,17 @@ import NIOHTTP1
 import WSClient
 import WSCore
 
-/// One simulated caller. Runs a scenario's steps, session after session, entirely on the
-/// event loop of its own connection: the actor's executor *is* that loop, so frames from the
-/// channel handler, pacing timers and steps never hop threads (DESIGN.md principle 3).
+/// One caller: a virtual client for the whole run, placing calls one after another
+/// (iterations), each call one or more call attempts (a reconnect starts a new one). It runs
+/// entirely on the event loop of its own connection: the actor's executor *is* that loop, so
+/// frames from the channel handler, pacing timers and steps never hop threads, and no lock or
+/// queue sits between a frame and its measurement.
 ///
-/// What the caller decides on a connection (when a waiting step goes on, what the server's
-/// events mean, which replies are due) is `CallerSession`'s, a value type: this actor owns
-/// the connection, the pacer and the caller's named timers, and carries out its actions.
+/// What happens on an attempt (what a frame means, when a waiting step goes on, which
+/// replies are due, every figure of its turns and of the session's row) is `CallAttempt`'s, a
+/// value type that holds the dialect's codec: this actor owns the connection, the pacer and
+/// the attempt's named timers, sequences the scenario's steps, and carries out the attempt's
+/// actions (sends, timers, recorder calls).
 package actor VirtualClient {
     package nonisolated let eventLoop: any EventLoop
     package nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -22,21 +26,18 @@ package actor VirtualClient {
     let loopRecorder: LoopRecorder
     let clientIndex: Int
 
-    // State of the current session (one iteration).
+    // State of the current call (one iteration).
     var iteration = 0
-    /// The caller's behaviour on the current connection (`CallerSession`): this actor carries
-    /// out its actions.
-    var caller: CallerSession
-    /// The scheduled tasks of the caller's named timers.
-    var timers: [CallerSession.Timer: Scheduled<Void>] = [:]
-    /// The step suspended in `wait`, resumed by the caller's `endStep` action.
+    /// The current call attempt: this actor carries out its actions.
+    var attempt: CallAttempt
+    /// The scheduled tasks of the attempt's named timers.
+    var timers: [CallAttempt.Timer: Scheduled<Void>] = [:]
+    /// The step suspended in `wait`, resumed by the attempt's `endStep` action.
     var stepContinuation: CheckedContinuation<Void, any Error>?
-    var codec: any ClientCodec
+    /// The call's row in sessions.csv.
     var session: SessionRecord
     var connection: WebSocketConnection?
-    var restStartedAt: MonotonicInstant?
-    var connectStartedAt: MonotonicInstant?
-    /// Whether any attempt of the session under way got ready (its next backoff resets).
+    /// Whether any attempt of the call under way got ready (its next backoff resets).
     var sessionGotReady = false
     /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
     var scheduledAt: MonotonicInstant?
@@ -44,11 +45,11 @@ package actor VirtualClient {
     let pacer: FramePacer
     /// Counts audio streams: a frame queued with the pacer for an earlier one is not sent.
     var pacingToken = 0
-    /// Counts connection attempts: events of an earlier attempt's connection are told apart by
-    /// it. Still needed although `CallerSession` tracks its connection's state: each attempt
-    /// gets a fresh caller, which cannot tell a late close of the previous socket (or a frame
-    /// still in flight on it) from its own connection's events.
-    var sessionGeneration = 0
+    /// Counts the caller's call attempts: events of an earlier attempt's connection are told
+    /// apart by it. Still needed although `CallAttempt` tracks its connection's phase: each
+    /// attempt is a fresh value, which cannot tell a late close of the previous socket (or a
+    /// frame still in flight on it) from its own connection's events.
+    var attemptSerial = 0
     /// Think times: a stream of its own per client and iteration, from the scenario's seed.
     var random: SeededGenerator
     /// The connection being opened, which a wind-down stops waiting for (`abandonConnect`).
@@ -63,26 +64,27 @@ package actor VirtualClient {
         self.loopRecorder = recorder.loopRecorder(for: eventLoop)
         self.eventLoop = eventLoop
         self.pacer = pacers?.pacer(for: eventLoop) ?? FramePacer(eventLoop: eventLoop)
-        self.caller = Self.caller(plan: plan, client: index, iteration: 0, attempts: SessionAttempts(policy: plan.scenario.reconnect))
-        self.codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
+        self.attempt = Self.attempt(plan: plan, client: index, iteration: 0, attempts: SessionAttempts(policy: plan.scenario.reconnect))
         self.session = SessionRecord(client: index, iteration: 0)
         self.random = Self.randomStream(plan: plan, client: index, iteration: 0)
     }
 
-    private static func caller(
+    private static func attempt(
         plan: SessionPlan,
         client: Int,
         iteration: Int,
         attempts: SessionAttempts,
         windDownDeadline: MonotonicInstant? = nil
-    ) -> CallerSession {
-        CallerSession(
+    ) -> CallAttempt {
+        CallAttempt(
+            codec: plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters),
             tracker: plan.trackerConfiguration,
             client: client,
             iteration: iteration,
             readySignal: plan.dialect.readySignal,
             turnEndSignal: plan.dialect.turnEndSignal,
             keepAlive: plan.keepAlive,
+            awaitsSessionEndOnHangUp: plan.dialect.awaitsSessionEndOnHangUp,
             attempts: attempts,
             windDownDeadline: windDownDeadline
         )
@@ -92,7 +94,8 @@ package actor VirtualClient {
         SeededGenerator(seed: plan.scenario.seed &+ UInt64(client) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(iteration) &* 0xBF58_476D)
     }
 
-    /// Runs one session of the scenario; every outcome is recorded, nothing is thrown.
+    /// Places one call (a session of the report) of the scenario; every outcome is recorded,
+    /// nothing is thrown.
     /// `scheduledAt` is when the load model meant it to start (now when not given): how late
     /// it began is the generator's `start_lag_ms`, and `ready_from_scheduled_ms` counts from it.
     /// Returns whether the session got ready (on any of its attempts): a client of a closed
@@ -122,11 +125,10 @@ package actor VirtualClient {
         return sessionGotReady
     }
 
-    /// Counts the connection attempt that just ended; `failure` names its error class when it
+    /// Counts the call attempt that just ended; `failure` names its error class when it
     /// failed (an attempt that got ready and failed later is no failure to reach the endpoint).
     func recordAttemptEnded(failure: String?) {
-        let startedAt = restStartedAt ?? connectStartedAt ?? .now()
-        recorder.recordAttempt(startedAt: startedAt, failureBeforeReady: caller.readyAt == nil ? failure : nil)
+        recorder.recordAttempt(startedAt: attempt.startedAt ?? .now(), failureBeforeReady: attempt.readyAt != nil ? nil : failure)
     }
 
     private func resetSession(iteration: Int) {
@@ -136,27 +138,23 @@ package actor VirtualClient {
         resetAttempt(attempts: SessionAttempts(policy: plan.scenario.reconnect))
     }
 
-    /// A fresh start of the scenario: the state of one connection (a session's first, or a
-    /// reconnect's). The wind-down's deadline carries over.
+    /// A fresh start of the scenario: a new call attempt (a call's first, or a reconnect's).
+    /// The wind-down's deadline carries over.
     func resetAttempt(attempts: SessionAttempts) {
-        sessionGeneration += 1
-        caller = Self.caller(
+        attemptSerial += 1
+        attempt = Self.attempt(
             plan: plan,
             client: clientIndex,
             iteration: iteration,
             attempts: attempts,
-            windDownDeadline: caller.windDownDeadline
+            windDownDeadline: attempt.windDownDeadline
         )
-        codec = plan.dialect.makeCodec(parameters: plan.scenario.sessionParameters)
         random = Self.randomStream(plan: plan, client: clientIndex, iteration: iteration)
         connection = nil
-        restStartedAt = nil
-        connectStartedAt = nil
     }
 
     func connect(timeoutMs: Int) async throws {
         var endpoint: WebSocketEndpoint
-        var openingFrames: [WireFrame]?
         switch plan.target {
         case .webSocket(let target):
             // Each session its own URL where the dialect names sessions in it (ADK).
@@ -168,11 +166,10 @@ package actor VirtualClient {
                 throw SessionFailure(.invalidRESTSetup, .text("the REST answer's WebSocket URL is not a ws(s) URL: \(setup.webSocketURL)"))
             }
             endpoint = target
-            openingFrames = setup.openingFrames
-            codec.adoptRESTSetup(setup)
+            attempt.restSetupAdopted(setup)
         }
         let startedAt = MonotonicInstant.now()
-        connectStartedAt = startedAt
+        attempt.connectStarted(at: startedAt)
         let future = WebSocketClient.connect(
             to: endpoint,
             headers: (plan.headers + plan.dialect.upgradeHeaders(for: endpoint, parameters: plan.scenario.sessionParameters))
@@ -181,10 +178,10 @@ package actor VirtualClient {
             on: eventLoop,
             tlsConfiguration: plan.tlsConfiguration,
             connectTimeoutMs: Int64(timeoutMs),
-            onEvent: { [self, generation = sessionGeneration] event in
+            onEvent: { [self, serial = attemptSerial] event in
                 self.assumeIsolated { client in
-                    // A late close of the previous session's socket is not this session's business.
-                    guard client.sessionGeneration == generation else { return }
+                    // A late close of the previous attempt's socket is not this attempt's business.
+                    guard client.attemptSerial == serial else { return }
                     client.handle(event)
                 }
             }
@@ -200,16 +197,13 @@ package actor VirtualClient {
             throw SessionFailure(.connectFailed, .text("\(error)"))
         }
         self.connection = connection
-        session.connectMs = connection.openedAt.milliseconds(since: startedAt)
         session.connectPhases = ConnectPhases(stamps: connection.connectStamps, startedAt: startedAt)
-        for frame in openingFrames ?? codec.framesOnOpen() { connection.send(EncodedFrame(frame)) }
-        perform(caller.connectionOpened(at: connection.openedAt, now: .now()))
+        perform(attempt.connectionOpened(at: connection.openedAt, now: .now()))
     }
 
     /// The dialect's REST pre-step (docs/dialects.md), timed as `rest_setup_ms`.
     private func runRESTSetup(at endpoint: HTTPEndpoint, request: RESTSetupRequest, timeoutMs: Int) async throws -> RESTSetup {
-        let startedAt = MonotonicInstant.now()
-        restStartedAt = startedAt
+        attempt.restSetupStarted(at: .now())
         let response: HTTPRequestClient.Response
         do {
             response = try await HTTPRequestClient.send(
@@ -227,7 +221,7 @@ package actor VirtualClient {
             }
             throw Self.failure(of: error, timeoutMs: timeoutMs)
         }
-        session.restSetupMs = MonotonicInstant.now().milliseconds(since: startedAt)
+        attempt.restSetupAnswered(at: .now())
         guard (200..<300).contains(response.status) else {
             let body = String(decoding: response.body.prefix(WebSocketClientHandshakeHandler.maxRejectionBodyBytes), as: UTF8.self)
             throw SessionFailure(.restRejected(status: response.status), .httpStatus(response.status, body: body))
@@ -239,12 +233,10 @@ package actor VirtualClient {
     }
 
     func hangUp(timeoutMs: Int) async throws {
-        caller.hangingUp = true
-        stopMicrophone()
-        guard let connection else { return }
-        let stopFrames = codec.frames(for: .stop)
-        for frame in stopFrames { connection.send(EncodedFrame(frame)) }
-        if !stopFrames.isEmpty, plan.dialect.awaitsSessionEndOnHangUp {
+        let hangUp = attempt.hangUp(connected: connection != nil)
+        perform(hangUp.actions)
+        guard connection != nil else { return }
+        if hangUp.awaitsSessionEnd {
             // The end-of-session event is optional; its absence is not an error.
             try? await wait(for: .sessionEnded, step: "hangup", timeoutMs: timeoutMs)
         }
@@ -254,14 +246,7 @@ package actor VirtualClient {
 
     private func finishSession() {
         endAttempt()
-        if let connectStartedAt, let openedAt = caller.openedAt, let readyAt = caller.readyAt {
-            // A dialect whose ready signal is the open itself cannot measure ready_ms: absent.
-            if plan.dialect.readySignal == .event { session.readyMs = readyAt.milliseconds(since: openedAt) }
-            // Plus the REST step, when there was one.
-            session.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
-            session.readyFromScheduledMs = readyAt.milliseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
-        }
-        session.greetingMs = caller.tracker.greetingMs
+        attempt.fillSessionFigures(of: &session, scheduledAt: scheduledAt)
         recorder.recordSession(session)
     }
 
@@ -271,7 +256,7 @@ package actor VirtualClient {
         stopMicrophone()
         for timer in timers.values { timer.cancel() }
         timers.removeAll()
-        perform(caller.attemptEnded())
+        perform(attempt.attemptEnded())
         if let connection {
             connection.close(code: 1000)
             self.connection = nil

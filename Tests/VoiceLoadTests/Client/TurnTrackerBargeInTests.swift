@@ -50,7 +50,7 @@ struct TurnTrackerBargeInTests {
         #expect(row.firstAudioFromEndMs == 1_000)
     }
 
-    @Test("user speech counts as the acknowledgement only while the agent is audible (ruling 4)")
+    @Test("user speech counts as the acknowledgement only while the agent is audible: its turn open or its audio playing")
     func userSpeechWhileSilentIsNoAcknowledgement() {
         var turns = answering(untilMs: 1_600)
         _ = turns.checkQuiet(at: ms(3_000))  // the answer ended and played out

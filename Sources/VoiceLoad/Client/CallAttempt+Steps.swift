@@ -1,9 +1,10 @@
 import WSCore
 
 /// What the scenario's steps decide about the caller, at the instant each starts: the
-/// condition of a `wait` step, the utterances and barge-ins they begin, the tool calls they
-/// answer. The steps' sequencing (and their suspensions) stays with `VirtualClient`.
-extension CallerSession {
+/// condition of a `wait` step, the utterances and barge-ins they begin, what they send, the
+/// tool calls they answer. The hang-up is the connection's (`CallAttempt.swift`). The steps' sequencing (and their suspensions) stays
+/// with `VirtualClient`.
+extension CallAttempt {
     /// The condition a `wait` step starting at `now` waits for; `graceMs` is the scenario's
     /// quiet gap, the time a greeting has to begin after ready.
     func condition(for target: WaitTarget, graceMs: Int, at now: MonotonicInstant) -> WaitCondition {
@@ -54,6 +55,17 @@ extension CallerSession {
         return emit(abandoned)
     }
 
+    /// The utterance's clip has been sent, at `now`. On dialects where the client ends its turns
+    /// (OpenAI manual turns) the turn's boundary goes out, on a `connected` attempt, and the
+    /// utterance is committed then: its answer is also timed from here
+    /// (`first_audio_from_commit_ms`).
+    mutating func clipSent(connected: Bool, at now: MonotonicInstant) -> [Action] {
+        let boundary = sendUtteranceEnd()
+        guard connected, !boundary.isEmpty else { return [] }
+        tracker.utteranceCommitted(at: now)
+        return boundary
+    }
+
     /// The label of the next utterance when its step names none: `turn3`, `barge_in3`.
     func nextUtteranceLabel(_ prefix: String) -> String {
         "\(prefix)\(tracker.utterancesStarted + 1)"
@@ -62,7 +74,7 @@ extension CallerSession {
     /// A barge-in step sends the interrupt command at `now`, measured under `label`.
     mutating func interruptCommandSent(label: String, at now: MonotonicInstant, intTimeoutMs: Int) -> [Action] {
         tracker.bargeInStarted(label: label, at: now, commandSentAt: now, intTimeoutMs: intTimeoutMs)
-        return [.send(.interrupt)]
+        return send(.interrupt)
     }
 
     /// The interrupt command's interruption has settled: its row is complete.
@@ -75,10 +87,11 @@ extension CallerSession {
         pendingToolCalls.removeFirst()
     }
 
-    /// The connection's attempt ends: the keep-alive stops, and a turn still open is recorded
-    /// as `aborted`.
-    mutating func attemptEnded() -> [Action] {
-        connectionState = .ended
-        return [.cancel(.keepAlive)] + emit(tracker.finishPendingUtterance(outcome: .aborted))
+    /// A `finalize` step sends the dialect's finalize request at `now`; the wait for the result
+    /// it flushes (`finalized`) measures `finalize_ms` when it is met.
+    mutating func finalizeRequested(at now: MonotonicInstant) -> [Action] {
+        finalizeSentAt = now
+        finalizedAt = nil
+        return send(.commit)
     }
 }

@@ -2,12 +2,12 @@ import Testing
 
 @testable import VoiceLoad
 
-/// The server's events as a `CallerSession` takes them, on synthetic time: ready, the ends of
+/// The server's events as a `CallAttempt` takes them, on synthetic time: ready, the ends of
 /// agent turns (by event and by quiet gap), barge-in signals, tool calls, errors, the replies a
 /// dialect times by playback or delay, and the connection's end.
-@Suite("Caller: server events")
-struct CallerEventTests {
-    typealias Script = CallerScript
+@Suite("Call attempt: server events")
+struct CallAttemptEventTests {
+    typealias Script = AttemptScript
 
     @Test("the ready event is recorded once and ends a wait for it")
     func ready() {
@@ -15,13 +15,23 @@ struct CallerEventTests {
         _ = script.wait(for: .ready, at: 0)
         #expect(script.receive(.sessionReady, at: 120) == [.ready(at: Script.at(120))] + Script.ends(.met))
         #expect(script.receive(.sessionReady, at: 130).isEmpty)
-        #expect(script.caller.readyAt == Script.at(120))
+        #expect(script.attempt.readyAt == Script.at(120))
     }
 
-    @Test("session.started is handed on with its instant")
+    @Test("session.started is stamped with its first instant; the row's started_ms counts from the open")
     func started() {
         var script = Script()
-        #expect(script.receive(.sessionStarted(ids: [:]), at: 40) == [.sessionStarted(at: Script.at(40))])
+        script.attempt.connectStarted(at: Script.at(10))
+        _ = script.open(at: 20)
+        #expect(script.receive(.sessionStarted(ids: [:]), at: 50).isEmpty)
+        _ = script.receive(.sessionStarted(ids: [:]), at: 60)
+        #expect(script.attempt.sessionStartedAt == Script.at(50))
+        var row = SessionRecord(client: 0, iteration: 0)
+        script.attempt.fillSessionFigures(of: &row, scheduledAt: nil)
+        #expect(row.startedMs == 30 && row.connectMs == 10 && row.readyMs == nil)
+        script.ready(at: 80)
+        script.attempt.fillSessionFigures(of: &row, scheduledAt: Script.at(5))
+        #expect(row.readyMs == 60 && row.sessionSetupTotalMs == 70 && row.readyFromScheduledMs == 75)
     }
 
     @Test("greeting: its turn end ends the wait, and greeting_ms counts from ready")
@@ -31,7 +41,7 @@ struct CallerEventTests {
         _ = script.wait(for: .greeting(graceEndsAt: Script.at(600)), at: 100)
         script.agentAudio(from: 400, count: 5)
         #expect(script.receive(.turnComplete(turnKey: nil), at: 700) == Script.ends(.met))
-        #expect(script.caller.tracker.greetingMs == 300)
+        #expect(script.attempt.tracker.greetingMs == 300)
     }
 
     @Test("agent_turn_end: the answer's end by event hands out its row and ends the wait")
@@ -57,7 +67,7 @@ struct CallerEventTests {
         var script = Script()
         script.agentAudio(from: 100, count: 3, turnKey: "r2")
         #expect(script.receive(.turnComplete(turnKey: "r1"), at: 300).isEmpty)
-        #expect(script.caller.tracker.isAgentSpeaking)
+        #expect(script.attempt.tracker.isAgentSpeaking)
     }
 
     @Test("a turn whose audio was all silence is a silent_reply when it ends")
@@ -92,7 +102,7 @@ struct CallerEventTests {
         // Not quiet yet at 600 (the last chunk came at 260): looks again at 760.
         #expect(script.fire(.quietCheck, at: 600) == [.schedule(.quietCheck, at: Script.at(760))])
         #expect(script.fire(.quietCheck, at: 760) == Script.ends(.met))
-        #expect(script.caller.tracker.greetingMs == 100)
+        #expect(script.attempt.tracker.greetingMs == 100)
     }
 
     @Test("barge-in: the user's speech over audible agent audio truncates playback at what was heard")
@@ -126,7 +136,7 @@ struct CallerEventTests {
                 .send(.playbackTruncated(audioEndMs: 500)), .cancel(.repliesPlayedOut), .sendFrame(.text("mark")),
             ]
         )
-        #expect(script.caller.repliesWhenPlayedOut.isEmpty)
+        #expect(script.attempt.repliesWhenPlayedOut.isEmpty)
     }
 
     @Test("a late cancel with no command of the caller's waiting is the server's in-band error")
@@ -168,13 +178,13 @@ struct CallerEventTests {
         var script = Script()
         _ = script.wait(for: .toolCallPending, at: 0)
         #expect(script.receive(.toolCall(name: "lookup", status: "called", id: "c0"), at: 50) == [.record(.toolCall), .cancel(.recheck)])
-        #expect(script.caller.wait != nil)
+        #expect(script.attempt.wait != nil)
         #expect(
             script.receive(.toolCall(name: "lookup", status: "requested", id: "c1"), at: 100) == [.record(.toolCall)] + Script.ends(.met)
         )
         _ = script.receive(.toolCall(name: "book", status: "requested", id: "c2"), at: 110)
         #expect(script.receive(.toolCall(name: "lookup", status: "cancelled", id: "c1"), at: 120).isEmpty)
-        #expect(script.caller.pendingToolCalls == [CallerSession.ToolCall(name: "book", id: "c2")])
+        #expect(script.attempt.pendingToolCalls == [CallAttempt.ToolCall(name: "book", id: "c2")])
     }
 
     @Test("wait: tool_call matches only the named tool's call after the step began")
@@ -204,14 +214,14 @@ struct CallerEventTests {
             ]
         )
         #expect(ready.receive(.error(code: "y", message: "m", fatal: true), at: 20) == [.stopMicrophone])
-        #expect(ready.caller.failure == SessionFailure(.inBandError(code: "y"), .inBand(code: "y", message: "m")))
+        #expect(ready.attempt.failure == SessionFailure(.inBandError(code: "y"), .inBand(code: "y", message: "m")))
     }
 
     @Test("errors: on a dialect ready at the open, an error before any event is only counted")
     func errorsReadyOnOpen() {
         var script = Script(readySignal: .onOpen)
         #expect(script.receive(.error(code: "x", message: "m", fatal: false), at: 10).count == 1)
-        #expect(script.caller.failure == nil)
+        #expect(script.attempt.failure == nil)
     }
 
     @Test("malformed frames are errors with the frame, unknown events are counted with it")
@@ -241,7 +251,7 @@ struct CallerEventTests {
     @Test("speech-to-text: a result's position latency counts from where its audio ends in the stream")
     func positionLatency() {
         var script = Script()
-        script.caller.streamOpenedAt = Script.at(0)
+        script.openMicrophone(at: 0)
         let result = SpeechResult(text: "hello", isFinal: true, speechFinal: false, startS: 0.5, durationS: 1)
         #expect(script.receive(.speechResult(result), at: 1_800) == [.record(.metric(.sttFinalLatencyMs, microseconds: 300_000))])
         let early = script.receive(.speechResult(result), at: 1_200)
@@ -251,15 +261,16 @@ struct CallerEventTests {
         }
     }
 
-    @Test("the finalize result is stamped once, after the request")
+    @Test("the finalize result is stamped once, after the request, and its met wait measures finalize_ms")
     func finalized() {
         var script = Script()
-        script.caller.finalizeSentAt = Script.at(100)
+        #expect(script.attempt.finalizeRequested(at: Script.at(100)) == [.send(.commit)])
         _ = script.wait(for: .finalized, at: 100)
         let result = SpeechResult(text: "", isFinal: true, speechFinal: false, startS: 0, durationS: 0, fromFinalize: true)
-        #expect(script.receive(.speechResult(result), at: 250) == Script.ends(.met))
+        let finalizeMs = Script.Action.record(.metric(.finalizeMs, microseconds: 150_000))
+        #expect(script.receive(.speechResult(result), at: 250) == [finalizeMs] + Script.ends(.met))
         _ = script.receive(.speechResult(result), at: 300)
-        #expect(script.caller.finalizedAt == Script.at(250))
+        #expect(script.attempt.finalizedAt == Script.at(250))
     }
 
     @Test("the connection's end fails the session unless the caller hangs up, and ends a wait for the session's end")
@@ -268,13 +279,14 @@ struct CallerEventTests {
         var script = Script()
         _ = script.wait(for: .ready, at: 0)
         #expect(
-            script.caller.connectionEnded(closed, at: Script.at(50), now: Script.at(51)) == [.stopMicrophone] + Script.ends(.failed(closed))
+            script.attempt.connectionEnded(closed, at: Script.at(50), now: Script.at(51)) == [.stopMicrophone]
+                + Script.ends(.failed(closed))
         )
 
         var hangingUp = Script()
-        hangingUp.caller.hangingUp = true
+        hangingUp.hangUp()
         _ = hangingUp.wait(for: .sessionEnded, at: 0)
-        #expect(hangingUp.caller.connectionEnded(closed, at: Script.at(50), now: Script.at(51)) == Script.ends(.met))
-        #expect(hangingUp.caller.sessionEndedAt == Script.at(50) && hangingUp.caller.failure == nil)
+        #expect(hangingUp.attempt.connectionEnded(closed, at: Script.at(50), now: Script.at(51)) == Script.ends(.met))
+        #expect(hangingUp.attempt.sessionEndedAt == Script.at(50) && hangingUp.attempt.failure == nil)
     }
 }

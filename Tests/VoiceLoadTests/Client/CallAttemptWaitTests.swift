@@ -2,18 +2,18 @@ import Testing
 
 @testable import VoiceLoad
 
-/// The waiting step of a `CallerSession` on synthetic time: when each condition holds, the
+/// The waiting step of a `CallAttempt` on synthetic time: when each condition holds, the
 /// timers it sets, and how a wait ends (met, timed out, failed, wound down).
-@Suite("Caller: waiting steps")
-struct CallerWaitTests {
-    typealias Script = CallerScript
+@Suite("Call attempt: waiting steps")
+struct CallAttemptWaitTests {
+    typealias Script = AttemptScript
 
     @Test("a condition that holds already goes on at once and sets no timer")
     func metAtOnce() {
         var script = Script()
         script.ready(at: 100)
         #expect(script.wait(for: .ready, at: 200) == [.endStep(.met)])
-        #expect(script.caller.wait == nil)
+        #expect(script.attempt.wait == nil)
     }
 
     @Test("a wait for ready sets its timeout, and the ready event ends it")
@@ -23,7 +23,7 @@ struct CallerWaitTests {
         #expect(script.check(at: 50) == [.cancel(.recheck)])
         script.ready(at: 100)
         #expect(script.check(at: 100) == Script.ends(.met))
-        #expect(script.caller.wait == nil)
+        #expect(script.attempt.wait == nil)
     }
 
     @Test("greeting: with no agent audio the wait ends at the end of the grace period")
@@ -44,9 +44,9 @@ struct CallerWaitTests {
         script.agentAudio(from: 340, count: 4)
         // The grace period is over but the agent speaks: events decide from now on.
         #expect(script.fire(.recheck, at: 500) == [.cancel(.recheck)])
-        #expect(script.caller.wait != nil)
+        #expect(script.attempt.wait != nil)
         #expect(script.receive(.turnComplete(turnKey: nil), at: 900) == Script.ends(.met))
-        #expect(script.caller.tracker.greetingMs == 300)
+        #expect(script.attempt.tracker.greetingMs == 300)
     }
 
     @Test("agent_turn_end that runs out with the turn's audio stopped is overdue (missing_turn_end)")
@@ -123,33 +123,36 @@ struct CallerWaitTests {
     func toolCallAndEvent() {
         var script = Script()
         _ = script.wait(for: .toolCallPending, at: 0)
-        script.caller.pendingToolCalls.append(CallerSession.ToolCall(name: "lookup", id: "c1"))
-        #expect(script.check(at: 10) == Script.ends(.met))
-        script.caller.awaitedEventArrived = true  // an earlier step's event
+        let call = NormalizedEvent.toolCall(name: "lookup", status: "requested", id: "c1")
+        #expect(script.receive(call, at: 10) == [.record(.toolCall)] + Script.ends(.met))
+        _ = script.wait(for: .event(EventMatch(kind: .transcript)), at: 12)
+        let transcript = NormalizedEvent.transcript(role: "user", text: "hi", isFinal: true)
+        #expect(script.receive(transcript, at: 15) == Script.ends(.met))  // an earlier step's event
+        #expect(script.attempt.awaitedEventArrived)
         _ = script.wait(for: .event(EventMatch(kind: .transcript)), at: 20)
-        #expect(script.caller.awaitedEventArrived == false && script.caller.wait != nil)
+        #expect(script.attempt.awaitedEventArrived == false && script.attempt.wait != nil)
     }
 
     @Test("a failure stops the microphone and wakes the waiting step with the first reason")
     func failure() {
         var script = Script()
-        script.caller.microphone = Microphone(frameMs: 20, openedAt: Script.at(0))
+        script.openMicrophone(at: 0)
         _ = script.wait(for: .ready, at: 0)
         let first = SessionFailure(.readyRejected, .text("first"))
-        #expect(script.caller.fail(first) == [.stopMicrophone] + Script.ends(.failed(first)))
-        #expect(script.caller.microphone == nil)
-        #expect(script.caller.fail(SessionFailure(.connectionLost, .text("second"))) == [.stopMicrophone])
-        #expect(script.caller.failure == first)
+        #expect(script.attempt.fail(first) == [.stopMicrophone] + Script.ends(.failed(first)))
+        #expect(script.attempt.microphone == nil)
+        #expect(script.attempt.fail(SessionFailure(.connectionLost, .text("second"))) == [.stopMicrophone])
+        #expect(script.attempt.failure == first)
     }
 
     @Test("a wind-down wakes the waiting step; while hanging up it cuts the wait at the deadline")
     func windDown() {
         var script = Script()
         _ = script.wait(for: .sessionEnded, timeoutMs: 5_000, at: 0)
-        #expect(script.caller.cutWait(at: Script.at(8_000)).isEmpty)
-        #expect(script.caller.cutWait(at: Script.at(2_000)) == [.schedule(.stepTimeout, at: Script.at(2_000))])
-        #expect(script.caller.endWait(.woundDown) == Script.ends(.woundDown))
-        #expect(script.caller.endWait(.woundDown).isEmpty)
+        #expect(script.attempt.cutWait(at: Script.at(8_000)).isEmpty)
+        #expect(script.attempt.cutWait(at: Script.at(2_000)) == [.schedule(.stepTimeout, at: Script.at(2_000))])
+        #expect(script.attempt.endWait(.woundDown) == Script.ends(.woundDown))
+        #expect(script.attempt.endWait(.woundDown).isEmpty)
     }
 
     @Test("a clip being sent holds the wait until its last frame")

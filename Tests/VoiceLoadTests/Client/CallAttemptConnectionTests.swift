@@ -2,48 +2,48 @@ import Testing
 
 @testable import VoiceLoad
 
-/// The connection as a `CallerSession` sees it, on synthetic time: frames that arrive before
-/// the client has the connection are held and handled in order once it opens, and the
+/// The connection as a `CallAttempt` sees it, on synthetic time: frames that arrive before
+/// the client has the connection are held and decoded in order once it opens, and the
 /// dialect's keep-alive runs on its timer while the connection is open.
-@Suite("Caller: connection and keep-alive")
-struct CallerConnectionTests {
-    typealias Script = CallerScript
+@Suite("Call attempt: connection and keep-alive")
+struct CallAttemptConnectionTests {
+    typealias Script = AttemptScript
 
-    @Test("frames before the open are held, then handled in order with their arrival instants")
+    @Test("frames before the open are held, then decoded and handled in order with their arrival instants")
     func framesBeforeOpen() {
         var script = Script()
-        #expect(script.caller.connectionState == .connecting)
-        #expect(script.caller.frameArrived(.text("welcome"), at: Script.at(10)).isEmpty)
-        #expect(script.caller.frameArrived(.text("settings"), at: Script.at(20)).isEmpty)
-        #expect(
-            script.open(at: 5, handedOverMs: 30) == [
-                .handleFrame(.text("welcome"), receivedAt: Script.at(10)),
-                .handleFrame(.text("settings"), receivedAt: Script.at(20)),
-            ]
-        )
-        #expect(script.caller.connectionState == .open && script.caller.openedAt == Script.at(5))
-        #expect(script.caller.framesBeforeOpen.isEmpty)
-        #expect(script.caller.frameArrived(.text("later"), at: Script.at(40)) == [.handleFrame(.text("later"), receivedAt: Script.at(40))])
+        #expect(script.attempt.phase == .connecting(held: []))
+        #expect(script.frame("welcome", at: 10).isEmpty)
+        #expect(script.frame("settings", at: 20).isEmpty)
+        let held = [
+            CallAttempt.HeldFrame(frame: .text("welcome"), receivedAt: Script.at(10)),
+            CallAttempt.HeldFrame(frame: .text("settings"), receivedAt: Script.at(20)),
+        ]
+        #expect(script.attempt.phase == .connecting(held: held))
+        #expect(script.open(at: 5, handedOverMs: 30) == [Script.decoded("welcome", at: 10), Script.decoded("settings", at: 20)])
+        #expect(script.attempt.phase == .open(openedAt: Script.at(5)) && script.attempt.openedAt == Script.at(5))
+        #expect(script.frame("later", at: 40, handledMs: 41) == [Script.decoded("later", at: 40)])
     }
 
     @Test("a dialect ready on open is ready at the open instant, before the held frames")
     func readyOnOpen() {
         var script = Script(readySignal: .onOpen)
-        _ = script.caller.frameArrived(.text("first"), at: Script.at(10))
-        #expect(
-            script.open(at: 5, handedOverMs: 30) == [.ready(at: Script.at(5)), .handleFrame(.text("first"), receivedAt: Script.at(10))]
-        )
-        #expect(script.caller.readyAt == Script.at(5))
+        _ = script.frame("first", at: 10)
+        #expect(script.open(at: 5, handedOverMs: 30) == [.ready(at: Script.at(5)), Script.decoded("first", at: 10)])
+        #expect(script.attempt.readyAt == Script.at(5))
     }
 
     @Test("a connection that ended before it was handed over has its frames handled, but no keep-alive")
     func endedBeforeOpen() {
         var script = Script(keepAlive: KeepAlivePolicy(everyMs: 5_000))
-        _ = script.caller.frameArrived(.text("bye"), at: Script.at(10))
+        _ = script.frame("bye", at: 10)
         let closed = SessionFailure(.closedByServer(code: 1000), .close(code: 1000, reason: ""))
-        _ = script.caller.connectionEnded(closed, at: Script.at(15), now: Script.at(15))
-        #expect(script.caller.connectionState == .ended)
-        #expect(script.open(at: 5, handedOverMs: 30) == [.handleFrame(.text("bye"), receivedAt: Script.at(10))])
+        _ = script.attempt.connectionEnded(closed, at: Script.at(15), now: Script.at(15))
+        #expect(
+            script.attempt.phase == .closedBeforeHandover(held: [CallAttempt.HeldFrame(frame: .text("bye"), receivedAt: Script.at(10))])
+        )
+        #expect(script.open(at: 5, handedOverMs: 30) == [Script.decoded("bye", at: 10)])
+        #expect(script.attempt.phase == .ended(openedAt: Script.at(5)))
         #expect(script.fire(.keepAlive, at: 5_030).isEmpty)
     }
 
@@ -59,14 +59,14 @@ struct CallerConnectionTests {
     func keepAliveWhileStreaming() {
         var idleOnly = Script(keepAlive: KeepAlivePolicy(everyMs: 1_000))
         _ = idleOnly.open(at: 0)
-        idleOnly.caller.microphone = Microphone(frameMs: 20, openedAt: Script.at(500))
+        idleOnly.openMicrophone(at: 500)
         #expect(idleOnly.fire(.keepAlive, at: 1_000) == [.schedule(.keepAlive, at: Script.at(2_000))])
-        _ = idleOnly.caller.stopMicrophone()
+        _ = idleOnly.attempt.stopMicrophone()
         #expect(idleOnly.fire(.keepAlive, at: 2_000) == [.send(.keepAlive), .schedule(.keepAlive, at: Script.at(3_000))])
 
         var always = Script(keepAlive: KeepAlivePolicy(everyMs: 1_000, whileStreaming: true))
         _ = always.open(at: 0)
-        always.caller.microphone = Microphone(frameMs: 20, openedAt: Script.at(500))
+        always.openMicrophone(at: 500)
         #expect(always.fire(.keepAlive, at: 1_000) == [.send(.keepAlive), .schedule(.keepAlive, at: Script.at(2_000))])
     }
 
@@ -74,15 +74,15 @@ struct CallerConnectionTests {
     func keepAliveAfterHangUp() {
         var script = Script(keepAlive: KeepAlivePolicy(everyMs: 1_000))
         _ = script.open(at: 0)
-        script.caller.hangingUp = true
+        script.hangUp()
         #expect(script.fire(.keepAlive, at: 1_000) == [.schedule(.keepAlive, at: Script.at(2_000))])
         let closed = SessionFailure(.closedByServer(code: 1000), .close(code: 1000, reason: ""))
-        _ = script.caller.connectionEnded(closed, at: Script.at(1_500), now: Script.at(1_500))
+        _ = script.attempt.connectionEnded(closed, at: Script.at(1_500), now: Script.at(1_500))
         #expect(script.fire(.keepAlive, at: 2_000).isEmpty)
 
         var ended = Script(keepAlive: KeepAlivePolicy(everyMs: 1_000))
         _ = ended.open(at: 0)
-        #expect(ended.caller.attemptEnded() == [.cancel(.keepAlive)])
+        #expect(ended.attempt.attemptEnded() == [.cancel(.keepAlive)])
         #expect(ended.fire(.keepAlive, at: 1_000).isEmpty)
     }
 

@@ -1,10 +1,10 @@
 import WSCore
 
-/// What the server says, event by event: the turn tracker measures, the session's state
+/// What the server says, event by event: the turn tracker measures, the attempt's state
 /// follows, and the waiting step is checked once the frame's events are all applied.
-extension CallerSession {
-    /// A frame arrived at `at` (when it came off the socket) and is handled at `now`; `decoded`
-    /// is what the dialect's codec made of it.
+extension CallAttempt {
+    /// `frameArrived`'s second half: `decoded` is what the dialect's codec made of `frame`,
+    /// which came off the socket at `at`; handled at `now`. Tests feed decoded frames here.
     mutating func receive(_ frame: WireFrame, decoded: DecodedFrame, at: MonotonicInstant, now: MonotonicInstant) -> [Action] {
         var actions: [Action] = []
         for event in decoded.events {
@@ -27,35 +27,26 @@ extension CallerSession {
         return actions + checkWait(at: now)
     }
 
-    /// The connection closed or failed at `at`: the session ends, and fails with `failure`
-    /// unless the caller was hanging up.
-    mutating func connectionEnded(_ failure: SessionFailure, at: MonotonicInstant, now: MonotonicInstant) -> [Action] {
-        connectionState = .ended
-        if sessionEndedAt == nil { sessionEndedAt = at }
-        let actions = hangingUp ? [] : fail(failure)
-        return actions + checkWait(at: now)
-    }
-
-    /// The session is ready (its event, or the open on dialects that start with it).
+    /// The attempt is ready (its event, or the open on dialects that start with it).
     mutating func markReady(at: MonotonicInstant) -> [Action] {
         guard readyAt == nil else { return [] }
-        readyAt = at
         tracker.sessionReady(at: at)
         return [.ready(at: at)]
     }
 
     /// Playback stops at `at`, with what the caller heard of the agent's turn: tells the server
     /// (OpenAI `conversation.item.truncate`; nothing on other dialects). Only while audible.
-    func truncatePlayback(at: MonotonicInstant) -> [Action] {
+    mutating func truncatePlayback(at: MonotonicInstant) -> [Action] {
         guard tracker.isAgentAudible(at: at) else { return [] }
         let heardMs = Int(tracker.playback.heardUs(at: at) / 1_000)
-        return [.send(.playbackTruncated(audioEndMs: heardMs))]
+        return send(.playbackTruncated(audioEndMs: heardMs))
     }
 
     private mutating func apply(_ event: NormalizedEvent, at: MonotonicInstant) -> [Action] {
         switch event {
         case .sessionStarted:
-            return [.sessionStarted(at: at)]
+            if sessionStartedAt == nil, openedAt != nil { sessionStartedAt = at }
+            return []
         case .sessionReady:
             return markReady(at: at)
         case .agentAudio(let chunk):
@@ -93,7 +84,8 @@ extension CallerSession {
             return [.record(.warning(code: code))]
         case .error(let code, let message, let fatal):
             if readyAt == nil, readySignal == .event {
-                // The session never became ready (ruling 9).
+                // An error before the session got ready is a rejection (`ready_rejected`,
+                // docs/reports.md): the attempt cannot go on.
                 return fail(SessionFailure(.readyRejected, .inBand(code: code, message: message)))
             } else if fatal {
                 return fail(SessionFailure(.inBandError(code: code), .inBand(code: code, message: message)))
@@ -124,9 +116,10 @@ extension CallerSession {
     }
 
     /// Speech-to-text position latency (docs/dialects.md): arrival minus the moment the end of
-    /// the result's audio was spoken, `T_mic_open + (start + duration)` — the acoustic anchor of
-    /// ruling 3, one frame before the formula's `T_audio_start`, so a result can never precede
-    /// its audio. A result placed past the audio sent so far is a server error.
+    /// the result's audio was spoken, `T_mic_open + (start + duration)`. That is the acoustic
+    /// end of speech (docs/metrics.md, "The audio clock"), up to one frame before the frame
+    /// carrying it was sent, so a result can never precede its audio. A result placed past the
+    /// audio sent so far is a server error.
     private func positionLatency(of result: SpeechResult, at: MonotonicInstant) -> [Action] {
         guard let streamOpenedAt, !result.text.isEmpty else { return [] }
         let audioEnd = streamOpenedAt.advanced(byMicroseconds: Int64(((result.startS + result.durationS) * 1_000_000).rounded()))
@@ -141,14 +134,15 @@ extension CallerSession {
         return [.record(.metric(result.isFinal ? .sttFinalLatencyMs : .sttInterimLatencyMs, microseconds: latencyUs))]
     }
 
-    /// Hands a finished turn to the recorder.
+    /// Hands a finished turn's row to the recorder, numbered on across the call's attempts.
     func emit(_ record: TurnRecord?) -> [Action] {
-        guard let record else { return [] }
+        guard var record else { return [] }
+        record.turn += attempts.utterancesBefore
         return [.emit(record)]
     }
 
     func emit(_ records: [TurnRecord]) -> [Action] {
-        records.map { Action.emit($0) }
+        records.flatMap { emit($0) }
     }
 
     /// Counts the agent turns that just ended with audio none of which was voiced (`silent_reply`).

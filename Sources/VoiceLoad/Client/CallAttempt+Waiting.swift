@@ -3,36 +3,38 @@ import WSCore
 /// Steps suspend until their condition holds. Every event and timer re-checks the pending
 /// condition; conditions that become true with the passing of time (quiet, heard audio, think
 /// time) also set the `recheck` timer for the moment they will.
-extension CallerSession {
+extension CallAttempt {
     /// A step starts waiting for `condition` at `now`, for at most `timeoutMs`. When the
-    /// condition holds already it goes on at once (`endStep(.met)`, and `wait` stays nil), as
+    /// condition holds already it goes on at once (`.ended(.met)`, and `wait` stays nil), as
     /// it ends at once after a failure, or when the run winds down and the caller is not
     /// hanging up; otherwise it waits, and the actions set its timers.
-    mutating func beginWait(for condition: WaitCondition, step: String, timeoutMs: Int, at now: MonotonicInstant) -> [Action] {
-        if let failure { return [.endStep(.failed(failure))] }
-        if windDownDeadline != nil, !hangingUp { return [.endStep(.woundDown)] }
+    mutating func beginWait(for condition: WaitCondition, step: String, timeoutMs: Int, at now: MonotonicInstant) -> WaitStart {
+        if let failure { return .ended(.failed(failure)) }
+        if windDownDeadline != nil, !hangingUp { return .ended(.woundDown) }
         awaitedEventArrived = false  // only events after the step began count
-        if isSatisfied(condition, at: now) { return [.endStep(.met)] }
+        if isSatisfied(condition, at: now) { return .ended(.met) }
         let endsAt = now.advanced(byMilliseconds: Int64(timeoutMs))
         wait = Wait(condition: condition, stepName: step, endsAt: endsAt)
-        return [.schedule(.stepTimeout, at: endsAt)] + scheduleRecheck(at: now)
+        return .waiting([.schedule(.stepTimeout, at: endsAt)] + scheduleRecheck(at: now))
     }
 
-    /// Resumes the waiting step if its condition holds at `now`.
+    /// Resumes the waiting step if its condition holds at `now`. A `finalize` step's wait
+    /// that is met measures `finalize_ms`: from the request to the result it flushed.
     mutating func checkWait(at now: MonotonicInstant) -> [Action] {
         guard let wait else { return [] }
         guard isSatisfied(wait.condition, at: now) else { return scheduleRecheck(at: now) }
-        return endWait(.met)
+        guard case .finalized = wait.condition, let finalizeSentAt, let finalizedAt else { return endWait(.met) }
+        return [.record(.metric(.finalizeMs, microseconds: finalizedAt.microseconds(since: finalizeSentAt)))] + endWait(.met)
     }
 
-    /// Wakes the waiting step with `end` (the session's failure, or a wind-down).
+    /// Wakes the waiting step with `end` (the attempt's failure, or a wind-down).
     mutating func endWait(_ end: StepEnd) -> [Action] {
         guard wait != nil else { return [] }
         wait = nil
         return [.cancel(.stepTimeout), .cancel(.recheck), .endStep(end)]
     }
 
-    /// The run winds down by `deadline` while the session hangs up: the hang-up's wait ends
+    /// The run winds down by `deadline` while the caller hangs up: the hang-up's wait ends
     /// by then at the latest.
     func cutWait(at deadline: MonotonicInstant) -> [Action] {
         guard let wait, wait.endsAt > deadline else { return [] }

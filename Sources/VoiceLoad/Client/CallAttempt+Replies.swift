@@ -3,7 +3,7 @@ import WSCore
 /// Frames the dialect answers the server with, when their moment comes: once the audio received
 /// before them has played (Twilio `mark` echoes), or a set delay after their frame (`after_ms`).
 /// On dialects without an end-of-turn event, the quiet gap that ends a turn is looked for here too.
-extension CallerSession {
+extension CallAttempt {
     /// A reply waiting for its moment.
     struct DueReply: Sendable, Hashable {
         var frame: WireFrame

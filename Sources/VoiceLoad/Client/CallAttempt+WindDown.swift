@@ -1,11 +1,11 @@
 import WSCore
 
-/// What ends a session early: a failure, which the reconnect policy may retry on a fresh
-/// connection, and the run winding down (a signal, or the run's drain limit), after which the
-/// session hangs up by the deadline and no step starts. `VirtualClient` carries out the
-/// reconnect and the hang-up.
-extension CallerSession {
-    /// Throws why no step may start now: the session's failure, or the run winding down.
+/// What ends an attempt early: a failure, which the reconnect policy may retry with a new
+/// attempt of the same call, and the run winding down (a signal, or the run's drain limit),
+/// after which the caller hangs up by the deadline and no step starts. `VirtualClient`
+/// carries out the reconnect and the hang-up.
+extension CallAttempt {
+    /// Throws why no step may start now: the attempt's failure, or the run winding down.
     func checkStepMayStart() throws {
         if let failure { throw failure }
         if windDownDeadline != nil { throw SessionWoundDown() }
@@ -36,7 +36,7 @@ extension CallerSession {
         attempts.decision(after: failure.errorClass, windingDown: windDownDeadline != nil)
     }
 
-    /// The session's attempts once this one is over, for the next attempt's caller.
+    /// The call's attempts once this one is over, for its next attempt.
     var attemptsAfterThis: SessionAttempts {
         attempts.next(afterUtterances: tracker.utterancesStarted)
     }
