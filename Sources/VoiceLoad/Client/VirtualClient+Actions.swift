@@ -11,13 +11,14 @@ extension VirtualClient {
     }
 
     /// Carries out the attempt's actions, in order.
+    @inline(never)
     func perform(_ actions: [CallAttempt.Action]) {
         for action in actions {
             switch action {
             case .schedule(let timer, let at):
                 timers[timer]?.cancel()
                 timers[timer] = eventLoop.scheduleTask(deadline: at.deadline) { [self] in
-                    self.assumeIsolated { $0.timerFired(timer) }
+                    self.onLoop { $0.timerFired(timer) }
                 }
             case .cancel(let timer):
                 timers.removeValue(forKey: timer)?.cancel()

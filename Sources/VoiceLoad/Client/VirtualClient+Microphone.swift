@@ -16,7 +16,7 @@ extension VirtualClient: PacedStream {
     /// The pacer's call, on the client's loop: the frame queued with `token` is due (ignored
     /// when the stream it was queued for has stopped since).
     package nonisolated func pacingDue(token: Int) {
-        assumeIsolated { client in
+        onLoop { client in
             guard token == client.pacingToken else { return }
             client.sendDueFrames()
         }

@@ -101,25 +101,47 @@ package actor VirtualClient {
     /// Returns whether the session got ready (on any of its attempts): a client of a closed
     /// model backs off before its next session when it did not (`RetryBackoff`).
     @discardableResult
+    @inline(never)
     package func runSession(iteration: Int, scheduledAt: MonotonicInstant? = nil) async -> Bool {
+        startSession(iteration: iteration, scheduledAt: scheduledAt)
+        do {
+            try await runReconnecting()
+        } catch {
+            sessionEnded(by: error)
+            if error is SessionWoundDown { await hangUpWindingDown() }
+        }
+        return endSession()
+    }
+
+    /// Out of line, as every synchronous part of an async step (`VirtualClient+Steps`).
+    @inline(never)
+    private func startSession(iteration: Int, scheduledAt: MonotonicInstant?) {
         resetSession(iteration: iteration)
         let startedAt = MonotonicInstant.now()
         let scheduled = min(scheduledAt ?? startedAt, startedAt)
         self.scheduledAt = scheduled
         recorder.sessionStarted(client: clientIndex, iteration: iteration, at: startedAt)
         if scheduledAt != nil { recorder.recordStartLag(microseconds: startedAt.microseconds(since: scheduled)) }
-        do {
-            try await runReconnecting()
-        } catch is SessionWoundDown {
+    }
+
+    /// The session failed, or wound down (`SessionWoundDown`).
+    @inline(never)
+    private func sessionEnded(by error: any Error) {
+        if error is SessionWoundDown {
             session.outcome = .woundDown
-            await hangUpWindingDown()
-        } catch let failure as SessionFailure {
-            session.outcome = .failed
+            return
+        }
+        session.outcome = .failed
+        if let failure = error as? SessionFailure {
             session.errorClass = record(failure.errorClass, failure.evidence)
-        } catch {
-            session.outcome = .failed
+        } else {
             session.errorClass = record(.generatorError, .text("\(error)"))
         }
+    }
+
+    /// Records the session's end; returns whether it got ready.
+    @inline(never)
+    private func endSession() -> Bool {
         recordAttemptEnded(failure: session.outcome == .failed ? session.errorClass : nil)
         finishSession()
         return sessionGotReady
@@ -179,7 +201,7 @@ package actor VirtualClient {
             tlsConfiguration: plan.tlsConfiguration,
             connectTimeoutMs: Int64(timeoutMs),
             onEvent: { [self, serial = attemptSerial] event in
-                self.assumeIsolated { client in
+                self.onLoop { client in
                     // A late close of the previous attempt's socket is not this attempt's business.
                     guard client.attemptSerial == serial else { return }
                     client.handle(event)

@@ -164,6 +164,7 @@ package enum Swarm {
     /// Sessions one after another while `goOn(iteration)` holds and the run is not winding
     /// down, the first due at `scheduledAt` and each next one as the previous ends, or after
     /// `backoff`'s wait when it failed before it was ready. Returns the next iteration number.
+    @inline(never)
     private static func runBackToBack(
         _ client: VirtualClient,
         from first: Int,
