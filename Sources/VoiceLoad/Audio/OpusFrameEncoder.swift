@@ -4,9 +4,10 @@ import COpus
 /// frame (960 samples) a call. It owns libopus state, so it cannot be copied.
 ///
 /// Settings are libopus's defaults apart from the application, as aiortc's encoder (the peer of
-/// Pipecat's SmallWebRTC transport) leaves them: about 51 kbps for 20 ms mono frames and
-/// complexity 9 (libopus 1.3.1). Encoding is done once per clip at load (BENCHMARKS.md, "Opus at
-/// load"), so its cost does not grow with the number of sessions.
+/// Pipecat's SmallWebRTC transport) leaves them: variable bitrate (43 kbps on average over the
+/// shipped clips) and complexity 9 (libopus 1.3.1). Encoding is done once per clip at load, about
+/// 2.4 M instructions a 20 ms frame (BENCHMARKS.md, "Opus at load"), so its cost does not grow
+/// with the number of sessions.
 package struct OpusFrameEncoder: ~Copyable {
     private let state: OpaquePointer
 
