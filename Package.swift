@@ -139,6 +139,7 @@ let package = Package(
             name: "VoiceLoadFuzzing",
             dependencies: [
                 "VoiceLoad",
+                "RTP",
                 "WSCore",
                 "WSClient",
                 "WSServer",
