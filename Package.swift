@@ -30,6 +30,16 @@ let package = Package(
             pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]
         ),
+        // Opus for WebRTC audio (docs/webrtc.md): the caller's clips encoded once at load, agent
+        // audio decoded to find its first voiced audio.
+        .systemLibrary(
+            name: "COpus",
+            pkgConfig: "opus",
+            providers: [.apt(["libopus-dev"])]
+        ),
+        // RTP packets and a stream's receive statistics (RFC 3550), as values with no I/O: the
+        // media layer under the WebRTC transport to come (docs/webrtc.md).
+        .target(name: "RTP"),
         // The WebSocket transport in three modules: what both sides use (the frame handler,
         // writer, masking, assembler, connection events, the monotonic clock and frames), the
         // client side (connect, handshake, TLS trust, the phases' stamps, REST) and the server
@@ -72,6 +82,7 @@ let package = Package(
                 "WSServer",
                 "CSndFile",
                 "CSampleRate",
+                "COpus",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -121,11 +132,14 @@ let package = Package(
             dependencies: ["AgentSimulator", "VoiceLoad", .product(name: "NIOPosix", package: "swift-nio")],
             path: "bench/sim-profile"
         ),
+        // The cost of Opus at load and per second of agent audio (BENCHMARKS.md, "Opus at load").
+        .executableTarget(name: "vload-opus-bench", dependencies: ["VoiceLoad"], path: "bench/opus-cost"),
         // The fuzz targets: everything vload reads from outside, with its documented outcome.
         .target(
             name: "VoiceLoadFuzzing",
             dependencies: [
                 "VoiceLoad",
+                "RTP",
                 "WSCore",
                 "WSClient",
                 "WSServer",
@@ -148,6 +162,7 @@ let package = Package(
                 // The docs tests check every `vload` command line of docs/ and examples/ci/ against the CLI.
                 "vload",
                 "CSndFile",
+                "RTP",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

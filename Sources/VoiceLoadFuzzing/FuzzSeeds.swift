@@ -26,6 +26,8 @@ package enum FuzzSeeds {
         case .audioFile: return audioFiles().map { Fuzzing.input(.audioFile, payload: $0) }
         case .json: return jsonTexts().map { Fuzzing.input(.json, text: $0) }
         case .base64: return base64Texts().map { Fuzzing.input(.base64, text: $0) }
+        case .rtpPacket: return rtpPackets().map { Fuzzing.input(.rtpPacket, payload: $0) }
+        case .opusPacket: return opusPackets().map { Fuzzing.input(.opusPacket, payload: $0) }
         }
     }
 

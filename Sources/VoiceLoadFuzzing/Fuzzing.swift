@@ -3,7 +3,7 @@ import VoiceLoad
 /// Fuzz targets for everything vload reads from outside: every dialect decoder (client side,
 /// built-in and custom, and the simulator's server side), the REST pre-step's answer, the
 /// WebSocket message assembler, the receive side's fast paths for flat JSON and base64 (against
-/// Foundation), audio files, and the parsers of user input (scenario and
+/// Foundation), audio files, RTP packets and Opus packets, and the parsers of user input (scenario and
 /// custom-dialect YAML, thresholds, stages, durations, arrival rates).
 ///
 /// The libFuzzer executable (`vload-fuzz`) and the seeded property tests run the same targets,
@@ -46,6 +46,10 @@ package enum Fuzzing {
         case json
         /// `Base64Decoder.decode` against Foundation's base64.
         case base64
+        /// `RTPPacket(parsing:)`, then the packet written and read again.
+        case rtpPacket
+        /// `OpusPacketDecoder.decode` of one agent packet.
+        case opusPacket
 
         /// The target an input's first byte chooses.
         package init(selector: UInt8) {
@@ -75,6 +79,8 @@ package enum Fuzzing {
         case .audioFile: return audioFileReading(payload)
         case .json: return jsonReading(payload)
         case .base64: return base64Decoding(payload)
+        case .rtpPacket: return rtpPacketParsing(payload)
+        case .opusPacket: return opusPacketDecoding(payload)
         }
     }
 

@@ -5,20 +5,22 @@ import Testing
 @testable import VoiceLoadFuzzing
 
 /// Seeded fuzzing of everything that reads what a server or client sends: every client and
-/// server codec, the REST pre-step's answer, the WebSocket assembler, and the flat-JSON and
-/// base64 fast paths (against Foundation). Inputs are mutations
+/// server codec, the REST pre-step's answer, the WebSocket assembler, the flat-JSON and
+/// base64 fast paths (against Foundation), and RTP and Opus packets. Inputs are mutations
 /// of valid frames made by the dialects' own encoders, and random bytes.
 @Suite("Decoder fuzzing")
 struct DecoderFuzzTests {
     @Test("every seed frame decodes without a .malformed event and within the event bounds")
     func seedsAreValid() {
-        for target in [Fuzzing.Target.clientDecoder, .serverDecoder, .webSocketAssembler, .restAnswer, .json, .base64] {
+        for target in [
+            Fuzzing.Target.clientDecoder, .serverDecoder, .webSocketAssembler, .restAnswer, .json, .base64, .rtpPacket, .opusPacket,
+        ] {
             let seeds = FuzzSeeds.inputs(for: target)
             #expect(seeds.count >= 5, "\(target)")
             for seed in seeds {
                 let outcome = Fuzzing.run(seed)
                 #expect(outcome.violations.isEmpty, "\(target): \(outcome.violations)")
-                if target == .clientDecoder || target == .serverDecoder || target == .json || target == .base64 {
+                if [.clientDecoder, .serverDecoder, .json, .base64, .rtpPacket, .opusPacket].contains(target) {
                     #expect(outcome.accepted, "\(target) seed \(Data(seed).base64EncodedString().prefix(300)) is not accepted")
                 }
             }
@@ -34,6 +36,8 @@ struct DecoderFuzzTests {
             (Fuzzing.Target.restAnswer, 2_000, 500, UInt64(14)),
             (Fuzzing.Target.json, 3_000, 500, UInt64(15)),
             (Fuzzing.Target.base64, 3_000, 500, UInt64(16)),
+            (Fuzzing.Target.rtpPacket, 3_000, 500, UInt64(17)),
+            (Fuzzing.Target.opusPacket, 2_000, 500, UInt64(18)),
         ]
     )
     func fuzz(target: Fuzzing.Target, mutations: Int, randomInputs: Int, seed: UInt64) {
