@@ -23,7 +23,7 @@
 # apart); a loaded loop shares one among several, so this errs high.
 #
 # valgrind (Debian's package) dies in libdispatch's sigsuspend() unless vload runs with
-# bench/valgrind/sigsuspend-copy.c preloaded, which this script builds. The profile (the
+# bench/valgrind/sigsuspend-copy.c preloaded (bench/valgrind/setup.sh builds it). The profile (the
 # functions by their own instructions) is left in .build-bench/instructions/DIALECT.txt;
 # `python3 bench/valgrind/profile.py` prints it demangled.
 set -euo pipefail
@@ -45,25 +45,10 @@ if ! command -v "$valgrind" >/dev/null 2>&1 || ! command -v callgrind_annotate >
     exit 2
 fi
 out="$root/.build-bench/instructions"
-mkdir -p "$out"
-cc -O2 -shared -fPIC -o "$out/sigsuspend-copy.so" "$root/bench/valgrind/sigsuspend-copy.c"
-# valgrind's reader cannot take the toolchain's DWARF: a copy without debug information (the
-# symbols stay, so the profile still names the functions).
+source "$root/bench/valgrind/setup.sh"
+valgrind_setup "$out" "$binary" "vload-$dialect"
 stripped="$out/vload-$dialect"
-strip --strip-debug -o "$stripped" "$binary"
-for bundle in "$(dirname "$binary")"/*.resources; do
-    [ -e "$bundle" ] && rm -rf "$out/$(basename "$bundle")" && cp -r "$bundle" "$out/"
-done
-
-cores=$(nproc)
-pin_tester=() pin_server=()
-if [ "$cores" -ge 2 ]; then pin_tester=(taskset -c 0) pin_server=(taskset -c 1); fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"${pin_server[@]}" "$binary" serve --dialect "$dialect" --port "$port" --sim-reply-latency 700 --threads 1 \
-    >"$out/serve-$dialect.log" 2>&1 &
-server=$!
-trap 'kill -INT $server 2>/dev/null || true' EXIT
-sleep 1
+start_simulator "$binary" "$dialect" "$out/serve-$dialect.log"
 
 # The functions whose instructions are counted, as the binary names them (NIO 2.101's and vload's).
 send_path='$s9VoiceLoad10FramePacerC4fire*'

@@ -14,7 +14,7 @@
 # touches and malloc's free lists, so it moves with timing; the heap does not.
 #
 # valgrind (Debian's package) dies in libdispatch's sigsuspend() unless vload runs with
-# bench/valgrind/sigsuspend-copy.c preloaded, which this script builds.
+# bench/valgrind/sigsuspend-copy.c preloaded (bench/valgrind/setup.sh builds it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 binary=$(realpath "${1:-$root/.build/release/vload}")
@@ -28,19 +28,10 @@ scenario="$root/bench/scenarios/bench-$dialect.yaml"
 [ "$many" -gt "$few" ] || { echo "bench/memory.sh: MANY ($many) must be more than FEW ($few)" >&2; exit 2; }
 command -v valgrind >/dev/null 2>&1 || { echo "bench/memory.sh: valgrind not found: apt-get install valgrind" >&2; exit 2; }
 out="$root/.build-bench/memory"
-mkdir -p "$out"
-cc -O2 -shared -fPIC -o "$out/sigsuspend-copy.so" "$root/bench/valgrind/sigsuspend-copy.c"
+source "$root/bench/valgrind/setup.sh"
+valgrind_setup "$out" "$binary" vload
 stripped="$out/vload"
-strip --strip-debug -o "$stripped" "$binary"
-
-pin_tester=() pin_server=()
-if [ "$(nproc)" -ge 2 ]; then pin_tester=(taskset -c 0) pin_server=(taskset -c 1); fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"${pin_server[@]}" "$binary" serve --dialect "$dialect" --port "$port" --sim-reply-latency 700 --threads 1 \
-    >"$out/serve.log" 2>&1 &
-server=$!
-trap 'kill -INT $server 2>/dev/null || true' EXIT
-sleep 1
+start_simulator "$binary" "$dialect" "$out/serve.log"
 
 # Swift's allocation entry points count as malloc, so each site is the code that allocated.
 for clients in "$few" "$many"; do

@@ -44,13 +44,7 @@ package struct OpusPacketDecoder: ~Copyable {
 
     /// Decodes one packet into the chunk the caller's turn tracking reads (duration and level).
     package mutating func decodeChunk(_ packet: [UInt8], turnKey: String? = nil) throws(OpusError) -> AgentAudioChunk {
-        let samples = try decode(packet)
-        var bytes = [UInt8](repeating: 0, count: samples.count * 2)
-        for (index, sample) in samples.enumerated() {
-            let bits = UInt16(bitPattern: sample)
-            bytes[2 * index] = UInt8(truncatingIfNeeded: bits)
-            bytes[2 * index + 1] = UInt8(truncatingIfNeeded: bits >> 8)
-        }
-        return AgentAudioChunk(audio: bytes, format: .pcm16(OpusClip.sampleRateHz), turnKey: turnKey)
+        let format = AudioFormat.pcm16(OpusClip.sampleRateHz)
+        return AgentAudioChunk(audio: AudioEncoder.encode(try decode(packet), as: format), format: format, turnKey: turnKey)
     }
 }

@@ -27,7 +27,7 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
             countersAsStrings: true,
             mediaHasTrack: true
         )
-        self.counters = MediaStreamCounters(style: style, format: .mulaw8k, streamID: identity.streamSid, firstSequenceNumber: 1)
+        self.counters = MediaStreamCounters(style: style, format: format, streamID: identity.streamSid, firstSequenceNumber: 1)
     }
 
     /// `customParameters` for `start`: `parameters["custom_parameters"]` (an object), with
