@@ -14,8 +14,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$root/.build-bench/callgrind/$dialect-$clients"
 rm -rf "$out" && mkdir -p "$out"
 cd "$root"
-swift build -c release --product vload >/dev/null
-swift build -c release --product vload-sim-profile >/dev/null
+scripts/build-release >/dev/null
+scripts/build-release --product vload-sim-profile >/dev/null
 # valgrind 3.19 cannot read the DWARF of these binaries ("possibly corrupted debuginfo"): the
 # profiled copy keeps its symbols and drops the debug information.
 objcopy --strip-debug .build/release/vload-sim-profile "$out/vload-sim-profile"

@@ -18,7 +18,7 @@ extension VirtualClient {
             case .schedule(let timer, let at):
                 timers[timer]?.cancel()
                 timers[timer] = eventLoop.scheduleTask(deadline: at.deadline) { [self] in
-                    self.onLoop { $0.timerFired(timer) }
+                    self.enter(.timer(timer))
                 }
             case .cancel(let timer):
                 timers.removeValue(forKey: timer)?.cancel()
@@ -50,7 +50,7 @@ extension VirtualClient {
         }
     }
 
-    private func timerFired(_ timer: CallAttempt.Timer) {
+    func timerFired(_ timer: CallAttempt.Timer) {
         timers[timer] = nil
         perform(attempt.timerFired(timer, at: .now()))
     }

@@ -16,15 +16,12 @@ extension VirtualClient: PacedStream {
     /// The pacer's call, on the client's loop: the frame queued with `token` is due (ignored
     /// when the stream it was queued for has stopped since).
     package nonisolated func pacingDue(token: Int) {
-        onLoop { client in
-            guard token == client.pacingToken else { return }
-            client.sendDueFrames()
-        }
+        enter(.pacingDue(token: token))
     }
 
     /// Sends every frame that is due, records each one's lag, and queues the next with the
     /// loop's pacer.
-    private func sendDueFrames() {
+    func sendDueFrames() {
         guard let connection else { return }
         var now = MonotonicInstant.now()
         var clipFinished = false

@@ -201,11 +201,7 @@ package actor VirtualClient {
             tlsConfiguration: plan.tlsConfiguration,
             connectTimeoutMs: Int64(timeoutMs),
             onEvent: { [self, serial = attemptSerial] event in
-                self.onLoop { client in
-                    // A late close of the previous attempt's socket is not this attempt's business.
-                    guard client.attemptSerial == serial else { return }
-                    client.handle(event)
-                }
+                self.enter(.connection(event, attemptSerial: serial))
             }
         )
         let connection: WebSocketConnection
