@@ -37,6 +37,13 @@ let package = Package(
             pkgConfig: "opus",
             providers: [.apt(["libopus-dev"])]
         ),
+        // Rubber Band's tempo change without a change of pitch: callers who speak faster or slower
+        // (docs/callers.md).
+        .systemLibrary(
+            name: "CRubberBand",
+            pkgConfig: "rubberband",
+            providers: [.apt(["librubberband-dev"])]
+        ),
         // RTP packets and a stream's receive statistics (RFC 3550), as values with no I/O: the
         // media layer under the WebRTC transport to come (docs/webrtc.md).
         .target(name: "RTP"),
@@ -83,6 +90,7 @@ let package = Package(
                 "CSndFile",
                 "CSampleRate",
                 "COpus",
+                "CRubberBand",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

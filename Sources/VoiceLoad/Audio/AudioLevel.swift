@@ -10,6 +10,11 @@ package enum AudioLevel {
         pow(10, dbfs / 20)
     }
 
+    /// The power ratio of a level difference in dB: 10^(dB / 10); 10 dB is a ratio of 10.
+    package static func powerRatio(db: Double) -> Double {
+        pow(10, db / 10)
+    }
+
     /// The sum of the squared samples `start..<start + count` of encoded audio (a sample is two
     /// bytes in PCM16, one in µ-law and A-law), exact in integers.
     package static func sumOfSquares(
