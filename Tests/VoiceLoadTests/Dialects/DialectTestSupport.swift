@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WSCore
 
 @testable import VoiceLoad
@@ -43,5 +44,17 @@ enum DialectTestSupport {
     /// `bytes` as base64 text.
     static func base64(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
+    }
+}
+
+extension CodecReply {
+    /// The frame of a reply the codec built when it decoded the frame answered (most replies;
+    /// one built when sent, `.intent`, is read with `ClientCodec.replyFrames`).
+    var frame: WireFrame {
+        guard case .frame(let frame) = content else {
+            Issue.record("a reply built when it is sent: \(content)")
+            return .text("")
+        }
+        return frame
     }
 }

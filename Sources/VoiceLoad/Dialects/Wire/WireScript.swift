@@ -71,10 +71,8 @@ package struct WireScript {
             }
         case .receive(let frame):
             let decoded = codec.receive(frame)
-            return [
-                "events": .array(decoded.events.map { .object($0.wireDescription) }),
-                "replies": .array(decoded.replies.map { .object(Self.describe($0.frame)) }),
-            ]
+            let replies = decoded.replies.flatMap { codec.replyFrames($0.content) }.map { JSONValue.object(Self.describe($0)) }
+            return ["events": .array(decoded.events.map { .object($0.wireDescription) }), "replies": .array(replies)]
         }
     }
 
