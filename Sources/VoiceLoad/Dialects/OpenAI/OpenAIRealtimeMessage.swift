@@ -79,6 +79,16 @@ enum OpenAIRealtimeEventName {
     /// The `error.code` of a `response.cancel` that found no response in progress.
     static let cancelNotActiveCode = "response_cancel_not_active"
 
+    /// The header that asked for the beta interface, which OpenAI removed in 2026: a session
+    /// opened with it is closed with 4000 `beta_api_shape_disabled`.
+    static let betaHeader = (name: "OpenAI-Beta", value: "realtime=v1")
+    static let betaRemovedCloseCode = 4000
+    static let betaRemovedCloseReason = "beta_api_shape_disabled"
+    /// The example of a `beta_api_removed` error: what happened and what to change.
+    static let betaRemovedAdvice =
+        "closed with 4000 beta_api_shape_disabled: OpenAI removed the Realtime beta interface; "
+        + "drop the \(betaHeader.name) header (--header): vload speaks the GA interface"
+
     /// Server events that carry nothing vload measures: known, so not counted as unknown
     /// (`response.output_item.*` is structural too, but read for function names). The
     /// conformance suite feeds every server event of the openai SDK's GA and beta unions
