@@ -187,6 +187,17 @@ def test_transcripts_and_tool_call():
     assert vload_wire.event_names({"events": decode(TOOL_CALL)}) == ["tool.call"]
 
 
+RESPONSE_COMPLETE = {"type": "agent_response_complete"}
+
+
+def test_agent_response_complete_ends_the_turn():
+    """The SDK names `agent_response_complete` in its ClientEvent list and has no model for it
+    (its handler does nothing with it): vload reads the type alone as the end of the turn."""
+    assert "agent_response_complete" in ClientEvent.__args__[0].__args__
+    assert sdk_handles(RESPONSE_COMPLETE).calls == []
+    assert vload_wire.event_names({"events": decode(RESPONSE_COMPLETE)}) == ["turn.complete"]
+
+
 SAMPLES = {m["type"]: m for m in (METADATA, AUDIO, INTERRUPTION, USER_TRANSCRIPT, AGENT_RESPONSE, TOOL_CALL,
                                      {"type": "ping", "ping_event": {"event_id": 1, "ping_ms": None}})}
 

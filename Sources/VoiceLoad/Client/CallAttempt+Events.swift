@@ -61,7 +61,7 @@ extension CallAttempt {
             tracker.agentAudio(chunk, at: at)
             return scheduleQuietCheck()
         case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
-            guard turnEndSignal == .event else { return [] }
+            guard turnEndSignal.endsByEvent else { return [] }
             return emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) + silentReplies()
         case .agentInterrupted:
             return truncatePlayback(at: at) + emit(tracker.bargeInSignal(.interrupted, at: at)) + flushRepliesPlayedOut()

@@ -16,6 +16,15 @@ package enum TurnEndSignal: Sendable, Hashable {
     /// Nothing on the wire: derived from a quiet gap in agent audio plus a drained playback
     /// cursor (docs/dialects.md).
     case audioGap
+    /// An end-of-turn event the server does not always send (ElevenLabs
+    /// `agent_response_complete`): the event ends the turn when it comes, the quiet gap when
+    /// it does not.
+    case eventOrAudioGap
+
+    /// Whether an end-of-turn event ends the turn.
+    package var endsByEvent: Bool { self != .audioGap }
+    /// Whether a quiet gap ends the turn.
+    package var endsByQuietGap: Bool { self != .event }
 }
 
 /// The client side of a wire protocol: what it is (formats, signals, authentication) and a

@@ -6,6 +6,14 @@ import WSCore
 
 /// Helpers shared by the dialect codec tests.
 enum DialectTestSupport {
+    /// `sampleCount` samples of a 440 Hz tone at `rateHz`, PCM16 little-endian: voiced agent audio.
+    static func tone(sampleCount: Int, rateHz: Int) -> [UInt8] {
+        (0..<sampleCount).flatMap { index -> [UInt8] in
+            let sample = Int16(8_000 * sin(2 * Double.pi * 440 * Double(index) / Double(rateHz)))
+            return [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)]
+        }
+    }
+
     /// The JSON value of `text`, parsed with `JSONDecoder`, independently of the code under test.
     static func json(_ text: String) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))

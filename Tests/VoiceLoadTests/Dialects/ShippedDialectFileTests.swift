@@ -29,7 +29,7 @@ struct ShippedDialectFileTests {
         #expect(dialect.inputFormat == AudioFormat(encoding: .pcm16, sampleRateHz: 16_000))
         #expect(dialect.outputFormat == AudioFormat(encoding: .pcm16, sampleRateHz: 16_000))
         #expect(dialect.readySignal == .event)
-        #expect(dialect.turnEndSignal == .audioGap)
+        #expect(dialect.turnEndSignal == .eventOrAudioGap)
     }
 
     @Test func elevenLabsFrames() throws {

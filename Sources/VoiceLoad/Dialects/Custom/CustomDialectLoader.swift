@@ -17,7 +17,7 @@ package struct CustomDialectLoader {
     package static let connectKeys = ["url", "headers", "subprotocols", "pre_request"]
     package static let preRequestKeys = ["method", "url", "headers", "json", "capture"]
     package static let captureKeys = ["on", "set"]
-    package static let timingKeys = ["quiet_ms", "ready_timeout_ms", "close_timeout_ms"]
+    package static let timingKeys = ["quiet_ms", "quiet_fallback", "ready_timeout_ms", "close_timeout_ms"]
 
     package let reader: CustomNodeReader
     package let environment: [String: String]
@@ -223,6 +223,7 @@ package struct CustomDialectLoader {
     private func readTiming(_ node: Node, into dialect: inout CustomDialect) throws(CustomDialectError) {
         let fields = try reader.fields(node, allowed: Self.timingKeys, what: "'timing'")
         if let quiet = fields["quiet_ms"] { dialect.quietMs = try reader.positiveInt(quiet, field: "quiet_ms") }
+        if let fallback = fields["quiet_fallback"] { dialect.quietFallback = try reader.bool(fallback, field: "quiet_fallback") }
         if let ready = fields["ready_timeout_ms"] { dialect.readyTimeoutMs = try reader.positiveInt(ready, field: "ready_timeout_ms") }
         if let close = fields["close_timeout_ms"] { dialect.closeTimeoutMs = try reader.positiveInt(close, field: "close_timeout_ms") }
     }
