@@ -91,6 +91,9 @@ actor SimulatorConnection: PacedStream {
             } catch {
                 return  // a frame the agent does not understand is ignored, as a lenient server would
             }
+            let acknowledgements = codec.takeAcknowledgements()
+            for frame in acknowledgements { connection.queue(EncodedFrame(frame)) }
+            if !acknowledgements.isEmpty { connection.flush() }
             session.slowdown = slowdown()
             for intent in intents {
                 perform(session.receive(intent, at: timestamped.receivedAt))
