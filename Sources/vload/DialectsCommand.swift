@@ -57,6 +57,7 @@ struct DialectsCommand: ParsableCommand {
         let metrics = dialect.measures.sorted().map(\.rawValue).joined(separator: ", ")
         return """
             \(dialect.id)
+              api version:  \(dialect.apiVersion)
               ready:        \(ready)
               audio in:     \(dialect.inputFormat), \(dialect.defaultFrameMs) ms frames
               audio out:    \(output)

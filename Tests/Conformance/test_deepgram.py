@@ -594,3 +594,19 @@ def test_strict_checker_rejects(path, value):
     dg.validate_strictly(AgentV1Settings, json.dumps(GOOD_SETTINGS))
     with pytest.raises(AssertionError):
         dg.validate_strictly(AgentV1Settings, _mutated(path, value))
+
+
+# =========================================================================================
+# The other way round: every message type vload reads is one the SDK still defines
+# =========================================================================================
+
+@pytest.mark.parametrize("dialect, sdk_types", [
+    (AGENT, dg.AGENT_SERVER_MODELS_BY_TYPE), (LISTEN, dg.LISTEN_SERVER_MODELS_BY_TYPE),
+], ids=["agent", "listen"])
+def test_every_type_vload_reads_is_still_an_sdk_message(dialect, sdk_types):
+    """A server message type vload reads by name that the SDK's receive union no longer
+    defines fails here."""
+    [answer] = vload_wire.run(dialect, [{"types_read": True}])
+    read = set(answer["types"])
+    assert read, "vload lists the types it reads"
+    assert read <= set(sdk_types), sorted(read - set(sdk_types))

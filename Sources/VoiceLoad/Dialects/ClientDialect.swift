@@ -32,6 +32,14 @@ package enum TurnEndSignal: Sendable, Hashable {
 package protocol ClientDialect: Sendable {
     /// The dialect's identifier on the command line (`datagrid`).
     var id: String { get }
+    /// The provider's API version this dialect speaks, as `vload dialects` shows it: the
+    /// version the provider names (a path's `v1`, a protocol version on the wire, the SDK the
+    /// dialect was proven against), or that the provider names none.
+    var apiVersion: String { get }
+    /// The server message types (the values of the message's type field) the dialect's codec
+    /// reads by name, for the conformance suite's check that the provider's SDK still defines
+    /// each (docs/conformance.md); empty where the dialect publishes no such list.
+    var typesRead: [String] { get }
     /// The format user audio must be sent in.
     var inputFormat: AudioFormat { get }
     /// The format agent audio arrives in.
@@ -93,6 +101,8 @@ package protocol ClientDialect: Sendable {
 }
 
 extension ClientDialect {
+    package var typesRead: [String] { [] }
+
     package var defaultFrameMs: Int { 40 }
 
     package var repliesWithAudio: Bool { true }

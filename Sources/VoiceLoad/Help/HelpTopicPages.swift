@@ -437,6 +437,7 @@ YAML anchors and aliases.
 |---|---|---|---|
 | `dialect` | string | required | The dialect's id, shown in reports and `vload dialects`. Not empty. |
 | `description` | string | none | One line for `vload dialects` and `vload validate`. |
+| `api_version` | string | none | The provider API version the file speaks, shown as `api version:` by `vload dialects` (without it: "not stated in the file"). |
 | `message_type` | path | none | Where a message names its type. Declaring it makes frames without a string there malformed, and names unknown frames by it. Without it, unknown frames are named by `$.type`, else `$.event`, else their keys. |
 | `connect` | mapping | none | How to connect: [connect](#connect). |
 | `audio` | mapping | required | Audio formats and where audio is: [audio](#audio). |

@@ -11,7 +11,7 @@ import Yams
 /// scenario's session parameters) in templates.
 package struct CustomDialectLoader {
     package static let topLevelKeys = [
-        "dialect", "description", "message_type", "connect", "audio", "send", "events", "captures", "ignore", "timing",
+        "dialect", "description", "api_version", "message_type", "connect", "audio", "send", "events", "captures", "ignore", "timing",
     ]
     package static let audioKeys = ["input", "output"]
     package static let connectKeys = ["url", "headers", "subprotocols", "pre_request"]
@@ -65,6 +65,7 @@ package struct CustomDialectLoader {
 
         var dialect = CustomDialect(id: id, sourcePath: reader.path, inputFormat: input.format, outputFormat: outputFormat)
         dialect.about = about
+        dialect.statedAPIVersion = try top["api_version"].map { node throws(CustomDialectError) in try reader.string(node, field: "api_version") }
         dialect.defaultFrameMs = input.frameMs
         dialect.padsSilence = input.padsSilence
         if let connect = top["connect"] { try readConnect(connect, into: &dialect) }

@@ -102,6 +102,21 @@ enum OpenAIRealtimeEventName {
         "output_audio_buffer.started", "output_audio_buffer.stopped", "output_audio_buffer.cleared",
     ]
 
+    /// The beta names still read (Azure OpenAI's dated api-versions send them).
+    static let betaAliases: Set<String> = [
+        betaAudioDelta, betaAudioDone, betaAudioTranscriptDelta, betaAudioTranscriptDone, betaTextDelta, betaTextDone,
+    ]
+
+    /// Every server event type the codec reads by name, the structural ones too (the families
+    /// of `structuralPrefixes` are read by prefix, not by name).
+    static let serverTypesRead: [String] =
+        [
+            sessionCreated, sessionUpdated, speechStarted, speechStopped, inputTranscriptionDelta, inputTranscriptionCompleted,
+            inputTranscriptionFailed, responseCreated, outputAudioDelta, outputAudioDone, outputAudioTranscriptDelta,
+            outputAudioTranscriptDone, outputTextDelta, outputTextDone, functionArgumentsDone, outputItemAdded, outputItemDone,
+            responseDone, error,
+        ] + betaAliases.sorted() + structural.sorted()
+
     /// Families of structural events: every `conversation.item.*` event not mapped explicitly
     /// (`added`, `done`, beta `created`, `truncated`, `deleted`, `retrieved`), and the remote
     /// MCP tool events (`mcp_list_tools.*`, `response.mcp_call.*`, `response.mcp_call_arguments.*`).

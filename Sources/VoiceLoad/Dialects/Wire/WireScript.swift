@@ -63,6 +63,8 @@ package struct WireScript {
             return ["frames": .array(codec.framesAfterUtterance().map { .object(Self.describe($0)) })]
         case .intent(let intent):
             return ["frames": .array(codec.frames(for: Self.withScenarioParameters(intent, parameters)).map { .object(Self.describe($0)) })]
+        case .typesRead:
+            return ["types": .array(dialect.typesRead.map(JSONValue.string))]
         case .endpoint(let base):
             do {
                 return ["url": JSONValue(dialect.endpoint(for: try WebSocketEndpoint(parsing: base), parameters: parameters).urlString)]
