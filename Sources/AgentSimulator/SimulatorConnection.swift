@@ -28,6 +28,8 @@ actor SimulatorConnection: PacedStream {
     /// Counts `nextChunk` schedules: a chunk queued with the pacer under an older one is stale.
     private var chunkToken = 0
     private var finished = false
+    /// The close the dialect refuses this session with, right after the open (nil: served).
+    private let refusal: ServerRefusal?
 
     init(
         connection: WebSocketServerConnection,
@@ -44,6 +46,7 @@ actor SimulatorConnection: PacedStream {
         self.eventLoop = connection.eventLoop
         self.connection = connection
         self.codec = dialect.makeCodec(target: connection.request.target)
+        self.refusal = dialect.refusal(requestHeaders: connection.request.headers)
         self.audio = audio
         self.faultFrames = faultFrames
         self.onFinish = onFinish
@@ -63,6 +66,13 @@ actor SimulatorConnection: PacedStream {
 
     /// Called on the loop when the connection is set up; from here on frames flow in.
     nonisolated func attach() {
+        let refused = assumeIsolated { connection -> Bool in
+            guard let refusal = connection.refusal else { return false }
+            connection.connection.close(code: refusal.code, reason: refusal.reason)
+            connection.finish()
+            return true
+        }
+        guard !refused else { return }
         assumeIsolated { connection in
             connection.session.slowdown = connection.slowdown()
             connection.perform(connection.session.opened(at: .now()))
@@ -81,6 +91,9 @@ actor SimulatorConnection: PacedStream {
             } catch {
                 return  // a frame the agent does not understand is ignored, as a lenient server would
             }
+            let acknowledgements = codec.takeAcknowledgements()
+            for frame in acknowledgements { connection.queue(EncodedFrame(frame)) }
+            if !acknowledgements.isEmpty { connection.flush() }
             session.slowdown = slowdown()
             for intent in intents {
                 perform(session.receive(intent, at: timestamped.receivedAt))

@@ -47,11 +47,17 @@ struct DialectsCommand: ParsableCommand {
 
     static func describe(_ dialect: any ClientDialect) -> String {
         let ready = dialect.readySignal == .event ? "a ready event from the server" : "the WebSocket open"
-        let turnEnd = dialect.turnEndSignal == .event ? "an end-of-turn event" : "a quiet gap in agent audio"
+        let turnEnd: String
+        switch dialect.turnEndSignal {
+        case .event: turnEnd = "an end-of-turn event"
+        case .audioGap: turnEnd = "a quiet gap in agent audio"
+        case .eventOrAudioGap: turnEnd = "an end-of-turn event, else a quiet gap in agent audio"
+        }
         let output = dialect.repliesWithAudio ? dialect.outputFormat.description : "none (answers with transcripts)"
         let metrics = dialect.measures.sorted().map(\.rawValue).joined(separator: ", ")
         return """
             \(dialect.id)
+              api version:  \(dialect.apiVersion)
               ready:        \(ready)
               audio in:     \(dialect.inputFormat), \(dialect.defaultFrameMs) ms frames
               audio out:    \(output)

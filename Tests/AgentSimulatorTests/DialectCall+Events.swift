@@ -39,6 +39,7 @@ extension DialectCall {
                 serverDecodeErrors.append(error)
                 return
             }
+            for acknowledgement in serverCodec.takeAcknowledgements() { sendToClient(acknowledgement) }
             for intent in intents {
                 if case .audio(let bytes) = intent { audioBytesReceived.append(bytes.count) }
                 if case .markPlayed(let name) = intent { marksPlayed.append(name) }

@@ -365,6 +365,38 @@ def test_agent_conversation_text_assistant():
     checked("agent", "ConversationText")
 
 
+#: The `conversational_behavior` values vload treats as asides (not the answer); every other
+#: value of the SDK's literal is a standard turn.
+ASIDE_BEHAVIORS = {"backchannel", "filler", "presence_check"}
+
+
+def test_agent_aside_behaviors_are_the_sdks():
+    """The behaviors vload sets apart are the SDK's non-default ones, no more, no fewer."""
+    annotation = dg.AGENT_SERVER_MODELS_BY_TYPE["ConversationText"].model_fields["conversational_behavior"].annotation
+    assert dg._open_enum_literals(annotation) == ASIDE_BEHAVIORS | {"default"}
+
+
+@pytest.mark.parametrize("behavior", sorted(ASIDE_BEHAVIORS))
+def test_agent_aside_is_not_the_answer(behavior):
+    """A backchannel (filler, presence check) and its audio neither start nor end the turn;
+    the `default` line after it does."""
+    model = dg.AGENT_SERVER_MODELS_BY_TYPE["ConversationText"]
+    started = dg.build(dg.AGENT_SERVER_MODELS_BY_TYPE["AgentStartedSpeaking"], total_latency=0.2, tts_latency=0.1, ttt_latency=0.1)
+    done = dg.build(dg.AGENT_SERVER_MODELS_BY_TYPE["AgentAudioDone"])
+    report = dg.build(dg.AGENT_SERVER_MODELS_BY_TYPE["LatencyReport"], **LATENCY_REPORT)
+    frames = []
+    for content, kind in (("Mm-hmm.", behavior), ("It is sunny.", "default")):
+        line = dg.build(model, role="assistant", content=content, conversational_behavior=kind)
+        frames += [vload_wire.receive_text(dg.wire_text(line)), vload_wire.receive_text(dg.wire_text(started)),
+                   vload_wire.receive_binary(bytes(4800)), vload_wire.receive_text(dg.wire_text(done)),
+                   vload_wire.receive_text(dg.wire_text(report))]
+    answers = vload_wire.run(AGENT, frames)
+    aside, answer = [[event for a in answers[i:i + 5] for event in a["events"]] for i in (0, 5)]
+    assert [event["event"] for event in aside] == ["transcript"], aside
+    assert "agent.audio" in [event["event"] for event in answer] and "turn.complete" in [event["event"] for event in answer], answer
+    checked("agent", f"ConversationText.{behavior}")
+
+
 def test_agent_binary_audio():
     """Binary frames are agent audio (linear16 24 kHz, as vload's Settings asks)."""
     events = receive(AGENT, bytes(4800))["events"]
@@ -562,3 +594,19 @@ def test_strict_checker_rejects(path, value):
     dg.validate_strictly(AgentV1Settings, json.dumps(GOOD_SETTINGS))
     with pytest.raises(AssertionError):
         dg.validate_strictly(AgentV1Settings, _mutated(path, value))
+
+
+# =========================================================================================
+# The other way round: every message type vload reads is one the SDK still defines
+# =========================================================================================
+
+@pytest.mark.parametrize("dialect, sdk_types", [
+    (AGENT, dg.AGENT_SERVER_MODELS_BY_TYPE), (LISTEN, dg.LISTEN_SERVER_MODELS_BY_TYPE),
+], ids=["agent", "listen"])
+def test_every_type_vload_reads_is_still_an_sdk_message(dialect, sdk_types):
+    """A server message type vload reads by name that the SDK's receive union no longer
+    defines fails here."""
+    [answer] = vload_wire.run(dialect, [{"types_read": True}])
+    read = set(answer["types"])
+    assert read, "vload lists the types it reads"
+    assert read <= set(sdk_types), sorted(read - set(sdk_types))

@@ -16,6 +16,7 @@ import base64
 import json
 
 import pytest
+import yaml
 
 import vload_wire
 from elevenlabs.conversational_ai.conversation import BaseConversation, ClientToOrchestratorEvent, Conversation
@@ -187,6 +188,17 @@ def test_transcripts_and_tool_call():
     assert vload_wire.event_names({"events": decode(TOOL_CALL)}) == ["tool.call"]
 
 
+RESPONSE_COMPLETE = {"type": "agent_response_complete"}
+
+
+def test_agent_response_complete_ends_the_turn():
+    """The SDK names `agent_response_complete` in its ClientEvent list and has no model for it
+    (its handler does nothing with it): vload reads the type alone as the end of the turn."""
+    assert "agent_response_complete" in ClientEvent.__args__[0].__args__
+    assert sdk_handles(RESPONSE_COMPLETE).calls == []
+    assert vload_wire.event_names({"events": decode(RESPONSE_COMPLETE)}) == ["turn.complete"]
+
+
 SAMPLES = {m["type"]: m for m in (METADATA, AUDIO, INTERRUPTION, USER_TRANSCRIPT, AGENT_RESPONSE, TOOL_CALL,
                                      {"type": "ping", "ping_event": {"event_id": 1, "ping_ms": None}})}
 
@@ -200,6 +212,32 @@ def test_every_sdk_server_event_type_is_known(event_type):
     names = vload_wire.event_names(answer)
     assert "unknown" not in names and "malformed" not in names, answer
     vload_wire.checked(SDK, event_type)
+
+
+def _types_matched(node):
+    """Every `type` value a matcher anywhere in the dialect file names (`"$.type": x` or
+    `"$.type": {in: [...]}`)."""
+    found = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$.type":
+                found |= set(value["in"]) if isinstance(value, dict) else {value}
+            else:
+                found |= _types_matched(value)
+    elif isinstance(node, list):
+        for item in node:
+            found |= _types_matched(item)
+    return found
+
+
+def test_every_type_the_dialect_file_reads_is_still_an_sdk_event():
+    """The other way round: a server event the file matches (as an event, audio, a reply's
+    trigger or one to ignore) that the SDK's ClientEvent list no longer defines fails here."""
+    document = yaml.safe_load((vload_wire.ROOT / "dialects" / "elevenlabs-agents.yaml").read_text())
+    read = _types_matched({key: document[key] for key in ("events", "ignore")})
+    read |= _types_matched(document["audio"]["output"]) | _types_matched(document["send"]["replies"])
+    assert "agent_response_complete" in read and "audio" in read
+    assert read <= set(ClientEvent.__args__[0].__args__), read - set(ClientEvent.__args__[0].__args__)
 
 
 def test_an_unlisted_type_is_unknown_by_name():

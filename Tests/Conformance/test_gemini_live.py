@@ -119,6 +119,29 @@ def test_turn_complete_ends_the_turn():
     assert vload_wire.event_names({"events": decode(message, "serverContent.turnComplete")}) == ["turn.complete"]
 
 
+@pytest.mark.parametrize("status", [None, "IDLE", "REQUIRES_ACTION", "INTERACTION_STATUS_UNSPECIFIED"])
+def test_turn_complete_with_the_interaction_idle_ends_the_answer(status):
+    """`interactionStatus`, always sent alongside `turnComplete` by newer servers: anything but
+    IN_PROGRESS (no status: an older server) ends the whole answer."""
+    content = types.LiveServerContent(turn_complete=True, interaction_status=status)
+    names = vload_wire.event_names({"events": decode(types.LiveServerMessage(server_content=content), "serverContent.interactionStatus")})
+    assert names == ["turn.complete"]
+
+
+def test_turn_complete_in_progress_does_not_end_the_answer():
+    """A model turn complete while the interaction is IN_PROGRESS: more model turns of the same
+    answer follow, so the answer has not ended."""
+    content = types.LiveServerContent(turn_complete=True, interaction_status=types.InteractionStatus.IN_PROGRESS,
+                                      turn_complete_reason=types.TurnCompleteReason.NEED_MORE_INPUT)
+    assert decode(types.LiveServerMessage(server_content=content), "serverContent.interactionStatus") == []
+
+
+def test_interaction_statuses_are_the_sdks():
+    """The statuses the dialect file names are the SDK's InteractionStatus values."""
+    named = {"IN_PROGRESS", "IDLE", "REQUIRES_ACTION", "INTERACTION_STATUS_UNSPECIFIED"}
+    assert named == {status.value for status in types.InteractionStatus}
+
+
 def test_transcriptions():
     message = types.LiveServerMessage(server_content=types.LiveServerContent(
         input_transcription=types.Transcription(text="where is my order", finished=True)))

@@ -474,3 +474,29 @@ def test_endpoint_adds_default_model():
 def test_endpoint_keeps_given_model():
     (answer,) = run([{"endpoint": "wss://api.openai.com/v1/realtime?model=gpt-realtime-mini"}])
     assert answer["url"] == "wss://api.openai.com/v1/realtime?model=gpt-realtime-mini"
+
+
+# ---------------------------------------------------------------------------------------------
+# The other way round: every server event type vload reads is one the SDK still defines.
+
+#: The beta names vload still reads: Azure OpenAI's dated api-versions send them.
+BETA_ALIASES = {"response.audio.delta", "response.audio.done", "response.audio_transcript.delta",
+                "response.audio_transcript.done", "response.text.delta", "response.text.done"}
+
+
+#: Beta-only events vload knows and ignores (Azure's dated api-versions, being the beta shape,
+#: send them too).
+BETA_ONLY_IGNORED = {"transcription_session.updated"}
+
+
+def test_every_type_vload_reads_is_still_an_sdk_server_event():
+    """A type vload reads by name that neither of the SDK's server-event unions defines any
+    more fails here; the only names outside the GA union are the beta aliases and the
+    beta-only events vload ignores."""
+    [answer] = vload_wire.run(DIALECT, [{"types_read": True}])
+    read = set(answer["types"])
+    ga, beta = set(sdk.GA_SERVER_MODELS), set(sdk.BETA_SERVER_MODELS)
+    assert read, "vload lists the types it reads"
+    assert read <= ga | beta, sorted(read - ga - beta)
+    assert read - ga <= BETA_ALIASES | BETA_ONLY_IGNORED, sorted(read - ga - BETA_ALIASES - BETA_ONLY_IGNORED)
+    assert BETA_ALIASES <= beta, sorted(BETA_ALIASES - beta)

@@ -29,8 +29,10 @@ logger.add(sys.stderr, level="WARNING")
 
 import pipecat.frames.protobufs.frames_pb2 as frames_pb2  # noqa: E402
 from google.protobuf.unknown_fields import UnknownFieldSet  # noqa: E402
+import pipecat.processors.frameworks.rtvi.models as RTVI  # noqa: E402
 from pipecat.frames.frames import (  # noqa: E402
     InputAudioRawFrame,
+    InputTransportMessageFrame,
     InterruptionFrame,
     OutputAudioRawFrame,
     OutputTransportMessageFrame,
@@ -95,10 +97,36 @@ def test_text_and_interruption_deserialize():
     [data] = sent_bytes(interrupt)
     _, frame = deserialize(data)
     assert type(frame) is InterruptionFrame
-    # Pipecat's transport needs no handshake and has no stop message: hanging up is the close.
-    assert open_["frames"] == [] and stop["frames"] == []
+    # Pipecat's transport has no stop message: hanging up is the close. On open vload sends
+    # RTVI client-ready (test_client_ready_on_open_is_rtvi_2).
+    assert len(open_["frames"]) == 1 and stop["frames"] == []
     vload_wire.checked(SDK, "text (client)")
     vload_wire.checked(SDK, "interruption (client)")
+
+
+def test_client_ready_on_open_is_rtvi_2():
+    """On open vload sends what Pipecat's clients send: RTVI `client-ready` with the protocol
+    version and the client's details, which the RTVI processor reads as ClientReadyData and
+    takes as compatible (same major version as pipecat-ai's PROTOCOL_VERSION)."""
+    [answer] = vload_wire.run(DIALECT, [{"send": "open"}])
+    [data] = sent_bytes(answer)
+    _, frame = deserialize(data)
+    assert type(frame) is InputTransportMessageFrame, type(frame)
+    message = RTVI.Message.model_validate(frame.message)
+    assert message.label == RTVI.MESSAGE_LABEL and message.type == "client-ready"
+    ready = RTVI.ClientReadyData.model_validate(message.data)
+    assert ready.version == RTVI.PROTOCOL_VERSION
+    assert ready.about.library == "vload" and ready.about.library_version
+    vload_wire.checked(SDK, "client-ready (client)")
+
+
+def test_bot_ready_is_known():
+    """`bot-ready`, the RTVI processor's answer to client-ready, is read as nothing measured."""
+    bot_ready = RTVI.BotReady(id="1", data=RTVI.BotReadyData(version=RTVI.PROTOCOL_VERSION))
+    data = run(ProtobufFrameSerializer().serialize(OutputTransportMessageUrgentFrame(message=bot_ready.model_dump(exclude_none=True))))
+    [answer] = vload_wire.run(DIALECT, [vload_wire.receive_binary(data)])
+    assert answer["events"] == [], answer
+    vload_wire.checked(SDK, "bot-ready")
 
 
 def serialized(frame) -> bytes:
@@ -155,8 +183,8 @@ def test_transport_messages():
         ({"label": "rtvi-ai", "type": "user-transcription",
           "data": {"text": "hi", "user_id": "u1", "timestamp": "t", "final": True}},
          {"event": "transcript", "role": "user", "text": "hi", "final": True}),
-        ({"label": "rtvi-ai", "type": "bot-ready", "data": {"version": "1.0.0"}},
-         {"event": "unknown", "type": "message bot-ready"}),
+        ({"label": "rtvi-ai", "type": "bot-llm-started"},
+         {"event": "unknown", "type": "message bot-llm-started"}),
     ]
     frames = [OutputTransportMessageUrgentFrame(message=message) for message, _ in messages[:2]] + \
         [OutputTransportMessageFrame(message=message) for message, _ in messages[2:]]

@@ -19,6 +19,7 @@ func repositoryRoot(_ file: String = #filePath) -> String {
 protocol BinaryPCMTestDialect: ClientDialect, ClientCodec {}
 
 extension BinaryPCMTestDialect {
+    var apiVersion: String { "none: a test dialect" }
     var inputFormat: AudioFormat { .pcm16(16_000) }
     var outputFormat: AudioFormat { .pcm16(16_000) }
     func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {

@@ -5,8 +5,16 @@ import WSCore
 extension CallAttempt {
     /// `frameArrived`'s second half: `decoded` is what the dialect's codec made of `frame`,
     /// which came off the socket at `at`; handled at `now`. Tests feed decoded frames here.
+    ///
+    /// Frames go out in the order they are built, so that a dialect that numbers its messages
+    /// numbers them in wire order: the immediate replies the codec built while decoding go
+    /// first, then what the events send, then the replies timed by playback or delay, which
+    /// are built (`CodecReply.Content.intent`) when they are sent.
     mutating func receive(_ frame: WireFrame, decoded: DecodedFrame, at: MonotonicInstant, now: MonotonicInstant) -> [Action] {
         var actions: [Action] = []
+        for reply in decoded.replies where reply.timing == .immediately {
+            actions += send(reply.content)
+        }
         for event in decoded.events {
             if case .event(let match)? = wait?.condition, match.matches(event) { awaitedEventArrived = true }
             if case .malformed(let reason) = event {
@@ -15,12 +23,12 @@ extension CallAttempt {
             if case .unknown(let type) = event { actions.append(.record(.unknownEvent(type: type, frame: frame))) }
             actions += apply(event, at: at)
         }
-        for reply in decoded.replies {
+        for reply in decoded.replies where reply.timing != .immediately {
             let dueAt = reply.timing.dueAt(receivedAt: at, playbackDrainsAt: tracker.playback.drainsAt)
             switch (reply.timing, dueAt) {
-            case (.whenPlayedOut, let dueAt?): repliesWhenPlayedOut.append(DueReply(frame: reply.frame, dueAt: dueAt))
-            case (.afterMs, let dueAt?): actions += scheduleDelayedReply(reply.frame, at: dueAt)
-            default: actions.append(.sendFrame(reply.frame))
+            case (.whenPlayedOut, let dueAt?): repliesWhenPlayedOut.append(DueReply(content: reply.content, dueAt: dueAt))
+            case (.afterMs, let dueAt?): actions += scheduleDelayedReply(reply.content, at: dueAt)
+            default: actions += send(reply.content)
             }
         }
         if !repliesWhenPlayedOut.isEmpty { actions += sendRepliesPlayedOut(at: now) }
@@ -53,7 +61,7 @@ extension CallAttempt {
             tracker.agentAudio(chunk, at: at)
             return scheduleQuietCheck()
         case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
-            guard turnEndSignal == .event else { return [] }
+            guard turnEndSignal.endsByEvent else { return [] }
             return emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) + silentReplies()
         case .agentInterrupted:
             return truncatePlayback(at: at) + emit(tracker.bargeInSignal(.interrupted, at: at)) + flushRepliesPlayedOut()

@@ -6,7 +6,7 @@ import WSCore
 extension CallAttempt {
     /// A reply waiting for its moment.
     struct DueReply: Sendable, Hashable {
-        var frame: WireFrame
+        var content: CodecReply.Content
         var dueAt: MonotonicInstant
     }
 
@@ -15,7 +15,7 @@ extension CallAttempt {
         var actions: [Action] = [.cancel(.repliesPlayedOut)]
         while let first = repliesWhenPlayedOut.first, first.dueAt <= now {
             repliesWhenPlayedOut.removeFirst()
-            actions.append(.sendFrame(first.frame))
+            actions += send(first.content)
         }
         if let next = repliesWhenPlayedOut.first { actions.append(.schedule(.repliesPlayedOut, at: next.dueAt)) }
         return actions
@@ -23,21 +23,24 @@ extension CallAttempt {
 
     /// Playback was flushed: every reply waiting for it is sent now.
     mutating func flushRepliesPlayedOut() -> [Action] {
-        defer { repliesWhenPlayedOut = [] }
-        return [.cancel(.repliesPlayedOut)] + repliesWhenPlayedOut.map { Action.sendFrame($0.frame) }
+        let waiting = repliesWhenPlayedOut
+        repliesWhenPlayedOut = []
+        var actions: [Action] = [.cancel(.repliesPlayedOut)]
+        for reply in waiting { actions += send(reply.content) }
+        return actions
     }
 
-    /// Sends `frame` at `dueAt` (a reply timed `after_ms`), unless the connection ends first.
-    mutating func scheduleDelayedReply(_ frame: WireFrame, at dueAt: MonotonicInstant) -> [Action] {
+    /// Sends `content` at `dueAt` (a reply timed `after_ms`), unless the connection ends first.
+    mutating func scheduleDelayedReply(_ content: CodecReply.Content, at dueAt: MonotonicInstant) -> [Action] {
         let key = nextDelayedReplyKey
         nextDelayedReplyKey += 1
-        delayedReplies[key] = frame
+        delayedReplies[key] = content
         return [.schedule(.delayedReply(key), at: dueAt)]
     }
 
     mutating func delayedReplyDue(_ key: Int) -> [Action] {
-        guard let frame = delayedReplies.removeValue(forKey: key) else { return [] }
-        return [.sendFrame(frame)]
+        guard let content = delayedReplies.removeValue(forKey: key) else { return [] }
+        return send(content)
     }
 
     /// On dialects without an end-of-turn event, looks for the quiet gap that ends a turn.

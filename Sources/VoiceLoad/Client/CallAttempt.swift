@@ -112,7 +112,7 @@ struct CallAttempt: Sendable {
     /// Replies the dialect wants sent once the audio received before them has played, in order.
     var repliesWhenPlayedOut: [DueReply] = []
     /// Replies timed `after_ms` not yet sent, by the key of their `delayedReply` timer.
-    var delayedReplies: [Int: WireFrame] = [:]
+    var delayedReplies: [Int: CodecReply.Content] = [:]
     var nextDelayedReplyKey = 0
     /// When the `quietCheck` timer is set for.
     var quietCheckAt: MonotonicInstant?
@@ -262,6 +262,11 @@ struct CallAttempt: Sendable {
     /// The dialect's frames for `intent`, to send (none where the dialect has no such message).
     mutating func send(_ intent: ClientIntent) -> [Action] {
         codec.frames(for: intent).map(Action.sendFrame)
+    }
+
+    /// A reply's frames, to send: built now when the codec builds it when it is sent.
+    mutating func send(_ content: CodecReply.Content) -> [Action] {
+        codec.replyFrames(content).map(Action.sendFrame)
     }
 
     /// The frames that close an utterance whose clip has been sent, on dialects where the

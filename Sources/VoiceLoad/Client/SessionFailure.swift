@@ -12,6 +12,19 @@ struct SessionFailure: Error, Sendable, Hashable {
     }
 }
 
+extension SessionFailure {
+    /// The server's close before the scenario hung up: `closed_by_server_<code>`, or
+    /// `beta_api_removed` when OpenAI refuses the Realtime beta interface, whose example says
+    /// what to change.
+    static func serverClosed(code: Int?, reason: String?) -> SessionFailure {
+        typealias Name = OpenAIRealtimeEventName
+        guard code == Name.betaRemovedCloseCode, reason == Name.betaRemovedCloseReason else {
+            return SessionFailure(.closedByServer(code: code), .close(code: code, reason: reason))
+        }
+        return SessionFailure(.betaAPIRemoved, .text(Name.betaRemovedAdvice))
+    }
+}
+
 /// The run is winding down (a signal, or its drain limit): the session hangs up now, its
 /// outcome `interrupted`.
 struct SessionWoundDown: Error, Sendable {}

@@ -60,7 +60,7 @@ extension TurnTracker {
         playback.flush(at: at)
         guard let turn = agentTurn else { return nil }
         tail = InterruptedTail(turnNumber: turn.number, turnKey: turn.turnKey, lastAudioAt: turn.lastAudioAt)
-        return endAgentTurn(at: at, interrupted: true)
+        return endAgentTurn(at: at, by: .interruption)
     }
 
     /// The server answered the interrupt command being measured with "nothing to cancel" at

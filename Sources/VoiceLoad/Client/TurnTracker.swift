@@ -178,7 +178,7 @@ package struct TurnTracker: Sendable {
     package mutating func agentTurnEnded(turnKey: String? = nil, at: MonotonicInstant) -> TurnRecord? {
         guard let turn = agentTurn else { return nil }
         if let turnKey, let current = turn.turnKey, turnKey != current { return nil }
-        return endAgentTurn(at: at, interrupted: false)
+        return endAgentTurn(at: at, by: .event)
     }
 
     /// A user transcript arrived: the first non-empty partial after the speech began is the
@@ -237,10 +237,10 @@ package struct TurnTracker: Sendable {
         return serverMetricsReported.insert(metric).inserted
     }
 
-    /// When a turn is open on a dialect without an end-of-turn event: the moment to look
-    /// again for the quiet gap that ends it.
+    /// When a turn is open on a dialect whose turns may end by a quiet gap: the moment to look
+    /// again for the gap that ends it.
     package var nextQuietCheck: MonotonicInstant? {
-        guard configuration.turnEndSignal == .audioGap, let agentTurn else { return nil }
+        guard configuration.turnEndSignal.endsByQuietGap, let agentTurn else { return nil }
         let quietAt = agentTurn.lastAudioAt.advanced(byMilliseconds: configuration.quietMs)
         return max(quietAt, playback.drainsAt ?? quietAt)
     }
@@ -251,7 +251,7 @@ package struct TurnTracker: Sendable {
         guard let due = nextQuietCheck, due <= now, let lastAudioAt = agentTurn?.lastAudioAt else {
             return (false, nil)
         }
-        return (true, endAgentTurn(at: lastAudioAt, interrupted: false))
+        return (true, endAgentTurn(at: lastAudioAt, by: .quietGap))
     }
 
     /// On a dialect whose turns end by event: how long before `now` the open agent turn's last
@@ -307,8 +307,9 @@ package struct TurnTracker: Sendable {
         return .unsolicited
     }
 
-    mutating func endAgentTurn(at: MonotonicInstant, interrupted: Bool) -> TurnRecord? {
+    mutating func endAgentTurn(at: MonotonicInstant, by cause: TurnEndCause) -> TurnRecord? {
         guard let turn = agentTurn else { return nil }
+        let interrupted = cause == .interruption
         agentTurn = nil
         agentTurnsEnded += 1
         lastEndedTurnRole = turn.role
@@ -324,7 +325,9 @@ package struct TurnTracker: Sendable {
         case .response(let premature):
             guard let owner = turn.owner else { return nil }
             let outcome: TurnOutcome = premature ? .prematureResponse : (interrupted ? .interrupted : .completed)
-            return record(for: owner, response: turn, endedAt: at, outcome: outcome)
+            var row = record(for: owner, response: turn, endedAt: at, outcome: outcome)
+            row.turnEndBy = cause
+            return row
         }
     }
 

@@ -13,7 +13,7 @@ extension VirtualClient {
             connection = nil
             perform(
                 attempt.connectionEnded(
-                    SessionFailure(.closedByServer(code: code), .close(code: code, reason: reason)),
+                    SessionFailure.serverClosed(code: code, reason: reason),
                     at: at,
                     now: .now()
                 )

@@ -16,6 +16,15 @@ package enum TurnEndSignal: Sendable, Hashable {
     /// Nothing on the wire: derived from a quiet gap in agent audio plus a drained playback
     /// cursor (docs/dialects.md).
     case audioGap
+    /// An end-of-turn event the server does not always send (ElevenLabs
+    /// `agent_response_complete`): the event ends the turn when it comes, the quiet gap when
+    /// it does not.
+    case eventOrAudioGap
+
+    /// Whether an end-of-turn event ends the turn.
+    package var endsByEvent: Bool { self != .audioGap }
+    /// Whether a quiet gap ends the turn.
+    package var endsByQuietGap: Bool { self != .event }
 }
 
 /// The client side of a wire protocol: what it is (formats, signals, authentication) and a
@@ -23,6 +32,14 @@ package enum TurnEndSignal: Sendable, Hashable {
 package protocol ClientDialect: Sendable {
     /// The dialect's identifier on the command line (`datagrid`).
     var id: String { get }
+    /// The provider's API version this dialect speaks, as `vload dialects` shows it: the
+    /// version the provider names (a path's `v1`, a protocol version on the wire, the SDK the
+    /// dialect was proven against), or that the provider names none.
+    var apiVersion: String { get }
+    /// The server message types (the values of the message's type field) the dialect's codec
+    /// reads by name, for the conformance suite's check that the provider's SDK still defines
+    /// each (docs/conformance.md); empty where the dialect publishes no such list.
+    var typesRead: [String] { get }
     /// The format user audio must be sent in.
     var inputFormat: AudioFormat { get }
     /// The format agent audio arrives in.
@@ -84,6 +101,8 @@ package protocol ClientDialect: Sendable {
 }
 
 extension ClientDialect {
+    package var typesRead: [String] { [] }
+
     package var defaultFrameMs: Int { 40 }
 
     package var repliesWithAudio: Bool { true }

@@ -23,11 +23,38 @@ package struct CodecReply: Sendable, Hashable {
         }
     }
 
-    package var frame: WireFrame
+    /// What the reply is.
+    package enum Content: Sendable, Hashable {
+        /// A frame built when the inbound frame was decoded.
+        case frame(WireFrame)
+        /// A frame the codec builds from this intent when the reply is sent: the replies of
+        /// dialects that number their messages (Twilio `sequenceNumber`), whose number must be
+        /// the one of the message's place on the wire, not of the moment it was decided.
+        case intent(ClientIntent)
+    }
+
+    package var content: Content
     package var timing: Timing
 
     package init(_ frame: WireFrame, timing: Timing = .immediately) {
-        self.frame = frame
+        self.content = .frame(frame)
         self.timing = timing
+    }
+
+    /// A reply built by the codec from `intent` when it is sent.
+    package init(sending intent: ClientIntent, timing: Timing = .immediately) {
+        self.content = .intent(intent)
+        self.timing = timing
+    }
+}
+
+extension ClientCodec {
+    /// The frames of a reply: the one built when its frame was decoded, or those the codec
+    /// builds for its intent now.
+    package mutating func replyFrames(_ content: CodecReply.Content) -> [WireFrame] {
+        switch content {
+        case .frame(let frame): return [frame]
+        case .intent(let intent): return frames(for: intent)
+        }
     }
 }

@@ -8,4 +8,12 @@ package protocol ServerCodec: Sendable {
     mutating func frames(for output: AgentOutput) -> [WireFrame]
     /// The wire frame for one prepared chunk of agent audio.
     mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame
+    /// The frames the server answers the frames received so far with by itself, whatever the
+    /// agent does (Deepgram `ThinkUpdated` for `UpdateThink`), each taken once; none on most
+    /// dialects.
+    mutating func takeAcknowledgements() -> [WireFrame]
+}
+
+extension ServerCodec {
+    package mutating func takeAcknowledgements() -> [WireFrame] { [] }
 }

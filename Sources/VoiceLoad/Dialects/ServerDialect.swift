@@ -28,6 +28,15 @@ package protocol ServerDialect: Sendable {
     /// The REST pre-step's response to a request body, for dialects that have one; the
     /// session is then reached at `webSocketURL`.
     func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]?
+    /// The close a session opened with these upgrade headers gets at once, as the provider
+    /// refuses it (OpenAI's 4000 `beta_api_shape_disabled`); nil for a session served.
+    func refusal(requestHeaders: [(name: String, value: String)]) -> ServerRefusal?
+}
+
+/// How the server side of a dialect refuses a session right after the open: its close.
+package struct ServerRefusal: Sendable, Hashable {
+    package var code: Int
+    package var reason: String
 }
 
 extension ServerDialect {
@@ -36,4 +45,6 @@ extension ServerDialect {
     package var awaitsToolResults: Bool { false }
 
     package func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? { nil }
+
+    package func refusal(requestHeaders: [(name: String, value: String)]) -> ServerRefusal? { nil }
 }

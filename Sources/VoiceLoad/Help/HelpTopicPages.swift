@@ -95,7 +95,7 @@ spoken.
 | `first_audio_from_start_ms` | speech start (acoustic) | the same first agent audio | as above |
 | `first_voiced_audio_from_end_ms` | speech end | arrival of the reply's first chunk above −40 dBFS | as above, or no voiced chunk (the reply is then a `silent_reply` error) |
 | `first_audio_from_commit_ms` | send of vload's `input_audio_buffer.commit` (manual turns, OpenAI `turn_detection: null`; sent once the clip has been streamed) | first agent audio | any turn that is not a manual turn |
-| `turn_duration_ms` | first agent audio | end of the agent's turn: its end-of-turn event, or, where the dialect has none (Datagrid), the arrival of its last audio chunk once `quiet_ms` of quiet passed and simulated playback drained; an interruption acknowledgement also ends a turn | no reply, or the turn never ended |
+| `turn_duration_ms` | first agent audio | end of the agent's turn: its end-of-turn event, or, where the dialect has none (Datagrid), the arrival of its last audio chunk once `quiet_ms` of quiet passed and simulated playback drained; on a dialect whose event may not come (ElevenLabs `agent_response_complete`), the event when it comes and the quiet gap when it does not; an interruption acknowledgement also ends a turn. Each row says which ended it: `turn_end_by` | no reply, or the turn never ended |
 | `stall_ms` | the simulated speaker runs dry mid-reply | the next chunk plays (after `jitter_buffer_ms`); summed over the reply | the reply had no audio; 0 when it played through. See [audio-continuity.md](audio-continuity.md) |
 | `user_tr_first_partial_ms` | speech start | arrival of the first user transcript (partial) | the dialect sends no user transcripts |
 | `user_tr_final_ms` | speech end | arrival of the final user transcript (the event marked final, whatever its text) | as above |
@@ -277,8 +277,8 @@ shared VM can trip it with one host stall; run it again to tell a stall from a l
 | place | what |
 |---|---|
 | summary table (terminal, `summary.md`, `report.html`) | every metric with samples: count and percentiles; `n/a` for measured-but-empty ones; generator health and the validity verdict under it |
-| `report.json` | per metric count/min/mean/p50/p90/p95/p99/max and the HDR histogram as sparse `[value_us, count]` pairs (exactly mergeable with `vload merge`); `labels` (per turn label); `interruptions`; `audio_continuity`; `generator`; `timeline` (per-second first_audio_from_end_ms count/p50/p95/max) |
-| `turns.csv` | one row per user turn, written as it finishes: the turn and interruption metrics, `barge_in`, `missed_interruption`, `audio_already_delivered`, `stall_count`, `reply_rtf` |
+| `report.json` | per metric count/min/mean/p50/p90/p95/p99/max and the HDR histogram as sparse `[value_us, count]` pairs (exactly mergeable with `vload merge`); `turns` (by outcome) and `turn_ends` (answers ended by `event`, `quiet_gap` or `interruption`); `labels` (per turn label); `interruptions`; `audio_continuity`; `generator`; `timeline` (per-second first_audio_from_end_ms count/p50/p95/max) |
+| `turns.csv` | one row per user turn, written as it finishes: the turn and interruption metrics, `barge_in`, `missed_interruption`, `audio_already_delivered`, `stall_count`, `reply_rtf`, `turn_end_by` (what ended the answer: `event`, `quiet_gap` or `interruption`; empty when it did not end) |
 | `sessions.csv` | one row per session: connect and its phases, ready, greeting, outcome, error class, `attempts` |
 | Prometheus (`--metrics-port`) | `vload_first_audio_from_end_ms{quantile="0.5"\|"0.95"}` over turns that finished in the last 10 s (NaN when none did); `vload_send_lag_ms{quantile="0.99"}` and `vload_receive_lag_ms{quantile="0.99"}` over the run so far, after the warm-up; counters of sessions, turns, frames and errors |
 
@@ -437,6 +437,7 @@ YAML anchors and aliases.
 |---|---|---|---|
 | `dialect` | string | required | The dialect's id, shown in reports and `vload dialects`. Not empty. |
 | `description` | string | none | One line for `vload dialects` and `vload validate`. |
+| `api_version` | string | none | The provider API version the file speaks, shown as `api version:` by `vload dialects` (without it: "not stated in the file"). |
 | `message_type` | path | none | Where a message names its type. Declaring it makes frames without a string there malformed, and names unknown frames by it. Without it, unknown frames are named by `$.type`, else `$.event`, else their keys. |
 | `connect` | mapping | none | How to connect: [connect](#connect). |
 | `audio` | mapping | required | Audio formats and where audio is: [audio](#audio). |
@@ -568,6 +569,7 @@ capture (or `pre_request.capture`) sets; until a frame sets it, a variable rende
 | key | type | default | meaning |
 |---|---|---|---|
 | `quiet_ms` | int (ms) | 500 | The quiet gap in agent audio that ends a turn on this protocol. Read and checked; a run takes its gap from the scenario's `quiet_ms` (also 500 by default), so set that to the same value. |
+| `quiet_fallback` | bool | `false` | With a `turn.complete` or `agent.speech_ended` rule: a turn whose event does not come still ends with the quiet gap, for a server that does not always send its end-of-turn event. The event ends the turn when it comes; turns.csv's `turn_end_by` says which ended each. Without such a rule it changes nothing (turns end by the gap anyway). |
 | `ready_timeout_ms` | int (ms) | none | How long the service may take to be ready. Read and checked; not applied to runs today (a scenario step's own timeout is). |
 | `close_timeout_ms` | int (ms) | none | How long the service may take to end a session. Read and checked; not applied to runs today (the `hangup` step's timeout is). |
 
@@ -691,7 +693,9 @@ error, and the audio placeholders take none.
   Without one, a turn ends once the agent's audio has been quiet for the scenario's `quiet_ms`
   and the audio received has played (the simulated playback drained); `turn_duration_ms` then
   runs to the arrival of the turn's last audio chunk. On a dialect whose turns end by event,
-  audio that stops without its event is reported as `missing_turn_end`.
+  audio that stops without its event is reported as `missing_turn_end`, unless
+  `timing.quiet_fallback` is set: then the quiet gap ends such a turn, and `turn_end_by`
+  (turns.csv) says `quiet_gap` instead of `event`.
 - **Barge-in**: `agent.interrupted` (or `user.speech_started` while the agent is audible) is
   the acknowledgement (`int_ack_ms`, `int_cutoff_ms`, `audio_after_ack_ms`, measured when the
   scenario barges in); `send.interrupt` is what `barge_in: command` sends (`int_cmd_rtt_ms`).

@@ -22,6 +22,9 @@ package enum ErrorClass: Sendable, Hashable {
     case invalidUpgrade
     /// The server closed the WebSocket (with this close code, or none) before the scenario hung up.
     case closedByServer(code: Int?)
+    /// OpenAI closed a session that asked for the Realtime beta interface, removed in 2026
+    /// (close 4000 `beta_api_shape_disabled`, docs/dialects.md): a change to make, not an outage.
+    case betaAPIRemoved
     /// The socket failed with an I/O error, without a close frame.
     case connectionLost
     /// An inbound frame or message above vload's limit (16 MiB).
@@ -79,6 +82,7 @@ package enum ErrorClass: Sendable, Hashable {
         case .invalidUpgrade: return "invalid_upgrade"
         case .closedByServer(let code?): return "closed_by_server_\(code)"
         case .closedByServer(nil): return "closed_by_server_no_code"
+        case .betaAPIRemoved: return "beta_api_removed"
         case .connectionLost: return "connection_lost"
         case .frameTooLarge: return "frame_too_large"
         case .inBandError(let code): return Self.reportCode(code).map { "in_band_error_\($0)" } ?? "in_band_error"
@@ -100,7 +104,7 @@ package enum ErrorClass: Sendable, Hashable {
         case .dnsFailed: return .dns
         case .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed: return .tls
         case .upgradeRejected, .restRejected, .invalidUpgrade: return .upgrade
-        case .closedByServer, .connectionLost: return .close
+        case .closedByServer, .connectionLost, .betaAPIRemoved: return .close
         case .inBandError, .readyRejected: return .inBandError
         case .timeout: return .timeout
         case .frameTooLarge, .malformedFrame, .invalidRESTSetup, .resultBeforeAudio, .missingTurnEnd: return .protocolViolation
@@ -112,7 +116,7 @@ package enum ErrorClass: Sendable, Hashable {
     private static let fixedNames: [String: ErrorClass] = Dictionary(
         uniqueKeysWithValues: [
             ErrorClass.connectRefused, .dnsFailed, .connectFailed, .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed,
-            .invalidUpgrade, .closedByServer(code: nil),
+            .invalidUpgrade, .closedByServer(code: nil), .betaAPIRemoved,
             .connectionLost, .frameTooLarge, .inBandError(code: nil), .readyRejected, .malformedFrame, .invalidRESTSetup,
             .resultBeforeAudio, .missingTurnEnd, .silentReply, .toolReplyMissing, .generatorError,
         ].map { ($0.name, $0) }

@@ -270,6 +270,7 @@ package final class Recorder: Sendable {
                 return
             }
             state.totals.turnsByOutcome[turn.outcome, default: 0] += 1
+            if let cause = turn.turnEndBy { state.totals.turnEndsByCause[cause, default: 0] += 1 }
             for metric in TurnRecord.metricNames {
                 guard let valueMs = turn.value(of: metric) else { continue }
                 let microseconds = Int64((valueMs * 1_000).rounded())

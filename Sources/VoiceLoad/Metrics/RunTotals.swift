@@ -8,6 +8,8 @@ package struct RunTotals: Sendable, Hashable {
     /// Sessions wound down before their scenario ended (a signal, or the drain limit).
     package var sessionsWoundDown = 0
     package var turnsByOutcome: [TurnOutcome: Int] = [:]
+    /// The turns whose answer ended, by what ended it (`turn_end_by`).
+    package var turnEndsByCause: [TurnEndCause: Int] = [:]
 
     package init() {}
 
@@ -31,6 +33,7 @@ package struct RunTotals: Sendable, Hashable {
         sum.sessionsFailed += rhs.sessionsFailed
         sum.sessionsWoundDown += rhs.sessionsWoundDown
         sum.turnsByOutcome.merge(rhs.turnsByOutcome, uniquingKeysWith: +)
+        sum.turnEndsByCause.merge(rhs.turnEndsByCause, uniquingKeysWith: +)
         return sum
     }
 }

@@ -14,6 +14,18 @@ package enum TurnOutcome: String, Sendable, Hashable, Codable {
     case aborted
 }
 
+/// What ended the agent's turn that answered a row's utterance (`turn_end_by`, docs/metrics.md).
+package enum TurnEndCause: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The dialect's end-of-turn event (OpenAI `response.done`, ElevenLabs
+    /// `agent_response_complete`, …).
+    case event
+    /// A quiet gap in the agent's audio: on dialects without an end-of-turn event, and as the
+    /// fallback of those whose event may not come.
+    case quietGap = "quiet_gap"
+    /// The caller's barge-in, acknowledged by the server.
+    case interruption
+}
+
 /// One row of turns.csv: a user utterance and the agent's response, with every
 /// timestamp-derived metric of the turn. Absent figures are nil ("n/a"), never zero.
 package struct TurnRecord: Sendable, Hashable {
@@ -33,6 +45,8 @@ package struct TurnRecord: Sendable, Hashable {
     /// Manual turns only: the utterance's commit (sent after its clip) → first agent audio.
     package var firstAudioFromCommitMs: Double?
     package var turnDurationMs: Double?
+    /// What ended the answer's turn; nil when it did not end (timed out, aborted) or there was none.
+    package var turnEndBy: TurnEndCause?
     /// Audio continuity of the reply (docs/audio-continuity.md), on a row whose reply had
     /// audio: underruns after playback started, their silence, and audio ÷ arrival span.
     package var stallCount: Int?

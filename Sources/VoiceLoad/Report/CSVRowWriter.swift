@@ -7,7 +7,7 @@ package final class CSVRowWriter: RowSink {
     static let turnColumns =
         ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
         + TurnRecord.metricNames.map(\.rawValue) + [
-            "barge_in", "missed_interruption", "audio_already_delivered", "stall_count", "reply_rtf",
+            "barge_in", "missed_interruption", "audio_already_delivered", "stall_count", "reply_rtf", "turn_end_by",
         ]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
@@ -30,7 +30,7 @@ package final class CSVRowWriter: RowSink {
                 turn.outcome.rawValue, Self.format(turn.speechStartOffsetMs), Self.format(turn.speechEndOffsetMs),
             ] + TurnRecord.metricNames.map { Self.format(turn.value(of: $0)) } + [
                 String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
-                turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF),
+                turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF), turn.turnEndBy?.rawValue ?? "",
             ]
         )
         files.withLock { $0.turns.write(line) }

@@ -35,6 +35,8 @@ package enum ReportMerge {
             droppedByReason: sum(parts.map { $0.sessions.droppedByReason ?? [:] })
         )
         merged.turns = sum(parts.map(\.turns))
+        let turnEnds = parts.compactMap(\.turnEnds)
+        merged.turnEnds = turnEnds.isEmpty ? nil : sum(turnEnds)
         merged.metrics = mergeMetrics(parts.map(\.metrics))
         let labels = Set(parts.flatMap(\.labels.keys))
         merged.labels = Dictionary(

@@ -45,6 +45,7 @@ extension RunReport {
         }
         self.outages = outages.isEmpty ? nil : outages
         turns = Dictionary(uniqueKeysWithValues: snapshot.totals.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
+        turnEnds = Dictionary(uniqueKeysWithValues: snapshot.totals.turnEndsByCause.map { ($0.key.rawValue, $0.value) })
         metrics = Dictionary(
             uniqueKeysWithValues: MetricName.endpointMetrics.map {
                 ($0.rawValue, MetricReport(snapshot.histograms[$0]))

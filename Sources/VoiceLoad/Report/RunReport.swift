@@ -7,7 +7,7 @@ package struct RunReport: Codable, Sendable {
         case startedAt = "started_at"
         case endedAt = "ended_at"
         case durationS = "duration_s"
-        case interrupted, config, sessions, turns, metrics, labels, interruptions
+        case interrupted, config, sessions, turns, turnEnds = "turn_ends", metrics, labels, interruptions
         case toolCalls = "tool_calls"
         case stepTimeouts = "step_timeouts"
         case thresholds, errors
@@ -45,6 +45,9 @@ package struct RunReport: Codable, Sendable {
     /// Stretches in which every attempt to reach the endpoint failed; nil or empty when none.
     package var outages: [OutageReport]?
     package var turns: [String: Int]
+    /// The turns whose answer ended, by what ended it (`event`, `quiet_gap`, `interruption`;
+    /// turns.csv `turn_end_by`); nil in reports of older versions.
+    package var turnEnds: [String: Int]?
     package var metrics: [String: MetricReport]
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
     package var labels: [String: [String: MetricReport]]

@@ -16,7 +16,7 @@ struct CustomDialectLoadErrorTests {
         let error = try #require(self.error("colour: blue\n"))
         #expect(
             error.description
-                == "test.yaml:4:1: unknown key 'colour' in a dialect file (known: dialect, description, message_type, connect, audio, send, events, captures, ignore, timing; vload validate --keys lists every key)"
+                == "test.yaml:4:1: unknown key 'colour' in a dialect file (known: dialect, description, api_version, message_type, connect, audio, send, events, captures, ignore, timing; vload validate --keys lists every key)"
         )
         #expect(!error.description.contains("\n"))
     }

@@ -65,8 +65,30 @@ struct DeepgramAgentServerTests {
         )
     }
 
+    @Test("mid-session updates carry no intent and are acknowledged once, as deepgram-sdk 7.16 pairs them")
+    func updatesAreAcknowledged() throws {
+        var codec = dialect.makeCodec(target: "/v1/agent/converse")
+        let updates = [
+            #"{"type":"UpdateThink","think":{"provider":{"type":"open_ai","model":"gpt-4o-mini"}}}"#,
+            #"{"type":"UpdateThink","think":[{"provider":{"type":"open_ai","model":"gpt-4o-mini"}}]}"#,
+            #"{"type":"UpdateListen","listen":{"provider":{"type":"deepgram","model":"flux-general-en"}}}"#,
+            #"{"type":"UpdatePrompt","prompt":"Be brief."}"#,
+            #"{"type":"UpdateSpeak","speak":{"provider":{"type":"deepgram","model":"aura-2-thalia-en"}}}"#,
+        ]
+        for update in updates { #expect(try codec.receive(.text(update)).isEmpty, "\(update)") }
+        let types = codec.takeAcknowledgements().map { frame -> String? in
+            guard case .object(let object)? = Support.json(frame) else { return nil }
+            return object["type"]?.stringValue
+        }
+        #expect(types == ["ThinkUpdated", "ThinkUpdated", "ListenUpdated", "PromptUpdated", "SpeakUpdated"])
+        #expect(codec.takeAcknowledgements().isEmpty)
+        #expect(throws: DialectDecodingError.malformed("UpdateThink without think")) { try decode(.text(#"{"type":"UpdateThink"}"#)) }
+    }
+
     @Test func unknownAndMalformedMessagesThrow() {
-        #expect(throws: DialectDecodingError.unknownType("UpdatePrompt")) { try decode(.text(#"{"type":"UpdatePrompt","prompt":"x"}"#)) }
+        #expect(throws: DialectDecodingError.unknownType("InjectAgentMessage")) {
+            try decode(.text(#"{"type":"InjectAgentMessage","message":"x"}"#))
+        }
         #expect(throws: DialectDecodingError.malformed("InjectUserMessage without content")) {
             try decode(.text(#"{"type":"InjectUserMessage","message":"x"}"#))
         }

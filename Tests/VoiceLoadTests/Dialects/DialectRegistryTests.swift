@@ -15,6 +15,27 @@ struct DialectRegistryTests {
         }
     }
 
+    @Test("every dialect states the provider API version it speaks; a dialect file its api_version")
+    func apiVersions() throws {
+        for id in DialectRegistry.ids {
+            #expect(try !DialectRegistry.client(id).apiVersion.isEmpty, "\(id)")
+        }
+        #expect(try DialectRegistry.client("deepgram-agent").apiVersion.hasPrefix("Voice Agent v1"))
+        #expect(try DialectRegistry.client("openai-realtime").apiVersion.hasPrefix("Realtime GA"))
+        let stated = try CustomDialectTestSupport.dialect("api_version: \"v2 (/v2/voice)\"\n")
+        #expect(stated.apiVersion == "v2 (/v2/voice)")
+        #expect(try CustomDialectTestSupport.dialect("").apiVersion == "not stated in the file (api_version)")
+    }
+
+    @Test("the types a dialect reads by name: OpenAI's and Deepgram's lists, none elsewhere")
+    func typesRead() throws {
+        let openAI = try DialectRegistry.client("openai-realtime").typesRead
+        #expect(openAI.contains("response.output_audio.delta") && openAI.contains("response.audio.delta"))
+        #expect(try DialectRegistry.client("deepgram-agent").typesRead.contains("ConversationText"))
+        #expect(try DialectRegistry.client("deepgram-stt").typesRead.contains("Results"))
+        #expect(try DialectRegistry.client("datagrid").typesRead.isEmpty)
+    }
+
     @Test func looksUpBothSidesOfEveryRegisteredDialect() throws {
         for id in DialectRegistry.ids {
             #expect(try DialectRegistry.client(id).id == id)

@@ -1,10 +1,19 @@
 import Foundation
+import Testing
 import WSCore
 
 @testable import VoiceLoad
 
 /// Helpers shared by the dialect codec tests.
 enum DialectTestSupport {
+    /// `sampleCount` samples of a 440 Hz tone at `rateHz`, PCM16 little-endian: voiced agent audio.
+    static func tone(sampleCount: Int, rateHz: Int) -> [UInt8] {
+        (0..<sampleCount).flatMap { index -> [UInt8] in
+            let sample = Int16(8_000 * sin(2 * Double.pi * 440 * Double(index) / Double(rateHz)))
+            return [UInt8(truncatingIfNeeded: sample), UInt8(truncatingIfNeeded: sample >> 8)]
+        }
+    }
+
     /// The JSON value of `text`, parsed with `JSONDecoder`, independently of the code under test.
     static func json(_ text: String) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
@@ -43,5 +52,17 @@ enum DialectTestSupport {
     /// `bytes` as base64 text.
     static func base64(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
+    }
+}
+
+extension CodecReply {
+    /// The frame of a reply the codec built when it decoded the frame answered (most replies;
+    /// one built when sent, `.intent`, is read with `ClientCodec.replyFrames`).
+    var frame: WireFrame {
+        guard case .frame(let frame) = content else {
+            Issue.record("a reply built when it is sent: \(content)")
+            return .text("")
+        }
+        return frame
     }
 }

@@ -11,6 +11,17 @@ struct OpenAIRealtimeServerCodecTests {
         OpenAIRealtimeServerCodec(inputFormat: .pcm16(24_000), outputFormat: .pcm16(24_000))
     }
 
+    @Test("a session asking for the removed beta interface is refused with 4000 beta_api_shape_disabled")
+    func betaSessionsAreRefused() {
+        let dialect = OpenAIRealtimeServerDialect()
+        let refusal = ServerRefusal(code: 4000, reason: "beta_api_shape_disabled")
+        #expect(dialect.refusal(requestHeaders: [("OpenAI-Beta", "realtime=v1")]) == refusal)
+        #expect(dialect.refusal(requestHeaders: [("openai-beta", "assistants=v2, realtime=v1")]) == refusal)
+        #expect(dialect.refusal(requestHeaders: [("Authorization", "Bearer k")]) == nil)
+        #expect(dialect.refusal(requestHeaders: [("OpenAI-Beta", "assistants=v2")]) == nil)
+        #expect(DatagridServerDialect().refusal(requestHeaders: [("OpenAI-Beta", "realtime=v1")]) == nil)
+    }
+
     @Test func dialectDefaults() {
         let dialect = OpenAIRealtimeServerDialect()
         #expect(dialect.id == "openai-realtime")

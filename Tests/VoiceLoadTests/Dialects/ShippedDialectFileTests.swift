@@ -29,7 +29,7 @@ struct ShippedDialectFileTests {
         #expect(dialect.inputFormat == AudioFormat(encoding: .pcm16, sampleRateHz: 16_000))
         #expect(dialect.outputFormat == AudioFormat(encoding: .pcm16, sampleRateHz: 16_000))
         #expect(dialect.readySignal == .event)
-        #expect(dialect.turnEndSignal == .audioGap)
+        #expect(dialect.turnEndSignal == .eventOrAudioGap)
     }
 
     @Test func elevenLabsFrames() throws {
@@ -102,6 +102,11 @@ struct ShippedDialectFileTests {
         #expect(Self.audioBytes(turn.events) == [1_280])
         #expect(codec.receive(binary(#"{"serverContent":{"interrupted":true}}"#)).events == [.agentInterrupted])
         #expect(codec.receive(binary(#"{"serverContent":{"turnComplete":true}}"#)).events == [.turnComplete(turnKey: nil)])
+        // Several model turns in one answer: only the one that leaves the interaction idle ends it.
+        let inProgress = #"{"serverContent":{"turnComplete":true,"interactionStatus":"IN_PROGRESS","turnCompleteReason":"NEED_MORE_INPUT"}}"#
+        #expect(codec.receive(binary(inProgress)).events.isEmpty)
+        let idle = #"{"serverContent":{"turnComplete":true,"interactionStatus":"IDLE"}}"#
+        #expect(codec.receive(binary(idle)).events == [.turnComplete(turnKey: nil)])
         #expect(codec.receive(binary(#"{"serverContent":{"generationComplete":true}}"#)).events == [])
         #expect(codec.receive(binary(#"{"goAway":{"timeLeft":"5s"}}"#)).events == [.unknown(type: "{goAway}")])
     }

@@ -121,7 +121,7 @@ struct TwilioMediaStreamsClientTests {
         )
     }
 
-    @Test func marksAreEchoedWhenPlayedOutAndCountedInTheSequence() {
+    @Test func marksAreEchoedWhenPlayedOutAndNumberedWhenSent() {
         var codec = makeCodec()
         _ = codec.framesOnOpen()
         _ = codec.audioFrame(PreparedAudio(base64: "", byteCount: 160))
@@ -129,18 +129,16 @@ struct TwilioMediaStreamsClientTests {
             .text(#"{"event":"mark","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"utt-17-end"}}"#)
         )
         #expect(decoded.events == [.mark(name: "utt-17-end")])
-        #expect(decoded.replies.count == 1)
-        #expect(decoded.replies.first?.timing == .whenPlayedOut)
+        // The echo is built when it is sent, after the media sent while the audio played.
+        #expect(decoded.replies == [CodecReply(sending: .markPlayed(name: "utt-17-end"), timing: .whenPlayedOut)])
         #expect(
-            Support.json(decoded.replies.first?.frame)
-                == Support.json(
-                    #"{"event":"mark","sequenceNumber":"3","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"utt-17-end"}}"#
-                )
+            Support.json(Support.wireFrame(of: codec.audioFrame(PreparedAudio(base64: "", byteCount: 160))))?.member("sequenceNumber")
+                == .string("3")
         )
         #expect(
-            Support.json(codec.frames(for: .markPlayed(name: "x")).first)
+            Support.json(decoded.replies.flatMap { codec.replyFrames($0.content) }.first)
                 == Support.json(
-                    #"{"event":"mark","sequenceNumber":"4","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"x"}}"#
+                    #"{"event":"mark","sequenceNumber":"4","streamSid":"MZ00000000000000000000000000000003","mark":{"name":"utt-17-end"}}"#
                 )
         )
         #expect(

@@ -34,7 +34,7 @@ struct TwilioMediaStreamsRoundTripTests {
         #expect(marks.flatMap(\.events) == [.mark(name: "resp_1")])
         let echoes = marks.flatMap(\.replies)
         #expect(echoes.map(\.timing) == [.whenPlayedOut])
-        #expect(try echoes.flatMap { try server.receive($0.frame) } == [.markPlayed(name: "resp_1")])
+        #expect(try echoes.flatMap { client.replyFrames($0.content) }.flatMap { try server.receive($0) } == [.markPlayed(name: "resp_1")])
 
         #expect(server.frames(for: .interrupted).flatMap { client.receive($0).events } == [.agentInterrupted])
         #expect(try client.frames(for: .markPlayed(name: "m2")).flatMap { try server.receive($0) } == [.markPlayed(name: "m2")])

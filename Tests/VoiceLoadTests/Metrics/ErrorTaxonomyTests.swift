@@ -15,6 +15,7 @@ struct ErrorTaxonomyTests {
             (.upgradeRejected(status: 401), "upgrade_rejected_401", .upgrade), (.restRejected(status: 503), "rest_rejected_503", .upgrade),
             (.invalidUpgrade, "invalid_upgrade", .upgrade), (.closedByServer(code: 1011), "closed_by_server_1011", .close),
             (.closedByServer(code: nil), "closed_by_server_no_code", .close), (.connectionLost, "connection_lost", .close),
+            (.betaAPIRemoved, "beta_api_removed", .close),
             (.frameTooLarge, "frame_too_large", .protocolViolation), (.inBandError(code: nil), "in_band_error", .inBandError),
             (.inBandError(code: "rate_limited"), "in_band_error_rate_limited", .inBandError),
             (.readyRejected, "ready_rejected", .inBandError), (.timeout(step: "wait_ready"), "timeout_wait_ready", .timeout),
@@ -36,6 +37,22 @@ struct ErrorTaxonomyTests {
                 "connect", "dns", "tls", "upgrade", "close", "in_band_error", "timeout", "protocol_violation", "reply", "generator",
             ]
         )
+    }
+
+    @Test("OpenAI's close of a beta-interface session is beta_api_removed, says what to change, and is not retried")
+    func betaInterfaceRemoved() {
+        let failure = SessionFailure.serverClosed(code: 4000, reason: "beta_api_shape_disabled")
+        #expect(failure.errorClass == .betaAPIRemoved)
+        guard case .text(let line) = failure.evidence else {
+            Issue.record("no advice: \(failure.evidence)")
+            return
+        }
+        #expect(line.contains("OpenAI-Beta") && line.contains("--header") && !line.contains("\n") && line.count <= 200)
+        #expect(ReconnectPolicy.retries(.betaAPIRemoved) == false)
+        // Another 4000, or the reason with another code, is an ordinary close.
+        #expect(SessionFailure.serverClosed(code: 4000, reason: "other").errorClass == .closedByServer(code: 4000))
+        #expect(SessionFailure.serverClosed(code: 1008, reason: "beta_api_shape_disabled").errorClass == .closedByServer(code: 1008))
+        #expect(SessionFailure.serverClosed(code: nil, reason: nil).evidence == .close(code: nil, reason: nil))
     }
 
     @Test("an in-band code is lowercased, anything but [a-z0-9_] becomes _, at most 40 characters")

@@ -35,6 +35,8 @@ package struct ADKClientDialect: StatelessJSONClientDialect {
 
     /// The variant's id: `adk-seed`, `adk-legacy` or `adk-events`.
     package var id: String { variant.id }
+    /// The wire belongs to the application, not to Google.
+    package var apiVersion: String { "none: the application defines it (google-adk bidi-streaming samples)" }
 
     /// ADK suggests 50–100 ms chunks, "balanced" (docs/metrics.md).
     package var defaultFrameMs: Int { 50 }

@@ -47,8 +47,14 @@ package struct CustomDialect: ClientDialect {
     package var keepAlive: KeepAlivePolicy? {
         keepAliveRule.map { KeepAlivePolicy(everyMs: $0.everyMs, whileStreaming: !$0.onlyWhenIdle) }
     }
+    /// `api_version`: the provider API version the file speaks, when it says.
+    package internal(set) var statedAPIVersion: String?
+    package var apiVersion: String { statedAPIVersion ?? "not stated in the file (api_version)" }
     /// `timing.quiet_ms` (default 500): the gap that ends a derived agent turn.
     package internal(set) var quietMs = 500
+    /// `timing.quiet_fallback` (default false): with an end-of-turn rule, a quiet gap still ends
+    /// a turn whose event does not come.
+    package internal(set) var quietFallback = false
     /// `timing.ready_timeout_ms` and `timing.close_timeout_ms`, when declared.
     package internal(set) var readyTimeoutMs: Int?
     package internal(set) var closeTimeoutMs: Int?
@@ -89,9 +95,11 @@ package struct CustomDialect: ClientDialect {
         return try loader.dialect(yaml: yaml)
     }
 
-    /// `.event` when `agent.speech_ended` or `turn.complete` is declared, else `.audioGap`.
+    /// `.event` when `agent.speech_ended` or `turn.complete` is declared (`.eventOrAudioGap`
+    /// with `timing.quiet_fallback`), else `.audioGap`.
     package var turnEndSignal: TurnEndSignal {
-        rules.events.contains { $0.name == .agentSpeechEnded || $0.name == .turnComplete } ? .event : .audioGap
+        guard rules.events.contains(where: { $0.name == .agentSpeechEnded || $0.name == .turnComplete }) else { return .audioGap }
+        return quietFallback ? .eventOrAudioGap : .event
     }
 
     /// Whether `audio.output.extract` declares any agent audio.

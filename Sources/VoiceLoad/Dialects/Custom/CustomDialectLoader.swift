@@ -11,13 +11,13 @@ import Yams
 /// scenario's session parameters) in templates.
 package struct CustomDialectLoader {
     package static let topLevelKeys = [
-        "dialect", "description", "message_type", "connect", "audio", "send", "events", "captures", "ignore", "timing",
+        "dialect", "description", "api_version", "message_type", "connect", "audio", "send", "events", "captures", "ignore", "timing",
     ]
     package static let audioKeys = ["input", "output"]
     package static let connectKeys = ["url", "headers", "subprotocols", "pre_request"]
     package static let preRequestKeys = ["method", "url", "headers", "json", "capture"]
     package static let captureKeys = ["on", "set"]
-    package static let timingKeys = ["quiet_ms", "ready_timeout_ms", "close_timeout_ms"]
+    package static let timingKeys = ["quiet_ms", "quiet_fallback", "ready_timeout_ms", "close_timeout_ms"]
 
     package let reader: CustomNodeReader
     package let environment: [String: String]
@@ -65,6 +65,7 @@ package struct CustomDialectLoader {
 
         var dialect = CustomDialect(id: id, sourcePath: reader.path, inputFormat: input.format, outputFormat: outputFormat)
         dialect.about = about
+        dialect.statedAPIVersion = try top["api_version"].map { node throws(CustomDialectError) in try reader.string(node, field: "api_version") }
         dialect.defaultFrameMs = input.frameMs
         dialect.padsSilence = input.padsSilence
         if let connect = top["connect"] { try readConnect(connect, into: &dialect) }
@@ -223,6 +224,7 @@ package struct CustomDialectLoader {
     private func readTiming(_ node: Node, into dialect: inout CustomDialect) throws(CustomDialectError) {
         let fields = try reader.fields(node, allowed: Self.timingKeys, what: "'timing'")
         if let quiet = fields["quiet_ms"] { dialect.quietMs = try reader.positiveInt(quiet, field: "quiet_ms") }
+        if let fallback = fields["quiet_fallback"] { dialect.quietFallback = try reader.bool(fallback, field: "quiet_fallback") }
         if let ready = fields["ready_timeout_ms"] { dialect.readyTimeoutMs = try reader.positiveInt(ready, field: "ready_timeout_ms") }
         if let close = fields["close_timeout_ms"] { dialect.closeTimeoutMs = try reader.positiveInt(close, field: "close_timeout_ms") }
     }

@@ -9,6 +9,7 @@ import WSCore
 /// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
 package struct DatagridClientDialect: ClientDialect {
     package let id = "datagrid"
+    package let apiVersion = "v1 (/ws/voice, REST /v1/voice)"
     /// User audio format: PCM16 16 kHz by default.
     package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.

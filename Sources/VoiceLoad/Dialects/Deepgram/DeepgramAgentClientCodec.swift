@@ -12,6 +12,8 @@ struct DeepgramAgentClientCodec: ClientCodec {
     let outputFormat: AudioFormat
     /// The `Settings` message sent in reply to `Welcome`.
     let settingsText: String
+    /// Where the agent is in a line that is not the answer (`DeepgramAside`).
+    private(set) var aside = DeepgramAside.none
 
     /// Nothing: the client must wait for `Welcome`.
     func framesOnOpen() -> [WireFrame] { [] }
@@ -60,10 +62,14 @@ struct DeepgramAgentClientCodec: ClientCodec {
     }
 
     /// The events of one frame (see `events(in:)`); `Welcome` also yields the `Settings` reply.
-    func receive(_ frame: WireFrame) -> DecodedFrame {
+    /// The audio of an aside (a backchannel, a filler) is not the answer: none of it is agent
+    /// audio to the caller's measures.
+    mutating func receive(_ frame: WireFrame) -> DecodedFrame {
         let message: DeepgramMessage
         switch frame {
         case .binary(let bytes):
+            guard !aside.ownsAudio else { return [] }
+            aside = .none  // after an aside's end, audio is the answer's
             return bytes.isEmpty ? [] : [.agentAudio(AgentAudioChunk(audio: bytes, format: outputFormat))]
         case .text:
             switch DeepgramMessage.parse(frame) {
@@ -85,9 +91,11 @@ struct DeepgramAgentClientCodec: ClientCodec {
     /// it); `FunctionCallCancelled` → a `cancelled` `.toolCall` per function; `Error` → fatal
     /// `.error`, `Warning` → `.warning`; the informational messages (`AgentThinking`,
     /// `History`, `InjectionRefused`, the `…Updated` acknowledgements, the server's
-    /// `FunctionCallResponse`) → nothing.
-    private func events(in message: DeepgramMessage) -> [NormalizedEvent] {
+    /// `FunctionCallResponse`) → nothing. During an aside, `AgentStartedSpeaking`,
+    /// `AgentAudioDone` and the `LatencyReport` after it are the aside's: nothing.
+    private mutating func events(in message: DeepgramMessage) -> [NormalizedEvent] {
         typealias Name = DeepgramMessage.Name
+        if let asideEvents = aside.take(message) { return asideEvents }
         switch message.type {
         case Name.welcome:
             return [.sessionStarted(ids: message.string("request_id").map { ["request_id": $0] } ?? [:])]
@@ -104,7 +112,9 @@ struct DeepgramAgentClientCodec: ClientCodec {
             guard let content = message.string("content") else {
                 return [.malformed(reason: "ConversationText without a content string")]
             }
-            return [.transcript(role: message.string("role") ?? "unknown", text: content, isFinal: true)]
+            let role = message.string("role") ?? "unknown"
+            if role == DeepgramAside.assistantRole { aside = DeepgramAside(behavior: message.string(DeepgramAside.behaviorKey)) }
+            return [.transcript(role: role, text: content, isFinal: true)]
         case Name.latencyReport:
             return message.members.keys.sorted().compactMap { Self.serverLatency(message, $0) }
         case Name.functionCallRequest:

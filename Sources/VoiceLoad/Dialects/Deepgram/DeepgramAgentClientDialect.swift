@@ -8,6 +8,8 @@ import WSCore
 /// The API key travels as `Authorization: Token KEY`.
 package struct DeepgramAgentClientDialect: ClientDialect {
     package let id = "deepgram-agent"
+    package var typesRead: [String] { DeepgramMessage.Name.agentTypesRead }
+    package let apiVersion = "Voice Agent v1 (/v1/agent/converse; deepgram-sdk 7.16 models)"
     /// User audio format: PCM16 (`linear16`) 16 kHz by default, announced in `audio.input`.
     package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default, requested in `audio.output`.

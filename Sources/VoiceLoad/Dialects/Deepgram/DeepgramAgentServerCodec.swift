@@ -3,7 +3,9 @@ import WSCore
 /// The server side of one Deepgram Voice Agent connection (docs/dialects.md).
 ///
 /// In: binary audio, `Settings` (the start intent, with the whole object as parameters),
-/// `KeepAlive`, `InjectUserMessage` and `FunctionCallResponse`. Out: binary audio and the
+/// `KeepAlive`, `InjectUserMessage` and `FunctionCallResponse`, and the mid-session updates
+/// (`UpdateThink`, `UpdateListen`, `UpdatePrompt`, `UpdateSpeak`), each acknowledged at once
+/// (`ThinkUpdated`, …) as deepgram-sdk 7.16's models pair them. Out: binary audio and the
 /// JSON events of the simulated agent. Remembers the latency of the turn in progress, which
 /// `AgentStartedSpeaking` announces and the turn's `LatencyReport` repeats.
 struct DeepgramAgentServerCodec: ServerCodec {
@@ -14,10 +16,20 @@ struct DeepgramAgentServerCodec: ServerCodec {
     private(set) var currentTurn: (key: String, latencyMs: Int)?
     /// Function calls requested so far, to name the calls that come without an id.
     private var callCount = 0
+    /// Acknowledgements of updates received, not yet sent.
+    private var acknowledgements: [WireFrame] = []
 
-    /// Binary frames are audio (an empty one carries no intent); text frames are JSON. Throws
-    /// `.unknownType` for another message type (`UpdatePrompt`, `InjectAgentMessage`…: the
-    /// simulator does not act on them) and `.malformed` for text that is not such a message.
+    /// Each mid-session update, the object member it must carry, and its acknowledgement.
+    static let updates: [String: (member: String, acknowledgement: String)] = [
+        "UpdateThink": ("think", "ThinkUpdated"), "UpdateListen": ("listen", "ListenUpdated"),
+        "UpdatePrompt": ("prompt", DeepgramMessage.Name.promptUpdated), "UpdateSpeak": ("speak", DeepgramMessage.Name.speakUpdated),
+    ]
+
+    /// Binary frames are audio (an empty one carries no intent); text frames are JSON. An update
+    /// carries no intent: the agent goes on as it was, and its acknowledgement waits in
+    /// `takeAcknowledgements()`. Throws `.unknownType` for another message type
+    /// (`InjectAgentMessage`…: the simulator does not act on them) and `.malformed` for text
+    /// that is not such a message (an update without its object).
     mutating func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
         if case .binary(let bytes) = frame { return bytes.isEmpty ? [] : [.audio(bytes)] }
         let message: DeepgramMessage
@@ -40,8 +52,21 @@ struct DeepgramAgentServerCodec: ServerCodec {
             }
             return [.toolResult(callID: id, name: message.string("name") ?? "", output: content)]
         default:
-            throw .unknownType(message.type)
+            guard let update = Self.updates[message.type] else { throw .unknownType(message.type) }
+            // UpdatePrompt's prompt is a string, UpdateListen's listen an object, UpdateThink's
+            // think and UpdateSpeak's speak an object or a list of them (fallback providers).
+            switch message.members[update.member] {
+            case .object?, .array?, .string?: break
+            default: throw .malformed("\(message.type) without \(update.member)")
+            }
+            acknowledgements.append(.text(DeepgramMessage.text(type: update.acknowledgement)))
+            return []
         }
+    }
+
+    mutating func takeAcknowledgements() -> [WireFrame] {
+        defer { acknowledgements = [] }
+        return acknowledgements
     }
 
     /// `.connectionOpened` → `Welcome`, `.ready` → `SettingsApplied`, `.userSpeechStarted` →

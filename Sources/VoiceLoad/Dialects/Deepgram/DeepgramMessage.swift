@@ -117,5 +117,13 @@ struct DeepgramMessage {
             agentThinking, promptUpdated, speakUpdated, functionCallResponse, "ThinkUpdated", "ListenUpdated",
             "ThinkLiveUpdated", "History", "InjectionRefused", "FrustrationDetected", "__customFromThinkProvider",
         ]
+        /// Every agent server message type the client codec reads by name.
+        static let agentTypesRead: [String] =
+            [
+                welcome, settingsApplied, conversationText, userStartedSpeaking, functionCallRequest, agentStartedSpeaking,
+                agentAudioDone, latencyReport, error, warning, functionCallCancelled,
+            ] + informational.sorted()
+        /// Every listen server message type the speech-to-text client codec reads by name.
+        static let listenTypesRead = [results, speechStarted, utteranceEnd, metadata, error, configureSuccess, configureFailure]
     }
 }

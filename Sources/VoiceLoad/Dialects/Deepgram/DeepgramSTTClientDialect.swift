@@ -9,6 +9,8 @@ import WSCore
 /// `UtteranceEnd`). The API key travels as `Authorization: Token KEY`.
 package struct DeepgramSTTClientDialect: ClientDialect {
     package let id = "deepgram-stt"
+    package var typesRead: [String] { DeepgramMessage.Name.listenTypesRead }
+    package let apiVersion = "Listen v1 (/v1/listen; deepgram-sdk 7.16 models)"
     /// User audio format: PCM16 (`linear16`) 16 kHz by default; µ-law is sent as `mulaw`.
     package let inputFormat: AudioFormat
     /// Deepgram returns no audio; this is the input format, so durations stay meaningful.

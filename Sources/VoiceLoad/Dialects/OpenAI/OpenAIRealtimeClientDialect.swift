@@ -13,11 +13,14 @@ import WSCore
 /// `.unknown`.
 package struct OpenAIRealtimeClientDialect: ClientDialect {
     package let id = "openai-realtime"
+    package let apiVersion =
+        "Realtime GA (openai 3.51 models); the beta interface, removed in 2026, is not spoken, but its audio and transcript event names are read for Azure OpenAI's dated api-versions"
     /// User audio format: PCM16 24 kHz by default (configurable for compatible servers).
     package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
     package let outputFormat: AudioFormat
     package let readySignal = ReadySignal.event
+    package var typesRead: [String] { OpenAIRealtimeEventName.serverTypesRead }
     package let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Bearer KEY`.
     package let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")

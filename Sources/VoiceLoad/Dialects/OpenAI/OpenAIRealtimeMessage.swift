@@ -79,6 +79,16 @@ enum OpenAIRealtimeEventName {
     /// The `error.code` of a `response.cancel` that found no response in progress.
     static let cancelNotActiveCode = "response_cancel_not_active"
 
+    /// The header that asked for the beta interface, which OpenAI removed in 2026: a session
+    /// opened with it is closed with 4000 `beta_api_shape_disabled`.
+    static let betaHeader = (name: "OpenAI-Beta", value: "realtime=v1")
+    static let betaRemovedCloseCode = 4000
+    static let betaRemovedCloseReason = "beta_api_shape_disabled"
+    /// The example of a `beta_api_removed` error: what happened and what to change.
+    static let betaRemovedAdvice =
+        "closed with 4000 beta_api_shape_disabled: OpenAI removed the Realtime beta interface; "
+        + "drop the \(betaHeader.name) header (--header): vload speaks the GA interface"
+
     /// Server events that carry nothing vload measures: known, so not counted as unknown
     /// (`response.output_item.*` is structural too, but read for function names). The
     /// conformance suite feeds every server event of the openai SDK's GA and beta unions
@@ -91,6 +101,21 @@ enum OpenAIRealtimeEventName {
         "rate_limits.updated", "conversation.created", "transcription_session.updated",
         "output_audio_buffer.started", "output_audio_buffer.stopped", "output_audio_buffer.cleared",
     ]
+
+    /// The beta names still read (Azure OpenAI's dated api-versions send them).
+    static let betaAliases: Set<String> = [
+        betaAudioDelta, betaAudioDone, betaAudioTranscriptDelta, betaAudioTranscriptDone, betaTextDelta, betaTextDone,
+    ]
+
+    /// Every server event type the codec reads by name, the structural ones too (the families
+    /// of `structuralPrefixes` are read by prefix, not by name).
+    static let serverTypesRead: [String] =
+        [
+            sessionCreated, sessionUpdated, speechStarted, speechStopped, inputTranscriptionDelta, inputTranscriptionCompleted,
+            inputTranscriptionFailed, responseCreated, outputAudioDelta, outputAudioDone, outputAudioTranscriptDelta,
+            outputAudioTranscriptDone, outputTextDelta, outputTextDone, functionArgumentsDone, outputItemAdded, outputItemDone,
+            responseDone, error,
+        ] + betaAliases.sorted() + structural.sorted()
 
     /// Families of structural events: every `conversation.item.*` event not mapped explicitly
     /// (`added`, `done`, beta `created`, `truncated`, `deleted`, `retrieved`), and the remote

@@ -31,6 +31,17 @@ package struct OpenAIRealtimeServerDialect: ServerDialect {
         PreparedAudio(base64: Data(bytes).base64EncodedString(), byteCount: bytes.count)
     }
 
+    /// A session that asks for the beta interface (`OpenAI-Beta: realtime=v1`) is closed with
+    /// 4000 `beta_api_shape_disabled`, as api.openai.com has done since the beta was removed.
+    package func refusal(requestHeaders: [(name: String, value: String)]) -> ServerRefusal? {
+        typealias Name = OpenAIRealtimeEventName
+        let asksForBeta = requestHeaders.contains { header in
+            header.name.lowercased() == Name.betaHeader.name.lowercased()
+                && header.value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == Name.betaHeader.value }
+        }
+        return asksForBeta ? ServerRefusal(code: Name.betaRemovedCloseCode, reason: Name.betaRemovedCloseReason) : nil
+    }
+
     /// A codec for one connection; the target (`/v1/realtime?model=…`) changes nothing.
     package func makeCodec(target: String) -> any ServerCodec {
         OpenAIRealtimeServerCodec(inputFormat: inputFormat, outputFormat: outputFormat)

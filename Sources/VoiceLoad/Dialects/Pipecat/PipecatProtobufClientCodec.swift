@@ -6,8 +6,12 @@ import WSCore
 struct PipecatProtobufClientCodec: ClientCodec {
     let inputFormat: AudioFormat
 
-    /// Nothing: Pipecat's transport starts its pipeline when the socket opens.
-    mutating func framesOnOpen() -> [WireFrame] { [] }
+    /// RTVI `client-ready` (`PipecatRTVI`), in a transport message: Pipecat's transport starts
+    /// its pipeline when the socket opens, and a bot with the RTVI processor streams once the
+    /// client is ready, as Pipecat's own clients announce it. A bot without it drops the message.
+    mutating func framesOnOpen() -> [WireFrame] {
+        [PipecatWireFrame.message(json: PipecatRTVI.clientReady(id: "vload-client-ready"))]
+    }
 
     mutating func audioFrame(_ audio: PreparedAudio) -> EncodedFrame {
         audio.sharedFrame ?? EncodedFrame(.binary([]))
@@ -46,7 +50,7 @@ struct PipecatProtobufClientCodec: ClientCodec {
         case .success(.text(let text)):
             return [.transcript(role: "agent", text: text.text, isFinal: true)]
         case .success(.message(let message)):
-            return [PipecatTransportMessage.event(json: message.data)]
+            return DecodedFrame(events: PipecatTransportMessage.events(json: message.data))
         }
     }
 

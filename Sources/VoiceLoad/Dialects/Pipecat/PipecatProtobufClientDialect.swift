@@ -9,6 +9,7 @@ import WSCore
 /// a turn ends with a gap in the audio, and hanging up is closing the socket.
 package struct PipecatProtobufClientDialect: ClientDialect {
     package let id = "pipecat-protobuf"
+    package let apiVersion = "pipecat frames.proto and RTVI \(PipecatRTVI.protocolVersion) (pipecat-ai 1.14)"
     /// 16 kHz unless the scenario's `sample_rate` says otherwise: Pipecat's input transport
     /// does not resample, so this must be the bot's `audio_in_sample_rate` (16 kHz by default).
     package static let defaultInputSampleRateHz = 16_000

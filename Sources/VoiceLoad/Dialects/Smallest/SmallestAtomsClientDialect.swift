@@ -10,6 +10,7 @@ import WSCore
 /// what the server sends; unparseable frames become `.malformed`, unknown types `.unknown`.
 package struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
     package let id = "smallest-atoms"
+    package let apiVersion = "Atoms v1 (/atoms/v1/agent/connect)"
     /// The rate when neither the caller nor the scenario names one.
     package static let defaultSampleRateHz = 24_000
     /// The negotiated rate, for both directions.

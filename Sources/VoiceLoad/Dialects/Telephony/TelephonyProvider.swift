@@ -16,6 +16,15 @@ package enum TelephonyProvider: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The version of the provider's stream protocol (`vload dialects`).
+    var apiVersion: String {
+        switch self {
+        case .telnyx: return "Media Streaming 1.0.0 (as `connected` says)"
+        case .plivo: return "Audio Streaming, bidirectional <Stream> (Plivo names no version)"
+        case .exotel: return "Voicebot applet stream (Exotel names no version)"
+        }
+    }
+
     /// The audio both ways: µ-law 8 kHz (Telnyx PCMU, Plivo `audio/x-mulaw`), or Exotel's raw
     /// 16-bit PCM at 8 kHz.
     package var format: AudioFormat {

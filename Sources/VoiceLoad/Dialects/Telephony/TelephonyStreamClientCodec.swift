@@ -83,7 +83,8 @@ struct TelephonyStreamClientCodec: ClientCodec {
         case provider.agentLabelEvent:
             let name = provider == .plivo ? message.object["name"]?.stringValue : message.markName()
             guard let name else { return [.malformed(reason: "\(message.event) message without a string name")] }
-            return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(labelPlayedFrame(name: name), timing: .whenPlayedOut)])
+            // Built when it is sent: its sequence number is its place among the media messages.
+            return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(sending: .markPlayed(name: name), timing: .whenPlayedOut)])
         case provider.agentClearEvent:
             guard provider == .plivo else { return [.agentInterrupted] }
             return DecodedFrame(events: [.agentInterrupted], replies: [CodecReply(counters.messageFrame("clearedAudio", extra: [:]))])

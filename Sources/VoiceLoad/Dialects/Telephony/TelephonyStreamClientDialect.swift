@@ -9,6 +9,7 @@ import Foundation
 package struct TelephonyStreamClientDialect: ClientDialect {
     package let provider: TelephonyProvider
     package var id: String { provider.dialectID }
+    package var apiVersion: String { provider.apiVersion }
     package var inputFormat: AudioFormat { provider.format }
     package var outputFormat: AudioFormat { provider.format }
     package let readySignal = ReadySignal.onOpen

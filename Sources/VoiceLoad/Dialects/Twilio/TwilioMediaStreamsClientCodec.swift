@@ -5,7 +5,8 @@ import WSCore
 /// sends (docs/dialects.md, "Twilio Media Streams — `twilio-media-streams`") —
 /// `sequenceNumber` (none on `connected`, 1 on `start`, +1 on every later message), the
 /// `media` chunk number (from 1) and timestamp (stream milliseconds of the chunk's first
-/// sample) — all sent as strings.
+/// sample) — all sent as strings. A number is taken when its message is built, and every
+/// message is built when it is sent (the `mark` echo too), so the numbers follow wire order.
 struct TwilioMediaStreamsClientCodec: ClientCodec {
     typealias Name = TwilioEventName
 
@@ -81,7 +82,8 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
             return message.agentAudio(format: format)
         case Name.mark:
             guard let name = message.markName() else { return [.malformed(reason: "mark message without a string name")] }
-            return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(markFrame(name: name), timing: .whenPlayedOut)])
+            // Built when it is sent: its sequence number is its place among the media messages.
+            return DecodedFrame(events: [.mark(name: name)], replies: [CodecReply(sending: .markPlayed(name: name), timing: .whenPlayedOut)])
         case Name.clear:
             return [.agentInterrupted]
         default:

@@ -11,6 +11,7 @@ import WSClient
 /// `parameters["token"]` travels in `start.customParameters` instead (docs/telephony.md).
 package struct TwilioMediaStreamsClientDialect: ClientDialect {
     package let id = "twilio-media-streams"
+    package let apiVersion = "Media Streams, protocol Call 1.0.0 (as `connected` says)"
     /// µ-law 8 kHz, the telephony format (docs/telephony.md).
     package let inputFormat = AudioFormat.mulaw8k
     package let outputFormat = AudioFormat.mulaw8k

@@ -6,6 +6,7 @@ import WSCore
 /// barge-in. There is no ready or end-of-turn message on this wire.
 package struct VonageWebSocketClientDialect: ClientDialect {
     package let id = "vonage-websocket"
+    package let apiVersion = "Voice API WebSocket, audio/l16 (Vonage names no version)"
     /// 16-bit PCM at 16 kHz: Vonage's `audio/l16;rate=16000`, Pipecat's default.
     package let inputFormat = AudioFormat.pcm16(16_000)
     package let outputFormat = AudioFormat.pcm16(16_000)

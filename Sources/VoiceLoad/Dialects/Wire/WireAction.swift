@@ -15,6 +15,8 @@ enum WireAction: Sendable, Hashable {
     case receive(WireFrame)
     /// The URL the dialect connects to for a user-given base URL.
     case endpoint(String)
+    /// The server message types the dialect reads by name (`ClientDialect.typesRead`).
+    case typesRead
 
     /// The action a script line names, or why it names none.
     static func parse(_ line: String) -> Result<WireAction, JSONFrameError> {
@@ -24,6 +26,7 @@ enum WireAction: Sendable, Hashable {
         case .failure(let error): return .failure(error)
         }
         if let base = object["endpoint"]?.stringValue { return .success(.endpoint(base)) }
+        if object["types_read"] != nil { return .success(.typesRead) }
         if let receive = object["receive"]?.objectValue {
             return frame(receive).map(WireAction.receive)
         }

@@ -63,6 +63,8 @@ package struct WireScript {
             return ["frames": .array(codec.framesAfterUtterance().map { .object(Self.describe($0)) })]
         case .intent(let intent):
             return ["frames": .array(codec.frames(for: Self.withScenarioParameters(intent, parameters)).map { .object(Self.describe($0)) })]
+        case .typesRead:
+            return ["types": .array(dialect.typesRead.map(JSONValue.string))]
         case .endpoint(let base):
             do {
                 return ["url": JSONValue(dialect.endpoint(for: try WebSocketEndpoint(parsing: base), parameters: parameters).urlString)]
@@ -71,10 +73,8 @@ package struct WireScript {
             }
         case .receive(let frame):
             let decoded = codec.receive(frame)
-            return [
-                "events": .array(decoded.events.map { .object($0.wireDescription) }),
-                "replies": .array(decoded.replies.map { .object(Self.describe($0.frame)) }),
-            ]
+            let replies = decoded.replies.flatMap { codec.replyFrames($0.content) }.map { JSONValue.object(Self.describe($0)) }
+            return ["events": .array(decoded.events.map { .object($0.wireDescription) }), "replies": .array(replies)]
         }
     }
 
