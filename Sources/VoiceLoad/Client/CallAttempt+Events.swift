@@ -107,9 +107,9 @@ extension CallAttempt {
             return result.speechFinal ? actions + emit(tracker.endpointReached(at: at)) : actions
         case .utteranceEnd:
             return emit(tracker.endpointReached(at: at))
-        case .serverLatency(let name, let valueMs):
+        case .serverLatency(let name, let valueUs):
             guard let metric = MetricName(rawValue: name), tracker.serverLatency(metric) else { return [] }
-            return [.record(.metric(metric, microseconds: Int64((valueMs * 1_000).rounded())))]
+            return [.record(.metric(metric, microseconds: valueUs))]
         case .agentSpeechStarted, .userSpeechStopped, .mark:
             return []
         }

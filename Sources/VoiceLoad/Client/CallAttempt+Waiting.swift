@@ -44,8 +44,8 @@ extension CallAttempt {
     mutating func waitTimedOut(at now: MonotonicInstant) -> [Action] {
         guard let wait else { return [] }
         self.wait = nil
-        let overdueMs = wait.condition.awaitsTurnEnd ? tracker.overdueTurnEndMs(at: now) : nil
-        return [.cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: wait.stepName, turnEndOverdueMs: overdueMs)))]
+        let overdueUs = wait.condition.awaitsTurnEnd ? tracker.overdueTurnEndUs(at: now) : nil
+        return [.cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: wait.stepName, turnEndOverdueUs: overdueUs)))]
     }
 
     func isSatisfied(_ condition: WaitCondition, at now: MonotonicInstant) -> Bool {

@@ -39,8 +39,8 @@ package struct TurnTracker: Sendable {
         var speechStartAt: MonotonicInstant
         var speechEndAt: MonotonicInstant
         /// Where speech lies in the clip; nil for an interrupt command (no speech).
-        var speechStartOffsetMs: Double?
-        var speechEndOffsetMs: Double?
+        var speechStartOffsetUs: Int64?
+        var speechEndOffsetUs: Int64?
         var firstPartialTranscriptAt: MonotonicInstant?
         var finalTranscriptAt: MonotonicInstant?
         var endpointAt: MonotonicInstant?
@@ -61,8 +61,8 @@ package struct TurnTracker: Sendable {
     package let iteration: Int
 
     package private(set) var readyAt: MonotonicInstant?
-    /// `greeting_ms`: first agent audio of a turn that began after ready and before any utterance.
-    package private(set) var greetingMs: Double?
+    /// `greeting_ms`, in µs: first agent audio of a turn that began after ready and before any utterance.
+    package private(set) var greetingUs: Int64?
     package private(set) var agentTurnsStarted = 0
     /// Agent turns that have ended so far (by event, quiet gap or interruption).
     package private(set) var agentTurnsEnded = 0
@@ -121,8 +121,8 @@ package struct TurnTracker: Sendable {
             label: label,
             speechStartAt: micOpenAt.advanced(byMicroseconds: speechStartUs),
             speechEndAt: micOpenAt.advanced(byMicroseconds: speechEndUs),
-            speechStartOffsetMs: Double(speechStartUs) / 1_000,
-            speechEndOffsetMs: Double(speechEndUs) / 1_000
+            speechStartOffsetUs: speechStartUs,
+            speechEndOffsetUs: speechEndUs
         )
         return abandoned
     }
@@ -255,14 +255,14 @@ package struct TurnTracker: Sendable {
     }
 
     /// On a dialect whose turns end by event: how long before `now` the open agent turn's last
-    /// audio arrived, in ms, when that is at least `quietMs` — its audio stopped and the
+    /// audio arrived, in µs, when that is at least `quietMs` — its audio stopped and the
     /// end-of-turn event that should have followed has not come (`missing_turn_end` when a
     /// wait for it runs out). nil when no turn is open (the agent never answered), its audio
     /// is still arriving, or turns end by an audio gap.
-    package func overdueTurnEndMs(at now: MonotonicInstant) -> Double? {
+    package func overdueTurnEndUs(at now: MonotonicInstant) -> Int64? {
         guard configuration.turnEndSignal == .event, let turn = agentTurn else { return nil }
-        let quietForMs = now.milliseconds(since: turn.lastAudioAt)
-        return quietForMs >= Double(configuration.quietMs) ? quietForMs : nil
+        let quietForUs = now.microseconds(since: turn.lastAudioAt)
+        return quietForUs >= configuration.quietMs * 1_000 ? quietForUs : nil
     }
 
     /// The silent replies of the turns that ended since the last call (see `SilentReply`).
@@ -303,7 +303,7 @@ package struct TurnTracker: Sendable {
             if at >= utterance.speechStartAt { return .response(premature: true) }
             return .unsolicited
         }
-        if utterancesStarted == 0, greetingMs == nil, readyAt != nil { return .greeting }
+        if utterancesStarted == 0, greetingUs == nil, readyAt != nil { return .greeting }
         return .unsolicited
     }
 
@@ -317,7 +317,7 @@ package struct TurnTracker: Sendable {
         }
         switch turn.role {
         case .greeting:
-            if let readyAt { greetingMs = turn.firstAudioAt.milliseconds(since: readyAt) }
+            if let readyAt { greetingUs = turn.firstAudioAt.microseconds(since: readyAt) }
             return nil
         case .unsolicited:
             return nil
@@ -340,7 +340,7 @@ package struct TurnTracker: Sendable {
             SilentReply(
                 turnNumber: turn.number,
                 label: label,
-                audioMs: Double(turn.audioUs) / 1_000,
+                audioUs: turn.audioUs,
                 peakRms: turn.peakRms,
                 endedAt: endedAt
             )
@@ -360,26 +360,26 @@ package struct TurnTracker: Sendable {
             turn: utterance.index,
             label: utterance.label,
             outcome: outcome,
-            speechStartOffsetMs: utterance.speechStartOffsetMs,
-            speechEndOffsetMs: utterance.speechEndOffsetMs
+            speechStartOffsetUs: utterance.speechStartOffsetUs,
+            speechEndOffsetUs: utterance.speechEndOffsetUs
         )
         row.speechStartAt = utterance.speechStartAt
-        row.userTranscriptFirstPartialMs = utterance.firstPartialTranscriptAt?.milliseconds(since: utterance.speechStartAt)
-        row.userTranscriptFinalMs = utterance.finalTranscriptAt?.milliseconds(since: utterance.speechEndAt)
-        row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)
+        row.userTranscriptFirstPartialUs = utterance.firstPartialTranscriptAt?.microseconds(since: utterance.speechStartAt)
+        row.userTranscriptFinalUs = utterance.finalTranscriptAt?.microseconds(since: utterance.speechEndAt)
+        row.endpointUs = utterance.endpointAt?.microseconds(since: utterance.speechEndAt)
         takeBargeIn(of: utterance.index)?.fill(&row)
         if let continuity = response?.continuity, continuity.chunks > 0 {
             row.stallCount = continuity.stallCount
-            row.stallMs = continuity.stallMs
+            row.stallUs = continuity.stallUs
             row.replyRTF = continuity.replyRTF
         }
         // A premature response has no latency: it would be negative (docs/metrics.md).
         guard let response, outcome != .prematureResponse else { return row }
-        row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)
-        row.firstAudioFromStartMs = response.firstAudioAt.milliseconds(since: utterance.speechStartAt)
-        row.firstVoicedAudioFromEndMs = response.firstVoicedAt?.milliseconds(since: utterance.speechEndAt)
-        row.firstAudioFromCommitMs = utterance.committedAt.map { response.firstAudioAt.milliseconds(since: $0) }
-        row.turnDurationMs = endedAt?.milliseconds(since: response.firstAudioAt)
+        row.firstAudioFromEndUs = response.firstAudioAt.microseconds(since: utterance.speechEndAt)
+        row.firstAudioFromStartUs = response.firstAudioAt.microseconds(since: utterance.speechStartAt)
+        row.firstVoicedAudioFromEndUs = response.firstVoicedAt?.microseconds(since: utterance.speechEndAt)
+        row.firstAudioFromCommitUs = utterance.committedAt.map { response.firstAudioAt.microseconds(since: $0) }
+        row.turnDurationUs = endedAt?.microseconds(since: response.firstAudioAt)
         return row
     }
 }

@@ -28,10 +28,10 @@ struct CallAttemptEventTests {
         #expect(script.attempt.sessionStartedAt == Script.at(50))
         var row = SessionRecord(client: 0, iteration: 0)
         script.attempt.fillSessionFigures(of: &row, scheduledAt: nil)
-        #expect(row.startedMs == 30 && row.connectMs == 10 && row.readyMs == nil)
+        #expect(row.startedUs == 30_000 && row.connectUs == 10_000 && row.readyUs == nil)
         script.ready(at: 80)
         script.attempt.fillSessionFigures(of: &row, scheduledAt: Script.at(5))
-        #expect(row.readyMs == 60 && row.sessionSetupTotalMs == 70 && row.readyFromScheduledMs == 75)
+        #expect(row.readyUs == 60_000 && row.sessionSetupTotalUs == 70_000 && row.readyFromScheduledUs == 75_000)
     }
 
     @Test("greeting: its turn end ends the wait, and greeting_ms counts from ready")
@@ -41,7 +41,7 @@ struct CallAttemptEventTests {
         _ = script.wait(for: .greeting(graceEndsAt: Script.at(600)), at: 100)
         script.agentAudio(from: 400, count: 5)
         #expect(script.receive(.turnComplete(turnKey: nil), at: 700) == Script.ends(.met))
-        #expect(script.attempt.tracker.greetingMs == 300)
+        #expect(script.attempt.tracker.greetingUs == 300_000)
     }
 
     @Test("agent_turn_end: the answer's end by event hands out its row and ends the wait")
@@ -58,7 +58,7 @@ struct CallAttemptEventTests {
             return
         }
         #expect(row.label == "ask" && row.outcome == .completed)
-        #expect(row.firstAudioFromEndMs == 700 && row.firstAudioFromStartMs == 1_100)
+        #expect(row.firstAudioFromEndUs == 700_000 && row.firstAudioFromStartUs == 1_100_000)
         #expect(Array(actions.dropFirst()) == Script.ends(.met))
     }
 
@@ -102,7 +102,7 @@ struct CallAttemptEventTests {
         // Not quiet yet at 600 (the last chunk came at 260): looks again at 760.
         #expect(script.fire(.quietCheck, at: 600) == [.schedule(.quietCheck, at: Script.at(760))])
         #expect(script.fire(.quietCheck, at: 760) == Script.ends(.met))
-        #expect(script.attempt.tracker.greetingMs == 100)
+        #expect(script.attempt.tracker.greetingUs == 100_000)
     }
 
     @Test("barge-in: the user's speech over audible agent audio truncates playback at what was heard")
@@ -243,9 +243,9 @@ struct CallAttemptEventTests {
         script.agentAudio(from: 900, count: 2)
         let name = MetricName.finalizeMs
         #expect(
-            script.receive(.serverLatency(name: name.rawValue, valueMs: 12.5), at: 1_000) == [.record(.metric(name, microseconds: 12_500))]
+            script.receive(.serverLatency(name: name.rawValue, valueUs: 12_500), at: 1_000) == [.record(.metric(name, microseconds: 12_500))]
         )
-        #expect(script.receive(.serverLatency(name: name.rawValue, valueMs: 13), at: 1_010).isEmpty)
+        #expect(script.receive(.serverLatency(name: name.rawValue, valueUs: 13_000), at: 1_010).isEmpty)
     }
 
     @Test("speech-to-text: a result's position latency counts from where its audio ends in the stream")

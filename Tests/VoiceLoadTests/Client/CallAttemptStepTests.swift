@@ -90,9 +90,9 @@ struct CallAttemptStepTests {
         script.agentAudio(from: 2_000, count: 5)
         let answer = try #require(onlyRow(script.receive(.turnComplete(turnKey: nil), at: 2_300)))
         #expect(answer.label == "stop" && answer.outcome == .completed && answer.bargeIn == true)
-        #expect(answer.intAckMs == 100 && answer.missedInterruption == false)
+        #expect(answer.intAckUs == 100_000 && answer.missedInterruption == false)
         #expect(answer.audioAlreadyDelivered == true)  // the greeting had all arrived before the barge-in
-        #expect(answer.firstAudioFromEndMs == 600)
+        #expect(answer.firstAudioFromEndUs == 600_000)
     }
 
     @Test("barge-in by command: the interrupt is sent, its acknowledgement times the round trip, its row stands alone")
@@ -104,7 +104,7 @@ struct CallAttemptStepTests {
         #expect(script.receive(.agentInterrupted, at: 1_300) == [.send(.playbackTruncated(audioEndMs: 300)), .cancel(.repliesPlayedOut)])
         let command = try #require(onlyRow(script.attempt.commandInterruptionFinished()))
         #expect(command.label == "cut" && command.turn == 1 && command.bargeIn == true)
-        #expect(command.intAckMs == 100 && command.intCommandRttMs == 100)
+        #expect(command.intAckUs == 100_000 && command.intCommandRttUs == 100_000)
     }
 
     @Test("tool_reply answers the oldest waiting call first")

@@ -46,7 +46,7 @@ struct CallAttemptWaitTests {
         #expect(script.fire(.recheck, at: 500) == [.cancel(.recheck)])
         #expect(script.attempt.wait != nil)
         #expect(script.receive(.turnComplete(turnKey: nil), at: 900) == Script.ends(.met))
-        #expect(script.attempt.tracker.greetingMs == 300)
+        #expect(script.attempt.tracker.greetingUs == 300_000)
     }
 
     @Test("agent_turn_end that runs out with the turn's audio stopped is overdue (missing_turn_end)")
@@ -58,7 +58,7 @@ struct CallAttemptWaitTests {
         script.agentAudio(from: 1_000, count: 5)  // the last chunk arrives at 1160
         #expect(
             script.fire(.stepTimeout, at: 3_000) == [
-                .cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: "wait", turnEndOverdueMs: 1_840))),
+                .cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: "wait", turnEndOverdueUs: 1_840_000))),
             ]
         )
     }
