@@ -13,43 +13,43 @@ extension CallAttempt {
     /// Sends the replies whose audio has played by `now` and sets the timer for the next.
     mutating func sendRepliesPlayedOut(at now: MonotonicInstant) -> [Action] {
         var actions: [Action] = [.cancel(.repliesPlayedOut)]
-        while let first = repliesWhenPlayedOut.first, first.dueAt <= now {
-            repliesWhenPlayedOut.removeFirst()
+        while let first = state.repliesWhenPlayedOut.first, first.dueAt <= now {
+            state.repliesWhenPlayedOut.removeFirst()
             actions.append(.sendFrame(first.frame))
         }
-        if let next = repliesWhenPlayedOut.first { actions.append(.schedule(.repliesPlayedOut, at: next.dueAt)) }
+        if let next = state.repliesWhenPlayedOut.first { actions.append(.schedule(.repliesPlayedOut, at: next.dueAt)) }
         return actions
     }
 
     /// Playback was flushed: every reply waiting for it is sent now.
     mutating func flushRepliesPlayedOut() -> [Action] {
-        defer { repliesWhenPlayedOut = [] }
-        return [.cancel(.repliesPlayedOut)] + repliesWhenPlayedOut.map { Action.sendFrame($0.frame) }
+        defer { state.repliesWhenPlayedOut = [] }
+        return [.cancel(.repliesPlayedOut)] + state.repliesWhenPlayedOut.map { Action.sendFrame($0.frame) }
     }
 
     /// Sends `frame` at `dueAt` (a reply timed `after_ms`), unless the connection ends first.
     mutating func scheduleDelayedReply(_ frame: WireFrame, at dueAt: MonotonicInstant) -> [Action] {
-        let key = nextDelayedReplyKey
-        nextDelayedReplyKey += 1
-        delayedReplies[key] = frame
+        let key = state.nextDelayedReplyKey
+        state.nextDelayedReplyKey += 1
+        state.delayedReplies[key] = frame
         return [.schedule(.delayedReply(key), at: dueAt)]
     }
 
     mutating func delayedReplyDue(_ key: Int) -> [Action] {
-        guard let frame = delayedReplies.removeValue(forKey: key) else { return [] }
+        guard let frame = state.delayedReplies.removeValue(forKey: key) else { return [] }
         return [.sendFrame(frame)]
     }
 
     /// On dialects without an end-of-turn event, looks for the quiet gap that ends a turn.
     mutating func scheduleQuietCheck() -> [Action] {
-        guard quietCheckAt == nil, let due = tracker.nextQuietCheck else { return [] }
-        quietCheckAt = due
+        guard state.quietCheckAt == nil, let due = state.tracker.nextQuietCheck else { return [] }
+        state.quietCheckAt = due
         return [.schedule(.quietCheck, at: due)]
     }
 
     mutating func quietCheckDue(at now: MonotonicInstant) -> [Action] {
-        quietCheckAt = nil
-        let result = tracker.checkQuiet(at: now)
+        state.quietCheckAt = nil
+        let result = state.tracker.checkQuiet(at: now)
         guard result.ended else { return scheduleQuietCheck() }
         return emit(result.record) + silentReplies() + checkWait(at: now)
     }

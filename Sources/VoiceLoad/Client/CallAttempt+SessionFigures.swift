@@ -10,7 +10,7 @@ extension CallAttempt {
     /// model meant the session to start, `scheduledAt`), and `greeting_ms`.
     func fillSessionFigures(of row: inout SessionRecord, scheduledAt: MonotonicInstant?) {
         if let restStartedAt, let restAnsweredAt { row.restSetupUs = restAnsweredAt.microseconds(since: restStartedAt) }
-        if let openedAt, let sessionStartedAt { row.startedUs = sessionStartedAt.microseconds(since: openedAt) }
+        if let openedAt, let sessionStartedAt = state.sessionStartedAt { row.startedUs = sessionStartedAt.microseconds(since: openedAt) }
         if let connectStartedAt, let openedAt {
             row.connectUs = openedAt.microseconds(since: connectStartedAt)
             if let readyAt {
@@ -19,6 +19,6 @@ extension CallAttempt {
                 row.readyFromScheduledUs = readyAt.microseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
             }
         }
-        row.greetingUs = tracker.greetingUs
+        row.greetingUs = state.tracker.greetingUs
     }
 }

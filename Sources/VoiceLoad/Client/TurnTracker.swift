@@ -6,56 +6,10 @@ import WSCore
 ///
 /// An utterance waits in `utterance` until an agent turn starts after its speech: that turn
 /// then *owns* it, and the turn's end (by event, quiet gap or interruption) is its record.
-/// Barge-ins are measured in `TurnTracker+BargeIn.swift`.
+/// Barge-ins are measured here too (`BargeIn`, `TurnTracker+BargeIn.swift`). Every field is
+/// written in this file only; the types of its parts and what it answers without changing are
+/// in `TurnTracker+Parts.swift`.
 package struct TurnTracker: Sendable {
-    /// What an agent turn is the answer to.
-    enum AgentTurnRole: Sendable, Hashable {
-        case greeting
-        case response(premature: Bool)
-        case unsolicited
-    }
-
-    struct AgentTurn: Sendable, Hashable {
-        /// 1-based count of agent turns in the attempt.
-        var number: Int
-        var role: AgentTurnRole
-        /// The utterance this turn answers.
-        var owner: Utterance?
-        /// The wire's turn key (OpenAI `response_id`), from the first chunk that has one.
-        var turnKey: String?
-        var firstAudioAt: MonotonicInstant
-        var firstVoicedAt: MonotonicInstant?
-        var lastAudioAt: MonotonicInstant
-        /// The duration of its audio so far, and the RMS level of its loudest chunk.
-        var audioUs: Int64 = 0
-        var peakRms: Float = 0
-        /// Its stalls and arrival rate (`stall_count`, `stall_ms`, `reply_rtf`).
-        var continuity = ReplyContinuity()
-    }
-
-    struct Utterance: Sendable, Hashable {
-        var index: Int
-        var label: String
-        var speechStartAt: MonotonicInstant
-        var speechEndAt: MonotonicInstant
-        /// Where speech lies in the clip; nil for an interrupt command (no speech).
-        var speechStartOffsetUs: Int64?
-        var speechEndOffsetUs: Int64?
-        var firstPartialTranscriptAt: MonotonicInstant?
-        var finalTranscriptAt: MonotonicInstant?
-        var endpointAt: MonotonicInstant?
-        /// When the client committed the utterance (manual turns: OpenAI `input_audio_buffer.commit`).
-        var committedAt: MonotonicInstant?
-    }
-
-    /// The audio of an interrupted turn that may still arrive after the acknowledgement: it
-    /// belongs to that turn (same turn key, or no quiet gap), not to a new answer.
-    struct InterruptedTail: Sendable, Hashable {
-        var turnNumber: Int
-        var turnKey: String?
-        var lastAudioAt: MonotonicInstant
-    }
-
     package let configuration: Configuration
     package let client: Int
     package let iteration: Int
@@ -66,19 +20,19 @@ package struct TurnTracker: Sendable {
     package private(set) var agentTurnsStarted = 0
     /// Agent turns that have ended so far (by event, quiet gap or interruption).
     package private(set) var agentTurnsEnded = 0
-    package internal(set) var playback: PlaybackCursor
-    package internal(set) var utterancesStarted = 0
+    package private(set) var playback: PlaybackCursor
+    package private(set) var utterancesStarted = 0
     /// Utterances whose row has been handed out (answered, censored or abandoned).
-    package internal(set) var utterancesRecorded = 0
+    package private(set) var utterancesRecorded = 0
     /// Arrival of the latest agent audio chunk.
     package private(set) var lastAgentAudioAt: MonotonicInstant?
 
-    var agentTurn: AgentTurn?
-    var utterance: Utterance?
-    var tail: InterruptedTail?
+    private(set) var agentTurn: AgentTurn?
+    private(set) var utterance: Utterance?
+    private(set) var tail: InterruptedTail?
     /// The barge-in being measured, and earlier ones whose utterance is not yet recorded.
-    var bargeIn: BargeIn?
-    var settledBargeIns: [Int: BargeIn] = [:]
+    private(set) var bargeIn: BargeIn?
+    private var settledBargeIns: [Int: BargeIn] = [:]
     /// Silent replies not yet taken by `takeSilentReplies()`.
     private var silentReplies: [SilentReply] = []
     private var lastEndedTurnRole: AgentTurnRole?
@@ -90,14 +44,6 @@ package struct TurnTracker: Sendable {
         self.client = client
         self.iteration = iteration
         self.playback = PlaybackCursor(jitterBufferUs: configuration.jitterBufferMs * 1_000)
-    }
-
-    package var isAgentSpeaking: Bool { agentTurn != nil }
-
-    /// Whether the agent is speaking for the caller at `now`: its turn is open, or its audio
-    /// is still playing. Only then does a user-speech event count as an interruption.
-    package func isAgentAudible(at now: MonotonicInstant) -> Bool {
-        agentTurn != nil || !playback.isDrained(at: now)
     }
 
     package mutating func sessionReady(at: MonotonicInstant) {
@@ -237,14 +183,6 @@ package struct TurnTracker: Sendable {
         return serverMetricsReported.insert(metric).inserted
     }
 
-    /// When a turn is open on a dialect without an end-of-turn event: the moment to look
-    /// again for the quiet gap that ends it.
-    package var nextQuietCheck: MonotonicInstant? {
-        guard configuration.turnEndSignal == .audioGap, let agentTurn else { return nil }
-        let quietAt = agentTurn.lastAudioAt.advanced(byMilliseconds: configuration.quietMs)
-        return max(quietAt, playback.drainsAt ?? quietAt)
-    }
-
     /// Ends the open turn if its audio has been quiet for `quietMs` and has played out.
     /// The turn's end time is the arrival of its last audio chunk.
     package mutating func checkQuiet(at now: MonotonicInstant) -> (ended: Bool, record: TurnRecord?) {
@@ -252,17 +190,6 @@ package struct TurnTracker: Sendable {
             return (false, nil)
         }
         return (true, endAgentTurn(at: lastAudioAt, interrupted: false))
-    }
-
-    /// On a dialect whose turns end by event: how long before `now` the open agent turn's last
-    /// audio arrived, in µs, when that is at least `quietMs` — its audio stopped and the
-    /// end-of-turn event that should have followed has not come (`missing_turn_end` when a
-    /// wait for it runs out). nil when no turn is open (the agent never answered), its audio
-    /// is still arriving, or turns end by an audio gap.
-    package func overdueTurnEndUs(at now: MonotonicInstant) -> Int64? {
-        guard configuration.turnEndSignal == .event, let turn = agentTurn else { return nil }
-        let quietForUs = now.microseconds(since: turn.lastAudioAt)
-        return quietForUs >= configuration.quietMs * 1_000 ? quietForUs : nil
     }
 
     /// The silent replies of the turns that ended since the last call (see `SilentReply`).
@@ -289,9 +216,6 @@ package struct TurnTracker: Sendable {
         return records
     }
 
-    /// Whether the latest utterance has its row: answered, censored or abandoned.
-    package var latestUtteranceRecorded: Bool { utterancesRecorded >= utterancesStarted }
-
     private func belongsToTail(_ chunk: AgentAudioChunk, at: MonotonicInstant, tail: InterruptedTail) -> Bool {
         if let key = chunk.turnKey, let tailKey = tail.turnKey { return key == tailKey }
         return at.milliseconds(since: tail.lastAudioAt) < Double(configuration.quietMs)
@@ -307,7 +231,7 @@ package struct TurnTracker: Sendable {
         return .unsolicited
     }
 
-    mutating func endAgentTurn(at: MonotonicInstant, interrupted: Bool) -> TurnRecord? {
+    private mutating func endAgentTurn(at: MonotonicInstant, interrupted: Bool) -> TurnRecord? {
         guard let turn = agentTurn else { return nil }
         agentTurn = nil
         agentTurnsEnded += 1
@@ -326,6 +250,91 @@ package struct TurnTracker: Sendable {
             let outcome: TurnOutcome = premature ? .prematureResponse : (interrupted ? .interrupted : .completed)
             return record(for: owner, response: turn, endedAt: at, outcome: outcome)
         }
+    }
+
+    // Barge-ins (docs/metrics.md; their signals: `TurnTracker+BargeIn.swift`).
+
+    /// A barge-in starts at `startedAt` (`T_bi_start`): the speech start of the utterance just
+    /// begun with `utteranceStarted`, or, with `commandSentAt`, the dialect's interrupt command
+    /// (a row of its own, with no speech).
+    package mutating func bargeInStarted(
+        label: String,
+        at startedAt: MonotonicInstant,
+        commandSentAt: MonotonicInstant? = nil,
+        intTimeoutMs: Int
+    ) {
+        if let previous = bargeIn, let index = previous.utteranceIndex { settledBargeIns[index] = previous }
+        // A command has no utterance, but its row takes the next turn number.
+        if commandSentAt != nil { utterancesStarted += 1 }
+        // The caller talks over the agent: what they hear of it from here is not a stall.
+        agentTurn?.continuity.stop(at: startedAt)
+        bargeIn = BargeIn(
+            utteranceIndex: commandSentAt == nil ? utterancesStarted : nil,
+            label: label,
+            startedAt: startedAt,
+            commandSentAt: commandSentAt,
+            deadline: startedAt.advanced(byMilliseconds: Int64(intTimeoutMs)),
+            interruptedTurn: agentTurn?.number
+        )
+    }
+
+    /// The server signalled an interruption at `at`: an acknowledgement of the barge-in being
+    /// measured (when it came after `T_bi_start` while the agent was audible), a playback
+    /// flush, and the end of the agent's turn. Returns the interrupted turn's row.
+    package mutating func bargeInSignal(_ signal: BargeInSignal, at: MonotonicInstant) -> TurnRecord? {
+        let audible = isAgentAudible(at: at)
+        switch signal {
+        case .userSpeechStarted:
+            guard audible else { return nil }  // the start of a normal user turn
+            bargeIn?.acknowledge(at: at)
+        case .interrupted:
+            if audible { bargeIn?.acknowledge(at: at) }
+        case .responseCancelled:
+            if let started = bargeIn?.startedAt, at >= started, bargeIn?.cancelledAt == nil {
+                bargeIn?.cancelledAt = at
+            }
+            // It answers a command (the first acknowledgement after it); for speech, VAD has
+            // usually acknowledged already.
+            if audible || bargeIn?.commandSentAt != nil { bargeIn?.acknowledge(at: at) }
+        }
+        playback.flush(at: at)
+        guard let turn = agentTurn else { return nil }
+        tail = InterruptedTail(turnNumber: turn.number, turnKey: turn.turnKey, lastAudioAt: turn.lastAudioAt)
+        return endAgentTurn(at: at, interrupted: true)
+    }
+
+    /// The server answered the interrupt command being measured with "nothing to cancel" at
+    /// `at`: its reply had been delivered and completed first. The command is answered (its
+    /// `int_cmd_rtt_ms` runs to here) and counted as a late cancel. False when no command waits.
+    package mutating func commandFoundNothingToCancel(at: MonotonicInstant) -> Bool {
+        guard let command = bargeIn, let sentAt = command.commandSentAt, at >= sentAt else { return false }
+        bargeIn?.lateCancel = true
+        bargeIn?.acknowledge(at: at)
+        return true
+    }
+
+    /// The row of the interrupt command being measured.
+    package mutating func finishCommandInterruption() -> TurnRecord? {
+        guard let command = bargeIn, command.utteranceIndex == nil else { return nil }
+        let row = Utterance(
+            index: utterancesStarted,
+            label: command.label,
+            speechStartAt: command.startedAt,
+            speechEndAt: command.startedAt
+        )
+        bargeIn = nil
+        var record = record(for: row, response: nil, endedAt: nil, outcome: command.isAcknowledged ? .interrupted : .timedOut)
+        command.fill(&record)
+        return record
+    }
+
+    /// The barge-in measured for utterance `index`, handed to its row once.
+    private mutating func takeBargeIn(of index: Int) -> BargeIn? {
+        if let bargeIn, bargeIn.utteranceIndex == index {
+            self.bargeIn = nil
+            return bargeIn
+        }
+        return settledBargeIns.removeValue(forKey: index)
     }
 
     /// A greeting or reply that ended with no voiced audio; unsolicited turns are not replies.
@@ -347,7 +356,7 @@ package struct TurnTracker: Sendable {
         )
     }
 
-    mutating func record(
+    private mutating func record(
         for utterance: Utterance,
         response: AgentTurn?,
         endedAt: MonotonicInstant?,

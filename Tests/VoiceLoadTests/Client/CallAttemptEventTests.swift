@@ -25,7 +25,7 @@ struct CallAttemptEventTests {
         _ = script.open(at: 20)
         #expect(script.receive(.sessionStarted(ids: [:]), at: 50).isEmpty)
         _ = script.receive(.sessionStarted(ids: [:]), at: 60)
-        #expect(script.attempt.sessionStartedAt == Script.at(50))
+        #expect(script.attempt.state.sessionStartedAt == Script.at(50))
         var row = SessionRecord(client: 0, iteration: 0)
         script.attempt.fillSessionFigures(of: &row, scheduledAt: nil)
         #expect(row.startedUs == 30_000 && row.connectUs == 10_000 && row.readyUs == nil)
@@ -41,7 +41,7 @@ struct CallAttemptEventTests {
         _ = script.wait(for: .greeting(graceEndsAt: Script.at(600)), at: 100)
         script.agentAudio(from: 400, count: 5)
         #expect(script.receive(.turnComplete(turnKey: nil), at: 700) == Script.ends(.met))
-        #expect(script.attempt.tracker.greetingUs == 300_000)
+        #expect(script.attempt.state.tracker.greetingUs == 300_000)
     }
 
     @Test("agent_turn_end: the answer's end by event hands out its row and ends the wait")
@@ -67,7 +67,7 @@ struct CallAttemptEventTests {
         var script = Script()
         script.agentAudio(from: 100, count: 3, turnKey: "r2")
         #expect(script.receive(.turnComplete(turnKey: "r1"), at: 300).isEmpty)
-        #expect(script.attempt.tracker.isAgentSpeaking)
+        #expect(script.attempt.state.tracker.isAgentSpeaking)
     }
 
     @Test("a turn whose audio was all silence is a silent_reply when it ends")
@@ -102,7 +102,7 @@ struct CallAttemptEventTests {
         // Not quiet yet at 600 (the last chunk came at 260): looks again at 760.
         #expect(script.fire(.quietCheck, at: 600) == [.schedule(.quietCheck, at: Script.at(760))])
         #expect(script.fire(.quietCheck, at: 760) == Script.ends(.met))
-        #expect(script.attempt.tracker.greetingUs == 100_000)
+        #expect(script.attempt.state.tracker.greetingUs == 100_000)
     }
 
     @Test("barge-in: the user's speech over audible agent audio truncates playback at what was heard")
@@ -136,7 +136,7 @@ struct CallAttemptEventTests {
                 .send(.playbackTruncated(audioEndMs: 500)), .cancel(.repliesPlayedOut), .sendFrame(.text("mark")),
             ]
         )
-        #expect(script.attempt.repliesWhenPlayedOut.isEmpty)
+        #expect(script.attempt.state.repliesWhenPlayedOut.isEmpty)
     }
 
     @Test("a late cancel with no command of the caller's waiting is the server's in-band error")
@@ -178,13 +178,13 @@ struct CallAttemptEventTests {
         var script = Script()
         _ = script.wait(for: .toolCallPending, at: 0)
         #expect(script.receive(.toolCall(name: "lookup", status: "called", id: "c0"), at: 50) == [.record(.toolCall), .cancel(.recheck)])
-        #expect(script.attempt.wait != nil)
+        #expect(script.attempt.state.wait != nil)
         #expect(
             script.receive(.toolCall(name: "lookup", status: "requested", id: "c1"), at: 100) == [.record(.toolCall)] + Script.ends(.met)
         )
         _ = script.receive(.toolCall(name: "book", status: "requested", id: "c2"), at: 110)
         #expect(script.receive(.toolCall(name: "lookup", status: "cancelled", id: "c1"), at: 120).isEmpty)
-        #expect(script.attempt.pendingToolCalls == [CallAttempt.ToolCall(name: "book", id: "c2")])
+        #expect(script.attempt.state.pendingToolCalls == [CallAttempt.ToolCall(name: "book", id: "c2")])
     }
 
     @Test("wait: tool_call matches only the named tool's call after the step began")
@@ -270,7 +270,7 @@ struct CallAttemptEventTests {
         let finalizeMs = Script.Action.record(.metric(.finalizeMs, microseconds: 150_000))
         #expect(script.receive(.speechResult(result), at: 250) == [finalizeMs] + Script.ends(.met))
         _ = script.receive(.speechResult(result), at: 300)
-        #expect(script.attempt.finalizedAt == Script.at(250))
+        #expect(script.attempt.state.finalizedAt == Script.at(250))
     }
 
     @Test("the connection's end fails the session unless the caller hangs up, and ends a wait for the session's end")
@@ -287,6 +287,6 @@ struct CallAttemptEventTests {
         hangingUp.hangUp()
         _ = hangingUp.wait(for: .sessionEnded, at: 0)
         #expect(hangingUp.attempt.connectionEnded(closed, at: Script.at(50), now: Script.at(51)) == Script.ends(.met))
-        #expect(hangingUp.attempt.sessionEndedAt == Script.at(50) && hangingUp.attempt.failure == nil)
+        #expect(hangingUp.attempt.state.sessionEndedAt == Script.at(50) && hangingUp.attempt.failure == nil)
     }
 }

@@ -124,7 +124,7 @@ struct CallAttemptStepTests {
         let frames = FrameSet(utterance: .testClip(frameCount: 2), dialect: EchoDialect())
         let pause = script.attempt.openMicrophone(frameMs: 40, at: Script.at(100), speaking: nil)
         #expect(pause.firstFrameDueAt == Script.at(140) && pause.micOpenAt == Script.at(100))
-        #expect(script.attempt.streamOpenedAt == Script.at(100))
+        #expect(script.attempt.state.streamOpenedAt == Script.at(100))
         // Its first frame (silence) fills 100…140 ms; at 130 ms the stream is open and the clip
         // waits for the next slot.
         let silence = PreparedAudio(sharedFrame: EncodedFrame(.text("silence")), byteCount: 0)
@@ -137,7 +137,7 @@ struct CallAttemptStepTests {
         #expect(first.deadline == Script.at(140) && !first.clipFinished)
         let say = script.attempt.openMicrophone(frameMs: 40, at: Script.at(130), speaking: frames)
         #expect(say.firstFrameDueAt == nil && say.micOpenAt == Script.at(140))
-        #expect(script.attempt.streamOpenedAt == Script.at(100) && script.attempt.microphone?.isSpeaking == true)
+        #expect(script.attempt.state.streamOpenedAt == Script.at(100) && script.attempt.state.microphone?.isSpeaking == true)
         _ = script.attempt.stopMicrophone()
         guard case .stopped = script.attempt.takeDueFrame(by: Script.at(400), silence: silence) else {
             Issue.record("a stopped stream has a frame")

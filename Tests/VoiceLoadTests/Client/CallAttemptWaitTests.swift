@@ -13,7 +13,7 @@ struct CallAttemptWaitTests {
         var script = Script()
         script.ready(at: 100)
         #expect(script.wait(for: .ready, at: 200) == [.endStep(.met)])
-        #expect(script.attempt.wait == nil)
+        #expect(script.attempt.state.wait == nil)
     }
 
     @Test("a wait for ready sets its timeout, and the ready event ends it")
@@ -23,7 +23,7 @@ struct CallAttemptWaitTests {
         #expect(script.check(at: 50) == [.cancel(.recheck)])
         script.ready(at: 100)
         #expect(script.check(at: 100) == Script.ends(.met))
-        #expect(script.attempt.wait == nil)
+        #expect(script.attempt.state.wait == nil)
     }
 
     @Test("greeting: with no agent audio the wait ends at the end of the grace period")
@@ -44,9 +44,9 @@ struct CallAttemptWaitTests {
         script.agentAudio(from: 340, count: 4)
         // The grace period is over but the agent speaks: events decide from now on.
         #expect(script.fire(.recheck, at: 500) == [.cancel(.recheck)])
-        #expect(script.attempt.wait != nil)
+        #expect(script.attempt.state.wait != nil)
         #expect(script.receive(.turnComplete(turnKey: nil), at: 900) == Script.ends(.met))
-        #expect(script.attempt.tracker.greetingUs == 300_000)
+        #expect(script.attempt.state.tracker.greetingUs == 300_000)
     }
 
     @Test("agent_turn_end that runs out with the turn's audio stopped is overdue (missing_turn_end)")
@@ -128,9 +128,9 @@ struct CallAttemptWaitTests {
         _ = script.wait(for: .event(EventMatch(kind: .transcript)), at: 12)
         let transcript = NormalizedEvent.transcript(role: "user", text: "hi", isFinal: true)
         #expect(script.receive(transcript, at: 15) == Script.ends(.met))  // an earlier step's event
-        #expect(script.attempt.awaitedEventArrived)
+        #expect(script.attempt.state.awaitedEventArrived)
         _ = script.wait(for: .event(EventMatch(kind: .transcript)), at: 20)
-        #expect(script.attempt.awaitedEventArrived == false && script.attempt.wait != nil)
+        #expect(script.attempt.state.awaitedEventArrived == false && script.attempt.state.wait != nil)
     }
 
     @Test("a failure stops the microphone and wakes the waiting step with the first reason")
@@ -140,7 +140,7 @@ struct CallAttemptWaitTests {
         _ = script.wait(for: .ready, at: 0)
         let first = SessionFailure(.readyRejected, .text("first"))
         #expect(script.attempt.fail(first) == [.stopMicrophone] + Script.ends(.failed(first)))
-        #expect(script.attempt.microphone == nil)
+        #expect(script.attempt.state.microphone == nil)
         #expect(script.attempt.fail(SessionFailure(.connectionLost, .text("second"))) == [.stopMicrophone])
         #expect(script.attempt.failure == first)
     }

@@ -67,8 +67,9 @@ struct TurnTrackerBargeInTests {
         turns.bargeInStarted(label: "barge", at: ms(3_000), intTimeoutMs: 1_000)
         for at in stride(from: Int64(3_000), to: 9_000, by: 40) { turns.agentAudio(chunk(), at: ms(at)) }
         #expect(turns.bargeIn?.interruptedTurn == 1)
-        turns.bargeIn?.acknowledge(at: ms(2_900))  // before the barge-in speech began
-        #expect(turns.bargeIn?.ackAt == nil)
+        var early = try #require(turns.bargeIn)
+        early.acknowledge(at: ms(2_900))  // before the barge-in speech began
+        #expect(early.ackAt == nil && turns.bargeIn?.ackAt == nil)
         // The agent talks on; its turn ends at 9000, then it answers the barge-in.
         _ = turns.agentTurnEnded(at: ms(9_000))
         turns.agentAudio(chunk(), at: ms(9_500))
@@ -80,10 +81,10 @@ struct TurnTrackerBargeInTests {
 
     @Test("no audio of the interrupted turn after T_bi_start: audio_already_delivered, no cutoff")
     func alreadyDelivered() throws {
-        var turns = answering(untilMs: 1_600, signal: .event)  // 80 ms arrived; playback goes on
+        var turns = answering(untilMs: 1_600, signal: .event)  // 80 ms arrived
+        turns.agentAudio(chunk(durationMs: 5_000), at: ms(1_545))  // the rest at once: it plays on for 5 s
         _ = turns.utteranceStarted(label: "barge", micOpenAt: ms(1_550), speechStartUs: 0, speechEndUs: 500_000)
         turns.bargeInStarted(label: "barge", at: ms(1_550), intTimeoutMs: 3_000)
-        turns.playbackForTest(durationUs: 5_000_000, at: ms(1_540))  // a long reply delivered at once
         _ = turns.bargeInSignal(.interrupted, at: ms(1_700))
         let rows = turns.finishPendingUtterance(outcome: .aborted)
         let row = try #require(rows.first)
@@ -135,12 +136,4 @@ struct TurnTrackerBargeInTests {
         let nothingWaiting = turns.commandFoundNothingToCancel(at: ms(2_600))
         #expect(!nothingWaiting)
     }
-}
-
-extension TurnTracker {
-    /// Queues audio on the playback cursor alone, as if delivered faster than real time.
-    mutating func playbackForTest(durationUs: Int64, at: MonotonicInstant) {
-        playback.enqueue(durationUs: durationUs, at: at)
-    }
-
 }

@@ -74,7 +74,7 @@ struct TurnTrackerFaultTests {
         var interrupted = tracker(.event)
         interrupted.sessionReady(at: ms(0))
         interrupted.agentAudio(chunk(rms: 0), at: ms(100))
-        _ = interrupted.endAgentTurn(at: ms(150), interrupted: true)
+        _ = interrupted.bargeInSignal(.interrupted, at: ms(150))  // ends the turn as interrupted
         let fromInterrupted = interrupted.takeSilentReplies()
         #expect(fromInterrupted.isEmpty)
 
