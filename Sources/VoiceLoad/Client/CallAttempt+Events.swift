@@ -24,7 +24,8 @@ extension CallAttempt {
             }
         }
         if !state.repliesWhenPlayedOut.isEmpty { actions += sendRepliesPlayedOut(at: now) }
-        return actions + checkWait(at: now)
+        checkWait(at: now).append(to: &actions)
+        return actions
     }
 
     /// The attempt is ready (its event, or the open on dialects that start with it).

@@ -51,6 +51,8 @@ extension CallAttempt {
         state.quietCheckAt = nil
         let result = state.tracker.checkQuiet(at: now)
         guard result.ended else { return scheduleQuietCheck() }
-        return emit(result.record) + silentReplies() + checkWait(at: now)
+        var actions = emit(result.record) + silentReplies()
+        checkWait(at: now).append(to: &actions)
+        return actions
     }
 }

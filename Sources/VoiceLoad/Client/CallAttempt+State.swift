@@ -36,6 +36,8 @@ extension CallAttempt {
         var nextDelayedReplyKey = 0
         /// When the `quietCheck` timer is set for.
         var quietCheckAt: MonotonicInstant?
+        /// When the `recheck` timer is set for, while a step waits.
+        var recheckAt: MonotonicInstant?
 
         init(tracker: TurnTracker, windDownDeadline: MonotonicInstant?) {
             self.tracker = tracker

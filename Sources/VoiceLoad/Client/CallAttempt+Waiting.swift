@@ -15,24 +15,34 @@ extension CallAttempt {
         if isSatisfied(condition, at: now) { return .ended(.met) }
         let endsAt = now.advanced(byMilliseconds: Int64(timeoutMs))
         state.wait = Wait(condition: condition, stepName: step, endsAt: endsAt)
-        return .waiting([.schedule(.stepTimeout, at: endsAt)] + scheduleRecheck(at: now))
+        var timers: [Action] = [.schedule(.stepTimeout, at: endsAt)]
+        if let recheck = recheckTimer(at: now) { timers.append(recheck) }
+        return .waiting(timers)
     }
 
     /// Resumes the waiting step if its condition holds at `now`. A `finalize` step's wait
-    /// that is met measures `finalize_ms`: from the request to the result it flushed.
-    mutating func checkWait(at now: MonotonicInstant) -> [Action] {
-        guard let wait = state.wait else { return [] }
-        guard isSatisfied(wait.condition, at: now) else { return scheduleRecheck(at: now) }
+    /// that is met measures `finalize_ms`: from the request to the result it flushed. Runs for
+    /// every frame while a step waits: going on waiting returns at most the one timer action.
+    mutating func checkWait(at now: MonotonicInstant) -> WaitCheck {
+        guard let wait = state.wait else { return .waiting(timer: nil) }
+        guard isSatisfied(wait.condition, at: now) else { return .waiting(timer: recheckTimer(at: now)) }
         guard case .finalized = wait.condition, let sentAt = state.finalizeSentAt, let finalizedAt = state.finalizedAt else {
-            return endWait(.met)
+            return .met(endWait(.met))
         }
-        return [.record(.metric(.finalizeMs, microseconds: finalizedAt.microseconds(since: sentAt)))] + endWait(.met)
+        return .met([.record(.metric(.finalizeMs, microseconds: finalizedAt.microseconds(since: sentAt)))] + endWait(.met))
+    }
+
+    /// The `recheck` timer fired at `now`: it is set no more, and the waiting step is checked.
+    mutating func recheckDue(at now: MonotonicInstant) -> [Action] {
+        state.recheckAt = nil
+        return checkWait(at: now).actions
     }
 
     /// Wakes the waiting step with `end` (the attempt's failure, or a wind-down).
     mutating func endWait(_ end: StepEnd) -> [Action] {
         guard state.wait != nil else { return [] }
         state.wait = nil
+        state.recheckAt = nil
         return [.cancel(.stepTimeout), .cancel(.recheck), .endStep(end)]
     }
 
@@ -46,6 +56,7 @@ extension CallAttempt {
     mutating func waitTimedOut(at now: MonotonicInstant) -> [Action] {
         guard let wait = state.wait else { return [] }
         state.wait = nil
+        state.recheckAt = nil
         let overdueUs = wait.condition.awaitsTurnEnd ? state.tracker.overdueTurnEndUs(at: now) : nil
         return [.cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: wait.stepName, turnEndOverdueUs: overdueUs)))]
     }
@@ -88,11 +99,15 @@ extension CallAttempt {
         }
     }
 
-    /// Sets the `recheck` timer for when the waiting condition will hold. A moment already
-    /// past that did not satisfy it (a greeting still playing at the end of its grace period)
-    /// waits for events instead.
-    private func scheduleRecheck(at now: MonotonicInstant) -> [Action] {
-        guard let wait = state.wait, let due = recheckAt(wait.condition, now: now), due > now else { return [.cancel(.recheck)] }
-        return [.schedule(.recheck, at: due)]
+    /// Sets the `recheck` timer for when the waiting condition will hold, or cancels it: a
+    /// moment already past that did not satisfy it (a greeting still playing at the end of its
+    /// grace period) waits for events instead. nil when the timer stays as it is, as it does
+    /// for most frames (`state.recheckAt` is when it is set for).
+    private mutating func recheckTimer(at now: MonotonicInstant) -> Action? {
+        var due: MonotonicInstant?
+        if let wait = state.wait, let at = recheckAt(wait.condition, now: now), at > now { due = at }
+        guard due != state.recheckAt else { return nil }
+        state.recheckAt = due
+        return due.map { .schedule(.recheck, at: $0) } ?? .cancel(.recheck)
     }
 }

@@ -214,8 +214,9 @@ struct CallAttempt: Sendable {
         case .closedBeforeHandover, .ended: break
         }
         if state.sessionEndedAt == nil { state.sessionEndedAt = at }
-        let actions = hangingUp ? [] : fail(failure)
-        return actions + checkWait(at: now)
+        var actions = hangingUp ? [] : fail(failure)
+        checkWait(at: now).append(to: &actions)
+        return actions
     }
 
     /// The caller hangs up: the microphone stops and, on a `connected` attempt, the dialect's
@@ -280,7 +281,7 @@ struct CallAttempt: Sendable {
     mutating func timerFired(_ timer: Timer, at now: MonotonicInstant) -> [Action] {
         switch timer {
         case .stepTimeout: return waitTimedOut(at: now)
-        case .recheck: return checkWait(at: now)
+        case .recheck: return recheckDue(at: now)
         case .quietCheck: return quietCheckDue(at: now)
         case .repliesPlayedOut: return sendRepliesPlayedOut(at: now)
         case .delayedReply(let key): return delayedReplyDue(key)

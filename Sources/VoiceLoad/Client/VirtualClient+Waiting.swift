@@ -74,6 +74,6 @@ extension VirtualClient {
 
     /// Resumes the waiting step if its condition now holds.
     func checkPendingWait() {
-        perform(attempt.checkWait(at: .now()))
+        perform(attempt.checkWait(at: .now()).actions)
     }
 }
