@@ -71,8 +71,8 @@ extension Fuzzing {
                 "\(dialect): agent audio of \(chunk.byteCount) bytes, \(chunk.durationUs) µs"
             )
             outcome.check((0...1).contains(chunk.rmsLevel), "\(dialect): agent audio level \(chunk.rmsLevel)")
-        case .serverLatency(let name, let valueMs):
-            outcome.check((0...maxEventSpanS * 1_000).contains(valueMs), "\(dialect): server latency \(name) = \(valueMs) ms")
+        case .serverLatency(let name, let valueUs):
+            outcome.check((0...Int64(maxEventSpanS) * 1_000_000).contains(valueUs), "\(dialect): server latency \(name) = \(valueUs) µs")
         case .speechResult(let result):
             let span = 0...maxEventSpanS
             outcome.check(

@@ -80,13 +80,13 @@ struct DialectBargeInCallTests {
         #expect(Self.value(.intAckMs, in: call) == reactionUs + d, "\(id)")
         let lastChunk = try #require(call.replyChunksSentAt.last { $0 <= reacted })
         #expect(Self.value(.intCutoffMs, in: call) == lastChunk.microseconds(since: speechStart) + d, "\(id)")
-        #expect(row.audioAfterAckMs == 0, "\(id)")
+        #expect(row.audioAfterAckUs == 0, "\(id)")
         if plan.dialect.cancelsResponses {
             #expect(Self.value(.intCancelMs, in: call) == reactionUs + d, "\(id)")
         } else {
-            #expect(row.intCancelMs == nil, "\(id)")
+            #expect(row.intCancelUs == nil, "\(id)")
         }
-        #expect(row.intCommandRttMs == nil, "\(id): no command was sent")
+        #expect(row.intCommandRttUs == nil, "\(id): no command was sent")
 
         // Both answers start the injected latency and two delays after their speech ends.
         let expectedUs = DialectCallTests.replyLatencyMs * 1_000 + 2 * d
@@ -130,7 +130,7 @@ struct DialectBargeInCallTests {
         #expect(Self.value(.intAckMs, in: call) == 2 * d, "\(id)")
         let lastChunk = try #require(call.replyChunksSentAt.last { $0 <= sent.advanced(byMicroseconds: d) })
         #expect(Self.value(.intCutoffMs, in: call) == lastChunk.microseconds(since: sent) + d, "\(id)")
-        #expect(row.audioAfterAckMs == 0, "\(id)")
+        #expect(row.audioAfterAckUs == 0, "\(id)")
     }
 
     @Test("a tool call answered after the step's delay; the answer follows the tool's latency", arguments: toolDialects)

@@ -214,7 +214,7 @@ struct DialectCall {
                 break sending
             }
         }
-        if clipFinished { perform(attempt.checkWait(at: now)) }
+        if clipFinished { perform(attempt.checkWait(at: now).actions) }
     }
 
     static func wireFrame(_ encoded: EncodedFrame) -> WireFrame {

@@ -57,15 +57,15 @@ struct BargeIn: Sendable, Hashable {
         row.bargeIn = true
         row.missedInterruption = !isAcknowledged
         row.lateCancel = lateCancel
-        if isAcknowledged, let ackAt { row.intAckMs = ackAt.milliseconds(since: startedAt) }
+        if isAcknowledged, let ackAt { row.intAckUs = ackAt.microseconds(since: startedAt) }
         if let commandSentAt, let commandAckAt, commandAckAt <= deadline {
-            row.intCommandRttMs = commandAckAt.milliseconds(since: commandSentAt)
+            row.intCommandRttUs = commandAckAt.microseconds(since: commandSentAt)
         }
-        if let cancelledAt { row.intCancelMs = cancelledAt.milliseconds(since: startedAt) }
+        if let cancelledAt { row.intCancelUs = cancelledAt.microseconds(since: startedAt) }
         guard interruptedTurn != nil else { return }
         // Ruling 5: no audio of the turn after T_bi_start means it had all been delivered.
         row.audioAlreadyDelivered = cutoffAt == nil
-        row.intCutoffMs = cutoffAt?.milliseconds(since: startedAt)
-        if ackAt != nil { row.audioAfterAckMs = Double(audioAfterAckUs) / 1_000 }
+        row.intCutoffUs = cutoffAt?.microseconds(since: startedAt)
+        if ackAt != nil { row.audioAfterAckUs = audioAfterAckUs }
     }
 }

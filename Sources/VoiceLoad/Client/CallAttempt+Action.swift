@@ -68,6 +68,33 @@ extension CallAttempt {
         }
     }
 
+    /// What a check of the waiting step leads to (`checkWait(at:)`). The check runs for every
+    /// frame while a step waits, so going on waiting allocates nothing: no action, or the one
+    /// that sets or cancels the `recheck` timer when its moment changed.
+    enum WaitCheck: Sendable, Hashable {
+        /// No step waits, or it goes on waiting; `timer` sets or cancels its `recheck` timer.
+        case waiting(timer: Action?)
+        /// Its condition holds: these actions end it.
+        case met([Action])
+
+        /// Appends the check's actions to `actions`; appending none leaves an empty list
+        /// unallocated.
+        func append(to actions: inout [Action]) {
+            switch self {
+            case .waiting(let timer?): actions.append(timer)
+            case .waiting(nil): break
+            case .met(let ending): actions += ending
+            }
+        }
+
+        /// The check's actions, for a path that runs once per step or timer.
+        var actions: [Action] {
+            var actions: [Action] = []
+            append(to: &actions)
+            return actions
+        }
+    }
+
     /// What a step that starts waiting does (`beginWait`).
     enum WaitStart: Sendable, Hashable {
         /// It does not wait: its condition holds already (`met`), or it ends at once (the

@@ -16,7 +16,7 @@ extension CallAttempt {
             actions += send(reply.content)
         }
         for event in decoded.events {
-            if case .event(let match)? = wait?.condition, match.matches(event) { awaitedEventArrived = true }
+            if case .event(let match)? = state.wait?.condition, match.matches(event) { state.awaitedEventArrived = true }
             if case .malformed(let reason) = event {
                 actions.append(.recordError(.malformedFrame, .frame(frame, reason: reason), at: at))
             }
@@ -24,68 +24,69 @@ extension CallAttempt {
             actions += apply(event, at: at)
         }
         for reply in decoded.replies where reply.timing != .immediately {
-            let dueAt = reply.timing.dueAt(receivedAt: at, playbackDrainsAt: tracker.playback.drainsAt)
+            let dueAt = reply.timing.dueAt(receivedAt: at, playbackDrainsAt: state.tracker.playback.drainsAt)
             switch (reply.timing, dueAt) {
-            case (.whenPlayedOut, let dueAt?): repliesWhenPlayedOut.append(DueReply(content: reply.content, dueAt: dueAt))
+            case (.whenPlayedOut, let dueAt?): state.repliesWhenPlayedOut.append(DueReply(content: reply.content, dueAt: dueAt))
             case (.afterMs, let dueAt?): actions += scheduleDelayedReply(reply.content, at: dueAt)
             default: actions += send(reply.content)
             }
         }
-        if !repliesWhenPlayedOut.isEmpty { actions += sendRepliesPlayedOut(at: now) }
-        return actions + checkWait(at: now)
+        if !state.repliesWhenPlayedOut.isEmpty { actions += sendRepliesPlayedOut(at: now) }
+        checkWait(at: now).append(to: &actions)
+        return actions
     }
 
     /// The attempt is ready (its event, or the open on dialects that start with it).
     mutating func markReady(at: MonotonicInstant) -> [Action] {
         guard readyAt == nil else { return [] }
-        tracker.sessionReady(at: at)
+        state.tracker.sessionReady(at: at)
         return [.ready(at: at)]
     }
 
     /// Playback stops at `at`, with what the caller heard of the agent's turn: tells the server
     /// (OpenAI `conversation.item.truncate`; nothing on other dialects). Only while audible.
     mutating func truncatePlayback(at: MonotonicInstant) -> [Action] {
-        guard tracker.isAgentAudible(at: at) else { return [] }
-        let heardMs = Int(tracker.playback.heardUs(at: at) / 1_000)
+        guard state.tracker.isAgentAudible(at: at) else { return [] }
+        let heardMs = Int(state.tracker.playback.heardUs(at: at) / 1_000)
         return send(.playbackTruncated(audioEndMs: heardMs))
     }
 
     private mutating func apply(_ event: NormalizedEvent, at: MonotonicInstant) -> [Action] {
         switch event {
         case .sessionStarted:
-            if sessionStartedAt == nil, openedAt != nil { sessionStartedAt = at }
+            if state.sessionStartedAt == nil, openedAt != nil { state.sessionStartedAt = at }
             return []
         case .sessionReady:
             return markReady(at: at)
         case .agentAudio(let chunk):
-            tracker.agentAudio(chunk, at: at)
+            state.tracker.agentAudio(chunk, at: at)
             return scheduleQuietCheck()
         case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
             guard turnEndSignal.endsByEvent else { return [] }
-            return emit(tracker.agentTurnEnded(turnKey: turnKey, at: at)) + silentReplies()
+            return emit(state.tracker.agentTurnEnded(turnKey: turnKey, at: at)) + silentReplies()
         case .agentInterrupted:
-            return truncatePlayback(at: at) + emit(tracker.bargeInSignal(.interrupted, at: at)) + flushRepliesPlayedOut()
+            return truncatePlayback(at: at) + emit(state.tracker.bargeInSignal(.interrupted, at: at)) + flushRepliesPlayedOut()
         case .userSpeechStarted:
-            guard tracker.isAgentAudible(at: at) else { return [] }  // a normal turn starts
-            return truncatePlayback(at: at) + emit(tracker.bargeInSignal(.userSpeechStarted, at: at)) + flushRepliesPlayedOut()
+            guard state.tracker.isAgentAudible(at: at) else { return [] }  // a normal turn starts
+            return truncatePlayback(at: at) + emit(state.tracker.bargeInSignal(.userSpeechStarted, at: at)) + flushRepliesPlayedOut()
         case .responseCancelled:
-            return emit(tracker.bargeInSignal(.responseCancelled, at: at))
+            return emit(state.tracker.bargeInSignal(.responseCancelled, at: at))
         case .cancelNotActive:
             // The answer to vload's own cancel, too late to cancel anything: a late cancel.
             // Without a command of vload's waiting for it, the server's error it is.
-            guard !tracker.commandFoundNothingToCancel(at: at) else { return [] }
+            guard !state.tracker.commandFoundNothingToCancel(at: at) else { return [] }
             let code = OpenAIRealtimeEventName.cancelNotActiveCode
             return [.recordError(.inBandError(code: code), .inBand(code: code, message: ""), at: at)]
         case .toolCall(let name, let status, let id, _):
             switch status {
             case "cancelled":
                 // Withdrawn by the server: no result may be sent for it.
-                pendingToolCalls.removeAll { $0.id != nil && $0.id == id }
+                state.pendingToolCalls.removeAll { $0.id != nil && $0.id == id }
                 return []
             case "called":
                 return [.record(.toolCall)]  // run by the server itself: nothing to answer
             default:
-                pendingToolCalls.append(ToolCall(name: name, id: id))
+                state.pendingToolCalls.append(ToolCall(name: name, id: id))
                 return [.record(.toolCall)]
             }
         case .warning(let code, _):
@@ -100,24 +101,24 @@ extension CallAttempt {
             }
             return [.recordError(.inBandError(code: code), .inBand(code: code, message: message), at: at)]
         case .sessionEnded:
-            if sessionEndedAt == nil { sessionEndedAt = at }
+            if state.sessionEndedAt == nil { state.sessionEndedAt = at }
             return []
         case .unknown, .malformed:
             return []  // counted by receive(_:decoded:at:now:), which has the frame
         case .transcript(let role, let text, let isFinal):
-            if role == "user" { tracker.userTranscript(text: text, isFinal: isFinal, at: at) }
+            if role == "user" { state.tracker.userTranscript(text: text, isFinal: isFinal, at: at) }
             return []
         case .speechResult(let result):
-            if result.fromFinalize, finalizeSentAt != nil, finalizedAt == nil { finalizedAt = at }
+            if result.fromFinalize, state.finalizeSentAt != nil, state.finalizedAt == nil { state.finalizedAt = at }
             let actions = positionLatency(of: result, at: at)
             // The result is the user's transcript too; take it before the endpoint closes the turn.
-            tracker.userTranscript(text: result.text, isFinal: result.isFinal, at: at)
-            return result.speechFinal ? actions + emit(tracker.endpointReached(at: at)) : actions
+            state.tracker.userTranscript(text: result.text, isFinal: result.isFinal, at: at)
+            return result.speechFinal ? actions + emit(state.tracker.endpointReached(at: at)) : actions
         case .utteranceEnd:
-            return emit(tracker.endpointReached(at: at))
-        case .serverLatency(let name, let valueMs):
-            guard let metric = MetricName(rawValue: name), tracker.serverLatency(metric) else { return [] }
-            return [.record(.metric(metric, microseconds: Int64((valueMs * 1_000).rounded())))]
+            return emit(state.tracker.endpointReached(at: at))
+        case .serverLatency(let name, let valueUs):
+            guard let metric = MetricName(rawValue: name), state.tracker.serverLatency(metric) else { return [] }
+            return [.record(.metric(metric, microseconds: valueUs))]
         case .agentSpeechStarted, .userSpeechStopped, .mark:
             return []
         }
@@ -129,7 +130,7 @@ extension CallAttempt {
     /// carrying it was sent, so a result can never precede its audio. A result placed past the
     /// audio sent so far is a server error.
     private func positionLatency(of result: SpeechResult, at: MonotonicInstant) -> [Action] {
-        guard let streamOpenedAt, !result.text.isEmpty else { return [] }
+        guard let streamOpenedAt = state.streamOpenedAt, !result.text.isEmpty else { return [] }
         let audioEnd = streamOpenedAt.advanced(byMicroseconds: Int64(((result.startS + result.durationS) * 1_000_000).rounded()))
         let latencyUs = at.microseconds(since: audioEnd)
         guard latencyUs >= 0 else {
@@ -155,6 +156,6 @@ extension CallAttempt {
 
     /// Counts the agent turns that just ended with audio none of which was voiced (`silent_reply`).
     mutating func silentReplies() -> [Action] {
-        tracker.takeSilentReplies().map { Action.recordError(.silentReply, .text($0.description), at: $0.endedAt) }
+        state.tracker.takeSilentReplies().map { Action.recordError(.silentReply, .text($0.description), at: $0.endedAt) }
     }
 }

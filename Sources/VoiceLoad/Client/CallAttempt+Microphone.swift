@@ -7,17 +7,17 @@ extension CallAttempt {
     /// deadline is in the result: its pacing is to start) and, with `clip`, starts speaking it
     /// at the stream's next frame slot (`micOpenAt`, `T_mic_open` of the clip).
     mutating func openMicrophone(frameMs: Int, at now: MonotonicInstant, speaking clip: FrameSet?) -> MicrophoneOpened {
-        let opened = microphone == nil
-        var stream = microphone ?? Microphone(frameMs: frameMs, openedAt: now)
+        let opened = state.microphone == nil
+        var stream = state.microphone ?? Microphone(frameMs: frameMs, openedAt: now)
         let micOpenAt = clip.map { stream.start($0) } ?? stream.nextFrameStart
-        if opened { streamOpenedAt = stream.openedAt }
-        microphone = stream
+        if opened { state.streamOpenedAt = stream.openedAt }
+        state.microphone = stream
         return MicrophoneOpened(micOpenAt: micOpenAt, firstFrameDueAt: opened ? stream.nextFrameDeadline : nil)
     }
 
     /// The outgoing audio stream stops (a queued frame is stale).
     mutating func stopMicrophone() -> [Action] {
-        microphone = nil
+        state.microphone = nil
         return [.stopMicrophone]
     }
 
@@ -27,8 +27,8 @@ extension CallAttempt {
     /// it: a read of one of its fields from the actor copies the whole attempt (measured with
     /// bench/instructions.sh: about 1,000 instructions a frame).
     mutating func takeDueFrame(by now: MonotonicInstant, silence: PreparedAudio) -> NextFrame {
-        guard let deadline = microphone?.nextFrameDeadline else { return .stopped }
-        guard deadline <= now, let next = microphone?.takeNextFrame(silence: silence) else { return .notYet(at: deadline) }
+        guard let deadline = state.microphone?.nextFrameDeadline else { return .stopped }
+        guard deadline <= now, let next = state.microphone?.takeNextFrame(silence: silence) else { return .notYet(at: deadline) }
         return .due(DueFrame(frame: encodeAudio(next.frame), deadline: next.deadline, clipFinished: next.clipFinished))
     }
 }

@@ -1,7 +1,7 @@
 import WSCore
 
 /// The figures of the session's row (sessions.csv, docs/metrics.md "Session metrics") that
-/// run between the attempt's instants. The row's figures are the call's last attempt's.
+/// run between the attempt's instants, in µs. The row's figures are the call's last attempt's.
 extension CallAttempt {
     /// Writes the attempt's figures into the session's row: `rest_setup_ms`, `connect_ms`,
     /// `started_ms` (from the open), and once ready `ready_ms` (from the open; absent on a
@@ -9,16 +9,16 @@ extension CallAttempt {
     /// attempt's start, the REST step included), `ready_from_scheduled_ms` (from when the load
     /// model meant the session to start, `scheduledAt`), and `greeting_ms`.
     func fillSessionFigures(of row: inout SessionRecord, scheduledAt: MonotonicInstant?) {
-        if let restStartedAt, let restAnsweredAt { row.restSetupMs = restAnsweredAt.milliseconds(since: restStartedAt) }
-        if let openedAt, let sessionStartedAt { row.startedMs = sessionStartedAt.milliseconds(since: openedAt) }
+        if let restStartedAt, let restAnsweredAt { row.restSetupUs = restAnsweredAt.microseconds(since: restStartedAt) }
+        if let openedAt, let sessionStartedAt = state.sessionStartedAt { row.startedUs = sessionStartedAt.microseconds(since: openedAt) }
         if let connectStartedAt, let openedAt {
-            row.connectMs = openedAt.milliseconds(since: connectStartedAt)
+            row.connectUs = openedAt.microseconds(since: connectStartedAt)
             if let readyAt {
-                if readySignal == .event { row.readyMs = readyAt.milliseconds(since: openedAt) }
-                row.sessionSetupTotalMs = readyAt.milliseconds(since: restStartedAt ?? connectStartedAt)
-                row.readyFromScheduledMs = readyAt.milliseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
+                if readySignal == .event { row.readyUs = readyAt.microseconds(since: openedAt) }
+                row.sessionSetupTotalUs = readyAt.microseconds(since: restStartedAt ?? connectStartedAt)
+                row.readyFromScheduledUs = readyAt.microseconds(since: scheduledAt ?? restStartedAt ?? connectStartedAt)
             }
         }
-        row.greetingMs = tracker.greetingMs
+        row.greetingUs = state.tracker.greetingUs
     }
 }

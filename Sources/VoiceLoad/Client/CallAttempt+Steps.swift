@@ -14,10 +14,10 @@ extension CallAttempt {
         case .greeting:
             return .greeting(graceEndsAt: (readyAt ?? now).advanced(byMilliseconds: Int64(graceMs)))
         case .agentAudio:
-            return .agentAudio(turnsStartedBefore: tracker.agentTurnsStarted)
+            return .agentAudio(turnsStartedBefore: state.tracker.agentTurnsStarted)
         case .agentTurnEnd:
             // The answer to the latest utterance; with none waiting, the current or next turn.
-            return tracker.latestUtteranceRecorded ? .agentTurnsEnded(tracker.agentTurnsEnded + 1) : .latestUtteranceRecorded
+            return state.tracker.latestUtteranceRecorded ? .agentTurnsEnded(state.tracker.agentTurnsEnded + 1) : .latestUtteranceRecorded
         case .quiet(let ms):
             return .quiet(ms: ms, since: now)
         case .transcript(let role):
@@ -33,7 +33,7 @@ extension CallAttempt {
     /// answer that did not come (or end) in time is censored, not dropped.
     mutating func waitGaveUp(on target: WaitTarget) -> [Action] {
         guard case .agentTurnEnd = target else { return [] }
-        return emit(tracker.finishPendingUtterance(outcome: .timedOut))
+        return emit(state.tracker.finishPendingUtterance(outcome: .timedOut))
     }
 
     /// A `say` step (or a barge-in's speech) starts its clip at `micOpenAt`; the clip's speech
@@ -47,10 +47,15 @@ extension CallAttempt {
         speechEndUs: Int64,
         bargeInTimeoutMs: Int? = nil
     ) -> [Action] {
-        let abandoned = tracker.utteranceStarted(label: label, micOpenAt: micOpenAt, speechStartUs: speechStartUs, speechEndUs: speechEndUs)
+        let abandoned = state.tracker.utteranceStarted(
+            label: label,
+            micOpenAt: micOpenAt,
+            speechStartUs: speechStartUs,
+            speechEndUs: speechEndUs
+        )
         if let bargeInTimeoutMs {
             let speechStartsAt = micOpenAt.advanced(byMicroseconds: speechStartUs)
-            tracker.bargeInStarted(label: label, at: speechStartsAt, intTimeoutMs: bargeInTimeoutMs)
+            state.tracker.bargeInStarted(label: label, at: speechStartsAt, intTimeoutMs: bargeInTimeoutMs)
         }
         return emit(abandoned)
     }
@@ -62,36 +67,36 @@ extension CallAttempt {
     mutating func clipSent(connected: Bool, at now: MonotonicInstant) -> [Action] {
         let boundary = sendUtteranceEnd()
         guard connected, !boundary.isEmpty else { return [] }
-        tracker.utteranceCommitted(at: now)
+        state.tracker.utteranceCommitted(at: now)
         return boundary
     }
 
     /// The label of the next utterance when its step names none: `turn3`, `barge_in3`.
     func nextUtteranceLabel(_ prefix: String) -> String {
-        "\(prefix)\(tracker.utterancesStarted + 1)"
+        "\(prefix)\(state.tracker.utterancesStarted + 1)"
     }
 
     /// A barge-in step sends the interrupt command at `now`, measured under `label`.
     mutating func interruptCommandSent(label: String, at now: MonotonicInstant, intTimeoutMs: Int) -> [Action] {
-        tracker.bargeInStarted(label: label, at: now, commandSentAt: now, intTimeoutMs: intTimeoutMs)
+        state.tracker.bargeInStarted(label: label, at: now, commandSentAt: now, intTimeoutMs: intTimeoutMs)
         return send(.interrupt)
     }
 
     /// The interrupt command's interruption has settled: its row is complete.
     mutating func commandInterruptionFinished() -> [Action] {
-        emit(tracker.finishCommandInterruption())
+        emit(state.tracker.finishCommandInterruption())
     }
 
     /// A `tool_reply` step whose wait for a call was met takes the oldest one waiting for its result.
     mutating func takeToolCall() -> ToolCall {
-        pendingToolCalls.removeFirst()
+        state.pendingToolCalls.removeFirst()
     }
 
     /// A `finalize` step sends the dialect's finalize request at `now`; the wait for the result
     /// it flushes (`finalized`) measures `finalize_ms` when it is met.
     mutating func finalizeRequested(at now: MonotonicInstant) -> [Action] {
-        finalizeSentAt = now
-        finalizedAt = nil
+        state.finalizeSentAt = now
+        state.finalizedAt = nil
         return send(.commit)
     }
 }

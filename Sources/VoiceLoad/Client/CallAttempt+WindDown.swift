@@ -8,15 +8,15 @@ extension CallAttempt {
     /// Throws why no step may start now: the attempt's failure, or the run winding down.
     func checkStepMayStart() throws {
         if let failure { throw failure }
-        if windDownDeadline != nil { throw SessionWoundDown() }
+        if state.windDownDeadline != nil { throw SessionWoundDown() }
     }
 
     /// The run winds down by `deadline`; a later call can only bring the deadline forward. The
     /// waiting step wakes with `woundDown` and a connection being opened is abandoned; a
     /// hang-up already under way is cut off at the deadline instead.
     mutating func windDown(by deadline: MonotonicInstant) -> [Action] {
-        let deadline = min(deadline, windDownDeadline ?? deadline)
-        windDownDeadline = deadline
+        let deadline = min(deadline, state.windDownDeadline ?? deadline)
+        state.windDownDeadline = deadline
         if hangingUp { return cutWait(at: deadline) }
         return endWait(.woundDown) + (openedAt == nil ? [.abandonConnect] : [])
     }
@@ -25,7 +25,7 @@ extension CallAttempt {
     /// milliseconds; nil when the run is not winding down or nothing is left (the connection
     /// then closes at once).
     func windDownHangUpMs(at now: MonotonicInstant) -> Int? {
-        guard let windDownDeadline else { return nil }
+        guard let windDownDeadline = state.windDownDeadline else { return nil }
         let remainingMs = Int(windDownDeadline.milliseconds(since: now).rounded(.down))
         return remainingMs > 0 ? remainingMs : nil
     }
@@ -33,11 +33,11 @@ extension CallAttempt {
     /// What follows this attempt's `failure`: a reconnect after its backoff, or the failure
     /// stands. Never a reconnect while the run winds down.
     func afterFailure(_ failure: SessionFailure) -> ReconnectPolicy.Decision {
-        attempts.decision(after: failure.errorClass, windingDown: windDownDeadline != nil)
+        attempts.decision(after: failure.errorClass, windingDown: state.windDownDeadline != nil)
     }
 
     /// The call's attempts once this one is over, for its next attempt.
     var attemptsAfterThis: SessionAttempts {
-        attempts.next(afterUtterances: tracker.utterancesStarted)
+        attempts.next(afterUtterances: state.tracker.utterancesStarted)
     }
 }

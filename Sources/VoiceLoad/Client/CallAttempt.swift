@@ -14,16 +14,16 @@ import WSCore
 ///
 /// Its fields are written only by its own methods; the driver reads what it needs. The
 /// connection's phase, the codec, the REST step and connect, the hang-up and the failure are
-/// private to this file (`private(set)` where the driver reads them). Swift's `private` ends
-/// at the file, so the fields the extensions write are internal; no code outside the attempt
-/// writes them. The parts: the connection's phase, the frames held before it opens, the
-/// keep-alive and the hang-up (this file), what the scenario's steps decide (`+Steps`), the
-/// outgoing audio stream (`+Microphone`), the server's events (`+Events`), the replies timed
-/// by playback or delay and the quiet gap that ends a turn (`+Replies`), the waiting step and
-/// its conditions (`+Waiting`), what a failure or a wind-down does to the attempt
-/// (`+WindDown`), and the figures of the session's row (`+SessionFigures`); the actions,
-/// timers and result types are declared in `+Action`. The agent's turns and the caller's
-/// utterances are measured by its `TurnTracker`.
+/// private to this file (`private(set)` where the driver reads them); the rest is one private
+/// `State` (`+State`), which the methods in the other files reach through `state` (Swift's
+/// `private` ends at the file) and the driver never touches. The parts: the connection's
+/// phase, the frames held before it opens, the keep-alive and the hang-up (this file), what
+/// the scenario's steps decide (`+Steps`), the outgoing audio stream (`+Microphone`), the
+/// server's events (`+Events`), the replies timed by playback or delay and the quiet gap that
+/// ends a turn (`+Replies`), the waiting step and its conditions (`+Waiting`), what a failure
+/// or a wind-down does to the attempt (`+WindDown`), and the figures of the session's row
+/// (`+SessionFigures`); the actions, timers and result types are declared in `+Action`. The
+/// agent's turns and the caller's utterances are measured by its `TurnTracker`.
 struct CallAttempt: Sendable {
     /// Where the attempt's connection is; each phase carries what exists only in it.
     enum Phase: Sendable, Hashable {
@@ -77,45 +77,17 @@ struct CallAttempt: Sendable {
     private var restOpeningFrames: [WireFrame]?
     /// The call's attempts before this one (reconnects); `attemptsAfterThis` is the next one's.
     let attempts: SessionAttempts
-    /// Set when the run winds down: the caller hangs up by then, and no step starts. Carried
-    /// from one attempt to the next (the caller places no call after it).
-    var windDownDeadline: MonotonicInstant?
-    /// The agent's turns, the caller's utterances and the playback cursor.
-    var tracker: TurnTracker
-    /// The caller's outgoing audio stream, once a step opened it.
-    var microphone: Microphone?
-    /// When the audio stream opened (`T_mic_open` of its first clip): stream position p was
-    /// spoken at `streamOpenedAt + p`.
-    var streamOpenedAt: MonotonicInstant?
     /// Whether the caller is hanging up: the connection's end is no failure then.
     private(set) var hangingUp = false
     /// When the attempt's REST pre-step started and was answered, and its connect started.
     private(set) var restStartedAt: MonotonicInstant?
     private(set) var restAnsweredAt: MonotonicInstant?
     private(set) var connectStartedAt: MonotonicInstant?
-    /// When the server acknowledged the session (its first such event).
-    var sessionStartedAt: MonotonicInstant?
-    /// When the server said the session is over, or the connection ended.
-    var sessionEndedAt: MonotonicInstant?
-    /// The latest `finalize` step's request, and the arrival of the result it flushed.
-    var finalizeSentAt: MonotonicInstant?
-    var finalizedAt: MonotonicInstant?
-    /// Whether the event a `wait: event | transcript | tool_call` step waits for has arrived
-    /// (checked per event only while such a step waits).
-    var awaitedEventArrived = false
-    /// Tool calls not yet answered by a `tool_reply` step, oldest first.
-    var pendingToolCalls: [ToolCall] = []
     /// Why the attempt cannot go on (the first reason).
     private(set) var failure: SessionFailure?
-    /// The step waiting, if one is.
-    var wait: Wait?
-    /// Replies the dialect wants sent once the audio received before them has played, in order.
-    var repliesWhenPlayedOut: [DueReply] = []
-    /// Replies timed `after_ms` not yet sent, by the key of their `delayedReply` timer.
-    var delayedReplies: [Int: CodecReply.Content] = [:]
-    var nextDelayedReplyKey = 0
-    /// When the `quietCheck` timer is set for.
-    var quietCheckAt: MonotonicInstant?
+    /// What the attempt's events change beyond the above (`CallAttempt+State.swift`): private,
+    /// reached only through `state`.
+    private var storage: State
 
     init(
         codec: any ClientCodec,
@@ -130,14 +102,28 @@ struct CallAttempt: Sendable {
         windDownDeadline: MonotonicInstant? = nil
     ) {
         self.codec = codec
-        self.tracker = TurnTracker(configuration: configuration, client: client, iteration: iteration)
+        self.storage = State(
+            tracker: TurnTracker(configuration: configuration, client: client, iteration: iteration),
+            windDownDeadline: windDownDeadline
+        )
         self.readySignal = readySignal
         self.turnEndSignal = turnEndSignal
         self.keepAlive = keepAlive
         self.awaitsSessionEndOnHangUp = awaitsSessionEndOnHangUp
         self.attempts = attempts
-        self.windDownDeadline = windDownDeadline
     }
+
+    /// The attempt's state, for its own methods only: this file's and the `CallAttempt+…`
+    /// files'. The driver never uses it; it reads through `windDownDeadline`, `readyAt`,
+    /// `startedAt` and the methods' results. (Swift's `private` ends at the file, and the
+    /// attempt's methods span several: this one accessor is their way in.)
+    var state: State {
+        _read { yield storage }
+        _modify { yield &storage }
+    }
+
+    /// Set when the run winds down (`windDown(by:)`); carried to the call's next attempt.
+    var windDownDeadline: MonotonicInstant? { storage.windDownDeadline }
 
     /// When the connection opened (the upgrade's 101); nil before.
     var openedAt: MonotonicInstant? {
@@ -149,7 +135,7 @@ struct CallAttempt: Sendable {
     }
 
     /// When the attempt got ready (its event, or the open on dialects that start with it).
-    var readyAt: MonotonicInstant? { tracker.readyAt }
+    var readyAt: MonotonicInstant? { state.tracker.readyAt }
 
     /// When the attempt started: its REST pre-step, else its connect.
     var startedAt: MonotonicInstant? { restStartedAt ?? connectStartedAt }
@@ -227,9 +213,10 @@ struct CallAttempt: Sendable {
         case .open(let openedAt): phase = .ended(openedAt: openedAt)
         case .closedBeforeHandover, .ended: break
         }
-        if sessionEndedAt == nil { sessionEndedAt = at }
-        let actions = hangingUp ? [] : fail(failure)
-        return actions + checkWait(at: now)
+        if state.sessionEndedAt == nil { state.sessionEndedAt = at }
+        var actions = hangingUp ? [] : fail(failure)
+        checkWait(at: now).append(to: &actions)
+        return actions
     }
 
     /// The caller hangs up: the microphone stops and, on a `connected` attempt, the dialect's
@@ -246,7 +233,7 @@ struct CallAttempt: Sendable {
     /// The attempt ends: the keep-alive stops, and a turn still open is recorded as `aborted`.
     mutating func attemptEnded() -> [Action] {
         phase = .ended(openedAt: openedAt)
-        return [.cancel(.keepAlive)] + emit(tracker.finishPendingUtterance(outcome: .aborted))
+        return [.cancel(.keepAlive)] + emit(state.tracker.finishPendingUtterance(outcome: .aborted))
     }
 
     /// The `keepAlive` timer fired: the dialect's keep-alive goes out unless the caller is
@@ -255,7 +242,7 @@ struct CallAttempt: Sendable {
     mutating func keepAliveDue(at now: MonotonicInstant) -> [Action] {
         guard case .open = phase, let policy = keepAlive, policy.everyMs > 0 else { return [] }
         let next = Action.schedule(.keepAlive, at: now.advanced(byMilliseconds: Int64(policy.everyMs)))
-        guard !hangingUp, microphone == nil || policy.whileStreaming else { return [next] }
+        guard !hangingUp, state.microphone == nil || policy.whileStreaming else { return [next] }
         return send(.keepAlive) + [next]
     }
 
@@ -299,7 +286,7 @@ struct CallAttempt: Sendable {
     mutating func timerFired(_ timer: Timer, at now: MonotonicInstant) -> [Action] {
         switch timer {
         case .stepTimeout: return waitTimedOut(at: now)
-        case .recheck: return checkWait(at: now)
+        case .recheck: return recheckDue(at: now)
         case .quietCheck: return quietCheckDue(at: now)
         case .repliesPlayedOut: return sendRepliesPlayedOut(at: now)
         case .delayedReply(let key): return delayedReplyDue(key)

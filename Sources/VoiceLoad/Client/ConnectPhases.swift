@@ -8,35 +8,36 @@ import WSCore
 /// interval from the connect's start to the 101 with no gap and no overlap.
 package struct ConnectPhases: Sendable, Hashable {
     /// Connect start → the name lookup's end; 0 for an IP-literal host (no lookup).
-    package var dnsMs: Double
+    package var dnsUs: Int64
     /// Lookup's end (or the start) → TCP connected.
-    package var tcpMs: Double
+    package var tcpUs: Int64
     /// TCP connected → TLS handshake completed; nil for ws://.
-    package var tlsMs: Double?
+    package var tlsUs: Int64?
     /// TLS completed (TCP connected for ws://) → the server's 101 received.
-    package var upgradeMs: Double
+    package var upgradeUs: Int64
 
-    package init(dnsMs: Double, tcpMs: Double, tlsMs: Double?, upgradeMs: Double) {
-        self.dnsMs = dnsMs
-        self.tcpMs = tcpMs
-        self.tlsMs = tlsMs
-        self.upgradeMs = upgradeMs
+    package init(dnsUs: Int64, tcpUs: Int64, tlsUs: Int64?, upgradeUs: Int64) {
+        self.dnsUs = dnsUs
+        self.tcpUs = tcpUs
+        self.tlsUs = tlsUs
+        self.upgradeUs = upgradeUs
     }
 
     /// The phases of a connect that started at `startedAt` and passed `stamps`. A stamp earlier
     /// than the one before it (not seen on a monotonic clock) counts as that one, so no phase
-    /// is negative and the phases always add up to `openedAt − startedAt`.
+    /// is negative. Each stamp is taken in whole µs from the start and each phase is the
+    /// difference of two of them, so the phases add up to `openedAt − startedAt` exactly.
     package init(stamps: ConnectStamps, startedAt: MonotonicInstant) {
-        let resolved = max(startedAt, stamps.resolvedAt ?? startedAt)
-        let connected = max(resolved, stamps.tcpConnectedAt)
-        let secured = stamps.tlsCompletedAt.map { max(connected, $0) }
-        let opened = max(secured ?? connected, stamps.openedAt)
-        dnsMs = resolved.milliseconds(since: startedAt)
-        tcpMs = connected.milliseconds(since: resolved)
-        tlsMs = secured.map { $0.milliseconds(since: connected) }
-        upgradeMs = opened.milliseconds(since: secured ?? connected)
+        let resolvedUs = max(0, (stamps.resolvedAt ?? startedAt).microseconds(since: startedAt))
+        let connectedUs = max(resolvedUs, stamps.tcpConnectedAt.microseconds(since: startedAt))
+        let securedUs = stamps.tlsCompletedAt.map { max(connectedUs, $0.microseconds(since: startedAt)) }
+        let openedUs = max(securedUs ?? connectedUs, stamps.openedAt.microseconds(since: startedAt))
+        dnsUs = resolvedUs
+        tcpUs = connectedUs - resolvedUs
+        tlsUs = securedUs.map { $0 - connectedUs }
+        upgradeUs = openedUs - (securedUs ?? connectedUs)
     }
 
     /// The sum of the phases: the session's `connect_ms`.
-    package var totalMs: Double { dnsMs + tcpMs + (tlsMs ?? 0) + upgradeMs }
+    package var totalUs: Int64 { dnsUs + tcpUs + (tlsUs ?? 0) + upgradeUs }
 }

@@ -58,9 +58,6 @@ package struct ReplyContinuity: Sendable, Hashable {
         }
     }
 
-    /// `stall_ms`.
-    package var stallMs: Double { Double(stallUs) / 1_000 }
-
     /// `reply_rtf`: the audio received ÷ the span of its arrival (first to last chunk); nil for
     /// one chunk or a span of zero (audio that came all at once has no rate).
     package var replyRTF: Double? {

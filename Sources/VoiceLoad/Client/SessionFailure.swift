@@ -32,10 +32,10 @@ struct SessionWoundDown: Error, Sendable {}
 /// A wait ran out of time; the step's `on_timeout` decides what follows.
 struct StepTimedOut: Error, Sendable, Hashable {
     let step: String
-    /// For a wait on the end of an agent turn, on a dialect whose turns end by event: how long
+    /// For a wait on the end of an agent turn, on a dialect whose turns end by event: how long (µs)
     /// before the deadline the open turn's audio had stopped (at least `quiet_ms`), when it
     /// had (`missing_turn_end`). nil when the agent never answered or was still speaking.
-    var turnEndOverdueMs: Double?
+    var turnEndOverdueUs: Int64?
 }
 
 /// What a step of the scenario is waiting for.

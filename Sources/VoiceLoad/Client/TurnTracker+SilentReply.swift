@@ -8,7 +8,8 @@ extension TurnTracker {
         package var turnNumber: Int
         /// The label of the utterance it answered; nil for the greeting.
         package var label: String?
-        package var audioMs: Double
+        /// Its audio's duration.
+        package var audioUs: Int64
         /// The RMS level (0…1) of its loudest chunk, below the voiced threshold.
         package var peakRms: Float
         package var endedAt: MonotonicInstant
@@ -17,7 +18,7 @@ extension TurnTracker {
         package var description: String {
             let what = label.map { "reply to '\($0)'" } ?? "greeting"
             let peak = (Double(peakRms) * 10_000).rounded() / 10_000
-            return "\(what) (agent turn \(turnNumber)): \(Int(audioMs.rounded())) ms of audio, none voiced (peak RMS \(peak))"
+            return "\(what) (agent turn \(turnNumber)): \((audioUs + 500) / 1_000) ms of audio, none voiced (peak RMS \(peak))"
         }
     }
 }

@@ -6,79 +6,33 @@ import WSCore
 ///
 /// An utterance waits in `utterance` until an agent turn starts after its speech: that turn
 /// then *owns* it, and the turn's end (by event, quiet gap or interruption) is its record.
-/// Barge-ins are measured in `TurnTracker+BargeIn.swift`.
+/// Barge-ins are measured here too (`BargeIn`, `TurnTracker+BargeIn.swift`). Every field is
+/// written in this file only; the types of its parts and what it answers without changing are
+/// in `TurnTracker+Parts.swift`.
 package struct TurnTracker: Sendable {
-    /// What an agent turn is the answer to.
-    enum AgentTurnRole: Sendable, Hashable {
-        case greeting
-        case response(premature: Bool)
-        case unsolicited
-    }
-
-    struct AgentTurn: Sendable, Hashable {
-        /// 1-based count of agent turns in the attempt.
-        var number: Int
-        var role: AgentTurnRole
-        /// The utterance this turn answers.
-        var owner: Utterance?
-        /// The wire's turn key (OpenAI `response_id`), from the first chunk that has one.
-        var turnKey: String?
-        var firstAudioAt: MonotonicInstant
-        var firstVoicedAt: MonotonicInstant?
-        var lastAudioAt: MonotonicInstant
-        /// The duration of its audio so far, and the RMS level of its loudest chunk.
-        var audioUs: Int64 = 0
-        var peakRms: Float = 0
-        /// Its stalls and arrival rate (`stall_count`, `stall_ms`, `reply_rtf`).
-        var continuity = ReplyContinuity()
-    }
-
-    struct Utterance: Sendable, Hashable {
-        var index: Int
-        var label: String
-        var speechStartAt: MonotonicInstant
-        var speechEndAt: MonotonicInstant
-        /// Where speech lies in the clip; nil for an interrupt command (no speech).
-        var speechStartOffsetMs: Double?
-        var speechEndOffsetMs: Double?
-        var firstPartialTranscriptAt: MonotonicInstant?
-        var finalTranscriptAt: MonotonicInstant?
-        var endpointAt: MonotonicInstant?
-        /// When the client committed the utterance (manual turns: OpenAI `input_audio_buffer.commit`).
-        var committedAt: MonotonicInstant?
-    }
-
-    /// The audio of an interrupted turn that may still arrive after the acknowledgement: it
-    /// belongs to that turn (same turn key, or no quiet gap), not to a new answer.
-    struct InterruptedTail: Sendable, Hashable {
-        var turnNumber: Int
-        var turnKey: String?
-        var lastAudioAt: MonotonicInstant
-    }
-
     package let configuration: Configuration
     package let client: Int
     package let iteration: Int
 
     package private(set) var readyAt: MonotonicInstant?
-    /// `greeting_ms`: first agent audio of a turn that began after ready and before any utterance.
-    package private(set) var greetingMs: Double?
+    /// `greeting_ms`, in µs: first agent audio of a turn that began after ready and before any utterance.
+    package private(set) var greetingUs: Int64?
     package private(set) var agentTurnsStarted = 0
     /// Agent turns that have ended so far (by event, quiet gap or interruption).
     package private(set) var agentTurnsEnded = 0
-    package internal(set) var playback: PlaybackCursor
-    package internal(set) var utterancesStarted = 0
+    package private(set) var playback: PlaybackCursor
+    package private(set) var utterancesStarted = 0
     /// Utterances whose row has been handed out (answered, censored or abandoned).
-    package internal(set) var utterancesRecorded = 0
+    package private(set) var utterancesRecorded = 0
     /// Arrival of the latest agent audio chunk.
     package private(set) var lastAgentAudioAt: MonotonicInstant?
 
-    var agentTurn: AgentTurn?
-    var utterance: Utterance?
-    var tail: InterruptedTail?
+    private(set) var agentTurn: AgentTurn?
+    private(set) var utterance: Utterance?
+    private(set) var tail: InterruptedTail?
     /// The barge-in being measured, and earlier ones whose utterance is not yet recorded.
-    var bargeIn: BargeIn?
-    var settledBargeIns: [Int: BargeIn] = [:]
+    private(set) var bargeIn: BargeIn?
+    private var settledBargeIns: [Int: BargeIn] = [:]
     /// Silent replies not yet taken by `takeSilentReplies()`.
     private var silentReplies: [SilentReply] = []
     private var lastEndedTurnRole: AgentTurnRole?
@@ -90,14 +44,6 @@ package struct TurnTracker: Sendable {
         self.client = client
         self.iteration = iteration
         self.playback = PlaybackCursor(jitterBufferUs: configuration.jitterBufferMs * 1_000)
-    }
-
-    package var isAgentSpeaking: Bool { agentTurn != nil }
-
-    /// Whether the agent is speaking for the caller at `now`: its turn is open, or its audio
-    /// is still playing. Only then does a user-speech event count as an interruption.
-    package func isAgentAudible(at now: MonotonicInstant) -> Bool {
-        agentTurn != nil || !playback.isDrained(at: now)
     }
 
     package mutating func sessionReady(at: MonotonicInstant) {
@@ -121,8 +67,8 @@ package struct TurnTracker: Sendable {
             label: label,
             speechStartAt: micOpenAt.advanced(byMicroseconds: speechStartUs),
             speechEndAt: micOpenAt.advanced(byMicroseconds: speechEndUs),
-            speechStartOffsetMs: Double(speechStartUs) / 1_000,
-            speechEndOffsetMs: Double(speechEndUs) / 1_000
+            speechStartOffsetUs: speechStartUs,
+            speechEndOffsetUs: speechEndUs
         )
         return abandoned
     }
@@ -237,14 +183,6 @@ package struct TurnTracker: Sendable {
         return serverMetricsReported.insert(metric).inserted
     }
 
-    /// When a turn is open on a dialect whose turns may end by a quiet gap: the moment to look
-    /// again for the gap that ends it.
-    package var nextQuietCheck: MonotonicInstant? {
-        guard configuration.turnEndSignal.endsByQuietGap, let agentTurn else { return nil }
-        let quietAt = agentTurn.lastAudioAt.advanced(byMilliseconds: configuration.quietMs)
-        return max(quietAt, playback.drainsAt ?? quietAt)
-    }
-
     /// Ends the open turn if its audio has been quiet for `quietMs` and has played out.
     /// The turn's end time is the arrival of its last audio chunk.
     package mutating func checkQuiet(at now: MonotonicInstant) -> (ended: Bool, record: TurnRecord?) {
@@ -252,17 +190,6 @@ package struct TurnTracker: Sendable {
             return (false, nil)
         }
         return (true, endAgentTurn(at: lastAudioAt, by: .quietGap))
-    }
-
-    /// On a dialect whose turns end by event: how long before `now` the open agent turn's last
-    /// audio arrived, in ms, when that is at least `quietMs` — its audio stopped and the
-    /// end-of-turn event that should have followed has not come (`missing_turn_end` when a
-    /// wait for it runs out). nil when no turn is open (the agent never answered), its audio
-    /// is still arriving, or turns end by an audio gap.
-    package func overdueTurnEndMs(at now: MonotonicInstant) -> Double? {
-        guard configuration.turnEndSignal == .event, let turn = agentTurn else { return nil }
-        let quietForMs = now.milliseconds(since: turn.lastAudioAt)
-        return quietForMs >= Double(configuration.quietMs) ? quietForMs : nil
     }
 
     /// The silent replies of the turns that ended since the last call (see `SilentReply`).
@@ -289,9 +216,6 @@ package struct TurnTracker: Sendable {
         return records
     }
 
-    /// Whether the latest utterance has its row: answered, censored or abandoned.
-    package var latestUtteranceRecorded: Bool { utterancesRecorded >= utterancesStarted }
-
     private func belongsToTail(_ chunk: AgentAudioChunk, at: MonotonicInstant, tail: InterruptedTail) -> Bool {
         if let key = chunk.turnKey, let tailKey = tail.turnKey { return key == tailKey }
         return at.milliseconds(since: tail.lastAudioAt) < Double(configuration.quietMs)
@@ -303,11 +227,11 @@ package struct TurnTracker: Sendable {
             if at >= utterance.speechStartAt { return .response(premature: true) }
             return .unsolicited
         }
-        if utterancesStarted == 0, greetingMs == nil, readyAt != nil { return .greeting }
+        if utterancesStarted == 0, greetingUs == nil, readyAt != nil { return .greeting }
         return .unsolicited
     }
 
-    mutating func endAgentTurn(at: MonotonicInstant, by cause: TurnEndCause) -> TurnRecord? {
+    private mutating func endAgentTurn(at: MonotonicInstant, by cause: TurnEndCause) -> TurnRecord? {
         guard let turn = agentTurn else { return nil }
         let interrupted = cause == .interruption
         agentTurn = nil
@@ -318,7 +242,7 @@ package struct TurnTracker: Sendable {
         }
         switch turn.role {
         case .greeting:
-            if let readyAt { greetingMs = turn.firstAudioAt.milliseconds(since: readyAt) }
+            if let readyAt { greetingUs = turn.firstAudioAt.microseconds(since: readyAt) }
             return nil
         case .unsolicited:
             return nil
@@ -329,6 +253,91 @@ package struct TurnTracker: Sendable {
             row.turnEndBy = cause
             return row
         }
+    }
+
+    // Barge-ins (docs/metrics.md; their signals: `TurnTracker+BargeIn.swift`).
+
+    /// A barge-in starts at `startedAt` (`T_bi_start`): the speech start of the utterance just
+    /// begun with `utteranceStarted`, or, with `commandSentAt`, the dialect's interrupt command
+    /// (a row of its own, with no speech).
+    package mutating func bargeInStarted(
+        label: String,
+        at startedAt: MonotonicInstant,
+        commandSentAt: MonotonicInstant? = nil,
+        intTimeoutMs: Int
+    ) {
+        if let previous = bargeIn, let index = previous.utteranceIndex { settledBargeIns[index] = previous }
+        // A command has no utterance, but its row takes the next turn number.
+        if commandSentAt != nil { utterancesStarted += 1 }
+        // The caller talks over the agent: what they hear of it from here is not a stall.
+        agentTurn?.continuity.stop(at: startedAt)
+        bargeIn = BargeIn(
+            utteranceIndex: commandSentAt == nil ? utterancesStarted : nil,
+            label: label,
+            startedAt: startedAt,
+            commandSentAt: commandSentAt,
+            deadline: startedAt.advanced(byMilliseconds: Int64(intTimeoutMs)),
+            interruptedTurn: agentTurn?.number
+        )
+    }
+
+    /// The server signalled an interruption at `at`: an acknowledgement of the barge-in being
+    /// measured (when it came after `T_bi_start` while the agent was audible), a playback
+    /// flush, and the end of the agent's turn. Returns the interrupted turn's row.
+    package mutating func bargeInSignal(_ signal: BargeInSignal, at: MonotonicInstant) -> TurnRecord? {
+        let audible = isAgentAudible(at: at)
+        switch signal {
+        case .userSpeechStarted:
+            guard audible else { return nil }  // the start of a normal user turn
+            bargeIn?.acknowledge(at: at)
+        case .interrupted:
+            if audible { bargeIn?.acknowledge(at: at) }
+        case .responseCancelled:
+            if let started = bargeIn?.startedAt, at >= started, bargeIn?.cancelledAt == nil {
+                bargeIn?.cancelledAt = at
+            }
+            // It answers a command (the first acknowledgement after it); for speech, VAD has
+            // usually acknowledged already.
+            if audible || bargeIn?.commandSentAt != nil { bargeIn?.acknowledge(at: at) }
+        }
+        playback.flush(at: at)
+        guard let turn = agentTurn else { return nil }
+        tail = InterruptedTail(turnNumber: turn.number, turnKey: turn.turnKey, lastAudioAt: turn.lastAudioAt)
+        return endAgentTurn(at: at, by: .interruption)
+    }
+
+    /// The server answered the interrupt command being measured with "nothing to cancel" at
+    /// `at`: its reply had been delivered and completed first. The command is answered (its
+    /// `int_cmd_rtt_ms` runs to here) and counted as a late cancel. False when no command waits.
+    package mutating func commandFoundNothingToCancel(at: MonotonicInstant) -> Bool {
+        guard let command = bargeIn, let sentAt = command.commandSentAt, at >= sentAt else { return false }
+        bargeIn?.lateCancel = true
+        bargeIn?.acknowledge(at: at)
+        return true
+    }
+
+    /// The row of the interrupt command being measured.
+    package mutating func finishCommandInterruption() -> TurnRecord? {
+        guard let command = bargeIn, command.utteranceIndex == nil else { return nil }
+        let row = Utterance(
+            index: utterancesStarted,
+            label: command.label,
+            speechStartAt: command.startedAt,
+            speechEndAt: command.startedAt
+        )
+        bargeIn = nil
+        var record = record(for: row, response: nil, endedAt: nil, outcome: command.isAcknowledged ? .interrupted : .timedOut)
+        command.fill(&record)
+        return record
+    }
+
+    /// The barge-in measured for utterance `index`, handed to its row once.
+    private mutating func takeBargeIn(of index: Int) -> BargeIn? {
+        if let bargeIn, bargeIn.utteranceIndex == index {
+            self.bargeIn = nil
+            return bargeIn
+        }
+        return settledBargeIns.removeValue(forKey: index)
     }
 
     /// A greeting or reply that ended with no voiced audio; unsolicited turns are not replies.
@@ -343,14 +352,14 @@ package struct TurnTracker: Sendable {
             SilentReply(
                 turnNumber: turn.number,
                 label: label,
-                audioMs: Double(turn.audioUs) / 1_000,
+                audioUs: turn.audioUs,
                 peakRms: turn.peakRms,
                 endedAt: endedAt
             )
         )
     }
 
-    mutating func record(
+    private mutating func record(
         for utterance: Utterance,
         response: AgentTurn?,
         endedAt: MonotonicInstant?,
@@ -363,26 +372,26 @@ package struct TurnTracker: Sendable {
             turn: utterance.index,
             label: utterance.label,
             outcome: outcome,
-            speechStartOffsetMs: utterance.speechStartOffsetMs,
-            speechEndOffsetMs: utterance.speechEndOffsetMs
+            speechStartOffsetUs: utterance.speechStartOffsetUs,
+            speechEndOffsetUs: utterance.speechEndOffsetUs
         )
         row.speechStartAt = utterance.speechStartAt
-        row.userTranscriptFirstPartialMs = utterance.firstPartialTranscriptAt?.milliseconds(since: utterance.speechStartAt)
-        row.userTranscriptFinalMs = utterance.finalTranscriptAt?.milliseconds(since: utterance.speechEndAt)
-        row.endpointMs = utterance.endpointAt?.milliseconds(since: utterance.speechEndAt)
+        row.userTranscriptFirstPartialUs = utterance.firstPartialTranscriptAt?.microseconds(since: utterance.speechStartAt)
+        row.userTranscriptFinalUs = utterance.finalTranscriptAt?.microseconds(since: utterance.speechEndAt)
+        row.endpointUs = utterance.endpointAt?.microseconds(since: utterance.speechEndAt)
         takeBargeIn(of: utterance.index)?.fill(&row)
         if let continuity = response?.continuity, continuity.chunks > 0 {
             row.stallCount = continuity.stallCount
-            row.stallMs = continuity.stallMs
+            row.stallUs = continuity.stallUs
             row.replyRTF = continuity.replyRTF
         }
         // A premature response has no latency: it would be negative (docs/metrics.md).
         guard let response, outcome != .prematureResponse else { return row }
-        row.firstAudioFromEndMs = response.firstAudioAt.milliseconds(since: utterance.speechEndAt)
-        row.firstAudioFromStartMs = response.firstAudioAt.milliseconds(since: utterance.speechStartAt)
-        row.firstVoicedAudioFromEndMs = response.firstVoicedAt?.milliseconds(since: utterance.speechEndAt)
-        row.firstAudioFromCommitMs = utterance.committedAt.map { response.firstAudioAt.milliseconds(since: $0) }
-        row.turnDurationMs = endedAt?.milliseconds(since: response.firstAudioAt)
+        row.firstAudioFromEndUs = response.firstAudioAt.microseconds(since: utterance.speechEndAt)
+        row.firstAudioFromStartUs = response.firstAudioAt.microseconds(since: utterance.speechStartAt)
+        row.firstVoicedAudioFromEndUs = response.firstVoicedAt?.microseconds(since: utterance.speechEndAt)
+        row.firstAudioFromCommitUs = utterance.committedAt.map { response.firstAudioAt.microseconds(since: $0) }
+        row.turnDurationUs = endedAt?.microseconds(since: response.firstAudioAt)
         return row
     }
 }

@@ -62,10 +62,10 @@ extension VirtualClient {
     /// `timeout_<step>`, or `missing_turn_end` when the wait was for the end of a turn whose
     /// audio had stopped (on a dialect whose turns end by event).
     static func failure(of timedOut: StepTimedOut, condition: WaitCondition, timeoutMs: Int) -> SessionFailure {
-        guard let overdueMs = timedOut.turnEndOverdueMs else {
+        guard let overdueUs = timedOut.turnEndOverdueUs else {
             return SessionFailure(.timeout(step: timedOut.step), .text(condition.timeoutText(afterMs: timeoutMs)))
         }
-        let seconds = String((overdueMs / 100).rounded() / 10)
+        let seconds = String((Double(overdueUs) / 100_000).rounded() / 10)
         return SessionFailure(
             .missingTurnEnd,
             .text("agent audio ended \(seconds) s before the \(timeoutMs) ms wait ran out, no end-of-turn event")
@@ -74,6 +74,6 @@ extension VirtualClient {
 
     /// Resumes the waiting step if its condition now holds.
     func checkPendingWait() {
-        perform(attempt.checkWait(at: .now()))
+        perform(attempt.checkWait(at: .now()).actions)
     }
 }

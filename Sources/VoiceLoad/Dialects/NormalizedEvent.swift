@@ -46,9 +46,9 @@ package enum NormalizedEvent: Sendable, Hashable {
     /// Deepgram `UtteranceEnd`: the end of an utterance by word timing.
     case utteranceEnd
     /// A latency the server reports about itself (Deepgram `AgentStartedSpeaking`,
-    /// `LatencyReport`), named as in the report (`server_total_latency_ms`); kept apart from
-    /// client-measured metrics.
-    case serverLatency(name: String, valueMs: Double)
+    /// `LatencyReport`), named as in the report (`server_total_latency_ms`), in µs as every
+    /// metric; kept apart from client-measured metrics.
+    case serverLatency(name: String, valueUs: Int64)
     /// A playback label from the server (Twilio `mark`).
     case mark(name: String)
     /// A well-formed frame of a type this dialect does not know: counted, never fatal.

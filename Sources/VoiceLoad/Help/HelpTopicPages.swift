@@ -22,8 +22,10 @@ the connect phases are detailed in [tls.md](tls.md).
 
 - **One clock.** Every instant is read from one monotonic clock in the vload process. No
   interval is derived from wall-clock time.
-- **Unit.** Every metric ending in `_ms` is a duration in milliseconds (histograms keep
-  microseconds; see `report.json` below). `reply_rtf` is a ratio, CPU is in seconds and percent.
+- **Unit.** Every metric ending in `_ms` is a duration in milliseconds. vload measures each
+  one in whole microseconds (the interval between two readings of the clock, truncated to the
+  microsecond), keeps it so in its histograms, and writes it in milliseconds: three decimals in
+  the CSV files (see `report.json` below). `reply_rtf` is a ratio, CPU is in seconds and percent.
 - **Absent is not zero.** A figure that could not be measured is left empty in the CSV files,
   shown as `n/a` in the summary, and has `count: 0` in `report.json`. Each dialect measures a
   subset of the metrics (`vload dialects` lists it).

@@ -264,7 +264,7 @@ package final class Recorder: Sendable {
     package func recordTurn(_ turn: TurnRecord, at instant: MonotonicInstant = .now()) {
         let warmup = turn.speechStartAt.map { inWarmup($0) } ?? isWarmupSession(client: turn.client, iteration: turn.iteration)
         state.withLock { state in
-            state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndMs: turn.firstAudioFromEndMs)
+            state.timeline.turnFinished(at: instant, completed: turn.outcome == .completed, firstAudioFromEndUs: turn.firstAudioFromEndUs)
             if warmup {
                 state.warmupTotals.turnsByOutcome[turn.outcome, default: 0] += 1
                 return
@@ -272,8 +272,7 @@ package final class Recorder: Sendable {
             state.totals.turnsByOutcome[turn.outcome, default: 0] += 1
             if let cause = turn.turnEndBy { state.totals.turnEndsByCause[cause, default: 0] += 1 }
             for metric in TurnRecord.metricNames {
-                guard let valueMs = turn.value(of: metric) else { continue }
-                let microseconds = Int64((valueMs * 1_000).rounded())
+                guard let microseconds = turn.value(of: metric) else { continue }
                 state.histograms[metric, default: newHistogram()].record(microseconds: microseconds)
                 state.labelHistograms[turn.label, default: [:]][metric, default: newHistogram()].record(microseconds: microseconds)
             }
@@ -294,25 +293,24 @@ package final class Recorder: Sendable {
                 return
             }
             state.totals.sessionEnded(session.outcome)
-            add(.restSetupMs, session.restSetupMs, to: &state)
-            add(.connectMs, session.connectMs, to: &state)
-            add(.dnsMs, session.connectPhases?.dnsMs, to: &state)
-            add(.tcpMs, session.connectPhases?.tcpMs, to: &state)
-            add(.tlsMs, session.connectPhases?.tlsMs, to: &state)
-            add(.upgradeMs, session.connectPhases?.upgradeMs, to: &state)
-            add(.startedMs, session.startedMs, to: &state)
-            add(.readyMs, session.readyMs, to: &state)
-            add(.sessionSetupTotalMs, session.sessionSetupTotalMs, to: &state)
-            add(.readyFromScheduledMs, session.readyFromScheduledMs, to: &state)
-            add(.greetingMs, session.greetingMs, to: &state)
+            add(.restSetupMs, session.restSetupUs, to: &state)
+            add(.connectMs, session.connectUs, to: &state)
+            add(.dnsMs, session.connectPhases?.dnsUs, to: &state)
+            add(.tcpMs, session.connectPhases?.tcpUs, to: &state)
+            add(.tlsMs, session.connectPhases?.tlsUs, to: &state)
+            add(.upgradeMs, session.connectPhases?.upgradeUs, to: &state)
+            add(.startedMs, session.startedUs, to: &state)
+            add(.readyMs, session.readyUs, to: &state)
+            add(.sessionSetupTotalMs, session.sessionSetupTotalUs, to: &state)
+            add(.readyFromScheduledMs, session.readyFromScheduledUs, to: &state)
+            add(.greetingMs, session.greetingUs, to: &state)
         }
         rowSink?.write(session)
     }
 
-    private func add(_ metric: MetricName, _ valueMs: Double?, to state: inout Snapshot) {
-        guard let valueMs else { return }
-        state.histograms[metric, default: newHistogram()]
-            .record(microseconds: Int64((valueMs * 1_000).rounded()))
+    private func add(_ metric: MetricName, _ microseconds: Int64?, to state: inout Snapshot) {
+        guard let microseconds else { return }
+        state.histograms[metric, default: newHistogram()].record(microseconds: microseconds)
     }
 
     /// A histogram for a metric's first sample: a spare if one is left.

@@ -7,24 +7,25 @@ package enum SessionOutcome: String, Sendable, Hashable, Codable {
     case woundDown = "interrupted"
 }
 
-/// One row of sessions.csv: the session-level metrics of one iteration of one client.
+/// One row of sessions.csv: the session-level metrics of one iteration of one client, in
+/// whole microseconds (sessions.csv writes them in milliseconds).
 package struct SessionRecord: Sendable, Hashable {
     package var client: Int
     package var iteration: Int
     package var outcome: SessionOutcome
     /// The error class name when the session failed.
     package var errorClass: String?
-    package var restSetupMs: Double?
-    package var connectMs: Double?
+    package var restSetupUs: Int64?
+    package var connectUs: Int64?
     /// `connect_ms` in its phases (dns, tcp, tls, upgrade), when the connect succeeded.
     package var connectPhases: ConnectPhases?
-    package var startedMs: Double?
-    package var readyMs: Double?
-    package var sessionSetupTotalMs: Double?
+    package var startedUs: Int64?
+    package var readyUs: Int64?
+    package var sessionSetupTotalUs: Int64?
     /// From when the load model meant the session to start to ready: what a caller waits
     /// when the generator (or an open model's backlog) starts the session late.
-    package var readyFromScheduledMs: Double?
-    package var greetingMs: Double?
+    package var readyFromScheduledUs: Int64?
+    package var greetingUs: Int64?
     package var turns: Int
     /// Times the scenario ran: 1, plus one per reconnect (`reconnect:`).
     package var attempts = 1

@@ -35,11 +35,12 @@ package struct Timeline: Sendable {
         update(at: instant) { _, active in active = max(0, active - 1) }
     }
 
-    /// A turn finished at `instant`; completed turns are counted, any first-audio latency kept.
-    package mutating func turnFinished(at instant: MonotonicInstant, completed: Bool, firstAudioFromEndMs: Double?) {
+    /// A turn finished at `instant`; completed turns are counted, any first-audio latency (µs)
+    /// kept, in the milliseconds of the timeline's points.
+    package mutating func turnFinished(at instant: MonotonicInstant, completed: Bool, firstAudioFromEndUs: Int64?) {
         update(at: instant) { bucket, _ in
             if completed { bucket.turnsCompleted += 1 }
-            if let firstAudioFromEndMs { bucket.firstAudio.record(firstAudioFromEndMs) }
+            if let firstAudioFromEndUs { bucket.firstAudio.record(Double(firstAudioFromEndUs) / 1_000) }
         }
     }
 

@@ -28,6 +28,10 @@ package enum TurnEndCause: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// One row of turns.csv: a user utterance and the agent's response, with every
 /// timestamp-derived metric of the turn. Absent figures are nil ("n/a"), never zero.
+///
+/// Every figure is in whole microseconds, as the call attempt computed it from the monotonic
+/// clock and as the recorder's histograms take it; turns.csv and the reports write it in
+/// milliseconds (`CSVRowWriter.milliseconds`).
 package struct TurnRecord: Sendable, Hashable {
     package var client: Int
     package var iteration: Int
@@ -35,26 +39,26 @@ package struct TurnRecord: Sendable, Hashable {
     package var turn: Int
     package var label: String
     package var outcome: TurnOutcome
-    /// Where speech starts and ends inside the sent audio (ms from the start of the clip);
+    /// Where speech starts and ends inside the sent audio (from the start of the clip);
     /// nil for an interrupt command, which has no speech.
-    package var speechStartOffsetMs: Double?
-    package var speechEndOffsetMs: Double?
-    package var firstAudioFromEndMs: Double?
-    package var firstAudioFromStartMs: Double?
-    package var firstVoicedAudioFromEndMs: Double?
+    package var speechStartOffsetUs: Int64?
+    package var speechEndOffsetUs: Int64?
+    package var firstAudioFromEndUs: Int64?
+    package var firstAudioFromStartUs: Int64?
+    package var firstVoicedAudioFromEndUs: Int64?
     /// Manual turns only: the utterance's commit (sent after its clip) → first agent audio.
-    package var firstAudioFromCommitMs: Double?
-    package var turnDurationMs: Double?
+    package var firstAudioFromCommitUs: Int64?
+    package var turnDurationUs: Int64?
     /// What ended the answer's turn; nil when it did not end (timed out, aborted) or there was none.
     package var turnEndBy: TurnEndCause?
     /// Audio continuity of the reply (docs/audio-continuity.md), on a row whose reply had
     /// audio: underruns after playback started, their silence, and audio ÷ arrival span.
     package var stallCount: Int?
-    package var stallMs: Double?
+    package var stallUs: Int64?
     package var replyRTF: Double?
-    package var userTranscriptFirstPartialMs: Double?
-    package var userTranscriptFinalMs: Double?
-    package var endpointMs: Double?
+    package var userTranscriptFirstPartialUs: Int64?
+    package var userTranscriptFinalUs: Int64?
+    package var endpointUs: Int64?
     /// Barge-in figures (docs/metrics.md), on the row of the barge-in's utterance (or command).
     package var bargeIn = false
     /// No acknowledgement within the barge-in's `int_timeout_ms`; nil when not a barge-in.
@@ -64,12 +68,12 @@ package struct TurnRecord: Sendable, Hashable {
     /// An interrupt command the server found nothing to cancel for: the reply was complete
     /// before it arrived (not a CSV column; counted in `interruptions.late_cancels`).
     package var lateCancel = false
-    package var intAckMs: Double?
-    package var intCutoffMs: Double?
-    package var intCancelMs: Double?
-    package var intCommandRttMs: Double?
+    package var intAckUs: Int64?
+    package var intCutoffUs: Int64?
+    package var intCancelUs: Int64?
+    package var intCommandRttUs: Int64?
     /// Agent audio (its duration) of the interrupted turn that arrived after the acknowledgement.
-    package var audioAfterAckMs: Double?
+    package var audioAfterAckUs: Int64?
     /// When the user's speech began, on the monotonic clock: a turn that starts within the
     /// warm-up is left out of the metrics. Not a CSV column.
     package var speechStartAt: MonotonicInstant?
@@ -80,24 +84,24 @@ package struct TurnRecord: Sendable, Hashable {
         turn: Int,
         label: String,
         outcome: TurnOutcome,
-        speechStartOffsetMs: Double?,
-        speechEndOffsetMs: Double?,
-        firstAudioFromEndMs: Double? = nil,
-        firstAudioFromStartMs: Double? = nil,
-        firstVoicedAudioFromEndMs: Double? = nil,
-        turnDurationMs: Double? = nil
+        speechStartOffsetUs: Int64?,
+        speechEndOffsetUs: Int64?,
+        firstAudioFromEndUs: Int64? = nil,
+        firstAudioFromStartUs: Int64? = nil,
+        firstVoicedAudioFromEndUs: Int64? = nil,
+        turnDurationUs: Int64? = nil
     ) {
         self.client = client
         self.iteration = iteration
         self.turn = turn
         self.label = label
         self.outcome = outcome
-        self.speechStartOffsetMs = speechStartOffsetMs
-        self.speechEndOffsetMs = speechEndOffsetMs
-        self.firstAudioFromEndMs = firstAudioFromEndMs
-        self.firstAudioFromStartMs = firstAudioFromStartMs
-        self.firstVoicedAudioFromEndMs = firstVoicedAudioFromEndMs
-        self.turnDurationMs = turnDurationMs
+        self.speechStartOffsetUs = speechStartOffsetUs
+        self.speechEndOffsetUs = speechEndOffsetUs
+        self.firstAudioFromEndUs = firstAudioFromEndUs
+        self.firstAudioFromStartUs = firstAudioFromStartUs
+        self.firstVoicedAudioFromEndUs = firstVoicedAudioFromEndUs
+        self.turnDurationUs = turnDurationUs
     }
 }
 
@@ -109,23 +113,23 @@ extension TurnRecord {
         .intAckMs, .intCutoffMs, .intCancelMs, .intCommandRttMs, .audioAfterAckMs, .stallMs,
     ]
 
-    /// The value of one of `metricNames` for this turn.
-    package func value(of metric: MetricName) -> Double? {
+    /// The value of one of `metricNames` for this turn, in µs.
+    package func value(of metric: MetricName) -> Int64? {
         switch metric {
-        case .firstAudioFromEndMs: return firstAudioFromEndMs
-        case .firstAudioFromStartMs: return firstAudioFromStartMs
-        case .firstVoicedAudioFromEndMs: return firstVoicedAudioFromEndMs
-        case .firstAudioFromCommitMs: return firstAudioFromCommitMs
-        case .turnDurationMs: return turnDurationMs
-        case .userTranscriptFirstPartialMs: return userTranscriptFirstPartialMs
-        case .userTranscriptFinalMs: return userTranscriptFinalMs
-        case .endpointMs: return endpointMs
-        case .intAckMs: return intAckMs
-        case .intCutoffMs: return intCutoffMs
-        case .intCancelMs: return intCancelMs
-        case .intCommandRttMs: return intCommandRttMs
-        case .audioAfterAckMs: return audioAfterAckMs
-        case .stallMs: return stallMs
+        case .firstAudioFromEndMs: return firstAudioFromEndUs
+        case .firstAudioFromStartMs: return firstAudioFromStartUs
+        case .firstVoicedAudioFromEndMs: return firstVoicedAudioFromEndUs
+        case .firstAudioFromCommitMs: return firstAudioFromCommitUs
+        case .turnDurationMs: return turnDurationUs
+        case .userTranscriptFirstPartialMs: return userTranscriptFirstPartialUs
+        case .userTranscriptFinalMs: return userTranscriptFinalUs
+        case .endpointMs: return endpointUs
+        case .intAckMs: return intAckUs
+        case .intCutoffMs: return intCutoffUs
+        case .intCancelMs: return intCancelUs
+        case .intCommandRttMs: return intCommandRttUs
+        case .audioAfterAckMs: return audioAfterAckUs
+        case .stallMs: return stallUs
         default: return nil
         }
     }

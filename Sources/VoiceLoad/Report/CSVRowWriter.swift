@@ -27,8 +27,8 @@ package final class CSVRowWriter: RowSink {
         let line = Self.line(
             [
                 String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
-                turn.outcome.rawValue, Self.format(turn.speechStartOffsetMs), Self.format(turn.speechEndOffsetMs),
-            ] + TurnRecord.metricNames.map { Self.format(turn.value(of: $0)) } + [
+                turn.outcome.rawValue, Self.milliseconds(turn.speechStartOffsetUs), Self.milliseconds(turn.speechEndOffsetUs),
+            ] + TurnRecord.metricNames.map { Self.milliseconds(turn.value(of: $0)) } + [
                 String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
                 turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF), turn.turnEndBy?.rawValue ?? "",
             ]
@@ -39,11 +39,12 @@ package final class CSVRowWriter: RowSink {
     package func write(_ session: SessionRecord) {
         let line = Self.line([
             String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
-            Self.format(session.restSetupMs), Self.format(session.connectMs),
-            Self.format(session.connectPhases?.dnsMs), Self.format(session.connectPhases?.tcpMs),
-            Self.format(session.connectPhases?.tlsMs), Self.format(session.connectPhases?.upgradeMs),
-            Self.format(session.startedMs), Self.format(session.readyMs),
-            Self.format(session.sessionSetupTotalMs), Self.format(session.readyFromScheduledMs), Self.format(session.greetingMs),
+            Self.milliseconds(session.restSetupUs), Self.milliseconds(session.connectUs),
+            Self.milliseconds(session.connectPhases?.dnsUs), Self.milliseconds(session.connectPhases?.tcpUs),
+            Self.milliseconds(session.connectPhases?.tlsUs), Self.milliseconds(session.connectPhases?.upgradeUs),
+            Self.milliseconds(session.startedUs), Self.milliseconds(session.readyUs),
+            Self.milliseconds(session.sessionSetupTotalUs), Self.milliseconds(session.readyFromScheduledUs),
+            Self.milliseconds(session.greetingUs),
             String(session.turns), String(session.attempts),
         ])
         files.withLock { $0.sessions.write(line) }
@@ -69,7 +70,13 @@ package final class CSVRowWriter: RowSink {
         Data((fields.joined(separator: ",") + "\n").utf8)
     }
 
-    /// Milliseconds with microsecond precision; empty when absent ("n/a", never zero).
+    /// A figure in µs written in milliseconds, to the microsecond (`712.500`); empty when
+    /// absent ("n/a", never zero).
+    static func milliseconds(_ microseconds: Int64?) -> String {
+        format(microseconds.map { Double($0) / 1_000 })
+    }
+
+    /// Three decimals; empty when absent.
     static func format(_ value: Double?) -> String {
         guard let value else { return "" }
         return String(format: "%.3f", value)

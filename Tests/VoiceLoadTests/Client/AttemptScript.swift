@@ -110,7 +110,7 @@ struct AttemptScript {
     }
 
     mutating func check(at ms: Int64) -> [Action] {
-        attempt.checkWait(at: Self.at(ms))
+        attempt.checkWait(at: Self.at(ms)).actions
     }
 
     /// The caller hangs up, on a connection that is gone (nothing to send).

@@ -85,7 +85,7 @@ struct CallAttemptReconnectTests {
         #expect(script.attempt.windDownDeadline == Script.at(5_000))
         #expect(throws: SessionWoundDown.self) { try script.attempt.checkStepMayStart() }
         #expect(script.wait(for: .ready, at: 20) == [.endStep(.woundDown)])
-        #expect(script.attempt.wait == nil)
+        #expect(script.attempt.state.wait == nil)
     }
 
     @Test("a wind-down while the connection is being opened abandons it")
@@ -105,7 +105,7 @@ struct CallAttemptReconnectTests {
         #expect(script.attempt.windDownDeadline == Script.at(2_000))
         #expect(script.attempt.windDown(by: Script.at(1_000)) == [.schedule(.stepTimeout, at: Script.at(1_000))])
         #expect(script.attempt.windDownDeadline == Script.at(1_000))
-        #expect(script.attempt.wait != nil)
+        #expect(script.attempt.state.wait != nil)
     }
 
     @Test("winding down, the hang-up gets what is left of the grace period, if anything")

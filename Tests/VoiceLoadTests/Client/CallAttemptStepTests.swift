@@ -90,9 +90,9 @@ struct CallAttemptStepTests {
         script.agentAudio(from: 2_000, count: 5)
         let answer = try #require(onlyRow(script.receive(.turnComplete(turnKey: nil), at: 2_300)))
         #expect(answer.label == "stop" && answer.outcome == .completed && answer.bargeIn == true)
-        #expect(answer.intAckMs == 100 && answer.missedInterruption == false)
+        #expect(answer.intAckUs == 100_000 && answer.missedInterruption == false)
         #expect(answer.audioAlreadyDelivered == true)  // the greeting had all arrived before the barge-in
-        #expect(answer.firstAudioFromEndMs == 600)
+        #expect(answer.firstAudioFromEndUs == 600_000)
     }
 
     @Test("barge-in by command: the interrupt is sent, its acknowledgement times the round trip, its row stands alone")
@@ -104,7 +104,7 @@ struct CallAttemptStepTests {
         #expect(script.receive(.agentInterrupted, at: 1_300) == [.send(.playbackTruncated(audioEndMs: 300)), .cancel(.repliesPlayedOut)])
         let command = try #require(onlyRow(script.attempt.commandInterruptionFinished()))
         #expect(command.label == "cut" && command.turn == 1 && command.bargeIn == true)
-        #expect(command.intAckMs == 100 && command.intCommandRttMs == 100)
+        #expect(command.intAckUs == 100_000 && command.intCommandRttUs == 100_000)
     }
 
     @Test("tool_reply answers the oldest waiting call first")
@@ -124,7 +124,7 @@ struct CallAttemptStepTests {
         let frames = FrameSet(utterance: .testClip(frameCount: 2), dialect: EchoDialect())
         let pause = script.attempt.openMicrophone(frameMs: 40, at: Script.at(100), speaking: nil)
         #expect(pause.firstFrameDueAt == Script.at(140) && pause.micOpenAt == Script.at(100))
-        #expect(script.attempt.streamOpenedAt == Script.at(100))
+        #expect(script.attempt.state.streamOpenedAt == Script.at(100))
         // Its first frame (silence) fills 100…140 ms; at 130 ms the stream is open and the clip
         // waits for the next slot.
         let silence = PreparedAudio(sharedFrame: EncodedFrame(.text("silence")), byteCount: 0)
@@ -137,7 +137,7 @@ struct CallAttemptStepTests {
         #expect(first.deadline == Script.at(140) && !first.clipFinished)
         let say = script.attempt.openMicrophone(frameMs: 40, at: Script.at(130), speaking: frames)
         #expect(say.firstFrameDueAt == nil && say.micOpenAt == Script.at(140))
-        #expect(script.attempt.streamOpenedAt == Script.at(100) && script.attempt.microphone?.isSpeaking == true)
+        #expect(script.attempt.state.streamOpenedAt == Script.at(100) && script.attempt.state.microphone?.isSpeaking == true)
         _ = script.attempt.stopMicrophone()
         guard case .stopped = script.attempt.takeDueFrame(by: Script.at(400), silence: silence) else {
             Issue.record("a stopped stream has a frame")

@@ -13,17 +13,18 @@ struct CallAttemptWaitTests {
         var script = Script()
         script.ready(at: 100)
         #expect(script.wait(for: .ready, at: 200) == [.endStep(.met)])
-        #expect(script.attempt.wait == nil)
+        #expect(script.attempt.state.wait == nil)
     }
 
     @Test("a wait for ready sets its timeout, and the ready event ends it")
     func ready() {
         var script = Script()
-        #expect(script.wait(for: .ready, timeoutMs: 5_000, at: 0) == [.schedule(.stepTimeout, at: Script.at(5_000)), .cancel(.recheck)])
-        #expect(script.check(at: 50) == [.cancel(.recheck)])
+        // Ready comes by event only: no recheck timer, and a check before it changes nothing.
+        #expect(script.wait(for: .ready, timeoutMs: 5_000, at: 0) == [.schedule(.stepTimeout, at: Script.at(5_000))])
+        #expect(script.check(at: 50).isEmpty)
         script.ready(at: 100)
         #expect(script.check(at: 100) == Script.ends(.met))
-        #expect(script.attempt.wait == nil)
+        #expect(script.attempt.state.wait == nil)
     }
 
     @Test("greeting: with no agent audio the wait ends at the end of the grace period")
@@ -40,13 +41,14 @@ struct CallAttemptWaitTests {
         var script = Script()
         script.ready(at: 0)
         _ = script.wait(for: .greeting(graceEndsAt: Script.at(500)), at: 0)
-        #expect(script.agentAudio(from: 300, count: 1) == [.schedule(.recheck, at: Script.at(500))])
+        #expect(script.agentAudio(from: 300, count: 1).isEmpty)  // the recheck at 500, set at the start, stays
         script.agentAudio(from: 340, count: 4)
-        // The grace period is over but the agent speaks: events decide from now on.
-        #expect(script.fire(.recheck, at: 500) == [.cancel(.recheck)])
-        #expect(script.attempt.wait != nil)
+        // The grace period is over but the agent speaks: events decide from now on (the timer
+        // that fired is set no more, so nothing is cancelled).
+        #expect(script.fire(.recheck, at: 500).isEmpty)
+        #expect(script.attempt.state.wait != nil)
         #expect(script.receive(.turnComplete(turnKey: nil), at: 900) == Script.ends(.met))
-        #expect(script.attempt.tracker.greetingMs == 300)
+        #expect(script.attempt.state.tracker.greetingUs == 300_000)
     }
 
     @Test("agent_turn_end that runs out with the turn's audio stopped is overdue (missing_turn_end)")
@@ -58,7 +60,7 @@ struct CallAttemptWaitTests {
         script.agentAudio(from: 1_000, count: 5)  // the last chunk arrives at 1160
         #expect(
             script.fire(.stepTimeout, at: 3_000) == [
-                .cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: "wait", turnEndOverdueMs: 1_840))),
+                .cancel(.recheck), .endStep(.timedOut(StepTimedOut(step: "wait", turnEndOverdueUs: 1_840_000))),
             ]
         )
     }
@@ -97,9 +99,7 @@ struct CallAttemptWaitTests {
         script.agentAudio(from: 1_000, count: 2)  // 80 ms
         _ = script.receive(.turnComplete(turnKey: nil), at: 1_050)
         #expect(
-            script.wait(for: .heard(targetUs: 300_000), at: 1_200) == [
-                .schedule(.stepTimeout, at: Script.at(11_200)), .cancel(.recheck),
-            ]
+            script.wait(for: .heard(targetUs: 300_000), at: 1_200) == [.schedule(.stepTimeout, at: Script.at(11_200))]
         )
     }
 
@@ -107,8 +107,9 @@ struct CallAttemptWaitTests {
     func quiet() {
         var script = Script()
         _ = script.wait(for: .quiet(ms: 1_000, since: Script.at(0)), at: 0)
-        script.agentAudio(from: 200, count: 5)  // plays 200…400
-        #expect(script.check(at: 360) == [.schedule(.recheck, at: Script.at(1_400))])
+        // Each chunk moves the moment on: the last (at 360, played out at 400) sets it for 1400.
+        #expect(script.agentAudio(from: 200, count: 5).last == .schedule(.recheck, at: Script.at(1_400)))
+        #expect(script.check(at: 360).isEmpty)  // set for 1400 already
         #expect(script.fire(.recheck, at: 1_400) == Script.ends(.met))
     }
 
@@ -128,9 +129,9 @@ struct CallAttemptWaitTests {
         _ = script.wait(for: .event(EventMatch(kind: .transcript)), at: 12)
         let transcript = NormalizedEvent.transcript(role: "user", text: "hi", isFinal: true)
         #expect(script.receive(transcript, at: 15) == Script.ends(.met))  // an earlier step's event
-        #expect(script.attempt.awaitedEventArrived)
+        #expect(script.attempt.state.awaitedEventArrived)
         _ = script.wait(for: .event(EventMatch(kind: .transcript)), at: 20)
-        #expect(script.attempt.awaitedEventArrived == false && script.attempt.wait != nil)
+        #expect(script.attempt.state.awaitedEventArrived == false && script.attempt.state.wait != nil)
     }
 
     @Test("a failure stops the microphone and wakes the waiting step with the first reason")
@@ -140,7 +141,7 @@ struct CallAttemptWaitTests {
         _ = script.wait(for: .ready, at: 0)
         let first = SessionFailure(.readyRejected, .text("first"))
         #expect(script.attempt.fail(first) == [.stopMicrophone] + Script.ends(.failed(first)))
-        #expect(script.attempt.microphone == nil)
+        #expect(script.attempt.state.microphone == nil)
         #expect(script.attempt.fail(SessionFailure(.connectionLost, .text("second"))) == [.stopMicrophone])
         #expect(script.attempt.failure == first)
     }

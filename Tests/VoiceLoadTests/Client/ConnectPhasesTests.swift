@@ -20,8 +20,8 @@ struct ConnectPhasesTests {
             openedAt: at(microseconds: 6_125)
         )
         let phases = ConnectPhases(stamps: stamps, startedAt: start)
-        #expect(phases == ConnectPhases(dnsMs: 1.25, tcpMs: 0.75, tlsMs: 3.5, upgradeMs: 0.625))
-        #expect(phases.totalMs == stamps.openedAt.milliseconds(since: start))
+        #expect(phases == ConnectPhases(dnsUs: 1_250, tcpUs: 750, tlsUs: 3_500, upgradeUs: 625))
+        #expect(phases.totalUs == stamps.openedAt.microseconds(since: start))
     }
 
     @Test("ws to an IP literal: no lookup (dns 0), no TLS (absent), the upgrade counts from TCP")
@@ -33,8 +33,8 @@ struct ConnectPhasesTests {
             openedAt: at(microseconds: 900)
         )
         let phases = ConnectPhases(stamps: stamps, startedAt: start)
-        #expect(phases == ConnectPhases(dnsMs: 0, tcpMs: 0.3, tlsMs: nil, upgradeMs: 0.6))
-        #expect(abs(phases.totalMs - 0.9) < 1e-9)
+        #expect(phases == ConnectPhases(dnsUs: 0, tcpUs: 300, tlsUs: nil, upgradeUs: 600))
+        #expect(phases.totalUs == 900)
     }
 
     @Test("a stamp before the one it follows counts as that one: no negative phase, the sum unchanged")
@@ -46,11 +46,11 @@ struct ConnectPhasesTests {
             openedAt: at(microseconds: 1_000)
         )
         let phases = ConnectPhases(stamps: stamps, startedAt: start)
-        #expect(phases == ConnectPhases(dnsMs: 0, tcpMs: 0.4, tlsMs: 0, upgradeMs: 0.6))
-        #expect(phases.totalMs == 1)
+        #expect(phases == ConnectPhases(dnsUs: 0, tcpUs: 400, tlsUs: 0, upgradeUs: 600))
+        #expect(phases.totalUs == 1_000)
     }
 
-    @Test("over many uneven stamps the phases add up to connect_ms within a nanosecond")
+    @Test("over many uneven stamps (to the nanosecond) the phases add up to connect_ms exactly, in µs")
     func sumsToConnect() {
         var generator = SeededGenerator(seed: 42)
         for _ in 0..<1_000 {
@@ -61,7 +61,7 @@ struct ConnectPhasesTests {
             }
             let stamps = ConnectStamps(resolvedAt: later(), tcpConnectedAt: later(), tlsCompletedAt: later(), openedAt: later())
             let phases = ConnectPhases(stamps: stamps, startedAt: start)
-            #expect(abs(phases.totalMs - stamps.openedAt.milliseconds(since: start)) < 1e-6)
+            #expect(phases.totalUs == stamps.openedAt.microseconds(since: start))
         }
     }
 }

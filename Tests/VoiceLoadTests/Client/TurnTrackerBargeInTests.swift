@@ -35,7 +35,7 @@ struct TurnTrackerBargeInTests {
         let signalled = turns.bargeInSignal(.interrupted, at: ms(3_100))
         let interrupted = try #require(signalled)
         #expect(interrupted.label == "question" && interrupted.outcome == .interrupted)
-        #expect(interrupted.firstAudioFromEndMs == 500)
+        #expect(interrupted.firstAudioFromEndUs == 500_000)
         // Two more chunks of the interrupted turn: its tail, not a new turn.
         turns.agentAudio(chunk(), at: ms(3_120))
         turns.agentAudio(chunk(), at: ms(3_160))
@@ -45,9 +45,9 @@ struct TurnTrackerBargeInTests {
         let (ended, record) = turns.checkQuiet(at: ms(5_540))
         let row = try #require(record)
         #expect(ended && row.label == "barge" && row.outcome == .completed && row.bargeIn)
-        #expect(row.intAckMs == 100 && row.intCutoffMs == 160 && row.audioAfterAckMs == 80)
+        #expect(row.intAckUs == 100_000 && row.intCutoffUs == 160_000 && row.audioAfterAckUs == 80_000)
         #expect(row.missedInterruption == false && row.audioAlreadyDelivered == false)
-        #expect(row.firstAudioFromEndMs == 1_000)
+        #expect(row.firstAudioFromEndUs == 1_000_000)
     }
 
     @Test("user speech counts as the acknowledgement only while the agent is audible: its turn open or its audio playing")
@@ -67,27 +67,28 @@ struct TurnTrackerBargeInTests {
         turns.bargeInStarted(label: "barge", at: ms(3_000), intTimeoutMs: 1_000)
         for at in stride(from: Int64(3_000), to: 9_000, by: 40) { turns.agentAudio(chunk(), at: ms(at)) }
         #expect(turns.bargeIn?.interruptedTurn == 1)
-        turns.bargeIn?.acknowledge(at: ms(2_900))  // before the barge-in speech began
-        #expect(turns.bargeIn?.ackAt == nil)
+        var early = try #require(turns.bargeIn)
+        early.acknowledge(at: ms(2_900))  // before the barge-in speech began
+        #expect(early.ackAt == nil && turns.bargeIn?.ackAt == nil)
         // The agent talks on; its turn ends at 9000, then it answers the barge-in.
         _ = turns.agentTurnEnded(at: ms(9_000))
         turns.agentAudio(chunk(), at: ms(9_500))
         let ended = turns.agentTurnEnded(at: ms(10_000))
         let row = try #require(ended)
-        #expect(row.label == "barge" && row.missedInterruption == true && row.intAckMs == nil)
-        #expect(row.intCutoffMs == 5_960)  // the last chunk of the talked-over turn, at 8960
+        #expect(row.label == "barge" && row.missedInterruption == true && row.intAckUs == nil)
+        #expect(row.intCutoffUs == 5_960_000)  // the last chunk of the talked-over turn, at 8960
     }
 
     @Test("no audio of the interrupted turn after T_bi_start: audio_already_delivered, no cutoff")
     func alreadyDelivered() throws {
-        var turns = answering(untilMs: 1_600, signal: .event)  // 80 ms arrived; playback goes on
+        var turns = answering(untilMs: 1_600, signal: .event)  // 80 ms arrived
+        turns.agentAudio(chunk(durationMs: 5_000), at: ms(1_545))  // the rest at once: it plays on for 5 s
         _ = turns.utteranceStarted(label: "barge", micOpenAt: ms(1_550), speechStartUs: 0, speechEndUs: 500_000)
         turns.bargeInStarted(label: "barge", at: ms(1_550), intTimeoutMs: 3_000)
-        turns.playbackForTest(durationUs: 5_000_000, at: ms(1_540))  // a long reply delivered at once
         _ = turns.bargeInSignal(.interrupted, at: ms(1_700))
         let rows = turns.finishPendingUtterance(outcome: .aborted)
         let row = try #require(rows.first)
-        #expect(row.audioAlreadyDelivered == true && row.intCutoffMs == nil && row.intAckMs == 150)
+        #expect(row.audioAlreadyDelivered == true && row.intCutoffUs == nil && row.intAckUs == 150_000)
     }
 
     @Test("an interrupt command gets its own row: int_cmd_rtt_ms, settled after the ack and a quiet gap")
@@ -99,8 +100,8 @@ struct TurnTrackerBargeInTests {
         #expect(turns.commandInterruptionSettlesAt == ms(3_550))
         let finished = turns.finishCommandInterruption()
         let row = try #require(finished)
-        #expect(row.label == "stop" && row.outcome == .interrupted && row.speechStartOffsetMs == nil)
-        #expect(row.intCommandRttMs == 60 && row.intAckMs == 60 && row.missedInterruption == false)
+        #expect(row.label == "stop" && row.outcome == .interrupted && row.speechStartOffsetUs == nil)
+        #expect(row.intCommandRttUs == 60_000 && row.intAckUs == 60_000 && row.missedInterruption == false)
         #expect(turns.latestUtteranceRecorded)
     }
 
@@ -127,7 +128,7 @@ struct TurnTrackerBargeInTests {
         let finished = turns.finishCommandInterruption()
         let row = try #require(finished)
         #expect(row.lateCancel && row.missedInterruption == false)
-        #expect(row.intCommandRttMs == 30)
+        #expect(row.intCommandRttUs == 30_000)
         var counts = BargeInCounts()
         counts.add(row)
         #expect(counts.lateCancels == 1 && counts.acknowledged == 1)
@@ -135,12 +136,4 @@ struct TurnTrackerBargeInTests {
         let nothingWaiting = turns.commandFoundNothingToCancel(at: ms(2_600))
         #expect(!nothingWaiting)
     }
-}
-
-extension TurnTracker {
-    /// Queues audio on the playback cursor alone, as if delivered faster than real time.
-    mutating func playbackForTest(durationUs: Int64, at: MonotonicInstant) {
-        playback.enqueue(durationUs: durationUs, at: at)
-    }
-
 }

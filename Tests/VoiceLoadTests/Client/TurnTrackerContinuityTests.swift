@@ -31,7 +31,7 @@ struct TurnTrackerContinuityTests {
         for index in Int64(0)...12 { turns.agentAudio(chunk(), at: ms(2_000 + index * 50)) }
         let rowRecord = turns.agentTurnEnded(at: ms(2_700))
         let row = try #require(rowRecord)
-        #expect(row.stallCount == 2 && row.stallMs == 120)
+        #expect(row.stallCount == 2 && row.stallUs == 120_000)
         #expect(row.replyRTF == 520.0 / 600)
     }
 
@@ -41,7 +41,7 @@ struct TurnTrackerContinuityTests {
         for index in Int64(0)..<10 { turns.agentAudio(chunk(), at: ms(2_000 + index * 40)) }
         let rowRecord = turns.agentTurnEnded(at: ms(3_000))
         let row = try #require(rowRecord)
-        #expect(row.stallCount == 0 && row.stallMs == 0)
+        #expect(row.stallCount == 0 && row.stallUs == 0)
         #expect(row.replyRTF == 400.0 / 360)
     }
 
@@ -58,14 +58,14 @@ struct TurnTrackerContinuityTests {
         turns.agentAudio(chunk(), at: ms(4_040))
         let secondRecord = turns.agentTurnEnded(at: ms(4_100))
         let second = try #require(secondRecord)
-        #expect(second.stallCount == 0 && second.stallMs == 0)
+        #expect(second.stallCount == 0 && second.stallUs == 0)
     }
 
     @Test("a reply that never came has no continuity figures (absent, not zero)")
     func noAudio() throws {
         var turns = tracker()
         let rows = turns.finishPendingUtterance(outcome: .timedOut)
-        #expect(rows.count == 1 && rows[0].stallCount == nil && rows[0].stallMs == nil && rows[0].replyRTF == nil)
+        #expect(rows.count == 1 && rows[0].stallCount == nil && rows[0].stallUs == nil && rows[0].replyRTF == nil)
     }
 
     @Test("barge-in: the interrupted reply counts its stalls up to the barge-in only")
@@ -79,7 +79,7 @@ struct TurnTrackerContinuityTests {
         let rowRecord = turns.bargeInSignal(.interrupted, at: ms(3_050))
         let row = try #require(rowRecord)
         #expect(row.label == "ask" && row.outcome == .interrupted)
-        #expect(row.stallCount == 1 && row.stallMs == 430)
+        #expect(row.stallCount == 1 && row.stallUs == 430_000)
         #expect(row.replyRTF == 80.0 / 500)
     }
 }

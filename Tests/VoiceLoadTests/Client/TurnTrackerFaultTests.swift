@@ -38,12 +38,12 @@ struct TurnTrackerFaultTests {
         }
         let replies = turns.takeSilentReplies()
         let reply = try #require(replies.first)
-        #expect(reply.label == nil && reply.turnNumber == 1 && reply.audioMs == 80 && reply.peakRms == 0.0049)
+        #expect(reply.label == nil && reply.turnNumber == 1 && reply.audioUs == 80_000 && reply.peakRms == 0.0049)
         #expect(reply.endedAt == (signal == .event ? ms(300) : ms(140)))
         #expect(reply.description == "greeting (agent turn 1): 80 ms of audio, none voiced (peak RMS 0.0049)")
         let again = turns.takeSilentReplies()
         #expect(again.isEmpty)  // taken once
-        #expect(turns.greetingMs == 100)  // the turn's measurements stay as they are
+        #expect(turns.greetingUs == 100_000)  // the turn's measurements stay as they are
     }
 
     @Test("a reply of unvoiced audio is a silent reply; its row stays as it is")
@@ -54,7 +54,7 @@ struct TurnTrackerFaultTests {
         turns.agentAudio(chunk(rms: 0), at: ms(2_000))
         let ended = turns.agentTurnEnded(at: ms(2_100))
         let row = try #require(ended)
-        #expect(row.outcome == .completed && row.firstAudioFromEndMs == 500 && row.firstVoicedAudioFromEndMs == nil)
+        #expect(row.outcome == .completed && row.firstAudioFromEndUs == 500_000 && row.firstVoicedAudioFromEndUs == nil)
         let replies = turns.takeSilentReplies()
         let reply = try #require(replies.first)
         #expect(reply.label == "ask" && reply.turnNumber == 1)
@@ -74,7 +74,7 @@ struct TurnTrackerFaultTests {
         var interrupted = tracker(.event)
         interrupted.sessionReady(at: ms(0))
         interrupted.agentAudio(chunk(rms: 0), at: ms(100))
-        _ = interrupted.endAgentTurn(at: ms(150), by: .interruption)
+        _ = interrupted.bargeInSignal(.interrupted, at: ms(150))  // ends the turn as interrupted
         let fromInterrupted = interrupted.takeSilentReplies()
         #expect(fromInterrupted.isEmpty)
 
@@ -89,25 +89,25 @@ struct TurnTrackerFaultTests {
     func overdueTurnEnd() {
         var turns = tracker(.event, quietMs: 300)
         turns.sessionReady(at: ms(0))
-        #expect(turns.overdueTurnEndMs(at: ms(5_000)) == nil)  // no turn: the agent never answered
+        #expect(turns.overdueTurnEndUs(at: ms(5_000)) == nil)  // no turn: the agent never answered
         turns.agentAudio(chunk(rms: 0.2), at: ms(1_000))
         turns.agentAudio(chunk(rms: 0.2), at: ms(1_040))
-        #expect(turns.overdueTurnEndMs(at: ms(1_300)) == nil)  // audio 260 ms ago: still arriving
-        #expect(turns.overdueTurnEndMs(at: ms(1_340)) == 300)
-        #expect(turns.overdueTurnEndMs(at: ms(5_140)) == 4_100)
+        #expect(turns.overdueTurnEndUs(at: ms(1_300)) == nil)  // audio 260 ms ago: still arriving
+        #expect(turns.overdueTurnEndUs(at: ms(1_340)) == 300_000)
+        #expect(turns.overdueTurnEndUs(at: ms(5_140)) == 4_100_000)
         _ = turns.agentTurnEnded(at: ms(5_200))
-        #expect(turns.overdueTurnEndMs(at: ms(9_000)) == nil)  // ended
+        #expect(turns.overdueTurnEndUs(at: ms(9_000)) == nil)  // ended
 
         var gap = tracker(.audioGap, quietMs: 300)
         gap.sessionReady(at: ms(0))
         gap.agentAudio(chunk(rms: 0.2), at: ms(1_000))
-        #expect(gap.overdueTurnEndMs(at: ms(5_000)) == nil)  // the gap itself ends its turns
+        #expect(gap.overdueTurnEndUs(at: ms(5_000)) == nil)  // the gap itself ends its turns
     }
 
     @Test("the timeout of a turn-end wait becomes missing_turn_end only with an overdue turn")
     func timeoutClassification() {
         let overdue = VirtualClient.failure(
-            of: StepTimedOut(step: "wait_agent_turn_end", turnEndOverdueMs: 4_120),
+            of: StepTimedOut(step: "wait_agent_turn_end", turnEndOverdueUs: 4_120_000),
             condition: .agentTurnsEnded(1),
             timeoutMs: 10_000
         )

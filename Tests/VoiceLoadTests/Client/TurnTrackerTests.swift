@@ -32,7 +32,7 @@ struct TurnTrackerTests {
         let result = turns.checkQuiet(at: ms(940))
         #expect(result.ended)
         #expect(result.record == nil)
-        #expect(turns.greetingMs == 300)
+        #expect(turns.greetingUs == 300_000)
         #expect(turns.agentTurnsEnded == 1)
     }
 
@@ -49,12 +49,12 @@ struct TurnTrackerTests {
         let row = try #require(result.record)
         #expect(row.outcome == .completed)
         #expect(row.label == "ask" && row.turn == 1 && row.client == 3 && row.iteration == 1)
-        #expect(row.firstAudioFromEndMs == 700)
-        #expect(row.firstAudioFromStartMs == 2_200)
-        #expect(row.firstVoicedAudioFromEndMs == 740)
-        #expect(row.turnDurationMs == 80)  // first chunk → arrival of the last chunk
-        #expect(row.speechStartOffsetMs == 300 && row.speechEndOffsetMs == 1_800)
-        #expect(turns.greetingMs == nil)
+        #expect(row.firstAudioFromEndUs == 700_000)
+        #expect(row.firstAudioFromStartUs == 2_200_000)
+        #expect(row.firstVoicedAudioFromEndUs == 740_000)
+        #expect(row.turnDurationUs == 80_000)  // first chunk → arrival of the last chunk
+        #expect(row.speechStartOffsetUs == 300_000 && row.speechEndOffsetUs == 1_800_000)
+        #expect(turns.greetingUs == nil)
     }
 
     @Test("a turn starting while the user still speaks is a premature_response without latency")
@@ -65,7 +65,7 @@ struct TurnTrackerTests {
         turns.agentAudio(chunk(), at: ms(1_500))
         let row = try #require(turns.checkQuiet(at: ms(2_100)).record)
         #expect(row.outcome == .prematureResponse)
-        #expect(row.firstAudioFromEndMs == nil && row.turnDurationMs == nil)
+        #expect(row.firstAudioFromEndUs == nil && row.turnDurationUs == nil)
     }
 
     @Test("the playback cursor holds the turn open until faster-than-real-time audio has played")
@@ -89,8 +89,8 @@ struct TurnTrackerTests {
         #expect(turns.nextQuietCheck == nil)
         let ended = turns.agentTurnEnded(at: ms(3_000))
         let row = try #require(ended)
-        #expect(row.firstAudioFromEndMs == 600)
-        #expect(row.turnDurationMs == 1_400)
+        #expect(row.firstAudioFromEndUs == 600_000)
+        #expect(row.turnDurationUs == 1_400_000)
     }
 
     @Test("an interruption ends the turn as interrupted and flushes playback")
@@ -117,8 +117,8 @@ struct TurnTrackerTests {
         let row = try #require(ended.first)
         #expect(ended.count == 1)
         #expect(row.outcome == .timedOut && row.turn == 2)
-        #expect(row.firstAudioFromEndMs == 300)
-        #expect(row.turnDurationMs == nil)
+        #expect(row.firstAudioFromEndUs == 300_000)
+        #expect(row.turnDurationUs == nil)
         // The answer under way no longer belongs to any utterance.
         #expect(turns.checkQuiet(at: ms(7_000)).record == nil)
     }

@@ -80,7 +80,7 @@ struct VirtualClientLifecycleTests {
             try await eventually { recorder.snapshot().sessionsStarted == 1 }
             await client.windDown(deadline: .now().advanced(byMilliseconds: 1_000))
             _ = await session
-            #expect(rows.sessions.first?.outcome == .woundDown && rows.sessions.first?.connectMs == nil)
+            #expect(rows.sessions.first?.outcome == .woundDown && rows.sessions.first?.connectUs == nil)
             #expect(recorder.snapshot().errors.isEmpty)
             try await silent.close()
         }
@@ -125,7 +125,7 @@ struct VirtualClientLifecycleTests {
             await client.runSession(iteration: 0)
             #expect(agent.connections == 2)
             let record = try #require(rows.sessions.first)
-            #expect(record.outcome == .completed && record.attempts == 2 && record.connectMs != nil)
+            #expect(record.outcome == .completed && record.attempts == 2 && record.connectUs != nil)
             let snapshot = recorder.snapshot()
             #expect(snapshot.sessionsCompleted == 1 && snapshot.errors == ["closed_by_server_1011": 1])
             #expect(snapshot.reconnects == expectedCounts(attempts: 1, recovered: 1, byClass: ["closed_by_server_1011": 1]))

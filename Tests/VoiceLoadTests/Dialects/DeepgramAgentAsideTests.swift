@@ -74,8 +74,8 @@ struct DeepgramAgentAsideTests {
         let row = try #require(withAside.rows.first)
         #expect(withAside.rows.count == 1 && alone.rows.count == 1)
         #expect(row.outcome == .completed)
-        #expect(row.firstAudioFromEndMs == 700 && row.firstAudioFromEndMs == alone.rows.first?.firstAudioFromEndMs)
-        #expect(row.turnDurationMs == 200 && row.turnDurationMs == alone.rows.first?.turnDurationMs)
+        #expect(row.firstAudioFromEndUs == 700_000 && row.firstAudioFromEndUs == alone.rows.first?.firstAudioFromEndUs)
+        #expect(row.turnDurationUs == 200_000 && row.turnDurationUs == alone.rows.first?.turnDurationUs)
         // The aside's latencies are not the answer's.
         #expect(withAside.latencies == alone.latencies && alone.latencies == [250_000])
     }
@@ -84,6 +84,6 @@ struct DeepgramAgentAsideTests {
     func defaultLineIsTheAnswer() throws {
         let early = Self.spoken("Sure.", behavior: nil, lineAt: 1_500, audioFrom: 1_600, count: 3)
         let row = try #require(try Self.play(early).rows.first)
-        #expect(row.firstAudioFromEndMs == 200 && row.turnDurationMs == 120)
+        #expect(row.firstAudioFromEndUs == 200_000 && row.turnDurationUs == 120_000)
     }
 }

@@ -122,9 +122,9 @@ struct DeepgramAgentClientTests {
         #expect(
             events(.text(frame)) == [
                 .agentSpeechStarted(turnKey: nil),
-                .serverLatency(name: "server_total_latency_ms", valueMs: 850),
-                .serverLatency(name: "server_tts_latency_ms", valueMs: 340),
-                .serverLatency(name: "server_ttt_latency_ms", valueMs: 510),
+                .serverLatency(name: "server_total_latency_ms", valueUs: 850_000),
+                .serverLatency(name: "server_tts_latency_ms", valueUs: 340_000),
+                .serverLatency(name: "server_ttt_latency_ms", valueUs: 510_000),
             ]
         )
         #expect(events(.text(#"{"type":"AgentStartedSpeaking","tts_latency":null}"#)) == [.agentSpeechStarted(turnKey: nil)])
@@ -152,10 +152,10 @@ struct DeepgramAgentClientTests {
             + #""tts_latency":0.0015,"total_latency":1.25}"#
         #expect(
             events(.text(frame)) == [
-                .serverLatency(name: "server_stt_latency_ms", valueMs: 123),
-                .serverLatency(name: "server_total_latency_ms", valueMs: 1_250),
-                .serverLatency(name: "server_tts_latency_ms", valueMs: 1.5),
-                .serverLatency(name: "server_ttt_token_latency_ms", valueMs: 200),
+                .serverLatency(name: "server_stt_latency_ms", valueUs: 123_000),
+                .serverLatency(name: "server_total_latency_ms", valueUs: 1_250_000),
+                .serverLatency(name: "server_tts_latency_ms", valueUs: 1_500),
+                .serverLatency(name: "server_ttt_token_latency_ms", valueUs: 200_000),
             ]
         )
     }

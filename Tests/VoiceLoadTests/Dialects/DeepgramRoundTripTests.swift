@@ -109,9 +109,9 @@ struct DeepgramRoundTripTests {
                 .agentTurnStarted(turnKey: "resp_1", latencyMs: 640),
                 [
                     .agentSpeechStarted(turnKey: nil),
-                    .serverLatency(name: "server_total_latency_ms", valueMs: 640),
-                    .serverLatency(name: "server_tts_latency_ms", valueMs: 256),
-                    .serverLatency(name: "server_ttt_latency_ms", valueMs: 384),
+                    .serverLatency(name: "server_total_latency_ms", valueUs: 640_000),
+                    .serverLatency(name: "server_tts_latency_ms", valueUs: 256_000),
+                    .serverLatency(name: "server_ttt_latency_ms", valueUs: 384_000),
                 ]
             ),
             (.audio(audio), [.agentAudio(AgentAudioChunk(audio: audio, format: .pcm16(24_000)))]),
@@ -119,8 +119,8 @@ struct DeepgramRoundTripTests {
             (
                 .turnComplete(turnKey: "resp_1"),
                 [
-                    .serverLatency(name: "server_total_latency_ms", valueMs: 640),
-                    .serverLatency(name: "server_tts_latency_ms", valueMs: 256),
+                    .serverLatency(name: "server_total_latency_ms", valueUs: 640_000),
+                    .serverLatency(name: "server_tts_latency_ms", valueUs: 256_000),
                 ]
             ),
             (.transcript(TranscriptLine(role: "agent", text: "Sure.")), [.transcript(role: "assistant", text: "Sure.", isFinal: true)]),

@@ -62,7 +62,7 @@ struct ElevenLabsTurnEndTests {
         let row = try #require(ended.first)
         #expect(ended.count == 1 && row.outcome == .completed)
         #expect(row.turnEndBy == .event)
-        #expect(row.firstAudioFromEndMs == 600 && row.turnDurationMs == 450)
+        #expect(row.firstAudioFromEndUs == 600_000 && row.turnDurationUs == 450_000)
         // The quiet check that follows finds no turn open.
         #expect(Self.rows(attempt.timerFired(.quietCheck, at: Script.at(2_900))).isEmpty)
     }
@@ -75,7 +75,7 @@ struct ElevenLabsTurnEndTests {
         let ended = Self.rows(attempt.timerFired(.quietCheck, at: Script.at(2_900)))
         let row = try #require(ended.first)
         #expect(row.turnEndBy == .quietGap)
-        #expect(row.firstAudioFromEndMs == 600 && row.turnDurationMs == 400)
+        #expect(row.firstAudioFromEndUs == 600_000 && row.turnDurationUs == 400_000)
         // A late event names no open turn.
         #expect(Self.rows(attempt.frameArrived(Self.complete, at: Script.at(3_000), now: Script.at(3_000))).isEmpty)
     }

@@ -39,6 +39,6 @@ struct GeminiLiveTurnEndTests {
         let (row, endedAtMs) = try #require(rows.first)
         #expect(rows.count == 1 && endedAtMs == 2_700)
         #expect(row.outcome == .completed && row.turnEndBy == .event)
-        #expect(row.firstAudioFromEndMs == 600 && row.turnDurationMs == 700)
+        #expect(row.firstAudioFromEndUs == 600_000 && row.turnDurationUs == 700_000)
     }
 }

@@ -21,7 +21,7 @@ struct FuzzRegressionTests {
         let events = agent.receive(.text(#"{"type":"AgentStartedSpeaking","total_latency":1e300,"tts_latency":0.2}"#)).events
         #expect(events.first == .agentSpeechStarted(turnKey: nil))
         #expect(events.contains { if case .malformed = $0 { true } else { false } })
-        #expect(events.contains(.serverLatency(name: "server_tts_latency_ms", valueMs: 200)))
+        #expect(events.contains(.serverLatency(name: "server_tts_latency_ms", valueUs: 200_000)))
         var stt = DeepgramSTTClientDialect().makeCodec(parameters: [:])
         let results = stt.receive(.text(#"{"type":"Results","channel":{"alternatives":[{"transcript":"hi"}]},"start":-5,"duration":1}"#))
             .events

@@ -12,10 +12,10 @@ enum GateFixtures {
             turn: 1,
             label: label,
             outcome: outcome,
-            speechStartOffsetMs: 0,
-            speechEndOffsetMs: 1_000
+            speechStartOffsetUs: 0,
+            speechEndOffsetUs: 1_000_000
         )
-        turn.firstAudioFromEndMs = outcome == .completed ? latencyMs : nil
+        turn.firstAudioFromEndUs = outcome == .completed ? Int64((latencyMs * 1_000).rounded()) : nil
         return turn
     }
 
@@ -35,7 +35,7 @@ enum GateFixtures {
         for index in 0..<sessions {
             recorder.sessionStarted(client: index, iteration: 0)
             var session = SessionRecord(client: index, iteration: 0)
-            if index < failed { session.outcome = .failed } else { session.connectMs = 2 }
+            if index < failed { session.outcome = .failed } else { session.connectUs = 2_000 }
             recorder.recordSession(session)
         }
         for (index, error) in errors.enumerated() {

@@ -12,7 +12,7 @@ struct WarmupTests {
         let recorder = Recorder(warmupEndsAt: warmupEndsAt)
         recorder.sessionStarted(client: 0, iteration: 0)
         var session = SessionRecord(client: 0, iteration: 0)
-        session.connectMs = 5
+        session.connectUs = 5_000
         recorder.recordSession(session)
         var early = GateFixtures.turn(700)
         early.speechStartAt = warmupEndsAt.advanced(byMilliseconds: -1)

@@ -15,14 +15,14 @@ struct RecorderTests {
             turn: 1,
             label: "a",
             outcome: .completed,
-            speechStartOffsetMs: 300,
-            speechEndOffsetMs: 1_800
+            speechStartOffsetUs: 300_000,
+            speechEndOffsetUs: 1_800_000
         )
-        turn.firstAudioFromEndMs = 712.5
-        turn.firstAudioFromStartMs = 2_212.5
+        turn.firstAudioFromEndUs = 712_500
+        turn.firstAudioFromStartUs = 2_212_500
         recorder.recordTurn(turn)
         var session = SessionRecord(client: 0, iteration: 0)
-        session.connectMs = 1.25
+        session.connectUs = 1_250
         recorder.recordSession(session)
         recorder.recordError(.upgradeRejected(status: 401), client: 0, iteration: 0, detail: .test("HTTP 401"))
         recorder.recordError(.timeout(step: "wait_ready"), client: 0, iteration: 0, detail: .test("no ready within 10000 ms"))
@@ -96,15 +96,15 @@ struct RecorderTests {
                 turn: 1,
                 label: "greeting",
                 outcome: .completed,
-                speechStartOffsetMs: 300,
-                speechEndOffsetMs: 1_800
+                speechStartOffsetUs: 300_000,
+                speechEndOffsetUs: 1_800_000
             )
-            turn.firstAudioFromEndMs = 712.5
-            turn.turnDurationMs = 2_000
+            turn.firstAudioFromEndUs = 712_500
+            turn.turnDurationUs = 2_000_000
             recorder.recordTurn(turn)
             var session = SessionRecord(client: 0, iteration: 0)
-            session.connectMs = 1.25
-            session.readyMs = 100.5
+            session.connectUs = 1_250
+            session.readyUs = 100_500
             recorder.recordSession(session)
             recorder.recordReceiveLags([10, 20, 1_500])
             return recorder.snapshot()

@@ -8,16 +8,16 @@ struct LiveFiguresTests {
     private let start = ReportFixtures.start
     private func at(_ seconds: Double) -> MonotonicInstant { ReportFixtures.at(seconds) }
 
-    private func turn(client: Int, outcome: TurnOutcome = .completed, firstAudioMs: Double?) -> TurnRecord {
+    private func turn(client: Int, outcome: TurnOutcome = .completed, firstAudioMs: Int64?) -> TurnRecord {
         TurnRecord(
             client: client,
             iteration: 0,
             turn: 1,
             label: "a",
             outcome: outcome,
-            speechStartOffsetMs: 300,
-            speechEndOffsetMs: 1_800,
-            firstAudioFromEndMs: firstAudioMs
+            speechStartOffsetUs: 300_000,
+            speechEndOffsetUs: 1_800_000,
+            firstAudioFromEndUs: firstAudioMs.map { $0 * 1_000 }
         )
     }
 

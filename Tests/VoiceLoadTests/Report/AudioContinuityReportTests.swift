@@ -12,7 +12,7 @@ struct AudioContinuityReportTests {
         var turns: [TurnRecord] = (0..<10).map { index in
             var turn = GateFixtures.turn(700, client: index)
             turn.stallCount = index < stalled ? 2 : 0
-            turn.stallMs = index < stalled ? 120 : 0
+            turn.stallUs = index < stalled ? 120_000 : 0
             turn.replyRTF = index < stalled ? 0.8 : 1.1
             return turn
         }
@@ -86,7 +86,7 @@ struct AudioContinuityReportTests {
         let writer = try CSVRowWriter(directory: directory)
         var turn = GateFixtures.turn(700)
         turn.stallCount = 2
-        turn.stallMs = 120
+        turn.stallUs = 120_000
         turn.replyRTF = 0.8
         writer.write(turn)
         writer.close()

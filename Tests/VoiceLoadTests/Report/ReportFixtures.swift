@@ -18,8 +18,8 @@ enum ReportFixtures {
         for client in 0..<3 { recorder.sessionStarted(at: at(Double(client) * 0.5)) }
         for client in 0..<3 {
             var session = SessionRecord(client: client, iteration: 0)
-            session.connectMs = 2 + Double(client)
-            session.sessionSetupTotalMs = 40 + Double(client)
+            session.connectUs = 2_000 + Int64(client) * 1_000
+            session.sessionSetupTotalUs = 40_000 + Int64(client) * 1_000
             for turn in 1...4 {
                 var record = TurnRecord(
                     client: client,
@@ -27,16 +27,16 @@ enum ReportFixtures {
                     turn: turn,
                     label: turn % 2 == 0 ? "order-status" : "greeting <&>",
                     outcome: .completed,
-                    speechStartOffsetMs: 100,
-                    speechEndOffsetMs: 900,
-                    firstAudioFromEndMs: 300 + Double(client * 40 + turn * 25),
-                    turnDurationMs: 2_000
+                    speechStartOffsetUs: 100_000,
+                    speechEndOffsetUs: 900_000,
+                    firstAudioFromEndUs: Int64(300 + client * 40 + turn * 25) * 1_000,
+                    turnDurationUs: 2_000_000
                 )
                 if turn == 4 && client == 1 {
                     record.outcome = .interrupted
                     record.bargeIn = true
                     record.missedInterruption = false
-                    record.intAckMs = 120
+                    record.intAckUs = 120_000
                 }
                 recorder.recordTurn(record, at: at(Double(client) * 0.5 + Double(turn) * 0.8))
             }

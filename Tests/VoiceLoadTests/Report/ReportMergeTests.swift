@@ -22,17 +22,17 @@ struct ReportMergeTests {
                     turn: turn,
                     label: turn == 1 ? "first" : "later",
                     outcome: .completed,
-                    speechStartOffsetMs: 100,
-                    speechEndOffsetMs: 900,
-                    firstAudioFromEndMs: 600 + Double(client * 37 % 101) + Double(turn) * 13.7,
-                    turnDurationMs: 2_000
+                    speechStartOffsetUs: 100_000,
+                    speechEndOffsetUs: 900_000,
+                    firstAudioFromEndUs: Int64(((600 + Double(client * 37 % 101) + Double(turn) * 13.7) * 1_000).rounded()),
+                    turnDurationUs: 2_000_000
                 )
                 recorder.recordTurn(record, at: start.advanced(byMilliseconds: Int64(1_000 * turn)))
             }
             var session = SessionRecord(client: client, iteration: 0)
-            session.connectMs = 1 + Double(client) / 10
-            session.connectPhases = ConnectPhases(dnsMs: 0.1, tcpMs: 0.2 + Double(client) / 40, tlsMs: 0.3, upgradeMs: 0.4)
-            session.sessionSetupTotalMs = 100 + Double(client)
+            session.connectUs = 1_000 + Int64(client) * 100
+            session.connectPhases = ConnectPhases(dnsUs: 100, tcpUs: 200 + Int64(client) * 25, tlsUs: 300, upgradeUs: 400)
+            session.sessionSetupTotalUs = 100_000 + Int64(client) * 1_000
             if client == 3 {
                 session.outcome = .failed
                 recorder.recordError(

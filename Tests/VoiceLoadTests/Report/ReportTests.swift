@@ -15,7 +15,7 @@ struct ReportTests {
     ) -> RunReport {
         let recorder = Recorder()
         var session = SessionRecord(client: 0, iteration: 0)
-        session.connectMs = 2
+        session.connectUs = 2_000
         recorder.recordSession(session)
         recorder.recordFrameSent(lagUs: sendLagUs)
         recorder.recordReceiveLags(receiveLagUs)
@@ -160,5 +160,7 @@ struct ReportTests {
         #expect(CSVRowWriter.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVRowWriter.format(nil) == "")
         #expect(CSVRowWriter.format(12.34567) == "12.346")
+        #expect(CSVRowWriter.milliseconds(712_500) == "712.500" && CSVRowWriter.milliseconds(1) == "0.001")
+        #expect(CSVRowWriter.milliseconds(nil) == "")
     }
 }

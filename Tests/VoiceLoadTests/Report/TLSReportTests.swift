@@ -45,8 +45,8 @@ struct TLSReportTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let writer = try CSVRowWriter(directory: directory)
         var session = SessionRecord(client: 0, iteration: 0)
-        session.connectMs = 4
-        session.connectPhases = ConnectPhases(dnsMs: 0, tcpMs: 1.5, tlsMs: nil, upgradeMs: 2.5)
+        session.connectUs = 4_000
+        session.connectPhases = ConnectPhases(dnsUs: 0, tcpUs: 1_500, tlsUs: nil, upgradeUs: 2_500)
         writer.write(session)
         writer.close()
         let lines = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8).split(separator: "\n")
@@ -57,9 +57,9 @@ struct TLSReportTests {
     @Test("the recorder puts each phase in its histogram; tls_ms only when there was TLS")
     func histograms() {
         let recorder = Recorder(startedAt: ReportFixtures.start)
-        for (index, tlsMs) in [1.0, nil].enumerated() {
+        for (index, tlsUs) in [Int64(1_000), nil].enumerated() {
             var session = SessionRecord(client: index, iteration: 0)
-            session.connectPhases = ConnectPhases(dnsMs: 0.5, tcpMs: 1, tlsMs: tlsMs, upgradeMs: 2)
+            session.connectPhases = ConnectPhases(dnsUs: 500, tcpUs: 1_000, tlsUs: tlsUs, upgradeUs: 2_000)
             recorder.recordSession(session, at: ReportFixtures.at(1))
         }
         let snapshot = recorder.snapshot()

@@ -27,7 +27,7 @@ struct ConnectStampsLoopbackTests {
             #expect(stamps.resolvedAt == nil && stamps.tlsCompletedAt == nil)
             #expect(startedAt <= stamps.tcpConnectedAt && stamps.tcpConnectedAt <= stamps.openedAt)
             let phases = ConnectPhases(stamps: stamps, startedAt: startedAt)
-            #expect(phases.dnsMs == 0 && phases.tlsMs == nil)
+            #expect(phases.dnsUs == 0 && phases.tlsUs == nil)
             connection.abort()
             try await listener.close().get()
         }

@@ -142,7 +142,7 @@ struct DeepgramAgentClientCodec: ClientCodec {
         guard (0...DeepgramMessage.maxSeconds).contains(seconds) else {
             return MetricName(rawValue: name) == nil ? nil : .malformed(reason: "\(message.type) \(field) of \(seconds) s is out of range")
         }
-        return .serverLatency(name: name, valueMs: (seconds * 1_000_000).rounded() / 1_000)
+        return .serverLatency(name: name, valueUs: Int64((seconds * 1_000_000).rounded()))
     }
 
     /// One `.toolCall` per entry of `functions` (its `id` and `arguments`; status `requested`

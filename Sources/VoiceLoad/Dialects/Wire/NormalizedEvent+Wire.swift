@@ -47,7 +47,8 @@ extension NormalizedEvent {
             ]
         case .utteranceEnd: return ["event": "utterance_end"]
         case .cancelNotActive: return ["event": "cancel_not_active"]
-        case .serverLatency(let name, let valueMs): return ["event": "server_latency", "name": .string(name), "value_ms": .number(valueMs)]
+        case .serverLatency(let name, let valueUs):
+            return ["event": "server_latency", "name": .string(name), "value_ms": .number(Double(valueUs) / 1_000)]
         case .mark(let name): return ["event": "mark", "name": .string(name)]
         case .unknown(let type): return ["event": "unknown", "type": .string(type)]
         case .malformed(let reason): return ["event": "malformed", "reason": .string(reason)]

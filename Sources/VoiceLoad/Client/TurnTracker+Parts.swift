@@ -1,0 +1,83 @@
+import WSCore
+
+/// The parts of a `TurnTracker` (its agent turns, utterances, interrupted tails) and what it
+/// answers without changing; every field is written in `TurnTracker.swift` only.
+extension TurnTracker {
+    /// What an agent turn is the answer to.
+    enum AgentTurnRole: Sendable, Hashable {
+        case greeting
+        case response(premature: Bool)
+        case unsolicited
+    }
+
+    struct AgentTurn: Sendable, Hashable {
+        /// 1-based count of agent turns in the attempt.
+        var number: Int
+        var role: AgentTurnRole
+        /// The utterance this turn answers.
+        var owner: Utterance?
+        /// The wire's turn key (OpenAI `response_id`), from the first chunk that has one.
+        var turnKey: String?
+        var firstAudioAt: MonotonicInstant
+        var firstVoicedAt: MonotonicInstant?
+        var lastAudioAt: MonotonicInstant
+        /// The duration of its audio so far, and the RMS level of its loudest chunk.
+        var audioUs: Int64 = 0
+        var peakRms: Float = 0
+        /// Its stalls and arrival rate (`stall_count`, `stall_ms`, `reply_rtf`).
+        var continuity = ReplyContinuity()
+    }
+
+    struct Utterance: Sendable, Hashable {
+        var index: Int
+        var label: String
+        var speechStartAt: MonotonicInstant
+        var speechEndAt: MonotonicInstant
+        /// Where speech lies in the clip; nil for an interrupt command (no speech).
+        var speechStartOffsetUs: Int64?
+        var speechEndOffsetUs: Int64?
+        var firstPartialTranscriptAt: MonotonicInstant?
+        var finalTranscriptAt: MonotonicInstant?
+        var endpointAt: MonotonicInstant?
+        /// When the client committed the utterance (manual turns: OpenAI `input_audio_buffer.commit`).
+        var committedAt: MonotonicInstant?
+    }
+
+    /// The audio of an interrupted turn that may still arrive after the acknowledgement: it
+    /// belongs to that turn (same turn key, or no quiet gap), not to a new answer.
+    struct InterruptedTail: Sendable, Hashable {
+        var turnNumber: Int
+        var turnKey: String?
+        var lastAudioAt: MonotonicInstant
+    }
+
+    package var isAgentSpeaking: Bool { agentTurn != nil }
+
+    /// Whether the agent is speaking for the caller at `now`: its turn is open, or its audio
+    /// is still playing. Only then does a user-speech event count as an interruption.
+    package func isAgentAudible(at now: MonotonicInstant) -> Bool {
+        agentTurn != nil || !playback.isDrained(at: now)
+    }
+
+    /// When a turn is open on a dialect whose turns may end by a quiet gap: the moment to look
+    /// again for the gap that ends it.
+    package var nextQuietCheck: MonotonicInstant? {
+        guard configuration.turnEndSignal.endsByQuietGap, let agentTurn else { return nil }
+        let quietAt = agentTurn.lastAudioAt.advanced(byMilliseconds: configuration.quietMs)
+        return max(quietAt, playback.drainsAt ?? quietAt)
+    }
+
+    /// On a dialect whose turns end by event: how long before `now` the open agent turn's last
+    /// audio arrived, in µs, when that is at least `quietMs` — its audio stopped and the
+    /// end-of-turn event that should have followed has not come (`missing_turn_end` when a
+    /// wait for it runs out). nil when no turn is open (the agent never answered), its audio
+    /// is still arriving, or turns end by an audio gap.
+    package func overdueTurnEndUs(at now: MonotonicInstant) -> Int64? {
+        guard configuration.turnEndSignal == .event, let turn = agentTurn else { return nil }
+        let quietForUs = now.microseconds(since: turn.lastAudioAt)
+        return quietForUs >= configuration.quietMs * 1_000 ? quietForUs : nil
+    }
+
+    /// Whether the latest utterance has its row: answered, censored or abandoned.
+    package var latestUtteranceRecorded: Bool { utterancesRecorded >= utterancesStarted }
+}
