@@ -85,9 +85,13 @@ struct CallAttempt: Sendable {
     private(set) var connectStartedAt: MonotonicInstant?
     /// Why the attempt cannot go on (the first reason).
     private(set) var failure: SessionFailure?
-    /// What the attempt's events change beyond the above (`CallAttempt+State.swift`): private,
-    /// reached only through `state`.
-    private var storage: State
+    /// What the attempt's events change beyond the above (`CallAttempt+State.swift`), for its
+    /// own methods only: this file's and the `CallAttempt+…` files'. The driver never uses it;
+    /// it reads through `windDownDeadline`, `readyAt`, `startedAt` and the methods' results.
+    /// (Swift's `private` ends at the file, and the attempt's methods span several.) A stored
+    /// property, not a `_read`/`_modify` accessor over a private one: the accessor was not
+    /// inlined and cost 1,150 instructions a frame sent (BENCHMARKS.md, "Instructions per frame").
+    var state: State
 
     init(
         codec: any ClientCodec,
@@ -102,7 +106,7 @@ struct CallAttempt: Sendable {
         windDownDeadline: MonotonicInstant? = nil
     ) {
         self.codec = codec
-        self.storage = State(
+        self.state = State(
             tracker: TurnTracker(configuration: configuration, client: client, iteration: iteration),
             windDownDeadline: windDownDeadline
         )
@@ -113,17 +117,8 @@ struct CallAttempt: Sendable {
         self.attempts = attempts
     }
 
-    /// The attempt's state, for its own methods only: this file's and the `CallAttempt+…`
-    /// files'. The driver never uses it; it reads through `windDownDeadline`, `readyAt`,
-    /// `startedAt` and the methods' results. (Swift's `private` ends at the file, and the
-    /// attempt's methods span several: this one accessor is their way in.)
-    var state: State {
-        _read { yield storage }
-        _modify { yield &storage }
-    }
-
     /// Set when the run winds down (`windDown(by:)`); carried to the call's next attempt.
-    var windDownDeadline: MonotonicInstant? { storage.windDownDeadline }
+    var windDownDeadline: MonotonicInstant? { state.windDownDeadline }
 
     /// When the connection opened (the upgrade's 101); nil before.
     var openedAt: MonotonicInstant? {
