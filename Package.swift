@@ -178,6 +178,7 @@ let package = Package(
             dependencies: [
                 "VoiceLoad",
                 "RTP",
+                "WebRTC",
                 "WSCore",
                 "WSClient",
                 "WSServer",

@@ -19,7 +19,7 @@ package struct SDPAnswer: Sendable, Hashable {
         var audio: Attributes?
         var sawAudio = false
         var inAudio = false
-        for rawLine in text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
+        for rawLine in text.split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingSuffixSpaces()
             if line.hasPrefix("m=") {
                 inAudio = !sawAudio && line.hasPrefix("m=audio ")
@@ -43,8 +43,8 @@ package struct SDPAnswer: Sendable, Hashable {
             }
         }
         guard let audio else { throw .missing("an m=audio section") }
-        guard let ufrag = audio.iceUfrag ?? session.iceUfrag else { throw .missing("a=ice-ufrag") }
-        guard let password = audio.icePassword ?? session.icePassword else { throw .missing("a=ice-pwd") }
+        guard let ufrag = audio.iceUfrag ?? session.iceUfrag, !ufrag.isEmpty else { throw .missing("a=ice-ufrag") }
+        guard let password = audio.icePassword ?? session.icePassword, !password.isEmpty else { throw .missing("a=ice-pwd") }
         guard let fingerprint = audio.fingerprint ?? session.fingerprint else { throw .missing("a=fingerprint") }
         guard let opus = audio.opusPayloadType, audio.payloadTypes.contains(opus) else { throw .missing("a=rtpmap for opus/48000/2") }
         let candidates = session.candidates + audio.candidates

@@ -68,13 +68,15 @@ package enum STUNAttribute: Sendable, Hashable {
         }
     }
 
-    /// The attribute a type and value hold; a known attribute whose value is malformed is an error.
+    /// The attribute a type and value hold; a known attribute whose value is malformed is an
+    /// error. Text that is not UTF-8 (RFC 8489 §14.3 and §14.14 ask for UTF-8) is kept as bytes,
+    /// so a message always writes back as it was read.
     init(code: UInt16, value: [UInt8], transactionID: STUNTransactionID) throws(STUNParseError) {
         switch Code(rawValue: code) {
         case .username:
-            self = .username(String(decoding: value, as: UTF8.self))
+            self = String(validating: value, as: UTF8.self).map { .username($0) } ?? .other(type: code, value: value)
         case .software:
-            self = .software(String(decoding: value, as: UTF8.self))
+            self = String(validating: value, as: UTF8.self).map { .software($0) } ?? .other(type: code, value: value)
         case .xorMappedAddress:
             guard value.count == 8 && value[1] == 0x01 || value.count == 20 && value[1] == 0x02 else {
                 throw .malformedAttribute(type: code)
@@ -86,7 +88,8 @@ package enum STUNAttribute: Sendable, Hashable {
             guard value.count >= 4, (3...6).contains(value[2] & 0x07), value[3] < 100 else {
                 throw .malformedAttribute(type: code)
             }
-            self = .errorCode(code: Int(value[2] & 0x07) * 100 + Int(value[3]), reason: String(decoding: value[4...], as: UTF8.self))
+            guard let reason = String(validating: value[4...], as: UTF8.self) else { throw .malformedAttribute(type: code) }
+            self = .errorCode(code: Int(value[2] & 0x07) * 100 + Int(value[3]), reason: reason)
         case .priority:
             guard value.count == 4 else { throw .malformedAttribute(type: code) }
             self = .priority(STUNBytes.uint32(value, at: 0))

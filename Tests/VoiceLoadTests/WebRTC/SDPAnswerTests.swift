@@ -40,6 +40,9 @@ struct SDPAnswerTests {
             #expect(throws: error) { try SDPAnswer(parsing: Self.answer(session: [], audio: complete.filter { $0 != dropped })) }
         }
         #expect(throws: SDPParseError.missing("an m=audio section")) { try SDPAnswer(parsing: "v=0\n") }
+        #expect(throws: SDPParseError.missing("a=ice-ufrag")) {
+            try SDPAnswer(parsing: Self.answer(session: [], audio: ["a=ice-ufrag:"] + complete.filter { $0 != "a=ice-ufrag:u" }))
+        }
         #expect(throws: SDPParseError.malformedLine("a=candidate:1 1 udp")) {
             try SDPAnswer(parsing: Self.answer(session: [], audio: complete + ["a=candidate:1 1 udp"]))
         }

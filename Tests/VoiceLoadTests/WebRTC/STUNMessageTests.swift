@@ -51,6 +51,16 @@ struct STUNMessageTests {
         #expect(throws: STUNParseError.malformedAttribute(type: 0x0024)) { try STUNMessage(parsing: shortPriority, integrityKey: nil) }
     }
 
+    @Test("a USERNAME that is not UTF-8 is kept as its bytes, so the message writes back unchanged")
+    func nonUTF8Username() throws {
+        let bytes = STUNMessage(
+            type: .bindingRequest, transactionID: Self.transactionID, attributes: [.other(type: 0x0006, value: [0xFF, 0xFE, 0x41])]
+        ).serialized(integrityKey: nil, fingerprint: true)
+        let message = try STUNMessage(parsing: bytes, integrityKey: nil)
+        #expect(message.attributes == [.other(type: 0x0006, value: [0xFF, 0xFE, 0x41])])
+        #expect(message.serialized(integrityKey: nil, fingerprint: true) == bytes)
+    }
+
     @Test("the first byte tells STUN from DTLS and RTP (RFC 7983)")
     func demultiplexing() {
         #expect(STUNMessage.isSTUN(firstByte: 0x00) && STUNMessage.isSTUN(firstByte: 0x01))
