@@ -45,8 +45,31 @@ let package = Package(
             providers: [.apt(["librubberband-dev"])]
         ),
         // RTP packets and a stream's receive statistics (RFC 3550), as values with no I/O: the
-        // media layer under the WebRTC transport to come (docs/webrtc.md).
+        // media layer under the WebRTC transport (docs/webrtc.md).
         .target(name: "RTP"),
+        // OpenSSL for the WebRTC transport: DTLS 1.2 with use_srtp, and HMAC-SHA1 for STUN.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // libsrtp2 for the WebRTC transport's SRTP.
+        .systemLibrary(
+            name: "CSRTP",
+            pkgConfig: "libsrtp2",
+            providers: [.apt(["libsrtp2-dev"])]
+        ),
+        // The WebRTC transport (docs/webrtc.md): STUN, SDP and the ICE agent as values, DTLS and
+        // SRTP through OpenSSL and libsrtp2, and the channel handler that drives them over UDP.
+        .target(
+            name: "WebRTC",
+            dependencies: [
+                "RTP",
+                "COpenSSL",
+                "CSRTP",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The WebSocket transport in three modules: what both sides use (the frame handler,
         // writer, masking, assembler, connection events, the monotonic clock and frames), the
         // client side (connect, handshake, TLS trust, the phases' stamps, REST) and the server
@@ -142,12 +165,28 @@ let package = Package(
         ),
         // The cost of Opus at load and per second of agent audio (BENCHMARKS.md, "Opus at load").
         .executableTarget(name: "vload-opus-bench", dependencies: ["VoiceLoad"], path: "bench/opus-cost"),
+        // The WebRTC transport on its own against a peer on stdin and stdout: the conformance
+        // suite's live test against aiortc and BENCHMARKS.md's connect times (docs/webrtc.md).
+        .executableTarget(
+            name: "vload-webrtc-probe",
+            dependencies: [
+                "WebRTC",
+                "RTP",
+                "VoiceLoad",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "bench/webrtc-probe"
+        ),
+        // The CPU cost of a DTLS handshake and of SRTP per packet (BENCHMARKS.md, "WebRTC transport").
+        .executableTarget(name: "vload-webrtc-bench", dependencies: ["WebRTC"], path: "bench/webrtc-cost"),
         // The fuzz targets: everything vload reads from outside, with its documented outcome.
         .target(
             name: "VoiceLoadFuzzing",
             dependencies: [
                 "VoiceLoad",
                 "RTP",
+                "WebRTC",
                 "WSCore",
                 "WSClient",
                 "WSServer",
@@ -171,6 +210,7 @@ let package = Package(
                 "vload",
                 "CSndFile",
                 "RTP",
+                "WebRTC",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

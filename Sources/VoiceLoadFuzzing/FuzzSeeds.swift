@@ -28,6 +28,8 @@ package enum FuzzSeeds {
         case .base64: return base64Texts().map { Fuzzing.input(.base64, text: $0) }
         case .rtpPacket: return rtpPackets().map { Fuzzing.input(.rtpPacket, payload: $0) }
         case .opusPacket: return opusPackets().map { Fuzzing.input(.opusPacket, payload: $0) }
+        case .stunMessage: return stunMessages().map { Fuzzing.input(.stunMessage, payload: $0) }
+        case .sdpAnswer: return sdpAnswers().map { Fuzzing.input(.sdpAnswer, text: $0) }
         }
     }
 

@@ -3,7 +3,7 @@ import VoiceLoad
 /// Fuzz targets for everything vload reads from outside: every dialect decoder (client side,
 /// built-in and custom, and the simulator's server side), the REST pre-step's answer, the
 /// WebSocket message assembler, the receive side's fast paths for flat JSON and base64 (against
-/// Foundation), audio files, RTP packets and Opus packets, and the parsers of user input (scenario and
+/// Foundation), audio files, RTP, Opus and STUN packets, SDP answers, and the parsers of user input (scenario and
 /// custom-dialect YAML, thresholds, stages, durations, arrival rates).
 ///
 /// The libFuzzer executable (`vload-fuzz`) and the seeded property tests run the same targets,
@@ -50,6 +50,10 @@ package enum Fuzzing {
         case rtpPacket
         /// `OpusPacketDecoder.decode` of one agent packet.
         case opusPacket
+        /// `STUNMessage(parsing:)` of one datagram, then the message written and read again.
+        case stunMessage
+        /// `SDPAnswer(parsing:)` of an answer's text.
+        case sdpAnswer
 
         /// The target an input's first byte chooses.
         package init(selector: UInt8) {
@@ -81,6 +85,8 @@ package enum Fuzzing {
         case .base64: return base64Decoding(payload)
         case .rtpPacket: return rtpPacketParsing(payload)
         case .opusPacket: return opusPacketDecoding(payload)
+        case .stunMessage: return stunMessageParsing(payload)
+        case .sdpAnswer: return sdpAnswerParsing(text(payload))
         }
     }
 

@@ -82,3 +82,9 @@ extension SeededGenerator {
         (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
     }
 }
+
+/// The bytes a fixture writes as lower-case hex pairs (the conformance suite's JSON fixtures).
+func bytes(hex: String) -> [UInt8] {
+    let digits = Array(hex.utf8)
+    return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<($0 + 2)], as: UTF8.self), radix: 16)! }
+}

@@ -6,7 +6,7 @@ import Testing
 
 /// Seeded fuzzing of everything that reads what a server or client sends: every client and
 /// server codec, the REST pre-step's answer, the WebSocket assembler, the flat-JSON and
-/// base64 fast paths (against Foundation), and RTP and Opus packets. Inputs are mutations
+/// base64 fast paths (against Foundation), RTP, Opus and STUN packets, and SDP answers. Inputs are mutations
 /// of valid frames made by the dialects' own encoders, and random bytes.
 @Suite("Decoder fuzzing")
 struct DecoderFuzzTests {
@@ -14,13 +14,14 @@ struct DecoderFuzzTests {
     func seedsAreValid() {
         for target in [
             Fuzzing.Target.clientDecoder, .serverDecoder, .webSocketAssembler, .restAnswer, .json, .base64, .rtpPacket, .opusPacket,
+            .stunMessage, .sdpAnswer,
         ] {
             let seeds = FuzzSeeds.inputs(for: target)
             #expect(seeds.count >= 5, "\(target)")
             for seed in seeds {
                 let outcome = Fuzzing.run(seed)
                 #expect(outcome.violations.isEmpty, "\(target): \(outcome.violations)")
-                if [.clientDecoder, .serverDecoder, .json, .base64, .rtpPacket, .opusPacket].contains(target) {
+                if [.clientDecoder, .serverDecoder, .json, .base64, .rtpPacket, .opusPacket, .stunMessage, .sdpAnswer].contains(target) {
                     #expect(outcome.accepted, "\(target) seed \(Data(seed).base64EncodedString().prefix(300)) is not accepted")
                 }
             }
@@ -38,6 +39,8 @@ struct DecoderFuzzTests {
             (Fuzzing.Target.base64, 3_000, 500, UInt64(16)),
             (Fuzzing.Target.rtpPacket, 3_000, 500, UInt64(17)),
             (Fuzzing.Target.opusPacket, 2_000, 500, UInt64(18)),
+            (Fuzzing.Target.stunMessage, 3_000, 200, UInt64(19)),
+            (Fuzzing.Target.sdpAnswer, 2_000, 500, UInt64(20)),
         ]
     )
     func fuzz(target: Fuzzing.Target, mutations: Int, randomInputs: Int, seed: UInt64) {

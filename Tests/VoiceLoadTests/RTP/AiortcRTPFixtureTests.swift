@@ -55,18 +55,13 @@ struct AiortcRTPFixtureTests {
         return try decoder.decode(Fixture.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    private static func bytes(hex: String) -> [UInt8] {
-        let digits = Array(hex.utf8)
-        return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<($0 + 2)], as: UTF8.self), radix: 16)! }
-    }
-
     @Test("every packet aiortc packed reads as aiortc reads it, and writes back to the same bytes")
     func packets() throws {
         let fixture = try Self.fixture()
         #expect(fixture.packets.count == 7)
         for expected in fixture.packets {
-            let bytes = Self.bytes(hex: expected.bytes)
-            let packet = try RTPPacket(parsing: bytes)
+            let wire = bytes(hex: expected.bytes)
+            let packet = try RTPPacket(parsing: wire)
             #expect(packet.header.marker == expected.marker, "\(expected.name)")
             #expect(packet.header.payloadType == expected.payloadType, "\(expected.name)")
             #expect(packet.header.sequenceNumber == expected.sequenceNumber, "\(expected.name)")
@@ -74,10 +69,10 @@ struct AiortcRTPFixtureTests {
             #expect(packet.header.ssrc == expected.ssrc, "\(expected.name)")
             #expect(packet.header.csrcs == expected.csrc, "\(expected.name)")
             #expect(packet.header.headerExtension?.profile == expected.extensionProfile, "\(expected.name)")
-            #expect(packet.header.headerExtension?.data == expected.extensionData.map(Self.bytes(hex:)), "\(expected.name)")
+            #expect(packet.header.headerExtension?.data == expected.extensionData.map(bytes(hex:)), "\(expected.name)")
             #expect(packet.paddingBytes == expected.paddingSize, "\(expected.name)")
-            #expect(packet.payload == Self.bytes(hex: expected.payload), "\(expected.name)")
-            #expect(packet.serialized() == bytes, "\(expected.name)")
+            #expect(packet.payload == bytes(hex: expected.payload), "\(expected.name)")
+            #expect(packet.serialized() == wire, "\(expected.name)")
         }
     }
 
@@ -87,7 +82,7 @@ struct AiortcRTPFixtureTests {
         #expect(fixture.malformed.count == 7)
         for expected in fixture.malformed {
             do {
-                _ = try RTPPacket(parsing: Self.bytes(hex: expected.bytes))
+                _ = try RTPPacket(parsing: bytes(hex: expected.bytes))
                 Issue.record("accepted \(expected.bytes)")
             } catch {
                 #expect(Self.kind(of: error) == expected.kind, "\(expected.bytes): \(error)")

@@ -1,0 +1,131 @@
+import COpenSSL
+
+/// One session's DTLS 1.2 handshake (RFC 6347) with the use_srtp extension (RFC 5764), through
+/// OpenSSL with memory BIOs: datagrams in, datagrams out, no socket. When the handshake is done
+/// it checks the peer's certificate against the answer's fingerprint and exports the SRTP keys.
+/// A reference to OpenSSL's connection state, used on one event loop.
+package final class DTLSEndpoint {
+    package enum Role: Sendable { case client, server }
+
+    /// What a step produced: datagrams to send, then at most one outcome.
+    package struct Output: Sendable, Hashable {
+        package var datagrams: [[UInt8]] = []
+        package var connected: SRTPKeyingMaterial?
+        package var failure: DTLSFailure?
+    }
+
+    /// Records are packed into datagrams of at most this size, as OpenSSL fragments the handshake
+    /// to it: 1,200 bytes fits every path a WebRTC stack expects (RFC 8261 §5 uses the same bound).
+    package static let mtuBytes = 1_200
+    private let ssl: OpaquePointer
+    private let readBIO: OpaquePointer
+    private let writeBIO: OpaquePointer
+    package let role: Role
+    private let expectedFingerprint: DTLSFingerprint
+    package private(set) var isConnected = false
+    package private(set) var hasFailed = false
+
+    package init(identity: DTLSIdentity, role: Role, expectedFingerprint: DTLSFingerprint) throws(DTLSFailure) {
+        var readBIO: OpaquePointer?
+        var writeBIO: OpaquePointer?
+        guard let ssl = vload_dtls_connection(identity.context, role == .client ? 1 : 0, Self.mtuBytes, &readBIO, &writeBIO),
+            let readBIO, let writeBIO
+        else { throw .library(DTLSFailure.openSSLErrors(during: "creating the connection")) }
+        self.ssl = ssl
+        self.readBIO = readBIO
+        self.writeBIO = writeBIO
+        self.role = role
+        self.expectedFingerprint = expectedFingerprint
+    }
+
+    deinit { SSL_free(ssl) }  // frees both BIOs too
+
+    /// Starts the handshake: a client sends its ClientHello, a server waits for one.
+    package func start() -> Output { step() }
+
+    /// A DTLS datagram from the peer (RFC 7983: first byte 20…63).
+    package func receive(_ datagram: [UInt8]) -> Output {
+        guard !hasFailed else { return Output() }
+        _ = datagram.withUnsafeBytes { BIO_write(readBIO, $0.baseAddress, Int32($0.count)) }
+        if isConnected {
+            // After the handshake only alerts and retransmitted handshake records arrive; reading
+            // handles them (a repeated Finished makes OpenSSL resend its own).
+            var sink = [UInt8](repeating: 0, count: 2_048)
+            for _ in 0..<8 where SSL_read(ssl, &sink, Int32(sink.count)) > 0 {}
+            ERR_clear_error()
+            return Output(datagrams: drainDatagrams())
+        }
+        return step()
+    }
+
+    /// Microseconds until OpenSSL's retransmission timer is due (0: now), nil when none runs.
+    package var timeoutUs: Int64? {
+        let timeout = vload_dtls_timeout_us(ssl)
+        return timeout < 0 ? nil : Int64(timeout)
+    }
+
+    /// Retransmits the last flight if its timer is due (RFC 6347 §4.2.4).
+    package func timerFired() -> Output {
+        guard !isConnected, !hasFailed else { return Output() }
+        if vload_dtls_handle_timeout(ssl) < 0 {
+            hasFailed = true
+            return Output(datagrams: drainDatagrams(), failure: .handshake(DTLSFailure.openSSLErrors(during: "retransmitting")))
+        }
+        return Output(datagrams: drainDatagrams())
+    }
+
+    private func step() -> Output {
+        guard !isConnected, !hasFailed else { return Output() }
+        let result = SSL_do_handshake(ssl)
+        var output = Output()
+        if result == 1 {
+            switch verifiedKeys() {
+            case .success(let keys):
+                isConnected = true
+                output.connected = keys
+            case .failure(let failure):
+                hasFailed = true
+                output.failure = failure
+            }
+        } else {
+            let error = SSL_get_error(ssl, result)
+            if error != SSL_ERROR_WANT_READ && error != SSL_ERROR_WANT_WRITE {
+                hasFailed = true
+                output.failure = .handshake(DTLSFailure.openSSLErrors(during: "SSL error \(error)"))
+            }
+        }
+        output.datagrams = drainDatagrams()
+        return output
+    }
+
+    private func verifiedKeys() -> Result<SRTPKeyingMaterial, DTLSFailure> {
+        guard let certificate = SSL_get1_peer_certificate(ssl) else { return .failure(.handshake("the peer sent no certificate")) }
+        defer { X509_free(certificate) }
+        var digest = [UInt8](repeating: 0, count: 32)
+        guard vload_x509_sha256(certificate, &digest) == 1 else { return .failure(.library("hashing the peer's certificate")) }
+        let actual = DTLSFingerprint(hashFunction: "sha-256", digest: digest)
+        guard expectedFingerprint.hashFunction == "sha-256", actual == expectedFingerprint else {
+            return .failure(.fingerprintMismatch(expected: expectedFingerprint, actual: actual))
+        }
+        guard vload_dtls_srtp_profile(ssl) == 1 else { return .failure(.noSRTPProfile) }
+        var exported = [UInt8](repeating: 0, count: SRTPKeyingMaterial.exportedBytes)
+        let label = SRTPKeyingMaterial.exporterLabel
+        let status = label.withCString { labelPointer in
+            SSL_export_keying_material(ssl, &exported, exported.count, labelPointer, label.utf8.count, nil, 0, 0)
+        }
+        guard status == 1 else { return .failure(.library(DTLSFailure.openSSLErrors(during: "exporting the SRTP keys"))) }
+        return .success(SRTPKeyingMaterial(exported: exported, isClient: role == .client))
+    }
+
+    /// What OpenSSL wrote, cut into whole records and packed into datagrams of at most `mtuBytes`.
+    private func drainDatagrams() -> [[UInt8]] {
+        var written: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        for _ in 0..<256 {
+            let count = BIO_read(writeBIO, &chunk, Int32(chunk.count))
+            if count <= 0 { break }
+            written += chunk[..<Int(count)]
+        }
+        return DTLSRecords.datagrams(from: written, mtuBytes: Self.mtuBytes)
+    }
+}

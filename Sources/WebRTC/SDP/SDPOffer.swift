@@ -1,0 +1,67 @@
+/// The offer vload sends (RFC 8866, RFC 8829 §5.2): one audio m-line carrying Opus at 48 kHz
+/// stereo (RFC 7587 §7), send and receive, RTP and RTCP on one port (RFC 8035), the ICE
+/// credentials and the one host candidate, and the certificate's sha-256 fingerprint with
+/// `setup:actpass` so the answerer picks the DTLS role.
+package struct SDPOffer: Sendable, Hashable {
+    /// Offered for Opus; the answer's payload type for opus is the one used (they match in practice).
+    package static let opusPayloadType: UInt8 = 111
+    /// The one media section's identification tag (RFC 9143 bundles it alone).
+    package static let mediaID = "0"
+
+    package var sessionID: UInt64
+    package var iceUfrag: String
+    package var icePassword: String
+    package var candidate: ICECandidate
+    package var fingerprint: DTLSFingerprint
+    /// The caller's RTP stream and its canonical name (RFC 3550 §6.5.1).
+    package var ssrc: UInt32
+    package var cname: String
+
+    package init(
+        sessionID: UInt64, iceUfrag: String, icePassword: String, candidate: ICECandidate, fingerprint: DTLSFingerprint,
+        ssrc: UInt32, cname: String
+    ) {
+        self.sessionID = sessionID
+        self.iceUfrag = iceUfrag
+        self.icePassword = icePassword
+        self.candidate = candidate
+        self.fingerprint = fingerprint
+        self.ssrc = ssrc
+        self.cname = cname
+    }
+
+    /// The offer's text, lines ended by CRLF (RFC 8866 §5).
+    package var text: String {
+        let payloadType = Self.opusPayloadType
+        let lines = [
+            "v=0",
+            "o=- \(sessionID) 1 IN IP4 0.0.0.0",
+            "s=-",
+            "t=0 0",
+            "a=group:BUNDLE \(Self.mediaID)",
+            "m=audio \(candidate.port) UDP/TLS/RTP/SAVPF \(payloadType)",
+            "c=IN IP4 \(candidate.host)",
+            "a=mid:\(Self.mediaID)",
+            "a=sendrecv",
+            "a=rtcp-mux",
+            "a=rtpmap:\(payloadType) opus/48000/2",
+            "a=fmtp:\(payloadType) minptime=10;useinbandfec=1",
+            "a=ssrc:\(ssrc) cname:\(cname)",
+            "a=ice-ufrag:\(iceUfrag)",
+            "a=ice-pwd:\(icePassword)",
+            "a=candidate:\(candidate.attributeValue)",
+            "a=end-of-candidates",
+            "a=fingerprint:\(fingerprint.attributeValue)",
+            "a=setup:actpass",
+        ]
+        return lines.map { $0 + "\r\n" }.joined()
+    }
+
+    /// ICE credentials as RFC 8839 §5.4 wants them: a ufrag of at least 4 and a password of at
+    /// least 22 ice-chars, drawn from `generator`.
+    package static func iceCredentials(generator: inout some RandomNumberGenerator) -> (ufrag: String, password: String) {
+        let iceChars = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        func draw(_ count: Int) -> String { String((0..<count).map { _ in iceChars.randomElement(using: &generator)! }) }
+        return (draw(8), draw(24))
+    }
+}

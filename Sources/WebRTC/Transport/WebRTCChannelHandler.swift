@@ -1,0 +1,205 @@
+import NIOCore
+import RTP
+
+/// The thin I/O of one WebRTC session on a UDP channel: it sorts each datagram by its first byte
+/// (RFC 7983) to the ICE agent, the DTLS endpoint or SRTP, sends what they return, runs their
+/// one timer, and reports the connect phases and the peer's RTP. Used on its channel's event loop.
+package final class WebRTCChannelHandler: ChannelInboundHandler {
+    package typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
+
+    private let local: WebRTCLocalSide
+    private let onEvent: (WebRTCTransportEvent) -> Void
+    private var context: ChannelHandlerContext?
+    private var ice: ICEAgent?
+    private var dtls: DTLSEndpoint?
+    private var dtlsStartNanoseconds: UInt64?
+    private var iceMs: Double?
+    private var remote: SocketAddress?
+    private var outbound: SRTPSession?
+    private var inbound: SRTPSession?
+    private var timer: Scheduled<Void>?
+    private var finished = false
+    package private(set) var counters = WebRTCTransportCounters()
+
+    package init(local: WebRTCLocalSide, onEvent: @escaping (WebRTCTransportEvent) -> Void) {
+        self.local = local
+        self.onEvent = onEvent
+    }
+
+    /// The channel's event loop, once the handler is in a pipeline.
+    package var eventLoop: (any EventLoop)? { context?.eventLoop }
+
+    package func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    package func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        self.context = nil
+    }
+
+    /// Takes the answer: the DTLS role it gives (vload is the client when the answerer is
+    /// passive), then ICE's first checks.
+    package func connect(answer: SDPAnswer) {
+        do {
+            let role: DTLSEndpoint.Role = answer.setup == .passive ? .client : .server
+            dtls = try DTLSEndpoint(identity: local.identity, role: role, expectedFingerprint: answer.fingerprint)
+        } catch {
+            return finish(.dtls(error))
+        }
+        ice = ICEAgent(configuration: local.iceConfiguration(answer: answer))
+        handle(ice: ice!.start(nowUs: Self.nowUs()))
+    }
+
+    /// Protects and sends the caller's packet on the selected pair; false before DTLS is done.
+    @discardableResult
+    package func send(_ packet: RTPPacket) -> Bool {
+        guard let outbound, let remote, let context else { return false }
+        do {
+            write(try outbound.protect(packet.serialized()), to: remote, context: context)
+            counters.rtpSent += 1
+            return true
+        } catch {
+            finish(.srtp(error))
+            return false
+        }
+    }
+
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let envelope = unwrapInboundIn(data)
+        let bytes = Array(envelope.data.readableBytesView)
+        guard let first = bytes.first, !finished else { return }
+        switch first {
+        case 0...3:
+            counters.stunReceived += 1
+            guard let source = Self.stunAddress(envelope.remoteAddress), ice != nil else { return }
+            handle(ice: ice!.receive(bytes, from: source, nowUs: Self.nowUs()))
+        case 20...63:
+            counters.dtlsReceived += 1
+            receiveDTLS(bytes, from: envelope.remoteAddress)
+        case 128...191:
+            receiveMedia(bytes, from: envelope.remoteAddress)
+        default:
+            counters.otherReceived += 1
+        }
+    }
+
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        finish(.channel("\(error)"))
+    }
+
+    private func handle(ice actions: [ICEAction]) {
+        guard let context else { return }
+        for action in actions {
+            switch action {
+            case .send(let bytes, let address):
+                guard let destination = try? SocketAddress(ipAddress: address.host, port: Int(address.port)) else { continue }
+                write(bytes, to: destination, context: context)
+            case .selected(let address, let iceMs):
+                self.iceMs = iceMs
+                remote = try? SocketAddress(ipAddress: address.host, port: Int(address.port))
+                if let dtls, dtls.role == .client, dtlsStartNanoseconds == nil {
+                    dtlsStartNanoseconds = Self.nowNanoseconds()
+                    handle(dtls: dtls.start())
+                }
+                completeIfConnected()
+            case .failed(let failure):
+                finish(.ice(failure))
+            }
+        }
+        rescheduleTimer()
+    }
+
+    private func receiveDTLS(_ bytes: [UInt8], from source: SocketAddress) {
+        guard let dtls else { return }
+        if dtlsStartNanoseconds == nil { dtlsStartNanoseconds = Self.nowNanoseconds() }
+        // A server answers the address its ClientHello came from until ICE selects a pair.
+        if remote == nil { remote = source }
+        handle(dtls: dtls.receive(bytes))
+    }
+
+    private func handle(dtls output: DTLSEndpoint.Output) {
+        if let context, let remote {
+            for datagram in output.datagrams { write(datagram, to: remote, context: context) }
+        }
+        if let failure = output.failure { return finish(.dtls(failure)) }
+        if let keys = output.connected {
+            do {
+                outbound = try SRTPSession(keyingMaterial: keys.local, direction: .outbound)
+                inbound = try SRTPSession(keyingMaterial: keys.remote, direction: .inbound)
+            } catch {
+                return finish(.srtp(error))
+            }
+            completeIfConnected()
+        }
+        rescheduleTimer()
+    }
+
+    private var dtlsMs: Double?
+
+    private func completeIfConnected() {
+        guard dtlsMs == nil, let iceMs, inbound != nil, let dtlsStartNanoseconds else { return }
+        let dtlsMs = Double(Self.nowNanoseconds() - dtlsStartNanoseconds) / 1_000_000
+        self.dtlsMs = dtlsMs
+        onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
+    }
+
+    private func receiveMedia(_ bytes: [UInt8], from source: SocketAddress) {
+        guard let inbound, source == remote, bytes.count >= 2 else {
+            counters.otherReceived += 1
+            return
+        }
+        // RTCP with rtcp-mux: payload types 192…223 (RFC 5761 §4). vload sends no RTCP yet and
+        // reads none; SRTCP is counted and dropped.
+        if (192...223).contains(bytes[1]) {
+            counters.rtcpReceived += 1
+            return
+        }
+        let arrival = Self.nowNanoseconds()
+        guard let plain = try? inbound.unprotect(bytes), let packet = try? RTPPacket(parsing: plain) else {
+            counters.rtpRejected += 1
+            return
+        }
+        counters.rtpReceived += 1
+        onEvent(.rtp(packet, arrivalNanoseconds: arrival))
+    }
+
+    private func write(_ bytes: [UInt8], to destination: SocketAddress, context: ChannelHandlerContext) {
+        let buffer = context.channel.allocator.buffer(bytes: bytes)
+        context.writeAndFlush(wrapOutboundOut(AddressedEnvelope(remoteAddress: destination, data: buffer)), promise: nil)
+    }
+
+    private func rescheduleTimer() {
+        timer?.cancel()
+        timer = nil
+        guard let context, !finished else { return }
+        var deadlines: [UInt64] = []
+        if let deadline = ice?.nextDeadlineUs { deadlines.append(deadline * 1_000) }
+        if let dtls, let timeoutUs = dtls.timeoutUs { deadlines.append(Self.nowNanoseconds() + UInt64(timeoutUs) * 1_000) }
+        guard let next = deadlines.min() else { return }
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(deadline: .uptimeNanoseconds(next)) { loopBound.value.timerFired() }
+    }
+
+    private func timerFired() {
+        timer = nil
+        if ice != nil { handle(ice: ice!.timerFired(nowUs: Self.nowUs())) }
+        if let dtls, dtls.timeoutUs == 0 { handle(dtls: dtls.timerFired()) }
+        rescheduleTimer()
+    }
+
+    private func finish(_ failure: WebRTCTransportFailure) {
+        guard !finished else { return }
+        finished = true
+        timer?.cancel()
+        onEvent(.failed(failure))
+    }
+
+    /// vload's one monotonic clock: NIODeadline's (CLOCK_MONOTONIC), as WSCore's `MonotonicInstant`.
+    private static func nowNanoseconds() -> UInt64 { NIODeadline.now().uptimeNanoseconds }
+
+    private static func nowUs() -> UInt64 { nowNanoseconds() / 1_000 }
+
+    private static func stunAddress(_ address: SocketAddress) -> STUNAddress? {
+        guard let port = address.port, let ip = address.ipAddress else { return nil }
+        return STUNAddress(ipv4: ip, port: UInt16(port))
+    }
+}

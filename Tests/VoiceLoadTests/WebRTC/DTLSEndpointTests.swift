@@ -1,0 +1,114 @@
+import Testing
+
+@testable import WebRTC
+
+/// Two DTLS endpoints handshaking in memory through OpenSSL, then SRTP through libsrtp2 with the
+/// keys they exported.
+@Suite("DTLS and SRTP")
+struct DTLSEndpointTests {
+    struct Outcome {
+        var clientKeys: SRTPKeyingMaterial?
+        var serverKeys: SRTPKeyingMaterial?
+        var failures: [DTLSFailure] = []
+        var largestDatagramBytes = 0
+    }
+
+    /// Passes datagrams between the two until neither has more, at most 16 flights.
+    static func handshake(client: DTLSEndpoint, server: DTLSEndpoint) -> Outcome {
+        var outcome = Outcome()
+        var toServer = client.start().datagrams
+        for _ in 0..<16 where !toServer.isEmpty {
+            var toClient: [[UInt8]] = []
+            for datagram in toServer {
+                let output = server.receive(datagram)
+                toClient += output.datagrams
+                outcome.serverKeys = outcome.serverKeys ?? output.connected
+                outcome.failures += output.failure.map { [$0] } ?? []
+            }
+            toServer = []
+            for datagram in toClient {
+                let output = client.receive(datagram)
+                toServer += output.datagrams
+                outcome.clientKeys = outcome.clientKeys ?? output.connected
+                outcome.failures += output.failure.map { [$0] } ?? []
+            }
+            outcome.largestDatagramBytes = max(outcome.largestDatagramBytes, (toClient + toServer).map(\.count).max() ?? 0)
+        }
+        return outcome
+    }
+
+    @Test("the handshake completes, each side's fingerprint checks, and the exported keys pair up")
+    func handshakeAndSRTP() throws {
+        let clientIdentity = try DTLSIdentity()
+        let serverIdentity = try DTLSIdentity()
+        #expect(clientIdentity.fingerprint.digest.count == 32 && clientIdentity.fingerprint != serverIdentity.fingerprint)
+        let client = try DTLSEndpoint(identity: clientIdentity, role: .client, expectedFingerprint: serverIdentity.fingerprint)
+        let server = try DTLSEndpoint(identity: serverIdentity, role: .server, expectedFingerprint: clientIdentity.fingerprint)
+        let outcome = Self.handshake(client: client, server: server)
+        #expect(outcome.failures.isEmpty)
+        let clientKeys = try #require(outcome.clientKeys)
+        let serverKeys = try #require(outcome.serverKeys)
+        #expect(client.isConnected && server.isConnected)
+        #expect(clientKeys.local == serverKeys.remote && clientKeys.remote == serverKeys.local)
+        #expect(clientKeys.local != clientKeys.remote)
+        #expect(outcome.largestDatagramBytes <= DTLSEndpoint.mtuBytes)
+
+        let sender = try SRTPSession(keyingMaterial: clientKeys.local, direction: .outbound)
+        let receiver = try SRTPSession(keyingMaterial: serverKeys.remote, direction: .inbound)
+        let rtp: [UInt8] = [0x80, 111, 0x12, 0x34, 0, 0, 0x03, 0xC0, 0xDE, 0xAD, 0xBE, 0xEF] + Array(repeating: 0x55, count: 60)
+        let protected = try sender.protect(rtp)
+        #expect(protected.count == rtp.count + SRTPSession.tagBytes)
+        #expect(protected[..<12] == rtp[..<12] && protected[12..<72] != rtp[12...])
+        #expect(try receiver.unprotect(protected) == rtp)
+        // A replay and a changed byte are refused (libsrtp2: 9 replay, 7 authentication failure).
+        #expect(throws: SRTPError.library(status: 9, during: "srtp_unprotect")) { try receiver.unprotect(protected) }
+        var tampered = try sender.protect(rtp.enumerated().map { $0.offset == 3 ? 0x35 : $0.element })
+        tampered[20] ^= 1
+        #expect(throws: SRTPError.library(status: 7, during: "srtp_unprotect")) { try receiver.unprotect(tampered) }
+    }
+
+    @Test("a peer certificate that is not the answer's fingerprint fails the handshake")
+    func fingerprintMismatch() throws {
+        let clientIdentity = try DTLSIdentity()
+        let serverIdentity = try DTLSIdentity()
+        let client = try DTLSEndpoint(identity: clientIdentity, role: .client, expectedFingerprint: clientIdentity.fingerprint)
+        let server = try DTLSEndpoint(identity: serverIdentity, role: .server, expectedFingerprint: clientIdentity.fingerprint)
+        let outcome = Self.handshake(client: client, server: server)
+        #expect(outcome.failures == [.fingerprintMismatch(expected: clientIdentity.fingerprint, actual: serverIdentity.fingerprint)])
+        #expect(outcome.clientKeys == nil && client.hasFailed)
+    }
+
+    @Test("a client whose flight goes unanswered arms OpenSSL's retransmission timer")
+    func retransmissionTimer() throws {
+        let identity = try DTLSIdentity()
+        let client = try DTLSEndpoint(identity: identity, role: .client, expectedFingerprint: identity.fingerprint)
+        #expect(client.timeoutUs == nil)
+        let hello = client.start().datagrams
+        #expect(hello.count == 1)
+        let timeoutUs = try #require(client.timeoutUs)
+        // OpenSSL 3.0's first DTLS timeout is one second.
+        #expect(timeoutUs > 0 && timeoutUs <= 1_000_000)
+    }
+
+    @Test("records are packed whole into datagrams of at most the MTU")
+    func recordPacking() {
+        func record(_ bodyBytes: Int) -> [UInt8] {
+            [22, 0xFE, 0xFD] + [UInt8](repeating: 0, count: 8) + [UInt8(bodyBytes >> 8), UInt8(bodyBytes & 0xFF)]
+                + [UInt8](repeating: 1, count: bodyBytes)
+        }
+        let records = [record(500), record(600), record(100), record(1_300)]
+        let datagrams = DTLSRecords.datagrams(from: records.flatMap { $0 }, mtuBytes: 1_200)
+        #expect(datagrams.map(\.count) == [513 + 613, 113, 1_313])
+        #expect(datagrams.flatMap { $0 } == records.flatMap { $0 })
+    }
+
+    @Test("the exported material splits into client and server key and salt (RFC 5764 §4.2)")
+    func keyingMaterialLayout() {
+        let exported = Array(UInt8(0)..<60)
+        let client = SRTPKeyingMaterial(exported: exported, isClient: true)
+        #expect(client.local == Array(0..<16) + Array(32..<46))
+        #expect(client.remote == Array(16..<32) + Array(46..<60))
+        let server = SRTPKeyingMaterial(exported: exported, isClient: false)
+        #expect(server.local == client.remote && server.remote == client.local)
+    }
+}
