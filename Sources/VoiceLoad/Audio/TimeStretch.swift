@@ -46,7 +46,7 @@ package enum TimeStretch {
             retrieve()
         }
         retrieve()
-        var samples = output.prefix(outputCount).map { NoiseMixer.saturated(Double($0) * 32_768) }
+        var samples = output.prefix(outputCount).map(WAVReader.pcm16)
         if samples.count < outputCount { samples.append(contentsOf: repeatElement(0, count: outputCount - samples.count)) }
         return AudioClip(samples: samples, sampleRateHz: clip.sampleRateHz)
     }
