@@ -31,8 +31,10 @@ extension CallAttempt {
         /// Stop waiting for the connection being opened (the run winds down); one that opens
         /// after that is closed at once.
         case abandonConnect
-        /// A turn's row is complete.
-        case emit(TurnRecord)
+        /// A turn's row is complete. Boxed: the row is hundreds of bytes, and unboxed it made
+        /// every action that size, copied whole on each frame's wait check (BENCHMARKS.md,
+        /// "Instructions per frame").
+        indirect case emit(TurnRecord)
         case recordError(ErrorClass, ErrorEvidence, at: MonotonicInstant)
         case record(Figure)
         /// The attempt got ready (`ready` is recorded from the attempt's start).

@@ -51,19 +51,25 @@ extension TurnTracker {
         var lastAudioAt: MonotonicInstant
     }
 
-    package var isAgentSpeaking: Bool { agentTurn != nil }
+    /// Whether an agent turn is open. A match on the case, not `agentTurn != nil`: that generic
+    /// comparison copies the whole turn (its answered utterance included) on every reply chunk
+    /// (BENCHMARKS.md, "Instructions per frame").
+    package var isAgentSpeaking: Bool {
+        if case .none = agentTurn { return false }
+        return true
+    }
 
     /// Whether the agent is speaking for the caller at `now`: its turn is open, or its audio
     /// is still playing. Only then does a user-speech event count as an interruption.
     package func isAgentAudible(at now: MonotonicInstant) -> Bool {
-        agentTurn != nil || !playback.isDrained(at: now)
+        isAgentSpeaking || !playback.isDrained(at: now)
     }
 
     /// When a turn is open on a dialect whose turns may end by a quiet gap: the moment to look
     /// again for the gap that ends it.
     package var nextQuietCheck: MonotonicInstant? {
-        guard configuration.turnEndSignal.endsByQuietGap, let agentTurn else { return nil }
-        let quietAt = agentTurn.lastAudioAt.advanced(byMilliseconds: configuration.quietMs)
+        guard configuration.turnEndSignal.endsByQuietGap, let lastAudioAt = agentTurn?.lastAudioAt else { return nil }
+        let quietAt = lastAudioAt.advanced(byMilliseconds: configuration.quietMs)
         return max(quietAt, playback.drainsAt ?? quietAt)
     }
 
@@ -73,8 +79,8 @@ extension TurnTracker {
     /// wait for it runs out). nil when no turn is open (the agent never answered), its audio
     /// is still arriving, or turns end by an audio gap.
     package func overdueTurnEndUs(at now: MonotonicInstant) -> Int64? {
-        guard configuration.turnEndSignal == .event, let turn = agentTurn else { return nil }
-        let quietForUs = now.microseconds(since: turn.lastAudioAt)
+        guard configuration.turnEndSignal == .event, let lastAudioAt = agentTurn?.lastAudioAt else { return nil }
+        let quietForUs = now.microseconds(since: lastAudioAt)
         return quietForUs >= configuration.quietMs * 1_000 ? quietForUs : nil
     }
 

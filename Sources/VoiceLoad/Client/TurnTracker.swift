@@ -83,14 +83,14 @@ package struct TurnTracker: Sendable {
     /// or the start of a new turn.
     package mutating func agentAudio(_ chunk: AgentAudioChunk, at: MonotonicInstant) {
         lastAgentAudioAt = at
-        if agentTurn == nil, let tail, belongsToTail(chunk, at: at, tail: tail) {
+        if !isAgentSpeaking, let tail, belongsToTail(chunk, at: at, tail: tail) {
             self.tail?.lastAudioAt = at
             if bargeIn?.interruptedTurn == tail.turnNumber {
                 bargeIn?.interruptedTurnAudio(durationUs: chunk.durationUs, at: at)
             }
             return  // a flushed client drops the cancelled turn's audio
         }
-        if agentTurn == nil {
+        if !isAgentSpeaking {
             tail = nil
             agentTurnsStarted += 1
             var turn = AgentTurn(number: agentTurnsStarted, role: role(ofTurnStartingAt: at), firstAudioAt: at, lastAudioAt: at)
@@ -106,9 +106,10 @@ package struct TurnTracker: Sendable {
         if agentTurn?.turnKey == nil { agentTurn?.turnKey = chunk.turnKey }
         // The level matters until the turn's first voiced chunk (and its peak only to a turn that
         // has none, `silent_reply`): later chunks are not measured.
-        if let turn = agentTurn, turn.firstVoicedAt == nil {
+        // (The turn is open here; its fields are read through `?` so that it is not copied.)
+        if agentTurn?.firstVoicedAt == nil {
             let level = chunk.rmsLevel
-            if level > turn.peakRms { agentTurn?.peakRms = level }
+            if level > agentTurn?.peakRms ?? 0 { agentTurn?.peakRms = level }
             if level >= configuration.voicedLevel { agentTurn?.firstVoicedAt = at }
         }
         if let number = agentTurn?.number, bargeIn?.interruptedTurn == number {
