@@ -140,8 +140,16 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
         case Name.error:
             if message.member("error")?["code"]?.stringValue == Name.cancelNotActiveCode { return [.cancelNotActive] }
             return [errorEvent(message.member("error"), fallbackCode: nil)]
+        case Name.warning where dialect.profile == .azureVoiceLive:
+            let warning = message.member("warning")
+            return [.warning(code: warning?["code"]?.stringValue, message: warning?["message"]?.stringValue ?? "")]
         default:
             if Name.structural.contains(message.type) || Name.structuralPrefixes.contains(where: message.type.hasPrefix) { return [] }
+            if dialect.profile == .azureVoiceLive,
+                Name.azureStructural.contains(message.type) || Name.azureStructuralPrefixes.contains(where: message.type.hasPrefix)
+            {
+                return []
+            }
             return [.unknown(type: message.type)]
         }
     }

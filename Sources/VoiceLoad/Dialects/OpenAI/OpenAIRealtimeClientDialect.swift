@@ -12,18 +12,22 @@ import WSCore
 /// trap on what the server sends; unparseable frames become `.malformed`, unknown types
 /// `.unknown`.
 package struct OpenAIRealtimeClientDialect: ClientDialect {
-    package let id = "openai-realtime"
-    package let apiVersion =
-        "Realtime GA (openai 3.51 models); the beta interface, removed in 2026, is not spoken, but its audio and transcript event names are read for Azure OpenAI's dated api-versions"
+    /// OpenAI itself, or Azure Voice Live (`azure-voice-live`): the same events, another
+    /// session object, key header and query.
+    package let profile: OpenAIRealtimeProfile
+    package var id: String { profile.dialectID }
+    package var apiVersion: String { profile.apiVersion }
     /// User audio format: PCM16 24 kHz by default (configurable for compatible servers).
     package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
     package let outputFormat: AudioFormat
     package let readySignal = ReadySignal.event
-    package var typesRead: [String] { OpenAIRealtimeEventName.serverTypesRead }
+    package var typesRead: [String] {
+        profile == .azureVoiceLive ? OpenAIRealtimeEventName.azureTypesRead : OpenAIRealtimeEventName.serverTypesRead
+    }
     package let turnEndSignal = TurnEndSignal.event
-    /// `Authorization: Bearer KEY`.
-    package let authentication = AuthenticationStyle.header(name: "Authorization", prefix: "Bearer ")
+    /// `Authorization: Bearer KEY` (OpenAI), `api-key: KEY` (Azure).
+    package var authentication: AuthenticationStyle { profile.authentication }
     /// Whether the session turns server turn detection off (`turn_detection: null`): the
     /// client commits each utterance, and first audio is also timed from the commit.
     package let manualTurns: Bool
@@ -38,14 +42,19 @@ package struct OpenAIRealtimeClientDialect: ClientDialect {
     /// The model asked for in the URL when neither the URL nor the scenario names one.
     package static let defaultModel = "gpt-realtime"
 
-    /// The standard dialect (PCM16 at `sampleRateHz` both ways), or one with other formats
-    /// (µ-law 8 kHz becomes `audio/pcmu`).
-    package init(sampleRateHz: Int = 24_000) {
-        self.init(inputFormat: .pcm16(sampleRateHz), outputFormat: .pcm16(sampleRateHz))
+    /// The standard dialect (PCM16 at `sampleRateHz` both ways; Voice Live answers at 24 kHz
+    /// whatever the input rate), or one with other formats (µ-law 8 kHz becomes `audio/pcmu`).
+    package init(sampleRateHz: Int = 24_000, profile: OpenAIRealtimeProfile = .openAI) {
+        self.init(
+            inputFormat: .pcm16(sampleRateHz),
+            outputFormat: .pcm16(profile == .azureVoiceLive ? 24_000 : sampleRateHz),
+            profile: profile
+        )
     }
 
     /// A dialect with explicit formats, for compatible servers (`.mulaw8k` is sent as `audio/pcmu`).
-    package init(inputFormat: AudioFormat, outputFormat: AudioFormat, manualTurns: Bool = false) {
+    package init(inputFormat: AudioFormat, outputFormat: AudioFormat, manualTurns: Bool = false, profile: OpenAIRealtimeProfile = .openAI) {
+        self.profile = profile
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
         self.manualTurns = manualTurns
@@ -66,18 +75,31 @@ package struct OpenAIRealtimeClientDialect: ClientDialect {
     }
 
     /// `base` with `model=…` added when its query has none: `parameters["model"]` when it is a
-    /// string, else `gpt-realtime`.
+    /// string, else `gpt-realtime`; for Azure Voice Live also `api-version=2026-07-15` when
+    /// absent.
     package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint {
-        guard base.queryValue(named: "model") == nil else { return base }
+        var endpoint = base
+        if profile == .azureVoiceLive, endpoint.queryValue(named: "api-version") == nil {
+            endpoint = endpoint.addingQueryItem(name: "api-version", value: AzureVoiceLiveSession.apiVersion)
+        }
+        guard endpoint.queryValue(named: "model") == nil else { return endpoint }
         var model = Self.defaultModel
         if case .string(let named)? = parameters["model"], !named.isEmpty { model = named }
-        return base.addingQueryItem(name: "model", value: model)
+        return endpoint.addingQueryItem(name: "model", value: model)
     }
 
     /// This dialect in the formats the scenario's session asks for (`audio.input.format`,
     /// `audio.output.format`: `audio/pcm` at a rate, `audio/pcmu` or `audio/pcma`); against api.openai.com,
     /// which takes PCM at 24 kHz or G.711 only, any other input rate is a one-line error.
     package func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect {
+        if profile == .azureVoiceLive {
+            return OpenAIRealtimeClientDialect(
+                inputFormat: try AzureVoiceLiveSession.inputFormat(AzureVoiceLiveSession.scenarioSession(parameters)),
+                outputFormat: .pcm16(24_000),
+                manualTurns: OpenAIRealtimeSession.hasManualTurns(OpenAIRealtimeSession.scenarioSession(parameters)),
+                profile: profile
+            )
+        }
         let session = OpenAIRealtimeSession.scenarioSession(parameters)
         let formats = try OpenAIRealtimeSession.formats(session, fallback: (inputFormat, outputFormat))
         if Self.isOpenAIHost(url), formats.input.encoding == .pcm16, formats.input.sampleRateHz != 24_000 {
@@ -98,15 +120,11 @@ package struct OpenAIRealtimeClientDialect: ClientDialect {
         return endpoint.host.lowercased() == "api.openai.com"
     }
 
-    /// The GA `session.update` event for the scenario's session parameters, PCM16 24 kHz in and
-    /// out unless they say otherwise (docs/dialects.md, "OpenAI Realtime — `openai-realtime`").
+    /// The `session.update` event for the scenario's session parameters, PCM16 24 kHz in and
+    /// out unless they say otherwise: GA-shaped for OpenAI, Voice Live's flat session for Azure
+    /// (docs/dialects.md).
     func sessionUpdateFrame(parameters: [String: JSONValue]) -> WireFrame {
-        let scenarioSession = OpenAIRealtimeSession.scenarioSession(parameters)
-        let session = OpenAIRealtimeSession.update(
-            scenarioSession: scenarioSession,
-            inputFormat: inputFormat,
-            outputFormat: outputFormat
-        )
+        let session = profile.sessionUpdate(parameters: parameters, inputFormat: inputFormat, outputFormat: outputFormat)
         return .text(JSONFrame.text(["type": .string(OpenAIRealtimeEventName.sessionUpdate), "session": .object(session)]))
     }
 

@@ -117,6 +117,28 @@ enum OpenAIRealtimeEventName {
             responseDone, error,
         ] + betaAliases.sorted() + structural.sorted()
 
+    /// Azure Voice Live's own server events (azure-ai-voicelive 1.3.1 `ServerEventType`):
+    /// `warning` is read as a warning; the avatar, animation, word-timestamp, video and
+    /// search-call events carry nothing vload measures.
+    static let warning = "warning"
+    static let azureStructural: Set<String> = [
+        "response.animation_blendshapes.delta", "response.animation_blendshapes.done", "response.audio_timestamp.delta",
+        "response.audio_timestamp.done", "response.animation_viseme.delta", "response.animation_viseme.done", "response.video.delta",
+        "response.audio_transcript.annotation.added", "response.invocation.delta",
+    ]
+    static let azureStructuralPrefixes = [
+        "session.avatar.", "response.web_search_call.", "response.file_search_call.", "item.input_audio_transcription.",
+    ]
+
+    /// The server event types the Azure Voice Live profile reads by name: the measured events in
+    /// Voice Live's spelling (the beta audio names), its warning and its structural events.
+    static let azureTypesRead: [String] =
+        [
+            sessionCreated, sessionUpdated, speechStarted, speechStopped, inputTranscriptionDelta, inputTranscriptionCompleted,
+            inputTranscriptionFailed, responseCreated, functionArgumentsDone, outputItemAdded, outputItemDone, responseDone, error,
+            warning,
+        ] + betaAliases.sorted() + azureStructural.sorted()
+
     /// Families of structural events: every `conversation.item.*` event not mapped explicitly
     /// (`added`, `done`, beta `created`, `truncated`, `deleted`, `retrieved`), and the remote
     /// MCP tool events (`mcp_list_tools.*`, `response.mcp_call.*`, `response.mcp_call_arguments.*`).

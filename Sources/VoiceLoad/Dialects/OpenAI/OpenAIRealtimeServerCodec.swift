@@ -10,6 +10,8 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
 
     let inputFormat: AudioFormat
     let outputFormat: AudioFormat
+    /// Whose event names and session object: OpenAI's GA, or Azure Voice Live's.
+    let profile: OpenAIRealtimeProfile
     private(set) var sessionID = "sess_vload"
     /// The effective session configuration: the defaults with every `session.update` applied.
     private(set) var session: [String: JSONValue]
@@ -23,11 +25,12 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
     private var callCount = 0
     var functionNames: [String: String] = [:]
 
-    init(inputFormat: AudioFormat, outputFormat: AudioFormat) {
+    init(inputFormat: AudioFormat, outputFormat: AudioFormat, profile: OpenAIRealtimeProfile = .openAI) {
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
-        self.session = OpenAIRealtimeSession.defaults(inputFormat: inputFormat, outputFormat: outputFormat)
-        self.deltaPrefix = Self.deltaPrefix(responseID: "", itemID: "")
+        self.profile = profile
+        self.session = profile.sessionUpdate(parameters: [:], inputFormat: inputFormat, outputFormat: outputFormat)
+        self.deltaPrefix = Self.deltaPrefix(type: profile.audioDelta, responseID: "", itemID: "")
     }
 
     /// The audio delta for one prepared chunk, tagged with the current response.
@@ -71,7 +74,7 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             responseID = turnKey
             audioItemID = itemID
             lastItemID = itemID
-            deltaPrefix = Self.deltaPrefix(responseID: turnKey, itemID: itemID)
+            deltaPrefix = Self.deltaPrefix(type: profile.audioDelta, responseID: turnKey, itemID: itemID)
             return [
                 Self.frame(["type": .string(Name.responseCreated), "response": .object(Self.response(turnKey, status: "in_progress"))])
             ]
@@ -80,7 +83,7 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
         case .agentAudioDone(let turnKey):
             return [
                 Self.frame([
-                    "type": .string(Name.outputAudioDone), "response_id": .string(turnKey), "item_id": .string(itemID(of: turnKey)),
+                    "type": .string(profile.audioDone), "response_id": .string(turnKey), "item_id": .string(itemID(of: turnKey)),
                     "output_index": 0, "content_index": 0,
                 ])
             ]
@@ -133,10 +136,10 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
             "response_id": .string(responseID ?? ""), "item_id": .string(audioItemID ?? ""), "output_index": 0, "content_index": 0,
         ]
         if line.isFinal {
-            event["type"] = .string(Name.outputAudioTranscriptDone)
+            event["type"] = .string(profile.audioTranscriptDone)
             event["transcript"] = .string(line.text)
         } else {
-            event["type"] = .string(Name.outputAudioTranscriptDelta)
+            event["type"] = .string(profile.audioTranscriptDelta)
             event["delta"] = .string(line.text)
         }
         return Self.frame(event)
@@ -154,6 +157,13 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
     /// Applies a client's `session.update` (the members it names; the audio formats stay the
     /// server's own).
     mutating func apply(sessionUpdate: [String: JSONValue]) {
+        if profile == .azureVoiceLive {
+            session = AzureVoiceLiveSession.update(
+                scenarioSession: OpenAIRealtimeSession.merging(session, with: sessionUpdate),
+                inputFormat: inputFormat
+            )
+            return
+        }
         session = OpenAIRealtimeSession.update(
             scenarioSession: OpenAIRealtimeSession.merging(session, with: sessionUpdate),
             inputFormat: inputFormat,
@@ -172,8 +182,8 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
         ]
     }
 
-    private static func deltaPrefix(responseID: String, itemID: String) -> String {
-        #"{"type":"response.output_audio.delta","response_id":"# + JSONText.quoted(responseID)
+    private static func deltaPrefix(type: String, responseID: String, itemID: String) -> String {
+        #"{"type":"# + JSONText.quoted(type) + #","response_id":"# + JSONText.quoted(responseID)
             + #","item_id":"# + JSONText.quoted(itemID) + #","output_index":0,"content_index":0,"delta":""#
     }
 

@@ -4,7 +4,9 @@ import Foundation
 /// it: `session.created` on open, `session.updated` once the client's `session.update` has
 /// been applied, GA event names, and audio deltas tagged with the current response's ids.
 package struct OpenAIRealtimeServerDialect: ServerDialect {
-    package let id = "openai-realtime"
+    /// OpenAI's GA names, or Azure Voice Live's (`response.audio.delta`, its flat session).
+    package let profile: OpenAIRealtimeProfile
+    package var id: String { profile.dialectID }
     /// User audio format: PCM16 24 kHz by default.
     package let inputFormat: AudioFormat
     /// Agent audio format: PCM16 24 kHz by default.
@@ -15,12 +17,17 @@ package struct OpenAIRealtimeServerDialect: ServerDialect {
     package let awaitsToolResults = true
 
     /// The standard server: PCM16 at `sampleRateHz` both ways.
-    package init(sampleRateHz: Int = 24_000) {
-        self.init(inputFormat: .pcm16(sampleRateHz), outputFormat: .pcm16(sampleRateHz))
+    package init(sampleRateHz: Int = 24_000, profile: OpenAIRealtimeProfile = .openAI) {
+        self.init(
+            inputFormat: .pcm16(sampleRateHz),
+            outputFormat: .pcm16(profile == .azureVoiceLive ? 24_000 : sampleRateHz),
+            profile: profile
+        )
     }
 
     /// A server with explicit formats.
-    package init(inputFormat: AudioFormat, outputFormat: AudioFormat) {
+    package init(inputFormat: AudioFormat, outputFormat: AudioFormat, profile: OpenAIRealtimeProfile = .openAI) {
+        self.profile = profile
         self.inputFormat = inputFormat
         self.outputFormat = outputFormat
     }
@@ -44,6 +51,6 @@ package struct OpenAIRealtimeServerDialect: ServerDialect {
 
     /// A codec for one connection; the target (`/v1/realtime?model=…`) changes nothing.
     package func makeCodec(target: String) -> any ServerCodec {
-        OpenAIRealtimeServerCodec(inputFormat: inputFormat, outputFormat: outputFormat)
+        OpenAIRealtimeServerCodec(inputFormat: inputFormat, outputFormat: outputFormat, profile: profile)
     }
 }

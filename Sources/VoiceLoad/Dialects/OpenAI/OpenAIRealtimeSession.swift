@@ -70,7 +70,9 @@ package enum OpenAIRealtimeSession {
 
     /// Whether `session` turns server turn detection off (`audio.input.turn_detection: null`):
     /// the client then ends each utterance with `input_audio_buffer.commit` and `response.create`.
+    /// Azure Voice Live's flat session says it with a top-level `turn_detection: null`.
     package static func hasManualTurns(_ session: [String: JSONValue]) -> Bool {
+        if case .null? = session["turn_detection"] { return true }
         guard case .object(let audio)? = session["audio"], case .object(let input)? = audio["input"],
             case .null? = input["turn_detection"]
         else { return false }
