@@ -59,15 +59,25 @@ let package = Package(
             pkgConfig: "libsrtp2",
             providers: [.apt(["libsrtp2-dev"])]
         ),
+        // libusrsctp for the WebRTC data channel's SCTP, in AF_CONN mode over the DTLS association.
+        // No pkgConfig: usrsctp.pc's cflags (-DINET -DINET6) are flags SwiftPM refuses, and
+        // usrsctp.h does not read them; the header is in /usr/include.
+        .systemLibrary(
+            name: "CUsrsctp",
+            providers: [.apt(["libusrsctp-dev"])]
+        ),
         // The WebRTC transport (docs/webrtc.md): STUN, SDP and the ICE agent as values, DTLS and
-        // SRTP through OpenSSL and libsrtp2, and the channel handler that drives them over UDP.
+        // SRTP through OpenSSL and libsrtp2, the data channel's SCTP through libusrsctp with DCEP
+        // as a value, and the channel handler that drives them over UDP.
         .target(
             name: "WebRTC",
             dependencies: [
                 "RTP",
                 "COpenSSL",
                 "CSRTP",
+                "CUsrsctp",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The WebSocket transport in three modules: what both sides use (the frame handler,

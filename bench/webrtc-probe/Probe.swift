@@ -17,12 +17,20 @@ struct ProbeResult: Encodable, Sendable {
     var latePackets: Int
     var jitterMs: Double
     var packetsRejected: Int
+    /// With `--messages N`: the data channel's open time, and the text messages sent and echoed.
+    var dataChannelOpenMs: Double?
+    var messagesSent: Int?
+    var messagesReceived: Int?
+    /// Whether every message that came back is the one sent in that place.
+    var echoesInOrder: Bool?
 }
 
 /// What the probe needs once the answer is in.
 struct ProbeStart: Sendable {
     var answer: SDPAnswer
     var packetizer: RTPPacketizer
+    /// The data channel to open, when the offer had its section.
+    var dataChannel: DataChannelOpen?
 }
 
 /// One WebRTC session on the event loop: connects, paces the clip's Opus frames every 20 ms for
@@ -40,9 +48,16 @@ final class Probe {
     private var packetsDecoded = 0
     private var samplesDecoded = 0
     private var completed = false
+    private let messageCount: Int
+    private var dataChannelOpenMs: Double?
+    private var messagesSent = 0
+    private var messagesReceived: [String] = []
 
-    init(local: WebRTCLocalSide, clip: OpusClip, frameCount: Int, lingerMs: Int64, result: EventLoopPromise<ProbeResult>) throws {
+    init(
+        local: WebRTCLocalSide, clip: OpusClip, frameCount: Int, messageCount: Int, lingerMs: Int64, result: EventLoopPromise<ProbeResult>
+    ) throws {
         self.clip = clip
+        self.messageCount = messageCount
         self.frameCount = frameCount
         self.lingerMs = lingerMs
         self.result = result
@@ -54,7 +69,7 @@ final class Probe {
 
     func start(_ start: ProbeStart, on loop: any EventLoop) {
         packetizer = start.packetizer
-        handler.connect(answer: start.answer)
+        handler.connect(answer: start.answer, dataChannel: start.dataChannel)
         let loopBound = NIOLoopBound(self, eventLoop: loop)
         loop.scheduleTask(in: .seconds(15)) {
             if loopBound.value.phases == nil { loopBound.value.complete(.failure(ProbeError.notConnected)) }
@@ -72,10 +87,20 @@ final class Probe {
                 packetsDecoded += 1
                 samplesDecoded += samples.count
             }
+        case .dataChannelOpen(let openMs):
+            dataChannelOpenMs = openMs
+            for index in 0..<messageCount where handler.send(text: Self.message(index)) { messagesSent += 1 }
+        case .dataChannelText(let text, _):
+            messagesReceived.append(text)
+        case .dataChannelBinary:
+            break
         case .failed(let failure):
             complete(.failure(failure))
         }
     }
+
+    /// The probe's `index`th text message.
+    static func message(_ index: Int) -> String { "{\"vload\": \(index)}" }
 
     /// One frame every 20 ms on the event loop's clock, `frameCount` in all, cycling the clip.
     private func sendFrames() {
@@ -103,7 +128,9 @@ final class Probe {
                 iceMs: phases.iceMs, dtlsMs: phases.dtlsMs, packetsSent: handler.counters.rtpSent,
                 packetsReceived: statistics.packetsReceived, packetsDecoded: packetsDecoded, samplesDecoded: samplesDecoded,
                 packetsExpected: statistics.packetsExpected, packetsLost: statistics.packetsLost, latePackets: statistics.latePackets,
-                jitterMs: statistics.jitterMs, packetsRejected: handler.counters.rtpRejected)))
+                jitterMs: statistics.jitterMs, packetsRejected: handler.counters.rtpRejected, dataChannelOpenMs: dataChannelOpenMs,
+                messagesSent: messageCount > 0 ? messagesSent : nil, messagesReceived: messageCount > 0 ? messagesReceived.count : nil,
+                echoesInOrder: messageCount > 0 ? messagesReceived.enumerated().allSatisfy { $0.element == Self.message($0.offset) } : nil)))
     }
 
     private func complete(_ outcome: Result<ProbeResult, any Error>) {

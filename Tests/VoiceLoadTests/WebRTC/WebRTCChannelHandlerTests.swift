@@ -107,6 +107,8 @@ struct WebRTCChannelHandlerTests {
                     receivedDone = true
                     received.succeed(packets)
                 }
+            case .dataChannelOpen, .dataChannelText, .dataChannelBinary:
+                break
             case .failed(let failure):
                 giveUp(failure)
             }
