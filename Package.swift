@@ -175,14 +175,17 @@ let package = Package(
         ),
         // The cost of Opus at load and per second of agent audio (BENCHMARKS.md, "Opus at load").
         .executableTarget(name: "vload-opus-bench", dependencies: ["VoiceLoad"], path: "bench/opus-cost"),
-        // The WebRTC transport on its own against a peer on stdin and stdout: the conformance
-        // suite's live test against aiortc and BENCHMARKS.md's connect times (docs/webrtc.md).
+        // The WebRTC transport on its own against a peer on stdin and stdout, or a Pipecat
+        // SmallWebRTC bot's /api/offer: the conformance suite's live tests against aiortc and
+        // Pipecat, and BENCHMARKS.md's connect times (docs/webrtc.md).
         .executableTarget(
             name: "vload-webrtc-probe",
             dependencies: [
                 "WebRTC",
                 "RTP",
                 "VoiceLoad",
+                "WSCore",
+                "WSClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

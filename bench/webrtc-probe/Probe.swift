@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import RTP
 import VoiceLoad
@@ -17,12 +18,17 @@ struct ProbeResult: Encodable, Sendable {
     var latePackets: Int
     var jitterMs: Double
     var packetsRejected: Int
-    /// With `--messages N`: the data channel's open time, and the text messages sent and echoed.
+    /// With a data channel: its open time, and the text messages sent and received.
     var dataChannelOpenMs: Double?
     var messagesSent: Int?
     var messagesReceived: Int?
-    /// Whether every message that came back is the one sent in that place.
+    /// With `--messages N`: whether every message that came back is the one sent in that place.
     var echoesInOrder: Bool?
+    /// With `--offer-url`: the POST's round trip, each message's JSON `type` as received, and
+    /// the first message's arrival after the channel opened (Pipecat's `bot-ready`).
+    var signallingMs: Double?
+    var receivedTypes: [String]?
+    var firstReplyMs: Double?
 }
 
 /// What the probe needs once the answer is in.
@@ -31,6 +37,8 @@ struct ProbeStart: Sendable {
     var packetizer: RTPPacketizer
     /// The data channel to open, when the offer had its section.
     var dataChannel: DataChannelOpen?
+    /// The SmallWebRTC POST's round trip, with `--offer-url`.
+    var signallingMs: Double?
 }
 
 /// One WebRTC session on the event loop: connects, paces the clip's Opus frames every 20 ms for
@@ -48,16 +56,19 @@ final class Probe {
     private var packetsDecoded = 0
     private var samplesDecoded = 0
     private var completed = false
-    private let messageCount: Int
+    private let channelMessages: ProbeChannelMessages
     private var dataChannelOpenMs: Double?
+    private var openedNanoseconds: UInt64?
     private var messagesSent = 0
-    private var messagesReceived: [String] = []
+    private var messagesReceived: [(text: String, arrivalNanoseconds: UInt64)] = []
+    var signallingMs: Double?
 
     init(
-        local: WebRTCLocalSide, clip: OpusClip, frameCount: Int, messageCount: Int, lingerMs: Int64, result: EventLoopPromise<ProbeResult>
+        local: WebRTCLocalSide, clip: OpusClip, frameCount: Int, channelMessages: ProbeChannelMessages, lingerMs: Int64,
+        result: EventLoopPromise<ProbeResult>
     ) throws {
         self.clip = clip
-        self.messageCount = messageCount
+        self.channelMessages = channelMessages
         self.frameCount = frameCount
         self.lingerMs = lingerMs
         self.result = result
@@ -89,9 +100,10 @@ final class Probe {
             }
         case .dataChannelOpen(let openMs):
             dataChannelOpenMs = openMs
-            for index in 0..<messageCount where handler.send(text: Self.message(index)) { messagesSent += 1 }
-        case .dataChannelText(let text, _):
-            messagesReceived.append(text)
+            openedNanoseconds = MonotonicInstant.now().nanoseconds
+            for text in channelMessages.opening where handler.send(text: text) { messagesSent += 1 }
+        case .dataChannelText(let text, let arrivalNanoseconds):
+            messagesReceived.append((text, arrivalNanoseconds))
         case .dataChannelBinary:
             break
         case .failed(let failure):
@@ -99,8 +111,6 @@ final class Probe {
         }
     }
 
-    /// The probe's `index`th text message.
-    static func message(_ index: Int) -> String { "{\"vload\": \(index)}" }
 
     /// One frame every 20 ms on the event loop's clock, `frameCount` in all, cycling the clip.
     private func sendFrames() {
@@ -129,8 +139,14 @@ final class Probe {
                 packetsReceived: statistics.packetsReceived, packetsDecoded: packetsDecoded, samplesDecoded: samplesDecoded,
                 packetsExpected: statistics.packetsExpected, packetsLost: statistics.packetsLost, latePackets: statistics.latePackets,
                 jitterMs: statistics.jitterMs, packetsRejected: handler.counters.rtpRejected, dataChannelOpenMs: dataChannelOpenMs,
-                messagesSent: messageCount > 0 ? messagesSent : nil, messagesReceived: messageCount > 0 ? messagesReceived.count : nil,
-                echoesInOrder: messageCount > 0 ? messagesReceived.enumerated().allSatisfy { $0.element == Self.message($0.offset) } : nil)))
+                messagesSent: channelMessages.isEmpty ? nil : messagesSent,
+                messagesReceived: channelMessages.isEmpty ? nil : messagesReceived.count,
+                echoesInOrder: channelMessages.expectsEcho ? messagesReceived.map(\.text) == channelMessages.opening : nil,
+                signallingMs: signallingMs,
+                receivedTypes: signallingMs == nil ? nil : messagesReceived.map { ProbeChannelMessages.type(of: $0.text) ?? "?" },
+                firstReplyMs: openedNanoseconds.flatMap { opened in
+                    messagesReceived.first.map { Double($0.arrivalNanoseconds - opened) / 1_000_000 }
+                })))
     }
 
     private func complete(_ outcome: Result<ProbeResult, any Error>) {
@@ -149,5 +165,28 @@ enum ProbeError: Error, CustomStringConvertible {
         case .notConnected: return "not connected within 15 s"
         case .usage(let detail): return detail
         }
+    }
+}
+
+/// What the probe sends on the data channel once it opens: `--messages N` numbered messages the
+/// peer echoes, or Pipecat RTVI's `client-ready` (`--offer-url`); nothing without a channel.
+struct ProbeChannelMessages: Sendable {
+    var opening: [String]
+    var expectsEcho: Bool
+
+    var isEmpty: Bool { opening.isEmpty }
+
+    static func numbered(_ count: Int) -> ProbeChannelMessages {
+        ProbeChannelMessages(opening: (0..<count).map { "{\"vload\": \($0)}" }, expectsEcho: true)
+    }
+
+    static var rtviClientReady: ProbeChannelMessages {
+        ProbeChannelMessages(opening: [PipecatRTVI.clientReady(id: "vload-probe")], expectsEcho: false)
+    }
+
+    /// A JSON object's `type`, nil for anything else.
+    static func type(of text: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+        return object["type"] as? String
     }
 }
