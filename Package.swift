@@ -59,15 +59,25 @@ let package = Package(
             pkgConfig: "libsrtp2",
             providers: [.apt(["libsrtp2-dev"])]
         ),
+        // libusrsctp for the WebRTC data channel's SCTP, in AF_CONN mode over the DTLS association.
+        // No pkgConfig: usrsctp.pc's cflags (-DINET -DINET6) are flags SwiftPM refuses, and
+        // usrsctp.h does not read them; the header is in /usr/include.
+        .systemLibrary(
+            name: "CUsrsctp",
+            providers: [.apt(["libusrsctp-dev"])]
+        ),
         // The WebRTC transport (docs/webrtc.md): STUN, SDP and the ICE agent as values, DTLS and
-        // SRTP through OpenSSL and libsrtp2, and the channel handler that drives them over UDP.
+        // SRTP through OpenSSL and libsrtp2, the data channel's SCTP through libusrsctp with DCEP
+        // as a value, and the channel handler that drives them over UDP.
         .target(
             name: "WebRTC",
             dependencies: [
                 "RTP",
                 "COpenSSL",
                 "CSRTP",
+                "CUsrsctp",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The WebSocket transport in three modules: what both sides use (the frame handler,
@@ -165,14 +175,17 @@ let package = Package(
         ),
         // The cost of Opus at load and per second of agent audio (BENCHMARKS.md, "Opus at load").
         .executableTarget(name: "vload-opus-bench", dependencies: ["VoiceLoad"], path: "bench/opus-cost"),
-        // The WebRTC transport on its own against a peer on stdin and stdout: the conformance
-        // suite's live test against aiortc and BENCHMARKS.md's connect times (docs/webrtc.md).
+        // The WebRTC transport on its own against a peer on stdin and stdout, or a Pipecat
+        // SmallWebRTC bot's /api/offer: the conformance suite's live tests against aiortc and
+        // Pipecat, and BENCHMARKS.md's connect times (docs/webrtc.md).
         .executableTarget(
             name: "vload-webrtc-probe",
             dependencies: [
                 "WebRTC",
                 "RTP",
                 "VoiceLoad",
+                "WSCore",
+                "WSClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system libraries vload builds against (libsndfile, libsamplerate, libopus, Rubber Band,
-# and OpenSSL and libsrtp2 for the WebRTC transport), when missing;
+# and OpenSSL, libsrtp2 and libusrsctp for the WebRTC transport), when missing;
 # with --test also what the test suite uses (openssl, which makes the TLS tests' certificates).
 # Safe to run again: it does nothing when they are already there.
 set -euo pipefail
 
 packages=()
-if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists sndfile samplerate opus rubberband openssl libsrtp2; then
-    packages+=(pkg-config libsndfile1-dev libsamplerate0-dev libopus-dev librubberband-dev libssl-dev libsrtp2-dev)
+if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists sndfile samplerate opus rubberband openssl libsrtp2 usrsctp; then
+    packages+=(pkg-config libsndfile1-dev libsamplerate0-dev libopus-dev librubberband-dev libssl-dev libsrtp2-dev libusrsctp-dev)
 fi
 if [ "${1:-}" = "--test" ] && ! command -v openssl >/dev/null 2>&1; then
     packages+=(openssl)
@@ -33,4 +33,4 @@ if ! "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}
     "${sudo[@]}" apt-get install -y -qq libcap2 libcap2-bin libpam-cap >/dev/null
     "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 fi
-pkg-config --exists sndfile samplerate opus rubberband openssl libsrtp2
+pkg-config --exists sndfile samplerate opus rubberband openssl libsrtp2 usrsctp

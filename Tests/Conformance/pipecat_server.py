@@ -303,10 +303,12 @@ def make_app(args, reply_pcm) -> FastAPI:
     return app
 
 
-async def run_bot(transport, reply_pcm: bytes, in_rate: int, out_rate: int, args, call: str, started: float):
+async def run_bot(transport, reply_pcm: bytes, in_rate: int, out_rate: int, args, call: str, started: float,
+                  rtvi: bool = False):
     """One call's pipeline on `transport`, to its end: Silero VAD → user turns (Pipecat's speech
     timeout, no transcript) → the canned reply at `out_rate` → output; cancelled when the client
-    disconnects or the call times out. Shared by every bot script of the suite."""
+    disconnects or the call times out. With `rtvi`, Pipecat's RTVI processor runs too (it answers
+    `client-ready` with `bot-ready`). Shared by every bot script of the suite."""
     turns = UserTurnProcessor(
         user_turn_strategies=UserTurnStrategies(
             start=[VADUserTurnStartStrategy()],
@@ -318,7 +320,7 @@ async def run_bot(transport, reply_pcm: bytes, in_rate: int, out_rate: int, args
     worker = PipelineWorker(
         Pipeline([transport.input(), VADProcessor(vad_analyzer=SileroVADAnalyzer()), turns, reply, transport.output()]),
         params=PipelineParams(audio_in_sample_rate=in_rate, audio_out_sample_rate=out_rate),
-        enable_rtvi=False,
+        enable_rtvi=rtvi,
         idle_timeout_secs=args.call_timeout_s,
         check_dangling_tasks=False,
     )

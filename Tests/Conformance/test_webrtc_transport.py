@@ -6,6 +6,10 @@ with its host candidates limited to 127.0.0.1. vload connects (ICE, DTLS 1.2, SR
 seconds of scenarios/audio/hello.wav as 20 ms Opus frames, and decodes the 100 frames of tone
 the peer sends back; aiortc counts and decodes what vload sent. On loopback nothing is lost, so
 the counts must match exactly.
+
+The second test adds the data channel: the offer has an m=application section, vload opens a
+channel over SCTP (libusrsctp, over the same DTLS association) and sends text messages that the
+aiortc peer echoes; every one must come back, in order, and the open time be measured.
 """
 
 import asyncio
@@ -31,6 +35,7 @@ SAMPLES_PER_FRAME = 960
 # aiortc's audio receiver keeps a jitter buffer that releases a frame once 4 later ones are in
 # (aiortc/rtcrtpreceiver.py: JitterBuffer(capacity=16, prefetch=4)): the last 4 stay undecoded.
 AIORTC_PREFETCH_FRAMES = 4
+MESSAGES = 50
 
 
 class ToneTrack(MediaStreamTrack):
@@ -68,20 +73,31 @@ async def _consume(track, decoded):
         pass
 
 
-async def _call():
+async def _call(messages=0):
     probe = await asyncio.create_subprocess_exec(
-        str(PROBE), "--seconds", str(SECONDS), "--linger-ms", "1500",
+        str(PROBE), "--seconds", str(SECONDS), "--linger-ms", "1500", "--messages", str(messages),
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
     )
     offer = json.loads(await asyncio.wait_for(probe.stdout.readline(), 30))
     decoded = []
     tasks = []
+    channels = []
     peer = RTCPeerConnection()
     try:
 
         @peer.on("track")
         def on_track(track):
             tasks.append(asyncio.ensure_future(_consume(track, decoded)))
+
+        @peer.on("datachannel")
+        def on_datachannel(channel):
+            echoed = []
+            channels.append((channel, echoed))
+
+            @channel.on("message")
+            def on_message(message):
+                echoed.append(message)
+                channel.send(message)
 
         # aioice leaves 127.0.0.1 out of its host candidates; the test stays on loopback.
         with mock.patch("aioice.ice.get_host_addresses", return_value=["127.0.0.1"]):
@@ -94,7 +110,8 @@ async def _call():
         stats = await peer.getStats()
         inbound = [s for s in stats.values() if s.type == "inbound-rtp"]
         outbound = [s for s in stats.values() if s.type == "outbound-rtp"]
-        return result, inbound, outbound, len(decoded), offer["sdp"], peer.localDescription.sdp
+        received = [(channel.label, echoed) for channel, echoed in channels]
+        return result, inbound, outbound, len(decoded), offer["sdp"], peer.localDescription.sdp, received
     finally:
         await peer.close()
         for task in tasks:
@@ -104,7 +121,7 @@ async def _call():
 
 @pytest.mark.skipif(not PROBE.exists(), reason=f"no probe at {PROBE} (build the test build: scripts/test)")
 def test_vload_streams_opus_both_ways_with_aiortc():
-    result, inbound, outbound, aiortc_decoded, offer, answer = asyncio.run(_call())
+    result, inbound, outbound, aiortc_decoded, offer, answer, _ = asyncio.run(_call())
     assert "error" not in result, result
     assert "a=setup:active" in answer and "a=ice-lite" not in answer
     # Connect phases were measured (loopback: ICE one round trip, DTLS two).
@@ -121,3 +138,21 @@ def test_vload_streams_opus_both_ways_with_aiortc():
     assert result["packets_lost"] == 0 and result["packets_rejected"] == 0
     assert aiortc_decoded == FRAMES_SENT - AIORTC_PREFETCH_FRAMES
     print(f"ice_ms={result['ice_ms']:.2f} dtls_ms={result['dtls_ms']:.2f} aiortc decoded {aiortc_decoded} frames")
+
+
+@pytest.mark.skipif(not PROBE.exists(), reason=f"no probe at {PROBE} (build the test build: scripts/test)")
+def test_vload_data_channel_echoes_text_with_aiortc():
+    result, inbound, _, _, offer, answer, channels = asyncio.run(_call(MESSAGES))
+    assert "error" not in result, result
+    assert "m=application" in offer and "a=sctp-port:5000" in offer
+    assert "m=application" in answer and "a=sctp-port:5000" in answer
+    # The audio still flows beside the channel.
+    assert [s.packetsReceived for s in inbound] == [FRAMES_SENT]
+    # aiortc saw one channel, vload's, and every message in order; vload got every echo back.
+    expected = ['{"vload": %d}' % index for index in range(MESSAGES)]
+    assert channels == [("vload", expected)]
+    assert result["messages_sent"] == MESSAGES
+    assert result["messages_received"] == MESSAGES
+    assert result["echoes_in_order"] is True
+    assert 0 < result["data_channel_open_ms"] < 5_000
+    print(f"ice_ms={result['ice_ms']:.2f} dtls_ms={result['dtls_ms']:.2f} data_channel_open_ms={result['data_channel_open_ms']:.2f}")

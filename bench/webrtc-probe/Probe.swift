@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import RTP
 import VoiceLoad
@@ -17,12 +18,27 @@ struct ProbeResult: Encodable, Sendable {
     var latePackets: Int
     var jitterMs: Double
     var packetsRejected: Int
+    /// With a data channel: its open time, and the text messages sent and received.
+    var dataChannelOpenMs: Double?
+    var messagesSent: Int?
+    var messagesReceived: Int?
+    /// With `--messages N`: whether every message that came back is the one sent in that place.
+    var echoesInOrder: Bool?
+    /// With `--offer-url`: the POST's round trip, each message's JSON `type` as received, and
+    /// the first message's arrival after the channel opened (Pipecat's `bot-ready`).
+    var signallingMs: Double?
+    var receivedTypes: [String]?
+    var firstReplyMs: Double?
 }
 
 /// What the probe needs once the answer is in.
 struct ProbeStart: Sendable {
     var answer: SDPAnswer
     var packetizer: RTPPacketizer
+    /// The data channel to open, when the offer had its section.
+    var dataChannel: DataChannelOpen?
+    /// The SmallWebRTC POST's round trip, with `--offer-url`.
+    var signallingMs: Double?
 }
 
 /// One WebRTC session on the event loop: connects, paces the clip's Opus frames every 20 ms for
@@ -40,9 +56,19 @@ final class Probe {
     private var packetsDecoded = 0
     private var samplesDecoded = 0
     private var completed = false
+    private let channelMessages: ProbeChannelMessages
+    private var dataChannelOpenMs: Double?
+    private var openedNanoseconds: UInt64?
+    private var messagesSent = 0
+    private var messagesReceived: [(text: String, arrivalNanoseconds: UInt64)] = []
+    var signallingMs: Double?
 
-    init(local: WebRTCLocalSide, clip: OpusClip, frameCount: Int, lingerMs: Int64, result: EventLoopPromise<ProbeResult>) throws {
+    init(
+        local: WebRTCLocalSide, clip: OpusClip, frameCount: Int, channelMessages: ProbeChannelMessages, lingerMs: Int64,
+        result: EventLoopPromise<ProbeResult>
+    ) throws {
         self.clip = clip
+        self.channelMessages = channelMessages
         self.frameCount = frameCount
         self.lingerMs = lingerMs
         self.result = result
@@ -54,7 +80,7 @@ final class Probe {
 
     func start(_ start: ProbeStart, on loop: any EventLoop) {
         packetizer = start.packetizer
-        handler.connect(answer: start.answer)
+        handler.connect(answer: start.answer, dataChannel: start.dataChannel)
         let loopBound = NIOLoopBound(self, eventLoop: loop)
         loop.scheduleTask(in: .seconds(15)) {
             if loopBound.value.phases == nil { loopBound.value.complete(.failure(ProbeError.notConnected)) }
@@ -72,10 +98,19 @@ final class Probe {
                 packetsDecoded += 1
                 samplesDecoded += samples.count
             }
+        case .dataChannelOpen(let openMs):
+            dataChannelOpenMs = openMs
+            openedNanoseconds = MonotonicInstant.now().nanoseconds
+            for text in channelMessages.opening where handler.send(text: text) { messagesSent += 1 }
+        case .dataChannelText(let text, let arrivalNanoseconds):
+            messagesReceived.append((text, arrivalNanoseconds))
+        case .dataChannelBinary:
+            break
         case .failed(let failure):
             complete(.failure(failure))
         }
     }
+
 
     /// One frame every 20 ms on the event loop's clock, `frameCount` in all, cycling the clip.
     private func sendFrames() {
@@ -103,7 +138,15 @@ final class Probe {
                 iceMs: phases.iceMs, dtlsMs: phases.dtlsMs, packetsSent: handler.counters.rtpSent,
                 packetsReceived: statistics.packetsReceived, packetsDecoded: packetsDecoded, samplesDecoded: samplesDecoded,
                 packetsExpected: statistics.packetsExpected, packetsLost: statistics.packetsLost, latePackets: statistics.latePackets,
-                jitterMs: statistics.jitterMs, packetsRejected: handler.counters.rtpRejected)))
+                jitterMs: statistics.jitterMs, packetsRejected: handler.counters.rtpRejected, dataChannelOpenMs: dataChannelOpenMs,
+                messagesSent: channelMessages.isEmpty ? nil : messagesSent,
+                messagesReceived: channelMessages.isEmpty ? nil : messagesReceived.count,
+                echoesInOrder: channelMessages.expectsEcho ? messagesReceived.map(\.text) == channelMessages.opening : nil,
+                signallingMs: signallingMs,
+                receivedTypes: signallingMs == nil ? nil : messagesReceived.map { ProbeChannelMessages.type(of: $0.text) ?? "?" },
+                firstReplyMs: openedNanoseconds.flatMap { opened in
+                    messagesReceived.first.map { Double($0.arrivalNanoseconds - opened) / 1_000_000 }
+                })))
     }
 
     private func complete(_ outcome: Result<ProbeResult, any Error>) {
@@ -122,5 +165,28 @@ enum ProbeError: Error, CustomStringConvertible {
         case .notConnected: return "not connected within 15 s"
         case .usage(let detail): return detail
         }
+    }
+}
+
+/// What the probe sends on the data channel once it opens: `--messages N` numbered messages the
+/// peer echoes, or Pipecat RTVI's `client-ready` (`--offer-url`); nothing without a channel.
+struct ProbeChannelMessages: Sendable {
+    var opening: [String]
+    var expectsEcho: Bool
+
+    var isEmpty: Bool { opening.isEmpty }
+
+    static func numbered(_ count: Int) -> ProbeChannelMessages {
+        ProbeChannelMessages(opening: (0..<count).map { "{\"vload\": \($0)}" }, expectsEcho: true)
+    }
+
+    static var rtviClientReady: ProbeChannelMessages {
+        ProbeChannelMessages(opening: [PipecatRTVI.clientReady(id: "vload-probe")], expectsEcho: false)
+    }
+
+    /// A JSON object's `type`, nil for anything else.
+    static func type(of text: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+        return object["type"] as? String
     }
 }

@@ -7,9 +7,11 @@ import COpenSSL
 package final class DTLSEndpoint {
     package enum Role: Sendable { case client, server }
 
-    /// What a step produced: datagrams to send, then at most one outcome.
+    /// What a step produced: datagrams to send, application data the peer sent (the data
+    /// channel's SCTP packets, RFC 8261), then at most one outcome.
     package struct Output: Sendable, Hashable {
         package var datagrams: [[UInt8]] = []
+        package var applicationData: [[UInt8]] = []
         package var connected: SRTPKeyingMaterial?
         package var failure: DTLSFailure?
     }
@@ -17,6 +19,8 @@ package final class DTLSEndpoint {
     /// Records are packed into datagrams of at most this size, as OpenSSL fragments the handshake
     /// to it: 1,200 bytes fits every path a WebRTC stack expects (RFC 8261 §5 uses the same bound).
     package static let mtuBytes = 1_200
+    /// A record's plaintext is at most 2^14 bytes (RFC 6347 §4.1, RFC 5246 §6.2.1).
+    private static let maxPlaintextBytes = 16_384
     private let ssl: OpaquePointer
     private let readBIO: OpaquePointer
     private let writeBIO: OpaquePointer
@@ -48,14 +52,38 @@ package final class DTLSEndpoint {
         guard !hasFailed else { return Output() }
         _ = datagram.withUnsafeBytes { BIO_write(readBIO, $0.baseAddress, Int32($0.count)) }
         if isConnected {
-            // After the handshake only alerts and retransmitted handshake records arrive; reading
-            // handles them (a repeated Finished makes OpenSSL resend its own).
-            var sink = [UInt8](repeating: 0, count: 2_048)
-            for _ in 0..<8 where SSL_read(ssl, &sink, Int32(sink.count)) > 0 {}
-            ERR_clear_error()
-            return Output(datagrams: drainDatagrams())
+            // After the handshake: application data, alerts and retransmitted handshake records;
+            // reading handles the last two (a repeated Finished makes OpenSSL resend its own).
+            let applicationData = readApplicationData()
+            return Output(datagrams: drainDatagrams(), applicationData: applicationData)
         }
         return step()
+    }
+
+    /// Sends `bytes` as one application-data record (the data channel's SCTP packets, each
+    /// smaller than a datagram: `SCTPAssociation.mtuBytes`). Nothing before the handshake ends.
+    package func write(applicationData bytes: [UInt8]) -> Output {
+        guard isConnected, !hasFailed, !bytes.isEmpty else { return Output() }
+        let written = bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) }
+        guard written == bytes.count else {
+            hasFailed = true
+            return Output(datagrams: drainDatagrams(), failure: .library(DTLSFailure.openSSLErrors(during: "writing application data")))
+        }
+        return Output(datagrams: drainDatagrams())
+    }
+
+    /// Every record's plaintext waiting in the read BIO, in order.
+    private func readApplicationData() -> [[UInt8]] {
+        var records: [[UInt8]] = []
+        var buffer = [UInt8](repeating: 0, count: Self.maxPlaintextBytes)
+        // A datagram holds at most 1,500 / 13 records; 128 reads drain any one.
+        for _ in 0..<128 {
+            let count = SSL_read(ssl, &buffer, Int32(buffer.count))
+            if count <= 0 { break }
+            records.append(Array(buffer[..<Int(count)]))
+        }
+        ERR_clear_error()
+        return records
     }
 
     /// Microseconds until OpenSSL's retransmission timer is due (0: now), nil when none runs.
@@ -83,6 +111,8 @@ package final class DTLSEndpoint {
             case .success(let keys):
                 isConnected = true
                 output.connected = keys
+                // Records that came in the same datagram as the peer's Finished.
+                output.applicationData = readApplicationData()
             case .failure(let failure):
                 hasFailed = true
                 output.failure = failure

@@ -12,16 +12,26 @@ package struct SDPAnswer: Sendable, Hashable {
     package var opusPayloadType: UInt8
     /// The audio section's direction (`sendrecv` when the answer states none, RFC 8866 §6.7).
     package var direction: String
+    /// The data channel's SCTP port (RFC 8841 §5: 5000 when the section states none), nil when
+    /// the answer has no data channel section or rejects it (port 0).
+    package var sctpPort: UInt16?
+    /// The largest message the peer takes on the data channel (RFC 8841 §6: 64 KiB when unstated,
+    /// 0 for no limit).
+    package var maxMessageSizeBytes: Int?
 
     /// Reads an answer; one that lacks what a WebRTC audio call needs is a typed error naming it.
     package init(parsing text: String) throws(SDPParseError) {
         var session = Attributes()
         var audio: Attributes?
+        var application: (sctpPort: UInt16?, maxMessageSizeBytes: Int?)?
         var sawAudio = false
         var inAudio = false
+        var inApplication = false
         for rawLine in text.split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingSuffixSpaces()
             if line.hasPrefix("m=") {
+                inApplication = application == nil && line.hasPrefix("m=application ") && !line.hasPrefix("m=application 0 ")
+                if inApplication { application = (nil, nil) }
                 inAudio = !sawAudio && line.hasPrefix("m=audio ")
                 if inAudio {
                     sawAudio = true
@@ -36,7 +46,16 @@ package struct SDPAnswer: Sendable, Hashable {
             let attribute = line.dropFirst(2)
             let name = attribute.prefix { $0 != ":" }
             let value = attribute.count > name.count ? attribute.dropFirst(name.count + 1) : ""
-            if inAudio {
+            if inApplication {
+                guard name == "sctp-port" || name == "max-message-size" else { continue }
+                guard let number = Int(value), number >= 0 else { throw .malformedLine(String(line)) }
+                if name == "sctp-port" {
+                    guard let port = UInt16(exactly: number), port != 0 else { throw .malformedLine(String(line)) }
+                    application?.sctpPort = port
+                } else {
+                    application?.maxMessageSizeBytes = number
+                }
+            } else if inAudio {
                 try audio?.read(name: name, value: value, line: line)
             } else if audio == nil {
                 try session.read(name: name, value: value, line: line)
@@ -58,7 +77,14 @@ package struct SDPAnswer: Sendable, Hashable {
         self.setup = audio.setup ?? session.setup ?? .active
         self.opusPayloadType = opus
         self.direction = audio.direction ?? "sendrecv"
+        if let application {
+            self.sctpPort = application.sctpPort ?? SCTPAssociation.defaultPort
+            self.maxMessageSizeBytes = application.maxMessageSizeBytes ?? Self.defaultMaxMessageSizeBytes
+        }
     }
+
+    /// RFC 8841 §6: a peer that states no a=max-message-size takes 64 KiB.
+    package static let defaultMaxMessageSizeBytes = 65_536
 
     private struct Attributes {
         var iceUfrag: String?

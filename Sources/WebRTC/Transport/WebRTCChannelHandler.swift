@@ -3,7 +3,8 @@ import RTP
 
 /// The thin I/O of one WebRTC session on a UDP channel: it sorts each datagram by its first byte
 /// (RFC 7983) to the ICE agent, the DTLS endpoint or SRTP, sends what they return, runs their
-/// one timer, and reports the connect phases and the peer's RTP. Used on its channel's event loop.
+/// one timer, and reports the connect phases and the peer's RTP; with a data channel, DTLS's
+/// application data goes to SCTP (`WebRTCDataChannelLink`). Used on its channel's event loop.
 package final class WebRTCChannelHandler: ChannelInboundHandler {
     package typealias InboundIn = AddressedEnvelope<ByteBuffer>
     package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
@@ -19,6 +20,7 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
     private var outbound: SRTPSession?
     private var inbound: SRTPSession?
     private var timer: Scheduled<Void>?
+    private var dataChannelLink: WebRTCDataChannelLink?
     private var finished = false
     package private(set) var counters = WebRTCTransportCounters()
 
@@ -33,17 +35,26 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
     package func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     package func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
+        dataChannelLink?.close()
         self.context = nil
     }
 
     /// Takes the answer: the DTLS role it gives (vload is the client when the answerer is
-    /// passive), then ICE's first checks.
-    package func connect(answer: SDPAnswer) {
+    /// passive), then ICE's first checks. With `dataChannel` (the offer had its section), the
+    /// channel is opened once DTLS is done; an answer without the section fails the session.
+    package func connect(answer: SDPAnswer, dataChannel: DataChannelOpen? = nil) {
         do {
             let role: DTLSEndpoint.Role = answer.setup == .passive ? .client : .server
             dtls = try DTLSEndpoint(identity: local.identity, role: role, expectedFingerprint: answer.fingerprint)
         } catch {
             return finish(.dtls(error))
+        }
+        if let dataChannel {
+            guard let sctpPort = answer.sctpPort else { return finish(.sctp("the SDP answer has no data channel section")) }
+            dataChannelLink = WebRTCDataChannelLink(
+                channel: DataChannel(open: dataChannel, isDTLSClient: answer.setup == .passive), remotePort: sctpPort,
+                writeApplicationData: { [unowned self] in self.writeApplicationData($0) },
+                onEvent: { [unowned self] in self.onEvent($0) }, onFailure: { [unowned self] in self.finish($0) })
         }
         ice = ICEAgent(configuration: local.iceConfiguration(answer: answer))
         handle(ice: ice!.start(nowUs: Self.nowUs()))
@@ -62,6 +73,16 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
             return false
         }
     }
+
+    /// Sends a text message on the data channel; false before it was opened or without one.
+    @discardableResult
+    package func send(text: String) -> Bool {
+        guard !finished, let dataChannelLink else { return false }
+        return dataChannelLink.send(text: text)
+    }
+
+    /// The peer's data channel messages vload did not use (another stream's, unknown PPIDs).
+    package var dataChannelIgnoredMessages: Int { dataChannelLink?.ignoredMessages ?? 0 }
 
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
@@ -129,8 +150,16 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
                 return finish(.srtp(error))
             }
             completeIfConnected()
+            if let context { dataChannelLink?.start(eventLoop: context.eventLoop, nowNanoseconds: Self.nowNanoseconds()) }
         }
+        for packet in output.applicationData { dataChannelLink?.receive(packet) }
         rescheduleTimer()
+    }
+
+    /// One of SCTP's packets, as a DTLS record to the selected pair.
+    private func writeApplicationData(_ packet: [UInt8]) {
+        guard let dtls, !finished else { return }
+        handle(dtls: dtls.write(applicationData: packet))
     }
 
     private var dtlsMs: Double?
@@ -190,6 +219,7 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
         guard !finished else { return }
         finished = true
         timer?.cancel()
+        dataChannelLink?.close()
         onEvent(.failed(failure))
     }
 

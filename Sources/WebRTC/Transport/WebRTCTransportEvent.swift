@@ -6,6 +6,12 @@ package enum WebRTCTransportEvent {
     case connected(iceMs: Double, dtlsMs: Double)
     /// An RTP packet of the peer's, unprotected, and when it arrived.
     case rtp(RTPPacket, arrivalNanoseconds: UInt64)
+    /// The data channel's OPEN was acknowledged: ms from the SCTP INIT (sent as DTLS finished)
+    /// to the peer's DATA_CHANNEL_ACK.
+    case dataChannelOpen(openMs: Double)
+    /// A text or binary message on the data channel, and when usrsctp delivered it.
+    case dataChannelText(String, arrivalNanoseconds: UInt64)
+    case dataChannelBinary([UInt8], arrivalNanoseconds: UInt64)
     case failed(WebRTCTransportFailure)
 }
 
@@ -14,6 +20,8 @@ package enum WebRTCTransportFailure: Error, Sendable, CustomStringConvertible {
     case ice(ICEFailure)
     case dtls(DTLSFailure)
     case srtp(SRTPError)
+    /// The data channel's SCTP association failed or closed, or the answer has no data channel.
+    case sctp(String)
     case channel(String)
 
     package var description: String {
@@ -21,6 +29,7 @@ package enum WebRTCTransportFailure: Error, Sendable, CustomStringConvertible {
         case .ice(let failure): return failure.description
         case .dtls(let failure): return failure.description
         case .srtp(let error): return error.description
+        case .sctp(let detail): return "WebRTC data channel failed: \(detail)"
         case .channel(let detail): return "WebRTC socket failed: \(detail)"
         }
     }
