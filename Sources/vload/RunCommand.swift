@@ -165,6 +165,9 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live progress and metrics")
     var live: LiveOptions
 
+    @OptionGroup(title: "Callers like people (docs/callers.md)")
+    var callers: CallerOptions
+
     @OptionGroup(title: "Built-in simulator (only without --url)")
     var simulator: SimulatorOptions
 
@@ -187,7 +190,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
-        let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
+        let scenario = try callers.applied(to: ScenarioLoader.loadForCommandLine(path: scenarioPath))
         let load = try loadOptions.profile(scenario: scenario)
         let graceMs = try DurationText.milliseconds(grace, option: "--grace")
         if !load.segment.isWhole, baseline != nil {
