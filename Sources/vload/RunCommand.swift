@@ -221,6 +221,7 @@ struct RunCommand: AsyncParsableCommand {
             out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
         print("scenario \(scenario.name): \(LoadOptions.describe(load)) → \(outputDirectory.path)/")
+        if let callers = plan.callerAudio { print("callers: \(callers.summary)") }
         // Time-bounded models (duration, stages, arrivals) progress by time; a count of sessions otherwise.
         let total = load.durationMs.map { ProgressTotal.durationMs($0) } ?? .sessions(load.ownClients.count * load.iterations)
         let (observer, metricsServer) = try await live.start(total: total)

@@ -111,10 +111,7 @@ struct ValidateCommand: ParsableCommand {
             )
         }
         if let audio = plan.callerAudio {
-            lines.append(
-                "  callers: \(audio.variation.summary); \(audio.stretchCount) clean stretches prepared, "
-                    + String(format: "%.1f MB", Double(audio.preparedBytes) / 1_000_000)
-            )
+            lines.append("  callers: \(audio.summary)")
             let example = audio.variation.voice(ofCaller: 0, seed: scenario.seed)
             let bytes = audio.frameSets(for: example).values.reduce(0) {
                 $0 + $1.utterance.frames.count * $1.utterance.format.byteCount(forMilliseconds: $1.frameMs)

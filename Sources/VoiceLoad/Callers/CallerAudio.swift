@@ -54,6 +54,11 @@ package final class CallerAudio: Sendable {
     /// How many clean stretches were made (clips × rates).
     package var stretchCount: Int { stretches.values.reduce(0) { $0 + $1.count } }
 
+    /// `noise babble|road|pink at 10–20 dB SNR · gain -6–6 dB · rate 0.8–1.2; 41 clean stretches prepared, 6.3 MB`.
+    package var summary: String {
+        "\(variation.summary); \(stretchCount) clean stretch\(stretchCount == 1 ? "" : "es") prepared, " + String(format: "%.1f MB", Double(preparedBytes) / 1_000_000)
+    }
+
     /// Caller `voice`'s frames of every clip, by `audioKey`: the clean stretch at its rate, its
     /// noise mixed in over the clean speech span, its gain, encoded and framed for the dialect.
     /// The speech span stays the clean stretch's, wherever the mix looks silent.

@@ -55,5 +55,9 @@ struct CallerReportTests {
         let merged = try ReportMerge.merge([report, self.report(voices: [CallerVoice(noise: nil, gainDb: 0, speakingRate: 2)])])
         #expect(merged.callers?.sessions == 21 && merged.callers?.noiseBeds["none"] == 1 && merged.callers?.speakingRate?.max == 2)
         #expect(self.report(voices: []).callers?.sessions == 0)
+        let line = try #require(SummaryTable.render(report).split(separator: "\n").first { $0.hasPrefix("callers: ") })
+        let beds = SummaryTable.countsText(draws.noiseBeds)
+        #expect(line.hasPrefix("callers: 20 sessions drawn · noise \(beds) · SNR 1") && line.contains(" dB · rate "), "\(line)")
+        #expect(SummaryTable.render(self.report(voices: [])).contains("callers: 0 sessions drawn\n"))
     }
 }
