@@ -165,6 +165,9 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup(title: "Live progress and metrics")
     var live: LiveOptions
 
+    @OptionGroup(title: "Callers like people (docs/callers.md)")
+    var callers: CallerOptions
+
     @OptionGroup(title: "Built-in simulator (only without --url)")
     var simulator: SimulatorOptions
 
@@ -187,7 +190,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
-        let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
+        let scenario = try callers.applied(to: ScenarioLoader.loadForCommandLine(path: scenarioPath))
         let load = try loadOptions.profile(scenario: scenario)
         let graceMs = try DurationText.milliseconds(grace, option: "--grace")
         if !load.segment.isWhole, baseline != nil {
@@ -218,6 +221,7 @@ struct RunCommand: AsyncParsableCommand {
             out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: scenario.name)
         print("scenario \(scenario.name): \(LoadOptions.describe(load)) → \(outputDirectory.path)/")
+        if let callers = plan.callerAudio { print("callers: \(callers.summary)") }
         // Time-bounded models (duration, stages, arrivals) progress by time; a count of sessions otherwise.
         let total = load.durationMs.map { ProgressTotal.durationMs($0) } ?? .sessions(load.ownClients.count * load.iterations)
         let (observer, metricsServer) = try await live.start(total: total)

@@ -42,6 +42,9 @@ struct ValidateCommand: ParsableCommand {
     )
     var replay: String?
 
+    @OptionGroup(title: "Callers like people (docs/callers.md)")
+    var callers: CallerOptions
+
     func validate() throws {
         if replay != nil, scenario != nil || (dialectFile == nil && dialect == nil) {
             throw ValidationError("--replay takes a dialect (--dialect-file FILE or --dialect NAME) and no scenario")
@@ -65,7 +68,7 @@ struct ValidateCommand: ParsableCommand {
             return
         }
         let path = try ScenarioLoader.locateForCommandLine(scenarioName)
-        let scenario = try ScenarioLoader.loadForCommandLine(path: path)
+        let scenario = try callers.applied(to: ScenarioLoader.loadForCommandLine(path: path))
         let resolved = try ResolvedDialect(id: dialect ?? scenario.dialect ?? "datagrid", file: dialectFile)
         // The `simulator:` block, as a run without --url would apply it.
         let noFlags = try SimulatorOptions.parse([])
@@ -106,6 +109,14 @@ struct ValidateCommand: ParsableCommand {
                     frames.frameMs
                 )
             )
+        }
+        if let audio = plan.callerAudio {
+            lines.append("  callers: \(audio.summary)")
+            let example = audio.variation.voice(ofCaller: 0, seed: scenario.seed)
+            let bytes = audio.frameSets(for: example).values.reduce(0) {
+                $0 + $1.utterance.frames.count * $1.utterance.format.byteCount(forMilliseconds: $1.frameMs)
+            }
+            lines.append("  caller 0 (seed \(scenario.seed)): \(example.summary); its audio \(bytes / 1_000) kB as sent")
         }
         if !scenario.simulatorSettings.isEmpty {
             lines.append(

@@ -137,7 +137,7 @@ package struct PreparedUtterance: Sendable {
     }
 
     /// Cuts `encoded` into frames of `frameMs`, padding the last one with silence.
-    private static func split(_ encoded: [UInt8], format: AudioFormat, frameMs: Int) -> [[UInt8]] {
+    static func split(_ encoded: [UInt8], format: AudioFormat, frameMs: Int) -> [[UInt8]] {
         let frameBytes = format.byteCount(forMilliseconds: frameMs)
         var frames: [[UInt8]] = []
         frames.reserveCapacity((encoded.count + frameBytes - 1) / frameBytes)

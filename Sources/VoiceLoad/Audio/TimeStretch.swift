@@ -32,10 +32,12 @@ package enum TimeStretch {
         output.reserveCapacity(outputCount + blockSamples)
         var block = [Float](repeating: 0, count: blockSamples)
         func retrieve() {
-            while rubberband_available(stretcher) > 0 {
+            while case let available = Int(rubberband_available(stretcher)), available > 0 {
+                // No more than is available: asking for more makes Rubber Band print a warning
+                // to stderr (seen at rates 0.5–0.7).
                 let got = block.withUnsafeMutableBufferPointer { buffer -> Int in
                     var channel: UnsafeMutablePointer<Float>? = buffer.baseAddress
-                    return Int(rubberband_retrieve(stretcher, &channel, UInt32(buffer.count)))
+                    return Int(rubberband_retrieve(stretcher, &channel, UInt32(min(buffer.count, available))))
                 }
                 if got == 0 { return }
                 output.append(contentsOf: block[0..<got])

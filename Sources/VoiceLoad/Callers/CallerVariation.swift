@@ -13,6 +13,8 @@ package struct CallerVariation: Sendable, Hashable {
     package var speakingRate: ClosedRange<Double>
     /// The length of the beds, for the offset each caller starts at.
     package var bedDurationMs: Int
+    /// The WAV file of each bed in `noiseBeds`, by name (`setNoise`).
+    package var bedPaths: [String: String] = [:]
 
     package init(
         noiseBeds: [String] = [],

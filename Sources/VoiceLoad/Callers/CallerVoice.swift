@@ -39,11 +39,18 @@ package struct CallerVoice: Sendable, Hashable, Codable {
     ) -> (clip: AudioClip, speech: SpeechBoundaries?) {
         let stretched = TimeStretch.stretch(clip, rate: speakingRate)
         let speech = detector.boundaries(of: stretched.samples, sampleRateHz: stretched.sampleRateHz)
+        return (voiced(stretched, speech: speech, bed: bed), speech)
+    }
+
+    /// `stretched` (the clip already at this voice's rate) with the noise mixed in at the SNR
+    /// over `speech`, its span in the clean stretch, and the gain applied to the whole. `bed`
+    /// is the noise's audio at the clip's rate (nil: no noise).
+    package func voiced(_ stretched: AudioClip, speech: SpeechBoundaries?, bed: AudioClip?) -> AudioClip {
         var voiced = stretched
         if let noise, let bed, let speech {
             let offsetSamples = Int(Int64(noise.offsetMs) * Int64(bed.sampleRateHz) / 1_000)
             voiced = NoiseMixer.mix(stretched, speech: speech, noise: bed, snrDb: noise.snrDb, offsetSamples: offsetSamples)
         }
-        return (AudioGain.apply(gainDb, to: voiced), speech)
+        return AudioGain.apply(gainDb, to: voiced)
     }
 }

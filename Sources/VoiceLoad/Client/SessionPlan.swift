@@ -15,6 +15,9 @@ package struct SessionPlan: Sendable {
     package let tlsConfiguration: TLSConfiguration?
     /// The wire frames of every clip the scenario says, by audio path.
     package let frameSets: [String: FrameSet]
+    /// The audio varied callers are made from (`callers:`, docs/callers.md); nil: every caller
+    /// speaks `frameSets`.
+    package var callerAudio: CallerAudio?
     /// One frame of silence, streamed between and after clips.
     package let silenceFrame: PreparedAudio
     package let frameMs: Int

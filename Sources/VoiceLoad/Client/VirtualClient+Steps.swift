@@ -89,7 +89,7 @@ extension VirtualClient {
     /// Opens the microphone on `say`'s clip and starts its utterance; returns the clip's length.
     @inline(never)
     private func startSpeaking(_ say: SayStep, bargeIn: BargeInStep?) throws -> Int {
-        guard let frames = plan.frameSets[say.audioKey] else {
+        guard let frames = frameSets[say.audioKey] else {
             throw SessionFailure(.generatorError, .text("no prepared audio for \(say.audioPath)"))
         }
         let micOpenAt = openMicrophone(speaking: frames)

@@ -25,6 +25,10 @@ package actor VirtualClient {
     /// Where this client's frames are counted: its loop's own, no lock shared with other loops.
     let loopRecorder: LoopRecorder
     let clientIndex: Int
+    /// How this caller sounds (`callers:`), drawn with the run's seed; nil when callers do not vary.
+    let voice: CallerVoice?
+    /// The frames of every clip as this caller speaks them (the plan's when callers do not vary).
+    let frameSets: [String: FrameSet]
 
     // State of the current call (one iteration).
     var iteration = 0
@@ -60,12 +64,18 @@ package actor VirtualClient {
     package init(index: Int, plan: SessionPlan, recorder: Recorder, eventLoop: any EventLoop, pacers: FramePacers? = nil) {
         self.clientIndex = index
         self.plan = plan
+        // Made here, on the task that creates the caller, not on its event loop (docs/callers.md).
+        let voice = plan.callerAudio.map { $0.variation.voice(ofCaller: index, seed: plan.scenario.seed) }
+        self.voice = voice
+        self.frameSets = voice.flatMap { plan.callerAudio?.frameSets(for: $0) } ?? plan.frameSets
         self.recorder = recorder
         self.loopRecorder = recorder.loopRecorder(for: eventLoop)
         self.eventLoop = eventLoop
         self.pacer = pacers?.pacer(for: eventLoop) ?? FramePacer(eventLoop: eventLoop)
         self.attempt = Self.attempt(plan: plan, client: index, iteration: 0, attempts: SessionAttempts(policy: plan.scenario.reconnect))
-        self.session = SessionRecord(client: index, iteration: 0)
+        var session = SessionRecord(client: index, iteration: 0)
+        session.voice = voice
+        self.session = session
         self.random = Self.randomStream(plan: plan, client: index, iteration: 0)
     }
 
@@ -156,6 +166,7 @@ package actor VirtualClient {
     private func resetSession(iteration: Int) {
         self.iteration = iteration
         session = SessionRecord(client: clientIndex, iteration: iteration)
+        session.voice = voice
         sessionGotReady = false
         resetAttempt(attempts: SessionAttempts(policy: plan.scenario.reconnect))
     }

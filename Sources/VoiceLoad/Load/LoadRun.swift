@@ -54,7 +54,8 @@ package enum LoadRun {
             startedAt: runStart,
             warmupEndsAt: warmupMs > 0 ? runStart.advanced(byMilliseconds: Int64(warmupMs)) : nil,
             spareHistograms: spareHistograms,
-            eventLoops: Array(group.makeIterator())
+            eventLoops: Array(group.makeIterator()),
+            callerDraws: plan.callerAudio.map { CallerDraws(ranges: .init($0.variation)) }
         )
         let probe: ReceiveLagProbe?
         let probeFailure: String?

@@ -131,7 +131,7 @@ package enum SessionPlanBuilder {
             repeating: dialect.inputFormat.silenceByte,
             count: dialect.inputFormat.byteCount(forMilliseconds: frameMs)
         )
-        return SessionPlan(
+        var plan = SessionPlan(
             scenario: scenario,
             target: target,
             headers: headers,
@@ -142,5 +142,18 @@ package enum SessionPlanBuilder {
             silenceFrame: dialect.prepareAudio(silence),
             frameMs: frameMs
         )
+        if let callers = scenario.callers, callers.variesCallers {
+            do {
+                plan.callerAudio = try CallerAudio.prepare(
+                    variation: callers,
+                    says: scenario.distinctSaySteps,
+                    dialect: dialect,
+                    frameMs: frameMs
+                )
+            } catch {
+                throw InputError("\(scenario.sourcePath): callers: \(error)")
+            }
+        }
+        return plan
     }
 }

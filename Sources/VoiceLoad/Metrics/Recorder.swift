@@ -34,6 +34,8 @@ package final class Recorder: Sendable {
         package var totals = RunTotals()
         /// Reconnects (`reconnect:`), warm-up included as with `errors`.
         package var reconnects = ReconnectCounts()
+        /// The callers' draws (`callers:`), warm-up included: nil when callers do not vary.
+        package var callerDraws: CallerDraws?
         package var unknownEvents: Int
         /// The first `UnknownEventType.maxTypes` types of `unknownEvents`, by type, each with its count and first example.
         package var unknownEventTypes: [String: UnknownEventType] = [:]
@@ -85,7 +87,8 @@ package final class Recorder: Sendable {
         startedAt: MonotonicInstant = .now(),
         warmupEndsAt: MonotonicInstant? = nil,
         spareHistograms: [LatencyHistogram] = [],
-        eventLoops: [any EventLoop] = []
+        eventLoops: [any EventLoop] = [],
+        callerDraws: CallerDraws? = nil
     ) {
         self.rowSink = rowSink
         self.warmupEndsAt = warmupEndsAt
@@ -94,15 +97,15 @@ package final class Recorder: Sendable {
         for loop in eventLoops { loopRecorders[ObjectIdentifier(loop)] = LoopRecorder(warmupEndsAt: warmupEndsAt) }
         self.loopRecorders = loopRecorders
         ownLoopRecorder = LoopRecorder(warmupEndsAt: warmupEndsAt)
-        state = Mutex(
-            Snapshot(
-                histograms: [:],
-                errors: [:],
-                unknownEvents: 0,
-                framesSent: 0,
-                timeline: Timeline(startedAt: startedAt)
-            )
+        var snapshot = Snapshot(
+            histograms: [:],
+            errors: [:],
+            unknownEvents: 0,
+            framesSent: 0,
+            timeline: Timeline(startedAt: startedAt)
         )
+        snapshot.callerDraws = callerDraws
+        state = Mutex(snapshot)
     }
 
     private func inWarmup(_ instant: MonotonicInstant = .now()) -> Bool {
@@ -288,6 +291,7 @@ package final class Recorder: Sendable {
         state.withLock { state in
             state.timeline.sessionEnded(at: instant)
             state.reconnects.add(session)
+            if let voice = session.voice { state.callerDraws?.add(voice) }
             guard !warmup else {
                 state.warmupTotals.sessionEnded(session.outcome)
                 return

@@ -31,6 +31,8 @@ package struct SessionRecord: Sendable, Hashable {
     package var attempts = 1
     /// Failed on its last attempt with reconnects spent (not a CSV column).
     package var reconnectsExhausted = false
+    /// The caller's voice (`callers:`): its draws are sessions.csv's last columns.
+    package var voice: CallerVoice?
 
     package init(client: Int, iteration: Int) {
         self.client = client

@@ -13,6 +13,7 @@ package final class CSVRowWriter: RowSink {
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
         "started_ms", "ready_ms",
         "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "turns", "attempts",
+        "noise_bed", "snr_db", "noise_offset_ms", "gain_db", "speaking_rate",
     ]
 
     private let files: Mutex<(turns: FileHandle, sessions: FileHandle)>
@@ -37,17 +38,30 @@ package final class CSVRowWriter: RowSink {
     }
 
     package func write(_ session: SessionRecord) {
-        let line = Self.line([
-            String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
-            Self.milliseconds(session.restSetupUs), Self.milliseconds(session.connectUs),
-            Self.milliseconds(session.connectPhases?.dnsUs), Self.milliseconds(session.connectPhases?.tcpUs),
-            Self.milliseconds(session.connectPhases?.tlsUs), Self.milliseconds(session.connectPhases?.upgradeUs),
-            Self.milliseconds(session.startedUs), Self.milliseconds(session.readyUs),
-            Self.milliseconds(session.sessionSetupTotalUs), Self.milliseconds(session.readyFromScheduledUs),
-            Self.milliseconds(session.greetingUs),
-            String(session.turns), String(session.attempts),
-        ])
+        let line = Self.line(
+            [
+                String(session.client), String(session.iteration), session.outcome.rawValue, session.errorClass ?? "",
+                Self.milliseconds(session.restSetupUs), Self.milliseconds(session.connectUs),
+                Self.milliseconds(session.connectPhases?.dnsUs), Self.milliseconds(session.connectPhases?.tcpUs),
+                Self.milliseconds(session.connectPhases?.tlsUs), Self.milliseconds(session.connectPhases?.upgradeUs),
+                Self.milliseconds(session.startedUs), Self.milliseconds(session.readyUs),
+                Self.milliseconds(session.sessionSetupTotalUs), Self.milliseconds(session.readyFromScheduledUs),
+                Self.milliseconds(session.greetingUs),
+                String(session.turns), String(session.attempts),
+            ] + Self.voiceFields(session.voice)
+        )
         files.withLock { $0.sessions.write(line) }
+    }
+
+    /// The caller's draws (docs/callers.md); empty when callers do not vary, and the noise's
+    /// when the caller has none.
+    static func voiceFields(_ voice: CallerVoice?) -> [String] {
+        guard let voice else { return ["", "", "", "", ""] }
+        let twoDecimals = { (value: Double) in String(format: "%.2f", value) }
+        return [
+            voice.noise.map { escape($0.bed) } ?? "", voice.noise.map { twoDecimals($0.snrDb) } ?? "",
+            voice.noise.map { String($0.offsetMs) } ?? "", twoDecimals(voice.gainDb), twoDecimals(voice.speakingRate),
+        ]
     }
 
     package func close() {

@@ -57,6 +57,8 @@ package enum ReportMerge {
         merged.audioContinuity = continuity.isEmpty ? nil : continuity.dropFirst().reduce(continuity[0], +)
         let reconnects = parts.compactMap(\.reconnects)
         merged.reconnects = reconnects.isEmpty ? nil : reconnects.dropFirst().reduce(reconnects[0], +)
+        let callers = parts.compactMap(\.callers)
+        merged.callers = callers.isEmpty ? nil : callers.dropFirst().reduce(callers[0], +)
         merged.toolCalls = RunReport.ToolCalls(
             calls: parts.map(\.toolCalls.calls).reduce(0, +),
             results: parts.map(\.toolCalls.results).reduce(0, +)

@@ -57,6 +57,7 @@ extension RunReport {
         interruptions = snapshot.interruptions
         audioContinuity = snapshot.audioContinuity.turnsWithAudio > 0 ? snapshot.audioContinuity : nil
         reconnects = context.scenario.reconnect != nil ? snapshot.reconnects : nil
+        callers = snapshot.callerDraws
         toolCalls = ToolCalls(calls: snapshot.toolCalls, results: snapshot.toolResults)
         stepTimeouts = snapshot.stepTimeouts
         errors = Errors(byClass: snapshot.errors, examples: snapshot.errorExamples)

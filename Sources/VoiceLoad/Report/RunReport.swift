@@ -7,7 +7,9 @@ package struct RunReport: Codable, Sendable {
         case startedAt = "started_at"
         case endedAt = "ended_at"
         case durationS = "duration_s"
-        case interrupted, config, sessions, turns, turnEnds = "turn_ends", metrics, labels, interruptions
+        case interrupted, config, sessions, turns
+        case turnEnds = "turn_ends"
+        case metrics, labels, interruptions
         case toolCalls = "tool_calls"
         case stepTimeouts = "step_timeouts"
         case thresholds, errors
@@ -24,6 +26,7 @@ package struct RunReport: Codable, Sendable {
         case unknownEventTypes = "unknown_event_types"
         case connectionAttempts = "connection_attempts"
         case outages
+        case callers
     }
 
     package var tool = "vload"
@@ -57,6 +60,8 @@ package struct RunReport: Codable, Sendable {
     package var audioContinuity: AudioContinuityCounts?
     /// Set when the scenario has a reconnect policy.
     package var reconnects: ReconnectCounts?
+    /// The callers' ranges and draws (`callers:`, docs/callers.md); nil when callers do not vary.
+    package var callers: CallerDraws?
     package var toolCalls: ToolCalls
     /// Steps that timed out with `on_timeout: continue`, by step name.
     package var stepTimeouts: [String: Int]

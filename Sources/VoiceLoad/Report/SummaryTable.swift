@@ -52,6 +52,7 @@ package enum SummaryTable {
             lines += ["", "DROPPED STARTS: " + droppedText(report)]
         }
         if let reconnects = reconnectText(report) { lines.append(reconnects) }
+        if let callers = callerText(report) { lines.append(callers) }
         if report.toolCalls.calls > 0 || report.toolCalls.results > 0 {
             lines.append("tool calls: \(report.toolCalls.calls) made by the agent, \(report.toolCalls.results) answered")
         }
@@ -130,6 +131,23 @@ package enum SummaryTable {
         let causes = countsText(reconnects.byClass)
         return "reconnects: \(reconnects.attempts) (\(reconnects.recovered) session\(reconnects.recovered == 1 ? "" : "s") recovered, "
             + "\(reconnects.exhausted) exhausted; \(causes))"
+    }
+
+    /// `callers: 200 sessions drawn · noise babble 67, pink 74, road 59 · SNR 10.07–19.98 dB ·
+    /// gain -5.92–5.97 dB · rate 0.8–1.2` (what was drawn), when the callers vary.
+    static func callerText(_ report: RunReport) -> String? {
+        guard let callers = report.callers else { return nil }
+        let span = { (span: CallerDraws.Span?, unit: String) in
+            span.map { CallerVariation.describe($0.min...$0.max) + unit }
+        }
+        let parts = [
+            "\(callers.sessions) session\(callers.sessions == 1 ? "" : "s") drawn",
+            callers.ranges.noiseBeds.isEmpty ? "no noise" : callers.noiseBeds.isEmpty ? nil : "noise " + countsText(callers.noiseBeds),
+            span(callers.snrDb, " dB").map { "SNR " + $0 },
+            span(callers.gainDb, " dB").map { "gain " + $0 },
+            span(callers.speakingRate, "").map { "rate " + $0 },
+        ]
+        return "callers: " + parts.compactMap { $0 }.joined(separator: " · ")
     }
 
     /// `55 of 60 scheduled sessions did not start (max_in_flight 55)`.

@@ -32,6 +32,9 @@ package struct Scenario: Sendable, Hashable {
     /// `keepalive_ms:` the interval of the dialect's keep-alive message (0: none); nil: the
     /// dialect's own (Deepgram: 5000).
     package var keepAliveMs: Int?
+    /// How callers vary (`callers:`, docs/callers.md): noise, gain and speaking rate drawn per
+    /// caller with `seed`; nil: every caller speaks the clips as they are.
+    package var callers: CallerVariation?
 
     package init(
         name: String,

@@ -6,7 +6,7 @@ package enum ScenarioLoader {
     static let topLevelKeys = [
         "name", "description", "dialect", "url", "frame_ms", "quiet_ms", "jitter_buffer_ms", "seed", "session", "simulator", "steps",
         "thresholds", "stages",
-        "reconnect", "keepalive_ms",
+        "reconnect", "keepalive_ms", "callers",
     ]
 
     /// Finds a scenario by path, or by name in `scenarios/` of the working directory.
@@ -106,6 +106,9 @@ package enum ScenarioLoader {
         scenario.reconnect = try mapping["reconnect"].map { node throws(ScenarioError) in try reconnect(node, reader: reader) }
         scenario.keepAliveMs = try mapping["keepalive_ms"].map { node throws(ScenarioError) in
             try reader.milliseconds(node, field: "keepalive_ms", allowsZero: true)
+        }
+        scenario.callers = try mapping["callers"].map { node throws(ScenarioError) in
+            try callers(node, reader: reader, baseDirectory: baseDirectory)
         }
         return scenario
     }

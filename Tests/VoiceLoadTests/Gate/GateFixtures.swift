@@ -43,6 +43,11 @@ enum GateFixtures {
         }
         for turn in turns { recorder.recordTurn(turn) }
         recorder.recordFrameSent(lagUs: sendLagUs)
+        return report(of: recorder, sessions: sessions)
+    }
+
+    /// The report of a 10 s run of the `demo` scenario at `sessions` clients with what `recorder` recorded.
+    static func report(of recorder: Recorder, sessions: Int) -> RunReport {
         let scenario = Scenario(name: "demo", sourcePath: "demo.yaml", steps: [.connect(timeoutMs: 1)])
         let context = RunContext(
             scenario: scenario,

@@ -134,7 +134,7 @@ struct InterruptedReportTests {
         #expect(try JSONSchemaValidator.reportSchema().violations(of: merged.jsonData()) == [])
     }
 
-    @Test("sessions.csv ends each row with the session's attempts")
+    @Test("sessions.csv has each session's attempts, then its caller's draws (empty when callers do not vary)")
     func attemptsColumn() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-attempts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -146,7 +146,7 @@ struct InterruptedReportTests {
         writer.write(session)
         writer.close()
         let lines = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(lines.first?.hasSuffix(",turns,attempts") == true)
-        #expect(lines.last == "2,1,interrupted,,,,,,,,,,,,,0,3")
+        #expect(lines.first?.hasSuffix(",turns,attempts,noise_bed,snr_db,noise_offset_ms,gain_db,speaking_rate") == true)
+        #expect(lines.last == "2,1,interrupted,,,,,,,,,,,,,0,3,,,,,")
     }
 }
