@@ -2,7 +2,7 @@
 package enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     package static let ids: [String] = [
-        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-stt", "exotel-voicebot",
+        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-flux", "deepgram-stt", "exotel-voicebot",
         "openai-realtime", "pipecat-protobuf", "plivo-audio-streaming", "smallest-atoms", "telnyx-media-streaming", "twilio-media-streams",
         "vonage-websocket",
     ]
@@ -15,6 +15,7 @@ package enum DialectRegistry {
         case "adk-seed": return ADKClientDialect(variant: .seed)
         case "datagrid": return DatagridClientDialect()
         case "deepgram-agent": return DeepgramAgentClientDialect()
+        case "deepgram-flux": return DeepgramFluxClientDialect()
         case "deepgram-stt": return DeepgramSTTClientDialect()
         case "openai-realtime": return OpenAIRealtimeClientDialect()
         case "pipecat-protobuf": return PipecatProtobufClientDialect()
@@ -37,6 +38,7 @@ package enum DialectRegistry {
         case "adk-seed": return ADKServerDialect(variant: .seed)
         case "datagrid": return DatagridServerDialect()
         case "deepgram-agent": return DeepgramAgentServerDialect()
+        case "deepgram-flux": return DeepgramFluxServerDialect()
         case "deepgram-stt": return DeepgramSTTServerDialect()
         case "openai-realtime": return OpenAIRealtimeServerDialect()
         case "pipecat-protobuf": return PipecatProtobufServerDialect()

@@ -8,6 +8,7 @@ package struct RunReport: Codable, Sendable {
         case endedAt = "ended_at"
         case durationS = "duration_s"
         case interrupted, config, sessions, turns, turnEnds = "turn_ends", metrics, labels, interruptions
+        case turnsResumed = "turns_resumed"
         case toolCalls = "tool_calls"
         case stepTimeouts = "step_timeouts"
         case thresholds, errors
@@ -48,6 +49,9 @@ package struct RunReport: Codable, Sendable {
     /// The turns whose answer ended, by what ended it (`event`, `quiet_gap`, `interruption`;
     /// turns.csv `turn_end_by`); nil in reports of older versions.
     package var turnEnds: [String: Int]?
+    /// `TurnResumed` over the finished turns (Flux: eager ends of turn withdrawn, turns.csv
+    /// `turns_resumed`); nil on dialects that do not signal the user's turn.
+    package var turnsResumed: Int?
     package var metrics: [String: MetricReport]
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
     package var labels: [String: [String: MetricReport]]
