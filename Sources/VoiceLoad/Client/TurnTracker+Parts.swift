@@ -43,11 +43,10 @@ extension TurnTracker {
         /// When the client committed the utterance (manual turns: OpenAI `input_audio_buffer.commit`).
         var committedAt: MonotonicInstant?
         /// The server's reading of the turn (Flux `TurnInfo`): its end, the eager end that
-        /// stands, the eager ends withdrawn, and whether any such signal came.
+        /// stands, and the eager ends withdrawn.
         var endOfTurnAt: MonotonicInstant?
         var eagerEndOfTurnAt: MonotonicInstant?
         var turnsResumed = 0
-        var turnSignalled = false
 
         /// A user transcript at `at` (`TurnTracker.userTranscript`): the first partial after the
         /// speech began, the first final after it ended.
@@ -64,7 +63,6 @@ extension TurnTracker {
         /// not this turn's end); signals from before the speech began belong to an earlier turn.
         mutating func note(_ signal: UserTurnSignal, at: MonotonicInstant) -> Bool {
             guard at >= speechStartAt else { return false }
-            turnSignalled = true
             switch signal {
             case .eagerEndOfTurn:
                 if at >= speechEndAt, eagerEndOfTurnAt == nil { eagerEndOfTurnAt = at }
@@ -80,11 +78,11 @@ extension TurnTracker {
         }
 
         /// The server's turn-detection figures on `row` (docs/metrics.md): from the end of the
-        /// speech, and the resumptions where the dialect signals the turn at all.
-        func fillTurnDetection(_ row: inout TurnRecord) {
+        /// speech, and, with `countsResumes`, the eager ends withdrawn.
+        func fillTurnDetection(_ row: inout TurnRecord, countsResumes: Bool) {
             row.endOfTurnUs = endOfTurnAt?.microseconds(since: speechEndAt)
             row.eagerEndOfTurnUs = eagerEndOfTurnAt?.microseconds(since: speechEndAt)
-            row.turnsResumed = turnSignalled ? turnsResumed : nil
+            row.turnsResumed = countsResumes ? turnsResumed : nil
         }
     }
 

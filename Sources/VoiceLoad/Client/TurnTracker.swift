@@ -372,7 +372,7 @@ package struct TurnTracker: Sendable {
         row.userTranscriptFirstPartialUs = utterance.firstPartialTranscriptAt?.microseconds(since: utterance.speechStartAt)
         row.userTranscriptFinalUs = utterance.finalTranscriptAt?.microseconds(since: utterance.speechEndAt)
         row.endpointUs = utterance.endpointAt?.microseconds(since: utterance.speechEndAt)
-        utterance.fillTurnDetection(&row)
+        utterance.fillTurnDetection(&row, countsResumes: configuration.countsTurnResumes)
         takeBargeIn(of: utterance.index)?.fill(&row)
         if let continuity = response?.continuity, continuity.chunks > 0 {
             row.stallCount = continuity.stallCount

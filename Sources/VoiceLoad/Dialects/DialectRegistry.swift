@@ -2,7 +2,7 @@
 package enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     package static let ids: [String] = [
-        "adk-events", "adk-legacy", "adk-seed", "datagrid", "deepgram-agent", "deepgram-flux", "deepgram-stt", "exotel-voicebot",
+        "adk-events", "adk-legacy", "adk-seed", "assemblyai-v3", "datagrid", "deepgram-agent", "deepgram-flux", "deepgram-stt", "exotel-voicebot",
         "openai-realtime", "pipecat-protobuf", "plivo-audio-streaming", "smallest-atoms", "telnyx-media-streaming", "twilio-media-streams",
         "vonage-websocket",
     ]
@@ -13,6 +13,7 @@ package enum DialectRegistry {
         case "adk-events": return ADKClientDialect(variant: .events)
         case "adk-legacy": return ADKClientDialect(variant: .legacy)
         case "adk-seed": return ADKClientDialect(variant: .seed)
+        case "assemblyai-v3": return AssemblyAIClientDialect()
         case "datagrid": return DatagridClientDialect()
         case "deepgram-agent": return DeepgramAgentClientDialect()
         case "deepgram-flux": return DeepgramFluxClientDialect()
@@ -36,6 +37,7 @@ package enum DialectRegistry {
         case "adk-events": return ADKServerDialect(variant: .events)
         case "adk-legacy": return ADKServerDialect(variant: .legacy)
         case "adk-seed": return ADKServerDialect(variant: .seed)
+        case "assemblyai-v3": return AssemblyAIServerDialect()
         case "datagrid": return DatagridServerDialect()
         case "deepgram-agent": return DeepgramAgentServerDialect()
         case "deepgram-flux": return DeepgramFluxServerDialect()

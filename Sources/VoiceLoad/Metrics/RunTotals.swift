@@ -10,8 +10,8 @@ package struct RunTotals: Sendable, Hashable {
     package var turnsByOutcome: [TurnOutcome: Int] = [:]
     /// The turns whose answer ended, by what ended it (`turn_end_by`).
     package var turnEndsByCause: [TurnEndCause: Int] = [:]
-    /// `TurnResumed` over the turns of a dialect that signals the user's turn (turns.csv
-    /// `turns_resumed`), and how many such turns there were.
+    /// `TurnResumed` over the turns that count them (turns.csv `turns_resumed`, on runs that
+    /// measure `eager_end_of_turn_ms`), and how many such turns there were.
     package var turnsResumed = 0
     package var turnsSignalled = 0
 

@@ -61,7 +61,7 @@ package struct TurnRecord: Sendable, Hashable {
     package var endpointUs: Int64?
     /// The server's reading of the user's turn (Flux `TurnInfo`): its end and the eager end
     /// that stood, from the end of speech, and the eager ends withdrawn (`TurnResumed`); the
-    /// count is nil on dialects that send no such signal.
+    /// count is nil unless the run measures `eager_end_of_turn_ms`.
     package var endOfTurnUs: Int64?
     package var eagerEndOfTurnUs: Int64?
     package var turnsResumed: Int?

@@ -50,7 +50,7 @@ package struct RunReport: Codable, Sendable {
     /// turns.csv `turn_end_by`); nil in reports of older versions.
     package var turnEnds: [String: Int]?
     /// `TurnResumed` over the finished turns (Flux: eager ends of turn withdrawn, turns.csv
-    /// `turns_resumed`); nil on dialects that do not signal the user's turn.
+    /// `turns_resumed`); nil unless the run measures `eager_end_of_turn_ms`.
     package var turnsResumed: Int?
     package var metrics: [String: MetricReport]
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.

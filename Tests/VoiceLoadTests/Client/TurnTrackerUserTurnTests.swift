@@ -10,10 +10,11 @@ private func ms(_ value: Int64) -> MonotonicInstant {
 
 /// A speech-to-text tracker (Flux) with one utterance whose speech lies at 1000…2500 ms
 /// (the microphone opens at 500 ms, the clip's speech at 0.5…2 s).
-private func flux() -> TurnTracker {
+private func flux(countsTurnResumes: Bool = true) -> TurnTracker {
     var configuration = TurnTracker.Configuration()
     configuration.turnEndSignal = .event
     configuration.repliesWithAudio = false
+    configuration.countsTurnResumes = countsTurnResumes
     var tracker = TurnTracker(configuration: configuration, client: 1, iteration: 1)
     tracker.sessionReady(at: ms(0))
     _ = tracker.utteranceStarted(label: "hello", micOpenAt: ms(500), speechStartUs: 500_000, speechEndUs: 2_000_000)
@@ -87,9 +88,9 @@ struct TurnTrackerUserTurnTests {
         #expect(row.endOfTurnUs == nil)
     }
 
-    @Test("a dialect that never signals the user's turn has no turns_resumed (empty, not 0)")
+    @Test("a run that cannot see an eager end withdrawn has no turns_resumed (empty, not 0)")
     func noSignals() throws {
-        var turns = flux()
+        var turns = flux(countsTurnResumes: false)
         let endpointed = turns.endpointReached(at: ms(2_800))
         let row = try #require(endpointed)
         #expect(row.endpointUs == 300_000)
