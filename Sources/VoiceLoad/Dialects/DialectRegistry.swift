@@ -2,7 +2,8 @@
 package enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     package static let ids: [String] = [
-        "adk-events", "adk-legacy", "adk-seed", "assemblyai-v3", "datagrid", "deepgram-agent", "deepgram-flux", "deepgram-stt", "exotel-voicebot",
+        "adk-events", "adk-legacy", "adk-seed", "assemblyai-v3", "datagrid", "deepgram-agent", "deepgram-flux", "deepgram-stt",
+        "exotel-voicebot",
         "openai-realtime", "pipecat-protobuf", "plivo-audio-streaming", "smallest-atoms", "telnyx-media-streaming", "twilio-media-streams",
         "vonage-websocket",
     ]
