@@ -112,6 +112,11 @@ package enum FuzzSeeds {
             #"{"type":"FunctionCallRequest","functions":[{"id":"f1","name":"a","arguments":"{}","client_side":false}]}"#,
             #"{"type":"Warning","description":"slow","code":"W1"}"#, #"{"type":"AgentThinking","content":"…"}"#,
         ],
+        "deepgram-flux": [
+            #"{"type":"TurnInfo","request_id":"r","sequence_id":3,"event":"TurnResumed","turn_index":0,"audio_window_start":0.5,"audio_window_end":1.2,"transcript":"hi","words":[],"end_of_turn_confidence":0.2}"#,
+            #"{"type":"Warning","request_id":"r","sequence_id":4,"code":"W1","description":"slow"}"#,
+            #"{"type":"ConfigureFailure","request_id":"r","sequence_id":5,"code":"BAD","description":"no"}"#,
+        ],
         "deepgram-stt": [
             #"{"type":"Results","channel":{"alternatives":[{"transcript":"hi there","confidence":0.9}]},"is_final":true,"speech_final":true,"start":1.5,"duration":0.75}"#,
             #"{"type":"SpeechStarted","channel":[0,1],"timestamp":0.4}"#,

@@ -21,6 +21,8 @@ from deepgram.agent.v1 import socket_client as agent_socket
 from deepgram.agent.v1.socket_client import _sanitize_numeric_types
 from deepgram.listen.v1 import client as listen_client_module
 from deepgram.listen.v1 import socket_client as listen_socket
+from deepgram.listen.v2 import client as listen_v2_client_module
+from deepgram.listen.v2 import socket_client as listen_v2_socket
 
 from schema_samples import minimal_value
 
@@ -35,6 +37,8 @@ def _models_of(union) -> list:
 AGENT_SERVER_MODELS = _models_of(agent_socket.V1SocketClientResponse)
 #: Every server → client message model of streaming speech-to-text v1.
 LISTEN_SERVER_MODELS = _models_of(listen_socket.V1SocketClientResponse)
+#: Every server → client message model of Flux, listen v2.
+LISTEN_V2_SERVER_MODELS = _models_of(listen_v2_socket.V2SocketClientResponse)
 #: Whether the agent API sends binary (audio) frames, per the SDK's receive union.
 AGENT_SERVER_SENDS_BINARY = bytes in typing.get_args(agent_socket.V1SocketClientResponse)
 
@@ -47,6 +51,7 @@ def message_type(model) -> str:
 #: The server models by message type (`History` has two models; either serves a lookup).
 AGENT_SERVER_MODELS_BY_TYPE = {message_type(model): model for model in AGENT_SERVER_MODELS}
 LISTEN_SERVER_MODELS_BY_TYPE = {message_type(model): model for model in LISTEN_SERVER_MODELS}
+LISTEN_V2_SERVER_MODELS_BY_TYPE = {message_type(model): model for model in LISTEN_V2_SERVER_MODELS}
 
 
 # --- Minimal valid instances, from the model's JSON schema ---------------------------------
@@ -186,22 +191,34 @@ def validate_strictly(model, text: str):
 
 # --- Listen v1 connect options -------------------------------------------------------------
 
+def _connect_hints(connect) -> dict:
+    """The keyword parameters of an SDK `connect` that become the query."""
+    return {
+        name: hint
+        for name, hint in typing.get_type_hints(connect).items()
+        if name not in ("self", "return", "authorization", "request_options")
+    }
+
+
+def _connect_required(connect, hints) -> list:
+    return sorted(
+        name
+        for name, parameter in inspect.signature(connect).parameters.items()
+        if name in hints and parameter.default is inspect.Parameter.empty
+    )
+
+
 #: The keyword parameters of the SDK's `listen.v1.connect` (the query of /v1/listen).
-LISTEN_CONNECT_HINTS = {
-    name: hint
-    for name, hint in typing.get_type_hints(listen_client_module.V1Client.connect).items()
-    if name not in ("self", "return", "authorization", "request_options")
-}
-LISTEN_CONNECT_REQUIRED = sorted(
-    name
-    for name, parameter in inspect.signature(listen_client_module.V1Client.connect).parameters.items()
-    if name in LISTEN_CONNECT_HINTS and parameter.default is inspect.Parameter.empty
-)
+LISTEN_CONNECT_HINTS = _connect_hints(listen_client_module.V1Client.connect)
+LISTEN_CONNECT_REQUIRED = _connect_required(listen_client_module.V1Client.connect, LISTEN_CONNECT_HINTS)
+#: The same for Flux's `listen.v2.connect` (the query of /v2/listen).
+LISTEN_V2_CONNECT_HINTS = _connect_hints(listen_v2_client_module.V2Client.connect)
+LISTEN_V2_CONNECT_REQUIRED = _connect_required(listen_v2_client_module.V2Client.connect, LISTEN_V2_CONNECT_HINTS)
 
 
-def listen_literals(name: str):
+def listen_literals(name: str, hints=None):
     """The values the SDK knows for connect option `name` (None: free-form)."""
-    hint = LISTEN_CONNECT_HINTS[name]
+    hint = (hints or LISTEN_CONNECT_HINTS)[name]
     literals = set()
     for arg in typing.get_args(hint) or (hint,):
         if typing.get_origin(arg) is typing.Literal:
@@ -215,20 +232,21 @@ class _Captured(Exception):
         self.url = url
 
 
-def sdk_listen_url(**options) -> str:
-    """The URL the SDK's own `listen.v1.connect(**options)` opens (captured before any socket)."""
+def sdk_listen_url(version="v1", **options) -> str:
+    """The URL the SDK's own `listen.<version>.connect(**options)` opens (captured before any socket)."""
     def capture(url, **_):
         raise _Captured(url)
 
-    original = listen_client_module.websockets_sync_client.connect
-    listen_client_module.websockets_sync_client.connect = capture
+    module = {"v1": listen_client_module, "v2": listen_v2_client_module}[version]
+    original = module.websockets_sync_client.connect
+    module.websockets_sync_client.connect = capture
     try:
-        with DeepgramClient(api_key="conformance").listen.v1.connect(**options):
+        with getattr(DeepgramClient(api_key="conformance").listen, version).connect(**options):
             pass
     except _Captured as captured:
         return captured.url
     finally:
-        listen_client_module.websockets_sync_client.connect = original
+        module.websockets_sync_client.connect = original
     raise AssertionError("the SDK opened no socket")
 
 

@@ -116,6 +116,8 @@ extension CallAttempt {
             return result.speechFinal ? actions + emit(state.tracker.endpointReached(at: at)) : actions
         case .utteranceEnd:
             return emit(state.tracker.endpointReached(at: at))
+        case .userTurn(let signal):
+            return emit(state.tracker.userTurnSignal(signal, at: at))
         case .serverLatency(let name, let valueUs):
             guard let metric = MetricName(rawValue: name), state.tracker.serverLatency(metric) else { return [] }
             return [.record(.metric(metric, microseconds: valueUs))]

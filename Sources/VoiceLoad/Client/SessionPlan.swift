@@ -90,6 +90,7 @@ package struct SessionPlan: Sendable {
         tracker.quietMs = Int64(scenario.quietMs)
         tracker.turnEndSignal = dialect.turnEndSignal
         tracker.repliesWithAudio = dialect.repliesWithAudio
+        tracker.countsTurnResumes = dialect.measures.contains(.eagerEndOfTurnMs)
         tracker.jitterBufferMs = Int64(scenario.jitterBufferMs)
         self.trackerConfiguration = tracker
         redactor = Redactor(plan: self)

@@ -12,6 +12,9 @@ extension TurnTracker {
         package var jitterBufferMs: Int64 = 0
         /// False for speech-to-text: the endpoint (final transcript) answers an utterance.
         package var repliesWithAudio = true
+        /// The server may withdraw an eager end of turn (Flux with `eager_eot_threshold`, the
+        /// dialect measures `eager_end_of_turn_ms`): each row counts its `turns_resumed`.
+        package var countsTurnResumes = false
 
         package init() {}
     }

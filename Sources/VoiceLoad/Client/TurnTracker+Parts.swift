@@ -1,7 +1,8 @@
 import WSCore
 
 /// The parts of a `TurnTracker` (its agent turns, utterances, interrupted tails) and what it
-/// answers without changing; every field is written in `TurnTracker.swift` only.
+/// answers without changing; every field of the tracker is written in `TurnTracker.swift`
+/// only (an utterance's own methods update the utterance the tracker hands them).
 extension TurnTracker {
     /// What an agent turn is the answer to.
     enum AgentTurnRole: Sendable, Hashable {
@@ -41,6 +42,48 @@ extension TurnTracker {
         var endpointAt: MonotonicInstant?
         /// When the client committed the utterance (manual turns: OpenAI `input_audio_buffer.commit`).
         var committedAt: MonotonicInstant?
+        /// The server's reading of the turn (Flux `TurnInfo`): its end, the eager end that
+        /// stands, and the eager ends withdrawn.
+        var endOfTurnAt: MonotonicInstant?
+        var eagerEndOfTurnAt: MonotonicInstant?
+        var turnsResumed = 0
+
+        /// A user transcript at `at` (`TurnTracker.userTranscript`): the first partial after the
+        /// speech began, the first final after it ended.
+        mutating func noteTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
+            guard at >= speechStartAt else { return }
+            // A dialect that sends finals only (Deepgram Voice Agent) has no first partial: absent.
+            if !isFinal, firstPartialTranscriptAt == nil { firstPartialTranscriptAt = at }
+            if isFinal, finalTranscriptAt == nil, at >= speechEndAt { finalTranscriptAt = at }
+        }
+
+        /// The server's reading of the turn at `at` (Flux `TurnInfo`, docs/metrics.md); true when
+        /// it ends the utterance. An eager end after the speech stands until a resumption
+        /// withdraws it; an end of turn counts only after the speech ended (an earlier one is
+        /// not this turn's end); signals from before the speech began belong to an earlier turn.
+        mutating func note(_ signal: UserTurnSignal, at: MonotonicInstant) -> Bool {
+            guard at >= speechStartAt else { return false }
+            switch signal {
+            case .eagerEndOfTurn:
+                if at >= speechEndAt, eagerEndOfTurnAt == nil { eagerEndOfTurnAt = at }
+            case .turnResumed:
+                turnsResumed += 1
+                eagerEndOfTurnAt = nil
+            case .endOfTurn:
+                guard at >= speechEndAt, endOfTurnAt == nil else { return false }
+                endOfTurnAt = at
+                return true
+            }
+            return false
+        }
+
+        /// The server's turn-detection figures on `row` (docs/metrics.md): from the end of the
+        /// speech, and, with `countsResumes`, the eager ends withdrawn.
+        func fillTurnDetection(_ row: inout TurnRecord, countsResumes: Bool) {
+            row.endOfTurnUs = endOfTurnAt?.microseconds(since: speechEndAt)
+            row.eagerEndOfTurnUs = eagerEndOfTurnAt?.microseconds(since: speechEndAt)
+            row.turnsResumed = countsResumes ? turnsResumed : nil
+        }
     }
 
     /// The audio of an interrupted turn that may still arrive after the acknowledgement: it
@@ -86,4 +129,22 @@ extension TurnTracker {
 
     /// Whether the latest utterance has its row: answered, censored or abandoned.
     package var latestUtteranceRecorded: Bool { utterancesRecorded >= utterancesStarted }
+
+    /// Whether `chunk` is more of the interrupted turn `tail`: the same turn key, or no quiet gap.
+    func belongsToTail(_ chunk: AgentAudioChunk, at: MonotonicInstant, tail: InterruptedTail) -> Bool {
+        if let key = chunk.turnKey, let tailKey = tail.turnKey { return key == tailKey }
+        return at.milliseconds(since: tail.lastAudioAt) < Double(configuration.quietMs)
+    }
+
+    /// What an agent turn starting at `at` answers: the waiting utterance (prematurely, when
+    /// its speech has not ended), the greeting, or nothing.
+    func role(ofTurnStartingAt at: MonotonicInstant) -> AgentTurnRole {
+        if let utterance {
+            if at >= utterance.speechEndAt { return .response(premature: false) }
+            if at >= utterance.speechStartAt { return .response(premature: true) }
+            return .unsolicited
+        }
+        if utterancesStarted == 0, greetingUs == nil, readyAt != nil { return .greeting }
+        return .unsolicited
+    }
 }

@@ -134,20 +134,13 @@ package struct TurnTracker: Sendable {
     package mutating func userTranscript(text: String, isFinal: Bool, at: MonotonicInstant) {
         guard !text.isEmpty else { return }
         if var pending = utterance {
-            Self.note(text: text, isFinal: isFinal, at: at, in: &pending)
+            pending.noteTranscript(text: text, isFinal: isFinal, at: at)
             utterance = pending
         } else if var owner = agentTurn?.owner {
             // The answer has begun; a final transcript can still follow it.
-            Self.note(text: text, isFinal: isFinal, at: at, in: &owner)
+            owner.noteTranscript(text: text, isFinal: isFinal, at: at)
             agentTurn?.owner = owner
         }
-    }
-
-    private static func note(text: String, isFinal: Bool, at: MonotonicInstant, in utterance: inout Utterance) {
-        guard at >= utterance.speechStartAt else { return }
-        // A dialect that sends finals only (Deepgram Voice Agent) has no first partial: absent.
-        if !isFinal, utterance.firstPartialTranscriptAt == nil { utterance.firstPartialTranscriptAt = at }
-        if isFinal, utterance.finalTranscriptAt == nil, at >= utterance.speechEndAt { utterance.finalTranscriptAt = at }
     }
 
     /// The server's endpointing ended the utterance (Deepgram `speech_final` or
@@ -155,6 +148,21 @@ package struct TurnTracker: Sendable {
     package mutating func endpointReached(at: MonotonicInstant) -> TurnRecord? {
         guard var pending = utterance, at >= pending.speechEndAt, pending.endpointAt == nil else { return nil }
         pending.endpointAt = at
+        return transcriptAnswered(pending, at: at)
+    }
+
+    /// The server's reading of the user's turn (Flux `TurnInfo`, `Utterance.note(_:at:)`): its
+    /// end of turn after the speech ends the utterance as an endpoint does.
+    package mutating func userTurnSignal(_ signal: UserTurnSignal, at: MonotonicInstant) -> TurnRecord? {
+        guard var pending = utterance else { return nil }
+        let ended = pending.note(signal, at: at)
+        utterance = pending
+        return ended ? transcriptAnswered(pending, at: at) : nil
+    }
+
+    /// `pending`, its endpoint or end of turn reached at `at`: for speech-to-text the answer,
+    /// which ends the server's turn; a dialect that answers with audio waits for that.
+    private mutating func transcriptAnswered(_ pending: Utterance, at: MonotonicInstant) -> TurnRecord? {
         utterance = pending
         guard !configuration.repliesWithAudio else { return nil }
         utterance = nil
@@ -215,21 +223,6 @@ package struct TurnTracker: Sendable {
             records.append(record(for: pending, response: nil, endedAt: nil, outcome: outcome))
         }
         return records
-    }
-
-    private func belongsToTail(_ chunk: AgentAudioChunk, at: MonotonicInstant, tail: InterruptedTail) -> Bool {
-        if let key = chunk.turnKey, let tailKey = tail.turnKey { return key == tailKey }
-        return at.milliseconds(since: tail.lastAudioAt) < Double(configuration.quietMs)
-    }
-
-    private func role(ofTurnStartingAt at: MonotonicInstant) -> AgentTurnRole {
-        if let utterance {
-            if at >= utterance.speechEndAt { return .response(premature: false) }
-            if at >= utterance.speechStartAt { return .response(premature: true) }
-            return .unsolicited
-        }
-        if utterancesStarted == 0, greetingUs == nil, readyAt != nil { return .greeting }
-        return .unsolicited
     }
 
     private mutating func endAgentTurn(at: MonotonicInstant, by cause: TurnEndCause) -> TurnRecord? {
@@ -380,6 +373,7 @@ package struct TurnTracker: Sendable {
         row.userTranscriptFirstPartialUs = utterance.firstPartialTranscriptAt?.microseconds(since: utterance.speechStartAt)
         row.userTranscriptFinalUs = utterance.finalTranscriptAt?.microseconds(since: utterance.speechEndAt)
         row.endpointUs = utterance.endpointAt?.microseconds(since: utterance.speechEndAt)
+        utterance.fillTurnDetection(&row, countsResumes: configuration.countsTurnResumes)
         takeBargeIn(of: utterance.index)?.fill(&row)
         if let continuity = response?.continuity, continuity.chunks > 0 {
             row.stallCount = continuity.stallCount

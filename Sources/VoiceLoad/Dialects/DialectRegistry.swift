@@ -2,7 +2,8 @@
 package enum DialectRegistry {
     /// Every registered dialect id, in the order they are listed to users.
     package static let ids: [String] = [
-        "adk-events", "adk-legacy", "adk-seed", "azure-voice-live", "datagrid", "deepgram-agent", "deepgram-stt", "exotel-voicebot",
+        "adk-events", "adk-legacy", "adk-seed", "assemblyai-v3", "azure-voice-live", "datagrid", "deepgram-agent", "deepgram-flux",
+        "deepgram-stt", "exotel-voicebot",
         "openai-realtime", "pipecat-protobuf", "plivo-audio-streaming", "smallest-atoms", "telnyx-media-streaming", "twilio-media-streams",
         "vonage-websocket",
     ]
@@ -13,9 +14,11 @@ package enum DialectRegistry {
         case "adk-events": return ADKClientDialect(variant: .events)
         case "adk-legacy": return ADKClientDialect(variant: .legacy)
         case "adk-seed": return ADKClientDialect(variant: .seed)
+        case "assemblyai-v3": return AssemblyAIClientDialect()
         case "azure-voice-live": return OpenAIRealtimeClientDialect(profile: .azureVoiceLive)
         case "datagrid": return DatagridClientDialect()
         case "deepgram-agent": return DeepgramAgentClientDialect()
+        case "deepgram-flux": return DeepgramFluxClientDialect()
         case "deepgram-stt": return DeepgramSTTClientDialect()
         case "openai-realtime": return OpenAIRealtimeClientDialect()
         case "pipecat-protobuf": return PipecatProtobufClientDialect()
@@ -36,9 +39,11 @@ package enum DialectRegistry {
         case "adk-events": return ADKServerDialect(variant: .events)
         case "adk-legacy": return ADKServerDialect(variant: .legacy)
         case "adk-seed": return ADKServerDialect(variant: .seed)
+        case "assemblyai-v3": return AssemblyAIServerDialect()
         case "azure-voice-live": return OpenAIRealtimeServerDialect(profile: .azureVoiceLive)
         case "datagrid": return DatagridServerDialect()
         case "deepgram-agent": return DeepgramAgentServerDialect()
+        case "deepgram-flux": return DeepgramFluxServerDialect()
         case "deepgram-stt": return DeepgramSTTServerDialect()
         case "openai-realtime": return OpenAIRealtimeServerDialect()
         case "pipecat-protobuf": return PipecatProtobufServerDialect()

@@ -34,7 +34,8 @@ extension NormalizedEvent {
         case .toolCall: return .toolCall
         case .error: return .error
         case .sessionEnded: return .sessionEnded
-        case .responseCancelled, .cancelNotActive, .utteranceEnd, .serverLatency, .mark, .warning, .unknown, .malformed: return nil
+        case .responseCancelled, .cancelNotActive, .utteranceEnd, .userTurn, .serverLatency, .mark, .warning, .unknown, .malformed:
+            return nil
         }
     }
 }

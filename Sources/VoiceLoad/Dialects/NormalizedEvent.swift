@@ -45,6 +45,9 @@ package enum NormalizedEvent: Sendable, Hashable {
     case speechResult(SpeechResult)
     /// Deepgram `UtteranceEnd`: the end of an utterance by word timing.
     case utteranceEnd
+    /// The server's own reading of the user's turn (Flux `EagerEndOfTurn`, `TurnResumed`,
+    /// `EndOfTurn`).
+    case userTurn(UserTurnSignal)
     /// A latency the server reports about itself (Deepgram `AgentStartedSpeaking`,
     /// `LatencyReport`), named as in the report (`server_total_latency_ms`), in µs as every
     /// metric; kept apart from client-measured metrics.

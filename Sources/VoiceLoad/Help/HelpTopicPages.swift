@@ -102,6 +102,8 @@ spoken.
 | `user_tr_first_partial_ms` | speech start | arrival of the first user transcript (partial) | the dialect sends no user transcripts |
 | `user_tr_final_ms` | speech end | arrival of the final user transcript (the event marked final, whatever its text) | as above |
 | `endpoint_ms` | speech end | arrival of the server's endpoint (`speech_final` or `UtteranceEnd`) | dialects without an endpoint event |
+| `end_of_turn_ms` | speech end | arrival of the server's end of the user's turn (Deepgram Flux `EndOfTurn`, AssemblyAI v3 the first `Turn` of its `turn_order` with `end_of_turn: true`); one that comes before the speech ended is not this turn's end, and the next one is taken | dialects that do not signal the user's turn |
+| `eager_end_of_turn_ms` | speech end | arrival of the server's eager end of turn that stood (Flux `EagerEndOfTurn`, the moment a voice agent may start preparing its answer): the first one after the speech ended, unless a `TurnResumed` withdrew it, in which case the next one | as above, or no eager threshold set (Flux sends eager ends only with `eager_eot_threshold`) |
 | `stt_interim_latency_ms`, `stt_final_latency_ms` | the acoustic instant the result's audio ends: mic open + result start + result duration | arrival of the interim / final result | not a speech-to-text dialect |
 | `finalize_ms` | send of a `finalize` step's request (Deepgram `Finalize`) | arrival of the result it flushed (`from_finalize`) | no `finalize` step |
 
@@ -279,8 +281,8 @@ shared VM can trip it with one host stall; run it again to tell a stall from a l
 | place | what |
 |---|---|
 | summary table (terminal, `summary.md`, `report.html`) | every metric with samples: count and percentiles; `n/a` for measured-but-empty ones; generator health and the validity verdict under it |
-| `report.json` | per metric count/min/mean/p50/p90/p95/p99/max and the HDR histogram as sparse `[value_us, count]` pairs (exactly mergeable with `vload merge`); `turns` (by outcome) and `turn_ends` (answers ended by `event`, `quiet_gap` or `interruption`); `labels` (per turn label); `interruptions`; `audio_continuity`; `generator`; `timeline` (per-second first_audio_from_end_ms count/p50/p95/max) |
-| `turns.csv` | one row per user turn, written as it finishes: the turn and interruption metrics, `barge_in`, `missed_interruption`, `audio_already_delivered`, `stall_count`, `reply_rtf`, `turn_end_by` (what ended the answer: `event`, `quiet_gap` or `interruption`; empty when it did not end) |
+| `report.json` | per metric count/min/mean/p50/p90/p95/p99/max and the HDR histogram as sparse `[value_us, count]` pairs (exactly mergeable with `vload merge`); `turns` (by outcome) and `turn_ends` (answers ended by `event`, `quiet_gap` or `interruption`); `turns_resumed` (the sum of turns.csv `turns_resumed`, on runs that measure `eager_end_of_turn_ms`); `labels` (per turn label); `interruptions`; `audio_continuity`; `generator`; `timeline` (per-second first_audio_from_end_ms count/p50/p95/max) |
+| `turns.csv` | one row per user turn, written as it finishes: the turn and interruption metrics, `barge_in`, `missed_interruption`, `audio_already_delivered`, `stall_count`, `reply_rtf`, `turn_end_by` (what ended the answer: `event`, `quiet_gap` or `interruption`; empty when it did not end), `turns_resumed` (the `TurnResumed` messages of the turn: eager ends of turn its speech withdrew, each a speculative answer thrown away; empty unless the run measures `eager_end_of_turn_ms`) |
 | `sessions.csv` | one row per session: connect and its phases, ready, greeting, outcome, error class, `attempts` |
 | Prometheus (`--metrics-port`) | `vload_first_audio_from_end_ms{quantile="0.5"\|"0.95"}` over turns that finished in the last 10 s (NaN when none did); `vload_send_lag_ms{quantile="0.99"}` and `vload_receive_lag_ms{quantile="0.99"}` over the run so far, after the warm-up; counters of sessions, turns, frames and errors |
 

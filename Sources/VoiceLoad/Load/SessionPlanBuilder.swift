@@ -105,7 +105,7 @@ package enum SessionPlanBuilder {
         }
         if stepNames.contains("finalize"), !dialect.reportsFinalizedResults {
             throw InputError(
-                "\(scenario.sourcePath): 'finalize' asks the server to flush its transcript, and '\(dialect.id)' cannot (deepgram-stt can)"
+                "\(scenario.sourcePath): 'finalize' asks the server to flush its transcript, and '\(dialect.id)' cannot (deepgram-stt and deepgram-flux can)"
             )
         }
         let frameMs = frameMs ?? scenario.frameMs ?? dialect.defaultFrameMs

@@ -39,6 +39,10 @@ package enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Comp
     case sttInterimLatencyMs = "stt_interim_latency_ms"
     case sttFinalLatencyMs = "stt_final_latency_ms"
     case endpointMs = "endpoint_ms"
+    /// Speech end → the server's end of the user's turn (Flux `EndOfTurn`).
+    case endOfTurnMs = "end_of_turn_ms"
+    /// Speech end → the server's eager end of turn that stood (Flux `EagerEndOfTurn`).
+    case eagerEndOfTurnMs = "eager_end_of_turn_ms"
     /// The `finalize` step's request (Deepgram `Finalize`) → the result it flushed (`from_finalize`).
     case finalizeMs = "finalize_ms"
     // latencies the server reports about itself, never mixed with client-measured ones

@@ -274,6 +274,10 @@ package final class Recorder: Sendable {
             }
             state.totals.turnsByOutcome[turn.outcome, default: 0] += 1
             if let cause = turn.turnEndBy { state.totals.turnEndsByCause[cause, default: 0] += 1 }
+            if let resumed = turn.turnsResumed {
+                state.totals.turnsResumed += resumed
+                state.totals.turnsSignalled += 1
+            }
             for metric in TurnRecord.metricNames {
                 guard let microseconds = turn.value(of: metric) else { continue }
                 state.histograms[metric, default: newHistogram()].record(microseconds: microseconds)

@@ -10,6 +10,10 @@ package struct RunTotals: Sendable, Hashable {
     package var turnsByOutcome: [TurnOutcome: Int] = [:]
     /// The turns whose answer ended, by what ended it (`turn_end_by`).
     package var turnEndsByCause: [TurnEndCause: Int] = [:]
+    /// `TurnResumed` over the turns that count them (turns.csv `turns_resumed`, on runs that
+    /// measure `eager_end_of_turn_ms`), and how many such turns there were.
+    package var turnsResumed = 0
+    package var turnsSignalled = 0
 
     package init() {}
 
@@ -34,6 +38,8 @@ package struct RunTotals: Sendable, Hashable {
         sum.sessionsWoundDown += rhs.sessionsWoundDown
         sum.turnsByOutcome.merge(rhs.turnsByOutcome, uniquingKeysWith: +)
         sum.turnEndsByCause.merge(rhs.turnEndsByCause, uniquingKeysWith: +)
+        sum.turnsResumed += rhs.turnsResumed
+        sum.turnsSignalled += rhs.turnsSignalled
         return sum
     }
 }

@@ -59,6 +59,12 @@ package struct TurnRecord: Sendable, Hashable {
     package var userTranscriptFirstPartialUs: Int64?
     package var userTranscriptFinalUs: Int64?
     package var endpointUs: Int64?
+    /// The server's reading of the user's turn (Flux `TurnInfo`): its end and the eager end
+    /// that stood, from the end of speech, and the eager ends withdrawn (`TurnResumed`); the
+    /// count is nil unless the run measures `eager_end_of_turn_ms`.
+    package var endOfTurnUs: Int64?
+    package var eagerEndOfTurnUs: Int64?
+    package var turnsResumed: Int?
     /// Barge-in figures (docs/metrics.md), on the row of the barge-in's utterance (or command).
     package var bargeIn = false
     /// No acknowledgement within the barge-in's `int_timeout_ms`; nil when not a barge-in.
@@ -109,7 +115,7 @@ extension TurnRecord {
     /// The metrics of a turn row, in column order; nil where the turn has no figure.
     package static let metricNames: [MetricName] = [
         .firstAudioFromEndMs, .firstAudioFromStartMs, .firstVoicedAudioFromEndMs, .firstAudioFromCommitMs, .turnDurationMs,
-        .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .endpointMs,
+        .userTranscriptFirstPartialMs, .userTranscriptFinalMs, .endpointMs, .endOfTurnMs, .eagerEndOfTurnMs,
         .intAckMs, .intCutoffMs, .intCancelMs, .intCommandRttMs, .audioAfterAckMs, .stallMs,
     ]
 
@@ -124,6 +130,8 @@ extension TurnRecord {
         case .userTranscriptFirstPartialMs: return userTranscriptFirstPartialUs
         case .userTranscriptFinalMs: return userTranscriptFinalUs
         case .endpointMs: return endpointUs
+        case .endOfTurnMs: return endOfTurnUs
+        case .eagerEndOfTurnMs: return eagerEndOfTurnUs
         case .intAckMs: return intAckUs
         case .intCutoffMs: return intCutoffUs
         case .intCancelMs: return intCancelUs

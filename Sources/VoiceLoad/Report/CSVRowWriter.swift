@@ -8,6 +8,7 @@ package final class CSVRowWriter: RowSink {
         ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
         + TurnRecord.metricNames.map(\.rawValue) + [
             "barge_in", "missed_interruption", "audio_already_delivered", "stall_count", "reply_rtf", "turn_end_by",
+            "turns_resumed",
         ]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
@@ -25,15 +26,16 @@ package final class CSVRowWriter: RowSink {
     }
 
     package func write(_ turn: TurnRecord) {
-        let line = Self.line(
-            [
-                String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
-                turn.outcome.rawValue, Self.milliseconds(turn.speechStartOffsetUs), Self.milliseconds(turn.speechEndOffsetUs),
-            ] + TurnRecord.metricNames.map { Self.milliseconds(turn.value(of: $0)) } + [
-                String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
-                turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF), turn.turnEndBy?.rawValue ?? "",
-            ]
-        )
+        let head: [String] = [
+            String(turn.client), String(turn.iteration), String(turn.turn), Self.escape(turn.label),
+            turn.outcome.rawValue, Self.milliseconds(turn.speechStartOffsetUs), Self.milliseconds(turn.speechEndOffsetUs),
+        ]
+        let tail: [String] = [
+            String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
+            turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF), turn.turnEndBy?.rawValue ?? "",
+            turn.turnsResumed.map(String.init) ?? "",
+        ]
+        let line = Self.line(head + TurnRecord.metricNames.map { Self.milliseconds(turn.value(of: $0)) } + tail)
         files.withLock { $0.turns.write(line) }
     }
 

@@ -37,6 +37,8 @@ package enum ReportMerge {
         merged.turns = sum(parts.map(\.turns))
         let turnEnds = parts.compactMap(\.turnEnds)
         merged.turnEnds = turnEnds.isEmpty ? nil : sum(turnEnds)
+        let resumed = parts.compactMap(\.turnsResumed)
+        merged.turnsResumed = resumed.isEmpty ? nil : resumed.reduce(0, +)
         merged.metrics = mergeMetrics(parts.map(\.metrics))
         let labels = Set(parts.flatMap(\.labels.keys))
         merged.labels = Dictionary(

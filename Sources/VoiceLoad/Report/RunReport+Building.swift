@@ -46,6 +46,7 @@ extension RunReport {
         self.outages = outages.isEmpty ? nil : outages
         turns = Dictionary(uniqueKeysWithValues: snapshot.totals.turnsByOutcome.map { ($0.key.rawValue, $0.value) })
         turnEnds = Dictionary(uniqueKeysWithValues: snapshot.totals.turnEndsByCause.map { ($0.key.rawValue, $0.value) })
+        turnsResumed = snapshot.totals.turnsSignalled > 0 ? snapshot.totals.turnsResumed : nil
         metrics = Dictionary(
             uniqueKeysWithValues: MetricName.endpointMetrics.map {
                 ($0.rawValue, MetricReport(snapshot.histograms[$0]))

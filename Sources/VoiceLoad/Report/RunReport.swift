@@ -10,6 +10,7 @@ package struct RunReport: Codable, Sendable {
         case interrupted, config, sessions, turns
         case turnEnds = "turn_ends"
         case metrics, labels, interruptions
+        case turnsResumed = "turns_resumed"
         case toolCalls = "tool_calls"
         case stepTimeouts = "step_timeouts"
         case thresholds, errors
@@ -51,6 +52,9 @@ package struct RunReport: Codable, Sendable {
     /// The turns whose answer ended, by what ended it (`event`, `quiet_gap`, `interruption`;
     /// turns.csv `turn_end_by`); nil in reports of older versions.
     package var turnEnds: [String: Int]?
+    /// `TurnResumed` over the finished turns (Flux: eager ends of turn withdrawn, turns.csv
+    /// `turns_resumed`); nil unless the run measures `eager_end_of_turn_ms`.
+    package var turnsResumed: Int?
     package var metrics: [String: MetricReport]
     /// The turn metrics per turn label (`say` / `barge_in` `label:`), those with samples.
     package var labels: [String: [String: MetricReport]]

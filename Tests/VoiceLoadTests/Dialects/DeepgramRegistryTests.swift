@@ -14,10 +14,12 @@ struct DeepgramRegistryTests {
         #expect(try DialectRegistry.server("deepgram-stt") is DeepgramSTTServerDialect)
         #expect(try DialectRegistry.client("deepgram-agent") is DeepgramAgentClientDialect)
         #expect(try DialectRegistry.server("deepgram-agent") is DeepgramAgentServerDialect)
+        #expect(try DialectRegistry.client("deepgram-flux") is DeepgramFluxClientDialect)
+        #expect(try DialectRegistry.server("deepgram-flux") is DeepgramFluxServerDialect)
     }
 
     @Test func registeredSidesAgreeOnFormats() throws {
-        for id in ["deepgram-stt", "deepgram-agent"] {
+        for id in ["deepgram-stt", "deepgram-agent", "deepgram-flux"] {
             let client = try DialectRegistry.client(id)
             let server = try DialectRegistry.server(id)
             #expect(client.inputFormat == server.inputFormat, "\(id)")

@@ -32,11 +32,7 @@ struct DeepgramAgentServerCodec: ServerCodec {
     /// that is not such a message (an update without its object).
     mutating func receive(_ frame: WireFrame) throws(DialectDecodingError) -> [ClientIntent] {
         if case .binary(let bytes) = frame { return bytes.isEmpty ? [] : [.audio(bytes)] }
-        let message: DeepgramMessage
-        switch DeepgramMessage.parse(frame) {
-        case .success(let parsed): message = parsed
-        case .failure(let error): throw .malformed(error.reason)
-        }
+        let message = try DeepgramMessage.received(frame)
         typealias Name = DeepgramMessage.Name
         switch message.type {
         case Name.settings:

@@ -36,8 +36,17 @@ enum DeepgramListenQuery {
         parameters: [String: JSONValue],
         format: AudioFormat
     ) -> WebSocketEndpoint {
+        endpoint(for: base, parameters: parameters, defaults: defaults(for: format))
+    }
+
+    /// `base` with every missing one of `defaults` (Flux's on `/v2/listen`) and every session
+    /// parameter added to its query, by the rules above.
+    static func endpoint(
+        for base: WebSocketEndpoint,
+        parameters: [String: JSONValue],
+        defaults: [(name: String, value: String)]
+    ) -> WebSocketEndpoint {
         var endpoint = base
-        let defaults = defaults(for: format)
         for (name, value) in defaults where base.queryValue(named: name) == nil {
             let values = parameters[name].map(queryValues) ?? [value]
             for item in values { endpoint = endpoint.addingQueryItem(name: name, value: item) }

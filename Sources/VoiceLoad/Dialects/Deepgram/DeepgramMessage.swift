@@ -25,6 +25,15 @@ struct DeepgramMessage {
         return .success(DeepgramMessage(type: type, members: object))
     }
 
+    /// The message a server codec received in the text frame `frame`: one that is not a
+    /// Deepgram message is malformed.
+    static func received(_ frame: WireFrame) throws(DialectDecodingError) -> DeepgramMessage {
+        switch parse(frame) {
+        case .success(let message): return message
+        case .failure(let error): throw .malformed(error.reason)
+        }
+    }
+
     /// The string member `key`, if there is one.
     func string(_ key: String) -> String? {
         if case .string(let value)? = members[key] { return value }

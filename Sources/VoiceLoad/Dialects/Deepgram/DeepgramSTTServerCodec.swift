@@ -41,11 +41,7 @@ struct DeepgramSTTServerCodec: ServerCodec {
             receivedAudioBytes += bytes.count
             return bytes.isEmpty ? [] : [.audio(bytes)]
         }
-        let message: DeepgramMessage
-        switch DeepgramMessage.parse(frame) {
-        case .success(let parsed): message = parsed
-        case .failure(let error): throw .malformed(error.reason)
-        }
+        let message = try DeepgramMessage.received(frame)
         typealias Name = DeepgramMessage.Name
         switch message.type {
         case Name.keepAlive: return [.keepAlive]

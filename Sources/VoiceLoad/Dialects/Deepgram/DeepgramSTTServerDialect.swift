@@ -2,27 +2,16 @@ import WSCore
 
 /// The server side of Deepgram streaming speech-to-text (docs/dialects.md), as the agent
 /// simulator speaks it: it listens to binary audio and answers with transcripts, never with
-/// speech.
-package struct DeepgramSTTServerDialect: ServerDialect {
+/// speech. There is no hello and no start message: the session starts on open.
+package struct DeepgramSTTServerDialect: TranscribingServerDialect {
     package let id = "deepgram-stt"
     /// User audio format: PCM16 16 kHz by default.
     package let inputFormat: AudioFormat
-    /// There is no agent audio; this is the input format.
-    package var outputFormat: AudioFormat { inputFormat }
-    /// There is no hello and no start message: the session starts on open.
-    package let sessionStart = ServerSessionStart.onOpen
-    /// Speech-to-text answers with `speechResult`s, not with speech.
-    package var speaks: Bool { false }
     /// The `Results` prepared for the transcripts sent, shared by every connection's codec.
     private let resultsCache = DeepgramResultsCache()
 
     package init(inputFormat: AudioFormat = .pcm16(16_000)) {
         self.inputFormat = inputFormat
-    }
-
-    /// A binary frame of the raw audio (the simulator sends none, as `speaks` is false).
-    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        PreparedAudio(sharedFrame: EncodedFrame(.binary(bytes)), byteCount: bytes.count)
     }
 
     /// A codec that honours the connection's query: `interim_results=false` drops interim

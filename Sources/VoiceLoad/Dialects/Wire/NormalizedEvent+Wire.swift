@@ -46,6 +46,7 @@ extension NormalizedEvent {
                 "from_finalize": JSONValue(result.fromFinalize),
             ]
         case .utteranceEnd: return ["event": "utterance_end"]
+        case .userTurn(let signal): return ["event": .string(signal.rawValue)]
         case .cancelNotActive: return ["event": "cancel_not_active"]
         case .serverLatency(let name, let valueUs):
             return ["event": "server_latency", "name": .string(name), "value_ms": .number(Double(valueUs) / 1_000)]
