@@ -221,6 +221,10 @@ struct SimulatorSession: Sendable {
             return []
         case .text, .markPlayed, .playbackTruncated:
             return []
+        case .configure:
+            // Settings that change the wire (Flux's eager end of turn, AssemblyAI's formatted
+            // turns) are the server codec's; none changes when the simulated agent answers.
+            return []
         }
     }
 

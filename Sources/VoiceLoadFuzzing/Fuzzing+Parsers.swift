@@ -103,6 +103,8 @@ extension Fuzzing {
                         !digits.isEmpty && digits.allSatisfy { "0123456789*#".contains($0) },
                         "dtmf keys \(digits.debugDescription)"
                     )
+                case .configure(let parameters):
+                    outcome.check(!parameters.isEmpty, "configure with no settings")
                 case .wait(let wait):
                     checkMs(wait.timeoutMs, "\(step.name) timeout_ms", from: 1)
                     if case .quiet(let ms) = wait.target { checkMs(ms, "wait quiet ms", from: 1) }

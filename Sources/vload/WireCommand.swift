@@ -12,8 +12,9 @@ struct WireCommand: ParsableCommand {
         discussion: """
             Each line of standard input is one action: {"send": "open" | "start" | "audio" | \
             "end_of_utterance" | "interrupt" | "commit" | "keep_alive" | "stop" | "text" | \
-            "tool_result" | "playback_truncated" | "mark_played" | "dtmf", …}, {"receive": \
-            {"text": …} | {"binary": "<base64>"}} or {"endpoint": "wss://…"}. Each is answered \
+            "tool_result" | "playback_truncated" | "mark_played" | "dtmf" | "configure", …}, \
+            {"receive": {"text": …} | {"binary": "<base64>"}} or {"endpoint": "wss://…"}. Each \
+            is answered \
             by one JSON line on standard output: the frames the codec wrote, the normalized \
             events and replies of a received frame, or the URL the dialect connects to \
             (docs/conformance.md).

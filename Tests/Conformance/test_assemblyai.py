@@ -54,6 +54,19 @@ def test_control_message(send, model):
     checked(message_type(model))
 
 
+def test_configure_step_is_update_configuration():
+    """A `configure` step's settings go out as `UpdateConfiguration`, beside its `type`, and the
+    SDK's model takes every one of them."""
+    settings = {"end_of_turn_confidence_threshold": 0.6, "min_turn_silence": 400, "format_turns": True, "keyterms_prompt": ["vload"]}
+    [answer] = vload_wire.run(DIALECT, [{"send": "configure", "settings": settings}])
+    [frame] = answer["frames"]
+    text = vload_wire.frame_text(frame)
+    message = strictly(aai.UpdateConfiguration, text)
+    assert message.type == "UpdateConfiguration"
+    assert json.loads(text) == json.loads(aai.UpdateConfiguration(**settings).model_dump_json(exclude_none=True)), "not what the SDK itself sends"
+    checked("UpdateConfiguration")
+
+
 def test_audio_is_raw_binary():
     [answer] = vload_wire.run(DIALECT, [{"send": "audio", "ms": 50}])
     [frame] = answer["frames"]

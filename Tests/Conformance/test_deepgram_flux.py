@@ -14,7 +14,13 @@ import pytest
 
 import deepgram_models as dg
 import vload_wire
-from deepgram.listen.v2.types import ListenV2CloseStream, ListenV2ForceEndTurn, ListenV2TurnInfoEvent
+from deepgram.listen.v2.types import (
+    ListenV2CloseStream,
+    ListenV2Configure,
+    ListenV2ConfigureThresholds,
+    ListenV2ForceEndTurn,
+    ListenV2TurnInfoEvent,
+)
 
 FLUX = "deepgram-flux"
 FLUX_BASE = "wss://api.deepgram.com/v2/listen"
@@ -48,6 +54,26 @@ def test_control_message(send, model, kind):
     assert message.type == kind
     assert json.loads(text) == json.loads(model(type=kind).model_dump_json()), "not what the SDK itself sends"
     checked(kind)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"eager_eot_threshold": 0.5}, {"eot_threshold": 0.8, "eot_timeout_ms": 3000, "keyterms": ["vload"]}],
+    ids=["eager", "thresholds-and-keyterms"],
+)
+def test_configure_step_is_configure(settings):
+    """A `configure` step's settings go out as `Configure`: the end-of-turn thresholds in its
+    `thresholds` object, the rest beside `type`, as the SDK's `ListenV2Configure` has them."""
+    [answer] = vload_wire.run(FLUX, [{"send": "configure", "settings": settings}])
+    [frame] = answer["frames"]
+    text = vload_wire.frame_text(frame)
+    message = dg.validate_strictly(ListenV2Configure, text)
+    thresholds = {key: value for key, value in settings.items() if key.startswith("eot") or key.startswith("eager")}
+    others = {key: value for key, value in settings.items() if key not in thresholds}
+    sdk = ListenV2Configure(thresholds=ListenV2ConfigureThresholds(**thresholds), **others)
+    assert json.loads(text) == json.loads(sdk.model_dump_json(exclude_none=True)), "not what the SDK itself sends"
+    assert message.type == "Configure"
+    checked("Configure")
 
 
 def test_no_keep_alive_message():

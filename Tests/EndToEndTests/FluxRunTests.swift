@@ -10,15 +10,17 @@ struct FluxRunTests {
     static let latencyMs = 700.0
 
     /// `vload run --dialect deepgram-flux --scenario <greeting, short> --clients 20` with the
-    /// simulator's reply latency fixed at `latencyMs`; `session` (YAML) is added to the scenario.
-    private func run(session: String? = nil) throws -> (status: Int32, output: String, report: RunReport, turns: String) {
+    /// simulator's reply latency fixed at `latencyMs`; `session` (YAML) is added to the scenario,
+    /// and `steps` before its question.
+    private func run(session: String? = nil, steps: String? = nil) throws -> (status: Int32, output: String, report: RunReport, turns: String) {
         var scenario = ShortCall.scenarioPath
-        if let session {
+        if session != nil || steps != nil {
             let shipped = try String(contentsOfFile: scenario, encoding: .utf8)
-            let text = shipped.replacingOccurrences(
+            var text = shipped.replacingOccurrences(
                 of: "  ephemeral: true     # keep load-test calls out of conversation history",
-                with: session
+                with: session ?? "  ephemeral: true"
             )
+            if let steps { text = text.replacingOccurrences(of: "  - say: ", with: steps + "\n  - say: ") }
             scenario = FileManager.default.temporaryDirectory.appendingPathComponent("vload-flux-\(UUID().uuidString).yaml").path
             try text.write(toFile: scenario, atomically: true, encoding: .utf8)
         }
@@ -75,5 +77,16 @@ struct FluxRunTests {
         #expect(try #require(eager.max) < Self.latencyMs, "eager \(eager.max ?? -1) ms")
         #expect(abs(try #require(endOfTurn.p50) - Self.latencyMs) <= 1)
         #expect(run.report.turnsResumed == 0, "the simulator never withdraws an eager end")
+    }
+
+    @Test("a configure step that sets eager_eot_threshold mid-stream: Configure answered, the eager end for every session")
+    func configureStep() throws {
+        let run = try run(steps: "  - configure: {eager_eot_threshold: 0.5, eot_threshold: 0.8}")
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.report.errors.total == 0, "ConfigureSuccess is no error: \(run.report.errors.byClass)")
+        let eager = try #require(run.report.metrics["eager_end_of_turn_ms"])
+        #expect(eager.count == Self.clients, "the simulator sent EagerEndOfTurn once Configure set the threshold")
+        #expect(try #require(eager.max) < Self.latencyMs)
+        #expect(abs(try #require(run.report.metrics["end_of_turn_ms"]?.p50) - Self.latencyMs) <= 1)
     }
 }

@@ -49,6 +49,9 @@ extension VirtualClient {
             try await pressKeys(digits, intervalMs: intervalMs)
         case .finalize(let timeoutMs, let onTimeout):
             try await finalize(timeoutMs: timeoutMs, onTimeout: onTimeout)
+        case .configure(let parameters):
+            guard connection != nil else { return }
+            perform(attempt.send(.configure(parameters: parameters)))
         }
     }
 

@@ -85,6 +85,10 @@ package protocol ClientDialect: Sendable {
     /// takes its audio formats from the session); throws a one-line reason when the parameters
     /// ask for what the dialect or the service cannot do. The default is the dialect itself.
     func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect
+    /// This dialect once the scenario's `configure` steps have sent `settings` mid-stream (Flux
+    /// measures the eager end of turn when one sets `eager_eot_threshold`). The default is the
+    /// dialect itself.
+    func reconfigured(midStream settings: [String: JSONValue]) -> any ClientDialect
     /// Whether hanging up waits for the server's end-of-session event after the stop message
     /// (Datagrid `ended`, Deepgram `Metadata`). False where the real peer closes the socket
     /// itself and the server under test sends nothing (Twilio: vload plays Twilio, which sends
@@ -121,6 +125,8 @@ extension ClientDialect {
     package func endpoint(for base: WebSocketEndpoint, parameters: [String: JSONValue]) -> WebSocketEndpoint { base }
 
     package func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect { self }
+
+    package func reconfigured(midStream settings: [String: JSONValue]) -> any ClientDialect { self }
 
     package var awaitsSessionEndOnHangUp: Bool { true }
 

@@ -14,6 +14,9 @@ package enum ClientIntent: Sendable, Hashable {
     case text(String)
     /// Force a turn boundary (OpenAI `input_audio_buffer.commit`, Deepgram `Finalize`).
     case commit
+    /// New session settings mid-stream, from a `configure` step (Deepgram Flux `Configure`,
+    /// AssemblyAI `UpdateConfiguration`); the codec lays the members out as its protocol does.
+    case configure(parameters: [String: JSONValue])
     /// Keep an idle connection open (Deepgram `KeepAlive`).
     case keepAlive
     /// The result of a tool the agent asked the client to run.

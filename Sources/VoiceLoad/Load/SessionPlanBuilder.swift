@@ -17,7 +17,11 @@ package enum SessionPlanBuilder {
     ) throws(InputError) -> SessionPlan {
         let tlsConfiguration = try tls.configuration()
         var scenario = originalScenario
-        let dialect = try unconfigured.configured(parameters: scenario.sessionParameters, url: url)
+        var dialect = try unconfigured.configured(parameters: scenario.sessionParameters, url: url)
+        let midStream = ScenarioStep.flattened(scenario.steps).reduce(into: [String: JSONValue]()) { settings, step in
+            if case .configure(let parameters) = step { settings.merge(parameters) { _, later in later } }
+        }
+        if !midStream.isEmpty { dialect = dialect.reconfigured(midStream: midStream) }
         if let target = try dialect.connectionTarget(url: url, parameters: scenario.sessionParameters, token: token) {
             return try plan(
                 scenario: scenario,
@@ -101,6 +105,11 @@ package enum SessionPlanBuilder {
         if stepNames.contains("dtmf"), codec.frames(for: .dtmf(digit: "1")).isEmpty {
             throw InputError(
                 "\(scenario.sourcePath): 'dtmf' sends the dialect's keypad message, and '\(dialect.id)' has none (twilio-media-streams has)"
+            )
+        }
+        if stepNames.contains("configure"), codec.frames(for: .configure(parameters: ["_": .null])).isEmpty {
+            throw InputError(
+                "\(scenario.sourcePath): 'configure' sends new settings mid-stream, and '\(dialect.id)' has no message for that (deepgram-flux and assemblyai-v3 have)"
             )
         }
         if stepNames.contains("finalize"), !dialect.reportsFinalizedResults {

@@ -36,7 +36,10 @@ package struct LatencyHistogram: Sendable {
         histogram.add(other.histogram)
     }
 
-    /// Count, mean and percentiles in milliseconds; nil when nothing was recorded.
+    /// Count, mean and percentiles in milliseconds; nil when nothing was recorded. Min and max
+    /// are the exact values recorded (the histogram's `max` is the top of the largest value's
+    /// bucket, up to 0.1 % above it: 701.439 for a largest value of 701.263 ms); the
+    /// percentiles are exact to three significant digits and never above the max.
     package var summary: MetricSummary? {
         guard count > 0 else { return nil }
         func ms(_ us: UInt64) -> Double { Double(us) / 1_000 }
@@ -48,7 +51,7 @@ package struct LatencyHistogram: Sendable {
             p90Ms: ms(histogram.valueAtPercentile(90)),
             p95Ms: ms(histogram.valueAtPercentile(95)),
             p99Ms: ms(histogram.valueAtPercentile(99)),
-            maxMs: ms(histogram.max)
+            maxMs: ms(histogram.maxRecorded)
         )
     }
 

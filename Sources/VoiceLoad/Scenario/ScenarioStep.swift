@@ -15,6 +15,9 @@ package enum ScenarioStep: Sendable, Hashable {
     /// `finalize`: the client asks the server for its transcript now (Deepgram `Finalize`) and
     /// waits for the result it flushes (`finalize_ms`).
     case finalize(timeoutMs: Int, onTimeout: StepTimeoutPolicy)
+    /// `configure: {eot_threshold: 0.8}`: the client sends new session settings mid-stream
+    /// (Deepgram Flux `Configure`, AssemblyAI `UpdateConfiguration`) and goes on at once.
+    case configure(parameters: [String: JSONValue])
 
     /// The step's name in reports (`timeout_wait_ready`).
     package var name: String {
@@ -29,6 +32,7 @@ package enum ScenarioStep: Sendable, Hashable {
         case .hangup: return "hangup"
         case .dtmf: return "dtmf"
         case .finalize: return "finalize"
+        case .configure: return "configure"
         }
     }
 

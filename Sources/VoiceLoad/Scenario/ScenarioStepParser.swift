@@ -11,7 +11,8 @@ struct ScenarioStepParser {
     static let defaultWaitTimeoutMs = 30_000
     static let defaultHangupTimeoutMs = 5_000
     static let stepKinds = [
-        "connect", "wait", "say", "silence", "think", "barge_in", "tool_reply", "repeat", "dtmf", "finalize", "hangup",
+        "connect", "wait", "say", "silence", "think", "barge_in", "tool_reply", "repeat", "dtmf", "finalize", "configure",
+        "hangup",
     ]
     static let defaultDTMFIntervalMs = 250
     static let defaultFinalizeTimeoutMs = 10_000
@@ -79,6 +80,14 @@ struct ScenarioStepParser {
         case "finalize":
             try step.allow(["timeout_ms", "on_timeout"])
             return .finalize(timeoutMs: try step.timeout(default: Self.defaultFinalizeTimeoutMs), onTimeout: try step.onTimeout())
+        case "configure":
+            try step.allow([])
+            guard let argument = step.argument, argument.mapping != nil else {
+                throw step.error("'configure' needs the settings to send, as a mapping ({eot_threshold: 0.8})")
+            }
+            let parameters = try reader.object(argument, what: "\(place): 'configure' needs a mapping of settings")
+            guard !parameters.isEmpty else { throw step.error("'configure' needs at least one setting") }
+            return .configure(parameters: parameters)
         case "repeat":
             try step.allow(["steps"])
             guard let times = step.argument?.int, (1...100_000).contains(times) else {

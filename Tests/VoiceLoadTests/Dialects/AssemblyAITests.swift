@@ -101,6 +101,13 @@ struct AssemblyAITests {
         #expect(events.last == .sessionEnded(reason: "termination"))
         #expect(try server.receive(.text(#"{"type":"ForceEndpoint"}"#)) == [.commit])
         #expect(try server.receive(.text(#"{"type":"Terminate"}"#)) == [.stop])
-        #expect(try server.receive(.text(#"{"type":"UpdateConfiguration","format_turns":false}"#)) == [])
+        // A `configure` step's UpdateConfiguration: read back as the same settings, and
+        // format_turns false stops the formatted copies from the next turn on.
+        let settings: [String: JSONValue] = ["format_turns": .bool(false), "min_turn_silence": .number(400)]
+        let update = try #require(client.frames(for: .configure(parameters: settings)).first)
+        #expect(update == .text(#"{"format_turns":false,"min_turn_silence":400,"type":"UpdateConfiguration"}"#))
+        #expect(try server.receive(update) == [.configure(parameters: settings)])
+        let ended = SpeechResult(text: "again", isFinal: true, speechFinal: true, startS: 2, durationS: 0.5)
+        #expect(server.frames(for: .speechResult(ended)).count == 1, "no formatted copy after format_turns false")
     }
 }

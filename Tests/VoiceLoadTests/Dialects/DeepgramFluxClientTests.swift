@@ -134,5 +134,43 @@ struct DeepgramFluxClientTests {
         #expect(try dialect.configured(parameters: ["eager_eot_threshold": .number(0.5)], url: url).measures.contains(.eagerEndOfTurnMs))
         #expect(try dialect.configured(parameters: [:], url: url + "?eager_eot_threshold=0.4").measures.contains(.eagerEndOfTurnMs))
         #expect(!(try dialect.configured(parameters: ["eager_eot_threshold": .null], url: url)).measures.contains(.eagerEndOfTurnMs))
+        // A `configure` step that sets it mid-stream turns it on too; a null one keeps what was.
+        #expect(dialect.reconfigured(midStream: ["eager_eot_threshold": .number(0.5)]).measures.contains(.eagerEndOfTurnMs))
+        #expect(!dialect.reconfigured(midStream: ["eager_eot_threshold": .null, "eot_threshold": .number(0.8)]).measures.contains(.eagerEndOfTurnMs))
+    }
+
+    @Test func configureCarriesTheThresholdsInTheirObjectAndTheRestBesideType() throws {
+        var codec = dialect.makeCodec(parameters: [:])
+        let frames = codec.frames(for: .configure(parameters: ["eot_threshold": .number(0.8), "eager_eot_threshold": .number(0.5), "keyterms": .array([.string("vload")])]))
+        guard case .text(let text)? = frames.first, frames.count == 1 else {
+            Issue.record("one text frame, got \(frames)")
+            return
+        }
+        let message = try DeepgramMessage.parse(.text(text)).get()
+        #expect(message.type == "Configure")
+        #expect(message.members["thresholds"] == .object(["eot_threshold": .number(0.8), "eager_eot_threshold": .number(0.5)]))
+        #expect(message.members["keyterms"] == .array([.string("vload")]))
+        #expect(message.members.count == 3)
+        // Only keyterms: no thresholds object at all (Flux keeps the ones it has).
+        let keyterms = codec.frames(for: .configure(parameters: ["keyterms": .array([.string("x")])]))
+        #expect(keyterms == [.text(#"{"keyterms":["x"],"type":"Configure"}"#)])
+    }
+
+    @Test func theSimulatorReadsConfigureBackAsTheSameSettingsAndAnswersIt() throws {
+        var client = dialect.makeCodec(parameters: [:])
+        var server = DeepgramFluxServerCodec(target: "/v2/listen?model=flux-general-en")
+        #expect(!server.sendsEagerEndOfTurn)
+        let settings: [String: JSONValue] = ["eager_eot_threshold": .number(0.5), "keyterms": .array([.string("vload")])]
+        let frame = try #require(client.frames(for: .configure(parameters: settings)).first)
+        #expect(try server.receive(frame) == [.configure(parameters: settings)])
+        #expect(server.sendsEagerEndOfTurn)
+        let answers = server.takeAcknowledgements()
+        #expect(answers.count == 1)
+        #expect(answers.first.map { events(in: $0) } == [])
+    }
+
+    private func events(in frame: WireFrame) -> [NormalizedEvent] {
+        var codec = dialect.makeCodec(parameters: [:])
+        return codec.receive(frame).events
     }
 }

@@ -75,7 +75,10 @@ struct DeepgramFluxServerTests {
         var codec = dialect.makeCodec(target: Self.target)
         _ = codec.frames(for: .connectionOpened(sessionID: "sim-4"))
         _ = codec.frames(for: .ready)
-        #expect(try codec.receive(.text(#"{"type":"Configure","thresholds":{"eager_eot_threshold":0.4,"eot_threshold":0.8}}"#)) == [])
+        #expect(
+            try codec.receive(.text(#"{"type":"Configure","thresholds":{"eager_eot_threshold":0.4,"eot_threshold":0.8}}"#))
+                == [.configure(parameters: ["eager_eot_threshold": .number(0.4), "eot_threshold": .number(0.8)])]
+        )
         let answers = codec.takeAcknowledgements()
         #expect(codec.takeAcknowledgements() == [])
         #expect(answers.count == 1)

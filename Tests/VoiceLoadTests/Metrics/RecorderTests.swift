@@ -78,9 +78,12 @@ struct RecorderTests {
     func histogramRoundTrip() {
         var histogram = LatencyHistogram()
         for value in stride(from: Int64(100), through: 2_000_000, by: 977) { histogram.record(microseconds: value) }
-        let copy = LatencyHistogram(sparseValues: histogram.sparseValues)
+        // As report.json keeps it: the sparse buckets and the exact range (the summary's max is
+        // the exact largest value, which the buckets alone keep only to their precision).
+        let copy = LatencyHistogram(sparseValues: histogram.sparseValues, exactRange: histogram.exactRange)
         #expect(copy.count == histogram.count)
         #expect(copy.summary == histogram.summary)
+        #expect(histogram.summary?.maxMs == 1_999.042, "the exact largest value, not its bucket's top")
         var merged = histogram
         merged.add(copy)
         #expect(merged.count == 2 * histogram.count)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import VoiceLoad
 
-@Suite("Scenario: dtmf and finalize steps, keepalive_ms")
+@Suite("Scenario: dtmf, finalize and configure steps, keepalive_ms")
 struct ControlStepParserTests {
     private func scenario(_ body: String, top: String = "") throws -> Scenario {
         try ScenarioLoader.parse(yaml: top + "steps:\n  - connect\n" + body, path: "/s/x.yaml")
@@ -30,6 +30,31 @@ struct ControlStepParserTests {
         )
         #expect(parsed.keepAliveMs == 2_000)
         #expect(try scenario("").keepAliveMs == nil)
+    }
+
+    @Test func configureTakesAMappingOfSettings() throws {
+        let parsed = try scenario("  - configure: {eot_threshold: 0.8, keyterms: [vload], eot_timeout_ms: 3000}\n")
+        #expect(
+            parsed.steps.last
+                == .configure(parameters: ["eot_threshold": .number(0.8), "keyterms": .array([.string("vload")]), "eot_timeout_ms": .number(3_000)])
+        )
+        #expect(parsed.steps.last?.name == "configure")
+    }
+
+    @Test(arguments: ["- configure", "- configure: 0.8", "- configure: {}", "- configure: [a]", "- configure: {a: 1}\n    timeout_ms: 5"])
+    func badConfigureStepsAreOneLineErrors(step: String) {
+        #expect(throws: ScenarioError.self) { try scenario("  " + step + "\n") }
+    }
+
+    @Test func configureNeedsADialectWithAMessageForIt() throws {
+        let eager = try scenario("  - configure: {eager_eot_threshold: 0.5}\n")
+        let refused = #expect(throws: InputError.self) {
+            try SessionPlanBuilder.build(scenario: eager, dialect: OpenAIRealtimeClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
+        }
+        #expect(refused?.description.contains("deepgram-flux and assemblyai-v3") == true, "\(String(describing: refused))")
+        let flux = try SessionPlanBuilder.build(scenario: eager, dialect: DeepgramFluxClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
+        #expect(flux.metricsMeasured.contains(.eagerEndOfTurnMs), "the step turns the eager end of turn on")
+        _ = try SessionPlanBuilder.build(scenario: eager, dialect: AssemblyAIClientDialect(), url: "ws://127.0.0.1:9/x", token: nil, frameMs: nil)
     }
 
     @Test(arguments: [#"- dtmf: "12a""#, "- dtmf: \"\"", "- dtmf: [1]", "- dtmf: \"1\"\n    speed: 3"])

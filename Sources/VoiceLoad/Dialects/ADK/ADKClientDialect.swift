@@ -109,7 +109,7 @@ package struct ADKClientDialect: StatelessJSONClientDialect {
             case .seed, .legacy: return .text(JSONFrame.text(["mime_type": "text/plain", "data": .string(text)]))
             case .events: return .text(JSONFrame.text(["type": "text", "text": .string(text)]))
             }
-        case .start, .interrupt, .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .stop, .dtmf:
+        case .start, .interrupt, .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .stop, .dtmf, .configure:
             return nil
         }
     }

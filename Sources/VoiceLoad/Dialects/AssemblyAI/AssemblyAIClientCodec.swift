@@ -20,14 +20,15 @@ struct AssemblyAIClientCodec: ClientCodec {
     }
 
     /// Audio as a binary frame, `.commit` → `ForceEndpoint`, `.keepAlive` → `KeepAlive`,
-    /// `.stop` → `Terminate`; nothing for the rest (`UpdateConfiguration` is not sent: vload
-    /// configures the session in the URL).
+    /// `.configure` → `UpdateConfiguration` (the settings beside `type`, as the SDK's model
+    /// has them), `.stop` → `Terminate`; nothing for the rest.
     func frames(for intent: ClientIntent) -> [WireFrame] {
         switch intent {
         case .audio(let bytes): return bytes.isEmpty ? [] : [.binary(bytes)]
         case .commit: return [.text(AssemblyAIMessage.Literal.forceEndpoint)]
         case .keepAlive: return [.text(AssemblyAIMessage.Literal.keepAlive)]
         case .stop: return [.text(AssemblyAIMessage.Literal.terminate)]
+        case .configure(let parameters): return [.text(DeepgramMessage.text(type: Name.updateConfiguration, parameters))]
         case .start, .interrupt, .text, .toolResult, .markPlayed, .playbackTruncated, .dtmf: return []
         }
     }

@@ -2,8 +2,8 @@ import WSCore
 
 /// The server side of one AssemblyAI Universal-Streaming v3 connection (docs/dialects.md).
 ///
-/// In: binary audio, `ForceEndpoint` (→ `.commit`), `KeepAlive`, `UpdateConfiguration` (taken,
-/// no answer: v3 has none) and `Terminate` (→ `.stop`). Out: `Begin` when ready,
+/// In: binary audio, `ForceEndpoint` (→ `.commit`), `KeepAlive`, `UpdateConfiguration` (its
+/// `format_turns` taken, no answer: v3 has none) and `Terminate` (→ `.stop`). Out: `Begin` when ready,
 /// `SpeechStarted` when the user starts speaking, a partial `Turn` for each interim result,
 /// the ended `Turn` for the final one (and its formatted copy when the query sets
 /// `format_turns=true`), `Error`, and `Termination` at the end.
@@ -19,8 +19,9 @@ struct AssemblyAIServerCodec: ServerCodec {
     /// SDK's table of codes.
     static let serverErrorCode: Int64 = 3005
 
-    /// The query sets `format_turns=true`: an ended turn is followed by its formatted copy.
-    let formatsTurns: Bool
+    /// The query (or the latest `UpdateConfiguration`) sets `format_turns` true: an ended turn
+    /// is followed by its formatted copy.
+    private(set) var formatsTurns: Bool
     let inputFormat: AudioFormat
     private(set) var sessionID = "vload-simulator"
     /// The `turn_order` of the turn under way.
@@ -46,7 +47,9 @@ struct AssemblyAIServerCodec: ServerCodec {
         case Name.forceEndpoint: return [.commit]
         case Name.keepAlive: return [.keepAlive]
         case Name.terminate: return [.stop]
-        case Name.updateConfiguration: return []
+        case Name.updateConfiguration:
+            if let formats = message.bool("format_turns") { formatsTurns = formats }
+            return [.configure(parameters: message.members.filter { $0.key != "type" })]
         default: throw .unknownType(message.type)
         }
     }

@@ -62,7 +62,7 @@ package struct CustomClientCodec: ClientCodec {
             return templates.close.map { [render($0)] } ?? []
         case .text(let text):
             return templates.text.map { [render($0, text: text)] } ?? []
-        case .toolResult, .markPlayed, .playbackTruncated, .dtmf:
+        case .toolResult, .markPlayed, .playbackTruncated, .dtmf, .configure:
             return []
         }
     }

@@ -56,7 +56,7 @@ package struct DatagridClientDialect: ClientDialect {
             return frame(JSONFrame.text(["type": JSONValue(DatagridMessage.Name.stop)]))
         case .text(let text):
             return frame(JSONFrame.text(["type": JSONValue(DatagridMessage.Name.text), "payload": ["text": JSONValue(text)]]))
-        case .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf:
+        case .commit, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf, .configure:
             return nil
         }
     }

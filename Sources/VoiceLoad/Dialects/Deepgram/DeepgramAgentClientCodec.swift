@@ -56,7 +56,7 @@ struct DeepgramAgentClientCodec: ClientCodec {
                     )
                 )
             ]
-        case .stop, .interrupt, .commit, .markPlayed, .playbackTruncated, .dtmf:
+        case .stop, .interrupt, .commit, .markPlayed, .playbackTruncated, .dtmf, .configure:
             return []
         }
     }

@@ -17,16 +17,31 @@ struct DeepgramFluxClientCodec: ClientCodec {
         audio.sharedFrame ?? EncodedFrame(.binary([]))
     }
 
-    /// Audio as a binary frame (none when empty), `.commit` → `ForceEndTurn`, `.stop` →
-    /// `CloseStream`; nothing for the rest: Flux has no keep-alive, and its `Configure`
-    /// (thresholds mid-stream) is not sent, as vload sets the thresholds in the URL.
+    /// Audio as a binary frame (none when empty), `.commit` → `ForceEndTurn`, `.configure` →
+    /// `Configure` (see `configure(_:)`), `.stop` → `CloseStream`; nothing for the rest: Flux
+    /// has no keep-alive.
     func frames(for intent: ClientIntent) -> [WireFrame] {
         switch intent {
         case .audio(let bytes): return bytes.isEmpty ? [] : [.binary(bytes)]
         case .commit: return [.text(DeepgramFluxMessage.Literal.forceEndTurn)]
         case .stop: return [.text(DeepgramFluxMessage.Literal.closeStream)]
+        case .configure(let parameters): return [.text(Self.configure(parameters))]
         case .start, .keepAlive, .interrupt, .text, .toolResult, .markPlayed, .playbackTruncated, .dtmf: return []
         }
+    }
+
+    /// `Configure` with `parameters`: the end-of-turn thresholds (`eot_threshold`,
+    /// `eager_eot_threshold`, `eot_timeout_ms`) go in its `thresholds` object, every other
+    /// setting (`keyterms`, `language_hints`, `numerals`) beside `type`, as deepgram-sdk's
+    /// `ListenV2Configure` has them.
+    static func configure(_ parameters: [String: JSONValue]) -> String {
+        var members: [String: JSONValue] = [:]
+        var thresholds: [String: JSONValue] = [:]
+        for (name, value) in parameters {
+            if DeepgramFluxMessage.Threshold.all.contains(name) { thresholds[name] = value } else { members[name] = value }
+        }
+        if !thresholds.isEmpty { members["thresholds"] = .object(thresholds) }
+        return DeepgramMessage.text(type: Name.configure, members)
     }
 
     func receive(_ frame: WireFrame) -> DecodedFrame {

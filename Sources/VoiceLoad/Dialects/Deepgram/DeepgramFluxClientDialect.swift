@@ -68,6 +68,13 @@ package struct DeepgramFluxClientDialect: ClientDialect {
         return DeepgramFluxClientDialect(inputFormat: inputFormat, eagerEndOfTurn: inURL || inSession)
     }
 
+    /// This dialect, measuring the eager end of turn as well when a `configure` step sets
+    /// `eager_eot_threshold` (a `null` one, which Flux reads as "keep the current value", does not).
+    package func reconfigured(midStream settings: [String: JSONValue]) -> any ClientDialect {
+        let eager = settings[DeepgramFluxMessage.Threshold.eager].map { $0 != .null } ?? false
+        return DeepgramFluxClientDialect(inputFormat: inputFormat, eagerEndOfTurn: eagerEndOfTurn || eager)
+    }
+
     /// `base` with the model (`flux-general-en`) and the audio format (`encoding`,
     /// `sample_rate`) added where the URL has none; a session parameter of the same name
     /// replaces a default, and other session parameters (`eot_threshold`,

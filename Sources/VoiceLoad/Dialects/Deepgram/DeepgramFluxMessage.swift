@@ -42,6 +42,8 @@ enum DeepgramFluxMessage {
         static let eager = "eager_eot_threshold"
         static let final = "eot_threshold"
         static let timeoutMs = "eot_timeout_ms"
+        /// All three: the members of `Configure.thresholds`.
+        static let all = [eager, final, timeoutMs]
     }
 
     /// The control messages that have no fields, as the SDK itself writes them.

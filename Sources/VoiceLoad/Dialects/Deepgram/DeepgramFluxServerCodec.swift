@@ -2,7 +2,7 @@ import WSCore
 
 /// The server side of one Deepgram Flux connection (docs/dialects.md).
 ///
-/// In: binary audio, `Configure` (answered with `ConfigureSuccess`), `ForceEndTurn` (→
+/// In: binary audio, `Configure` (→ `.configure`, answered with `ConfigureSuccess`), `ForceEndTurn` (→
 /// `.commit`) and `CloseStream` (→ `.stop`). Out: `Connected` when ready; `TurnInfo`
 /// `StartOfTurn` when the user starts speaking, `Update` for each interim result,
 /// `EagerEndOfTurn` when the speech stops (only with an eager threshold set) and `EndOfTurn`
@@ -52,7 +52,10 @@ struct DeepgramFluxServerCodec: ServerCodec {
         case Name.closeStream: return [.stop]
         case Name.configure:
             configure(message)
-            return []
+            // The intent a client codec's `.configure` became: its thresholds beside the rest.
+            var parameters = message.members.filter { $0.key != "type" && $0.key != "thresholds" }
+            if case .object(let thresholds)? = message.members["thresholds"] { parameters.merge(thresholds) { own, _ in own } }
+            return [.configure(parameters: parameters)]
         default: throw .unknownType(message.type)
         }
     }
@@ -62,8 +65,7 @@ struct DeepgramFluxServerCodec: ServerCodec {
     private mutating func configure(_ message: DeepgramMessage) {
         var thresholds: [String: JSONValue] = [:]
         if case .object(let given)? = message.members["thresholds"] {
-            let names = [DeepgramFluxMessage.Threshold.eager, DeepgramFluxMessage.Threshold.final, DeepgramFluxMessage.Threshold.timeoutMs]
-            for name in names { thresholds[name] = given[name] }
+            for name in DeepgramFluxMessage.Threshold.all { thresholds[name] = given[name] }
         }
         if let eager = thresholds[DeepgramFluxMessage.Threshold.eager], eager != .null { sendsEagerEndOfTurn = true }
         let keyterms = message.members["keyterms"] ?? .array([])

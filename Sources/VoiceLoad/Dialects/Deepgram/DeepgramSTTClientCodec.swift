@@ -23,7 +23,7 @@ struct DeepgramSTTClientCodec: ClientCodec {
         case .keepAlive: return [.text(DeepgramMessage.Literal.keepAlive)]
         case .commit: return [.text(DeepgramMessage.Literal.finalize)]
         case .stop: return [.text(DeepgramMessage.Literal.closeStream)]
-        case .start, .interrupt, .text, .toolResult, .markPlayed, .playbackTruncated, .dtmf: return []
+        case .start, .interrupt, .text, .toolResult, .markPlayed, .playbackTruncated, .dtmf, .configure: return []
         }
     }
 

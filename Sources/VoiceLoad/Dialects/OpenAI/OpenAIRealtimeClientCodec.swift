@@ -77,7 +77,7 @@ struct OpenAIRealtimeClientCodec: ClientCodec {
                     ])
                 )
             ]
-        case .stop, .keepAlive, .markPlayed, .dtmf:
+        case .stop, .keepAlive, .markPlayed, .dtmf, .configure:
             return []
         }
     }

@@ -29,7 +29,7 @@ struct PipecatProtobufClientCodec: ClientCodec {
             return [PipecatWireFrame.text(text)]
         case .interrupt:
             return [PipecatWireFrame.interruption()]
-        case .start, .commit, .keepAlive, .toolResult, .playbackTruncated, .markPlayed, .dtmf, .stop:
+        case .start, .commit, .keepAlive, .toolResult, .playbackTruncated, .markPlayed, .dtmf, .stop, .configure:
             return []
         }
     }

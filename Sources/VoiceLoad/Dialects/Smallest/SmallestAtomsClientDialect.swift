@@ -94,7 +94,7 @@ package struct SmallestAtomsClientDialect: StatelessJSONClientDialect {
             return frame(JSONFrame.text(["type": JSONValue(Name.textSend), "text": JSONValue(text)]))
         case .stop:
             return frame(JSONFrame.text(["type": JSONValue(Name.sessionClose)]))
-        case .start, .interrupt, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf:
+        case .start, .interrupt, .keepAlive, .toolResult, .markPlayed, .playbackTruncated, .dtmf, .configure:
             return nil
         }
     }

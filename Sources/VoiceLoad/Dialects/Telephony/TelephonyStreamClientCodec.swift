@@ -62,7 +62,7 @@ struct TelephonyStreamClientCodec: ClientCodec {
             return [labelPlayedFrame(name: name)]
         case .stop:
             return [counters.messageFrame("stop", extra: ["stop": JSONValue(stopBody())])]
-        case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
+        case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated, .configure:
             return []
         }
     }

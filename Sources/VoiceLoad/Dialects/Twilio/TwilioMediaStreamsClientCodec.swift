@@ -64,7 +64,7 @@ struct TwilioMediaStreamsClientCodec: ClientCodec {
             return [counters.messageFrame(Name.stop, extra: ["stop": JSONValue(stop)])]
         case .dtmf(let digit):
             return [counters.messageFrame(Name.dtmf, extra: ["dtmf": ["track": "inbound_track", "digit": JSONValue(digit)]])]
-        case .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated:
+        case .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated, .configure:
             return []
         }
     }

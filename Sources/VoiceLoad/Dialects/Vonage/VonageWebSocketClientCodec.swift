@@ -40,7 +40,7 @@ struct VonageWebSocketClientCodec: ClientCodec {
             return [.text(JSONFrame.text(["event": JSONValue(Message.dtmf), "digit": JSONValue(digit), "duration": 100]))]
         case .markPlayed(let label):
             return [notifiedFrame(label: label)]
-        case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated, .stop:
+        case .start, .interrupt, .text, .commit, .keepAlive, .toolResult, .playbackTruncated, .stop, .configure:
             return []
         }
     }

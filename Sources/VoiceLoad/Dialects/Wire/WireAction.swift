@@ -57,6 +57,7 @@ enum WireAction: Sendable, Hashable {
             return .success(.intent(.playbackTruncated(audioEndMs: object["audio_end_ms"]?.intValue ?? 0)))
         case "mark_played": return .success(.intent(.markPlayed(name: string("name"))))
         case "dtmf": return .success(.intent(.dtmf(digit: string("digit"))))
+        case "configure": return .success(.intent(.configure(parameters: object["settings"]?.objectValue ?? [:])))
         default: return .failure(JSONFrameError(reason: "unknown send '\(send)'"))
         }
     }
