@@ -95,6 +95,7 @@ actor SimulatorConnection: PacedStream {
             for frame in acknowledgements { connection.queue(EncodedFrame(frame)) }
             if !acknowledgements.isEmpty { connection.flush() }
             session.slowdown = slowdown()
+            session.endOfTurnWithdrawable = codec.withdrawsEndOfTurnOnResume
             for intent in intents {
                 perform(session.receive(intent, at: timestamped.receivedAt))
             }

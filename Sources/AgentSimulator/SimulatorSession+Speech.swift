@@ -8,14 +8,24 @@ extension SimulatorSession {
         if manualTurns { return manualTurnSpeech(event) }
         switch event {
         case .speechStarted(_, let audioMs):
-            statistics.userTurns += 1
             guard speaks else {
+                if endOfTurnWithdrawable, reply?.stage == .thinking {
+                    // An eager end of turn went out and the final one is still due: the user
+                    // goes on, so the turn does too, from where it started.
+                    statistics.turnsResumed += 1
+                    return cancelReply() + [
+                        .send(.userTurnResumed(audioMs: audioMs)),
+                        .schedule(.interimResult, at: now.advanced(byMilliseconds: Self.interimIntervalMs)),
+                    ]
+                }
+                statistics.userTurns += 1
                 utteranceStartMs = audioMs
                 return [
                     .send(.userSpeechStarted(audioMs: audioMs)),
                     .schedule(.interimResult, at: now.advanced(byMilliseconds: Self.interimIntervalMs)),
                 ]
             }
+            statistics.userTurns += 1
             return userSpeechStarted(audioMs: audioMs, at: now)
         case .speechEnded(let endedAt, let audioMs):
             // The user stopped before the agent reacted to their barge-in: it reacts now.

@@ -110,6 +110,10 @@ struct SimulatorSession: Sendable {
     /// else 1 (`SimulatorConfiguration.slowdown`). An input: the driver sets it before every
     /// intent and timer; each agent-side delay is stretched by it when the delay starts.
     var slowdown = 1.0
+    /// Whether the dialect withdraws an end of turn it announced early when the user speaks
+    /// again before its final end (`ServerCodec.withdrawsEndOfTurnOnResume`): an input, set by
+    /// the driver before every intent, as a `Configure` may change it mid-stream.
+    var endOfTurnWithdrawable = false
     var detector: StreamingSpeechDetector
     /// Manual turns (OpenAI `turn_detection: null` in the client's session): the agent's VAD
     /// only marks where the user's speech ended; the client's commit asks for the reply.

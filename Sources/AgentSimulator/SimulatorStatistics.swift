@@ -2,6 +2,8 @@
 package struct SimulatorStatistics: Sendable, Hashable {
     package var sessions = 0
     package var userTurns = 0
+    /// Turns the user went on with after an eager end of turn (Flux `TurnResumed`).
+    package var turnsResumed = 0
     package var replies = 0
     package var interruptions = 0
     /// Tool calls the agent made.
@@ -23,6 +25,7 @@ package struct SimulatorStatistics: Sendable, Hashable {
     mutating func add(_ other: SimulatorStatistics) {
         sessions += other.sessions
         userTurns += other.userTurns
+        turnsResumed += other.turnsResumed
         replies += other.replies
         interruptions += other.interruptions
         toolCalls += other.toolCalls

@@ -192,18 +192,23 @@ struct LatencyModelTests {
     }
 }
 
+/// A speech-to-text session (it does not speak), open on connect.
+private func transcriber(sessionNumber: UInt64) -> SimulatorSession {
+    SimulatorSession(
+        configuration: configuration(),
+        sessionStart: .onOpen,
+        speaks: false,
+        inputFormat: .pcm16(16_000),
+        chunkCounts: [:],
+        sessionNumber: sessionNumber
+    )
+}
+
 @Suite("SimulatorSession speech-to-text")
 struct SimulatorSessionSpeechToTextTests {
     @Test("without speech the answer is interim results while the user talks, then a final result and UtteranceEnd")
     func transcripts() {
-        var agent = SimulatorSession(
-            configuration: configuration(),
-            sessionStart: .onOpen,
-            speaks: false,
-            inputFormat: .pcm16(16_000),
-            chunkCounts: [:],
-            sessionNumber: 7
-        )
+        var agent = transcriber(sessionNumber: 7)
         #expect(agent.opened(at: ms(0)) == [.send(.connectionOpened(sessionID: "sim-7")), .schedule(.ready, at: ms(100))])
         #expect(agent.timerFired(.ready, at: ms(100)) == [.send(.ready)])  // no greeting: it does not speak
         var actions: [SimulatorSession.Action] = []
@@ -230,5 +235,44 @@ struct SimulatorSessionSpeechToTextTests {
                 .send(.utteranceEnd(lastWordEndS: 0.8)),
             ]
         )
+    }
+    @Test("an eager end of turn the dialect can withdraw: speech before the final end resumes the turn, whose final then spans it all")
+    func resumedTurn() {
+        var agent = transcriber(sessionNumber: 7)
+        agent.endOfTurnWithdrawable = true
+        _ = agent.opened(at: ms(0))
+        _ = agent.timerFired(.ready, at: ms(100))
+        var actions: [SimulatorSession.Action] = []
+        for index in 0..<10 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_040 + 40 * Int64(index))) }
+        #expect(actions.first == .send(.userSpeechStarted(audioMs: 0)))
+        actions = []
+        // 200 ms of silence: the speech stopped at 400 ms (arrived 1400); the final is due at 2100.
+        for index in 0..<5 { actions += agent.receive(.audio(frame(loud: false)), at: ms(1_440 + 40 * Int64(index))) }
+        #expect(actions == [.cancel(.interimResult), .send(.userSpeechStopped(audioMs: 400)), .schedule(.reply, at: ms(2_100))])
+        // The user goes on at 600 ms, before 2100: the final is withdrawn and the turn resumes.
+        actions = []
+        for index in 0..<10 { actions += agent.receive(.audio(frame(loud: true)), at: ms(1_640 + 40 * Int64(index))) }
+        #expect(actions == [.cancel(.reply), .send(.userTurnResumed(audioMs: 600)), .schedule(.interimResult, at: ms(2_180))])
+        #expect(agent.statistics.turnsResumed == 1 && agent.statistics.userTurns == 1)
+        actions = []
+        for index in 0..<5 { actions += agent.receive(.audio(frame(loud: false)), at: ms(2_040 + 40 * Int64(index))) }
+        // The second stop at 1000 ms (arrived 2000): the final is due at 2700 and covers 0…1 s.
+        #expect(actions == [.cancel(.interimResult), .send(.userSpeechStopped(audioMs: 1_000)), .schedule(.reply, at: ms(2_700))])
+        guard case .send(.speechResult(let final))? = agent.timerFired(.reply, at: ms(2_700)).first else {
+            Issue.record("expected the final result")
+            return
+        }
+        #expect(final.isFinal && final.startS == 0 && final.durationS == 1)
+        #expect(agent.statistics.replies == 1)
+        // Without the withdrawable end (deepgram-stt), speech after the stop is a new utterance.
+        var plain = transcriber(sessionNumber: 8)
+        _ = plain.opened(at: ms(0))
+        _ = plain.timerFired(.ready, at: ms(100))
+        for index in 0..<10 { _ = plain.receive(.audio(frame(loud: true)), at: ms(1_040 + 40 * Int64(index))) }
+        for index in 0..<5 { _ = plain.receive(.audio(frame(loud: false)), at: ms(1_440 + 40 * Int64(index))) }
+        actions = []
+        for index in 0..<10 { actions += plain.receive(.audio(frame(loud: true)), at: ms(1_640 + 40 * Int64(index))) }
+        #expect(actions.first == .send(.userSpeechStarted(audioMs: 600)))
+        #expect(plain.statistics.turnsResumed == 0 && plain.statistics.userTurns == 2)
     }
 }

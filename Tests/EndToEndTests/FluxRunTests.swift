@@ -76,7 +76,63 @@ struct FluxRunTests {
         // The simulator's eager end goes out when its VAD has heard `--sim-vad-silence-ms` (500) of silence.
         #expect(try #require(eager.max) < Self.latencyMs, "eager \(eager.max ?? -1) ms")
         #expect(abs(try #require(endOfTurn.p50) - Self.latencyMs) <= 1)
-        #expect(run.report.turnsResumed == 0, "the simulator never withdraws an eager end")
+        #expect(run.report.turnsResumed == 0, "the clip has no pause long enough for an eager end to be withdrawn")
+    }
+
+    /// A caller who pauses mid-sentence: the short clip cut 280 ms after its speech ends
+    /// (1,510 ms), then the whole clip again (speech from 300 ms): 580 ms of silence between the
+    /// two halves. Written once to a temporary WAV.
+    static let pausingClipPath: String = {
+        let wav = (try? Data(contentsOf: URL(fileURLWithPath: ShortCall.clipPath))) ?? Data()
+        // The shipped clip is 16 kHz mono PCM16 with a 44-byte header: samples from byte 44.
+        let samples = wav.dropFirst(44)
+        let cutBytes = 1_510 * 16 * 2
+        let pcm = Data(samples.prefix(cutBytes)) + Data(samples)
+        var header = Data("RIFF".utf8)
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+        append(UInt32(36 + pcm.count))
+        header.append(contentsOf: Data("WAVEfmt ".utf8))
+        append(UInt32(16)); append(UInt16(1)); append(UInt16(1)); append(UInt32(16_000)); append(UInt32(32_000)); append(UInt16(2)); append(UInt16(16))
+        header.append(contentsOf: Data("data".utf8))
+        append(UInt32(pcm.count))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vload-pausing-\(UUID().uuidString).wav").path
+        _ = FileManager.default.createFile(atPath: path, contents: header + pcm)
+        return path
+    }()
+
+    @Test("a caller who pauses 580 ms mid-sentence: EagerEndOfTurn, TurnResumed once per turn, the end of turn from the real end of speech")
+    func resumedTurn() throws {
+        // The simulator's eager end goes out 500 ms into the pause (its VAD's silence window)
+        // and its final end is due the reply latency after the pause began: 1,000 ms here (not
+        // 700), so the second half's start, heard 60 ms in on an 80 ms frame, comes well
+        // before it and withdraws it.
+        let latencyMs = 1_000.0
+        let shipped = try String(contentsOfFile: ShortCall.scenarioPath, encoding: .utf8)
+        let text = shipped.replacingOccurrences(of: "say: \(ShortCall.clipPath)", with: "say: \(Self.pausingClipPath)")
+            .replacingOccurrences(of: "  ephemeral: true     # keep load-test calls out of conversation history", with: "  eager_eot_threshold: 0.5")
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("vload-flux-\(UUID().uuidString).yaml").path
+        try text.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vload-flux-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try VLoadProcess.runValid(
+            [
+                "run", "--dialect", "deepgram-flux", "--scenario", scenario, "--clients", String(Self.clients), "--quiet", "--out", out,
+                "--sim-reply-latency", String(Int(latencyMs)),
+            ] + ShortCall.simulatorArguments
+        )
+        let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        #expect(outcome.status == 0, "\(outcome.stdout + outcome.stderr)")
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.turnsResumed == Self.clients, "one TurnResumed per session's turn")
+        let endOfTurn = try #require(report.metrics["end_of_turn_ms"])
+        #expect(endOfTurn.count == Self.clients)
+        #expect(try #require(endOfTurn.min) >= latencyMs, "timed from the end of the whole sentence, not the pause")
+        #expect(abs(try #require(endOfTurn.p50) - latencyMs) <= 1)
+        let eager = try #require(report.metrics["eager_end_of_turn_ms"])
+        #expect(eager.count == Self.clients, "the eager end that stood: after the second half")
+        #expect(try #require(eager.max) < latencyMs)
+        let turns = try String(contentsOfFile: out + "/turns.csv", encoding: .utf8).split(separator: "\n")
+        #expect(turns.dropFirst().filter { $0.hasSuffix(",1") }.count == Self.clients, "turns_resumed 1 on every row")
     }
 
     @Test("a configure step that sets eager_eot_threshold mid-stream: Configure answered, the eager end for every session")

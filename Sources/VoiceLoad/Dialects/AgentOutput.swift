@@ -9,6 +9,9 @@ package enum AgentOutput: Sendable, Hashable {
     /// Server VAD events, with the position in the user's audio stream.
     case userSpeechStarted(audioMs: Int)
     case userSpeechStopped(audioMs: Int)
+    /// The user spoke again before the end of their turn was final, after an eager end of turn
+    /// (`ServerCodec.withdrawsEndOfTurnOnResume`): the turn goes on (Flux `TurnResumed`).
+    case userTurnResumed(audioMs: Int)
     /// The agent begins a spoken turn (OpenAI `response.created`, Smallest
     /// `agent_start_talking`, Deepgram `AgentStartedSpeaking`).
     case agentTurnStarted(turnKey: String, latencyMs: Int)

@@ -12,8 +12,14 @@ package protocol ServerCodec: Sendable {
     /// agent does (Deepgram `ThinkUpdated` for `UpdateThink`), each taken once; none on most
     /// dialects.
     mutating func takeAcknowledgements() -> [WireFrame]
+    /// Whether an end of turn announced early can still be withdrawn: speech that resumes
+    /// before the final end of the turn continues it (`.userTurnResumed`) rather than starting
+    /// another. Deepgram Flux with an eager threshold set; false on most dialects.
+    var withdrawsEndOfTurnOnResume: Bool { get }
 }
 
 extension ServerCodec {
     package mutating func takeAcknowledgements() -> [WireFrame] { [] }
+
+    package var withdrawsEndOfTurnOnResume: Bool { false }
 }

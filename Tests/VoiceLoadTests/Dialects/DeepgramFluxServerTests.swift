@@ -86,6 +86,15 @@ struct DeepgramFluxServerTests {
         #expect(member("sequence_id", of: answers.first) == .integer(1))
         #expect(member("thresholds", of: answers.first) == .object(["eager_eot_threshold": .number(0.4), "eot_threshold": .number(0.8)]))
         #expect(codec.frames(for: .userSpeechStopped(audioMs: 900)).count == 1)
+        // With eager ends on, an eager end can be withdrawn: the user going on is TurnResumed,
+        // in the same turn, and the client reads it as such.
+        #expect(codec.withdrawsEndOfTurnOnResume)
+        let resumed = codec.frames(for: .userTurnResumed(audioMs: 1_300))
+        #expect(member("event", of: resumed.first) == .string("TurnResumed"))
+        #expect(member("turn_index", of: resumed.first) == .integer(0))
+        var client = DeepgramFluxClientDialect().makeCodec(parameters: [:])
+        #expect(resumed.flatMap { client.receive($0).events } == [.userTurn(.turnResumed)])
+        #expect(!dialect.makeCodec(target: Self.target).withdrawsEndOfTurnOnResume, "no eager threshold, nothing to withdraw")
     }
 
     @Test("ForceEndTurn's flushed result is an EndOfTurn with trigger manual; the next turn's index follows")

@@ -49,7 +49,7 @@ struct ADKServerCodec: ServerCodec {
         case .error(let code, let message):
             guard variant == .events else { return [] }
             object = ["author": JSONValue(Self.author), "errorCode": JSONValue(code ?? "INTERNAL"), "errorMessage": JSONValue(message)]
-        case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
+        case .connectionOpened, .userTurnResumed, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .speechResult, .utteranceEnd, .ended:
             return []
         }

@@ -81,7 +81,7 @@ struct AssemblyAIServerCodec: ServerCodec {
                     ["audio_duration_seconds": .integer(seconds), "session_duration_seconds": .integer(seconds)]
                 )
             ]
-        case .sessionStarted, .userSpeechStopped, .utteranceEnd, .agentTurnStarted, .audio, .agentAudioDone, .turnComplete,
+        case .sessionStarted, .userTurnResumed, .userSpeechStopped, .utteranceEnd, .agentTurnStarted, .audio, .agentAudioDone, .turnComplete,
             .interrupted, .responseCancelled, .toolCall, .transcript:
             return []
         }

@@ -69,7 +69,7 @@ package struct DatagridServerDialect: ServerDialect {
         typealias Name = DatagridMessage.Name
         let text: String
         switch output {
-        case .connectionOpened, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted, .agentAudioDone,
+        case .connectionOpened, .userTurnResumed, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted, .agentAudioDone,
             .turnComplete, .responseCancelled, .speechResult, .utteranceEnd:
             return nil
         case .sessionStarted(let sessionID, let conversationID):

@@ -129,7 +129,7 @@ struct DeepgramAgentServerCodec: ServerCodec {
                 "id": .string(id ?? "fc_\(callCount)"), "name": .string(name), "arguments": .string(arguments ?? "{}"), "client_side": true,
             ]
             return [.text(DeepgramMessage.text(type: Name.functionCallRequest, ["functions": [.object(function)]]))]
-        case .sessionStarted, .userSpeechStopped, .interrupted, .responseCancelled, .speechResult,
+        case .sessionStarted, .userTurnResumed, .userSpeechStopped, .interrupted, .responseCancelled, .speechResult,
             .utteranceEnd, .ended:
             return []
         }

@@ -5,7 +5,8 @@ import WSCore
 /// In: binary audio, `Configure` (→ `.configure`, answered with `ConfigureSuccess`), `ForceEndTurn` (→
 /// `.commit`) and `CloseStream` (→ `.stop`). Out: `Connected` when ready; `TurnInfo`
 /// `StartOfTurn` when the user starts speaking, `Update` for each interim result,
-/// `EagerEndOfTurn` when the speech stops (only with an eager threshold set) and `EndOfTurn`
+/// `EagerEndOfTurn` when the speech stops (only with an eager threshold set), `TurnResumed`
+/// when the user goes on before the turn's final end, and `EndOfTurn`
 /// for the final result (`trigger: manual` when `ForceEndTurn` flushed it); `Error`. Every
 /// message carries the request id and the next `sequence_id`.
 struct DeepgramFluxServerCodec: ServerCodec {
@@ -22,6 +23,8 @@ struct DeepgramFluxServerCodec: ServerCodec {
 
     /// `EagerEndOfTurn` is sent: the query or a `Configure` set `eager_eot_threshold`.
     private(set) var sendsEagerEndOfTurn: Bool
+    /// An eager end of turn is withdrawn when the user goes on (`TurnResumed`), as Flux does.
+    var withdrawsEndOfTurnOnResume: Bool { sendsEagerEndOfTurn }
     /// `request_id` in every message (the session id the simulator opens with).
     private(set) var requestID = "vload-simulator"
     /// The `sequence_id` of the next message.
@@ -97,6 +100,9 @@ struct DeepgramFluxServerCodec: ServerCodec {
             let frame = turnInfo(Event.endOfTurn, endS: endS, confidence: Self.endOfTurnConfidence, trigger: trigger)
             turnIndex += 1
             return [frame]
+        case .userTurnResumed(let audioMs):
+            // The eager end is withdrawn; the turn (its index, start and transcript) goes on.
+            return [turnInfo(Event.turnResumed, endS: max(turnStartS, Double(audioMs) / 1_000), confidence: Self.ongoingConfidence)]
         case .userSpeechStopped(let audioMs):
             guard sendsEagerEndOfTurn else { return [] }
             return [turnInfo(Event.eagerEndOfTurn, endS: max(turnStartS, Double(audioMs) / 1_000), confidence: Self.eagerConfidence)]

@@ -89,7 +89,7 @@ struct DeepgramSTTServerCodec: ServerCodec {
             ]
         case .ended:
             return [.text(metadataText())]
-        case .sessionStarted, .ready, .userSpeechStopped, .agentTurnStarted, .audio, .agentAudioDone,
+        case .sessionStarted, .userTurnResumed, .ready, .userSpeechStopped, .agentTurnStarted, .audio, .agentAudioDone,
             .turnComplete, .interrupted, .responseCancelled, .toolCall, .transcript, .error:
             return []
         }

@@ -112,7 +112,7 @@ struct OpenAIRealtimeServerCodec: ServerCodec {
         case .error(let code, let message):
             let error: [String: JSONValue] = ["type": "server_error", "code": .string(code), "message": .string(message)]
             return [Self.frame(["type": .string(Name.error), "error": .object(error)])]
-        case .sessionStarted, .interrupted, .speechResult, .utteranceEnd, .ended:
+        case .sessionStarted, .userTurnResumed, .interrupted, .speechResult, .utteranceEnd, .ended:
             return []
         }
     }

@@ -39,7 +39,7 @@ struct PipecatProtobufServerCodec: ServerCodec {
             return [PipecatWireFrame.transcription(line.text, userID: "user", timestamp: "")]
         case .transcript(let line):
             return [PipecatWireFrame.text(line.text)]
-        case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
+        case .connectionOpened, .userTurnResumed, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .turnComplete, .responseCancelled, .toolCall, .speechResult, .utteranceEnd, .error, .ended:
             return []
         }

@@ -50,7 +50,7 @@ struct SmallestAtomsServerCodec: ServerCodec {
             object = ["type": JSONValue(Name.error), "code": JSONValue(code ?? "internal_error"), "message": JSONValue(message)]
         case .ended:
             object = ["type": JSONValue(Name.sessionClosed), "reason": "client_requested"]
-        case .sessionStarted, .userSpeechStarted, .userSpeechStopped, .agentAudioDone, .responseCancelled,
+        case .sessionStarted, .userTurnResumed, .userSpeechStarted, .userSpeechStopped, .agentAudioDone, .responseCancelled,
             .toolCall, .speechResult, .utteranceEnd:
             return []
         }

@@ -59,7 +59,7 @@ struct TelephonyStreamServerCodec: ServerCodec {
             return [agentFrame(provider.agentLabelEvent, extra: label)]
         case .interrupted:
             return [agentFrame(provider.agentClearEvent, extra: [:])]
-        case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
+        case .connectionOpened, .userTurnResumed, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .toolCall, .transcript, .speechResult, .utteranceEnd, .error, .ended:
             return []
         }

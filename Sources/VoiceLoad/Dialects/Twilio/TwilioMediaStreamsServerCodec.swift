@@ -55,7 +55,7 @@ struct TwilioMediaStreamsServerCodec: ServerCodec {
             ]
         case .interrupted:
             return [.text(JSONFrame.text(["event": JSONValue(Name.clear), "streamSid": JSONValue(streamSid)]))]
-        case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
+        case .connectionOpened, .userTurnResumed, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .toolCall, .transcript, .speechResult, .utteranceEnd, .error, .ended:
             return []
         }

@@ -53,7 +53,7 @@ struct VonageWebSocketServerCodec: ServerCodec {
             return [.text(JSONFrame.text(["action": JSONValue(Message.notify), "payload": ["turn": JSONValue(turnKey)]]))]
         case .interrupted:
             return [.text(JSONFrame.text(["action": JSONValue(Message.clear)]))]
-        case .connectionOpened, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
+        case .connectionOpened, .userTurnResumed, .sessionStarted, .ready, .userSpeechStarted, .userSpeechStopped, .agentTurnStarted,
             .agentAudioDone, .responseCancelled, .toolCall, .transcript, .speechResult, .utteranceEnd, .error, .ended:
             return []
         }
