@@ -153,11 +153,12 @@ package enum LoadRun {
             simulator: simulatorFigures
         )
         report.recordings = recordings
-        if let error = plan.recordingDesk?.writeError { throw InputError(error) }
         try writing(to: outputDirectory) {
             try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"), options: .atomic)
             try ReportFiles.write(report, to: outputDirectory)
         }
+        // A recording that could not be written fails the run as a report would, once the others are written.
+        if let error = plan.recordingDesk?.writeError { throw InputError(error) }
         return report
     }
 
