@@ -5,6 +5,7 @@
 #
 #   bench/instructions.sh DIALECT [BINARY] [CLIENTS] [SECONDS]
 #   bench/instructions.sh openai-realtime .build/release/vload 8 20
+#   VLOAD_RUN_ARGS='--record none' bench/instructions.sh deepgram-agent   # more options for the run
 #
 # It starts `BINARY serve --dialect DIALECT` natively (700 ms injected latency), runs `BINARY run`
 # under callgrind with CLIENTS clients of bench/scenarios/bench-DIALECT.yaml for SECONDS, and
@@ -59,7 +60,7 @@ LD_PRELOAD="$out/sigsuspend-copy.so" "${pin_tester[@]}" "$valgrind" --tool=callg
     --collect-atstart=no --toggle-collect="$send_path" --toggle-collect="$receive_path" \
     "$stripped" run --scenario "$scenario" --url "ws://127.0.0.1:$port" --dialect "$dialect" \
     --clients "$clients" --duration "${seconds}s" --drain 0s --quiet --threads 1 \
-    --out "$out/$dialect" >"$out/$dialect.log" 2>&1 || true
+    --out "$out/$dialect" ${VLOAD_RUN_ARGS:-} >"$out/$dialect.log" 2>&1 || true
 [ -f "$out/$dialect/report.json" ] || { echo "bench/instructions.sh: the run wrote no report ($out/$dialect.log)" >&2; exit 1; }
 callgrind_annotate --inclusive=yes --threshold=100 "$profile" >"$out/$dialect-inclusive.txt" 2>/dev/null || true
 callgrind_annotate --inclusive=no "$profile" >"$out/$dialect.txt" 2>/dev/null || true

@@ -162,6 +162,21 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression.")
     var tolerance = "10%"
 
+    @Option(
+        help: ArgumentHelp(
+            "Calls to record as stereo WAVs with their marks in recordings/ (docs/recordings.md): worst:N (the N slowest "
+                + "first-audio calls), failed (failed, timed out or past a threshold), all, none, or worst:N,failed.",
+            valueName: "which"
+        )
+    )
+    var record = RecordPolicy.standard.description
+
+    @Option(
+        name: .customLong("record-max-mb"),
+        help: ArgumentHelp("The cap on the recordings' total size in MB; a recording past it is left out and counted.", valueName: "MB")
+    )
+    var recordMaxMb = RecordingDesk.defaultCapBytes / 1_000_000
+
     @OptionGroup(title: "Live progress and metrics")
     var live: LiveOptions
 
@@ -184,11 +199,15 @@ struct RunCommand: AsyncParsableCommand {
         if let maxInFlight, !(1...100_000).contains(maxInFlight) {
             throw ValidationError("--max-in-flight must be between 1 and 100000 (got \(maxInFlight))")
         }
+        if !(1...1_000_000).contains(recordMaxMb) {
+            throw ValidationError("--record-max-mb must be 1–1000000 (got \(recordMaxMb))")
+        }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1 (got \(iterations))") }
         try endpoint.check(simulator: simulator)
     }
 
     func run() async throws {
+        let recording = try RecordPolicy(parsing: record)
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try callers.applied(to: ScenarioLoader.loadForCommandLine(path: scenarioPath))
         let load = try loadOptions.profile(scenario: scenario)
@@ -205,7 +224,15 @@ struct RunCommand: AsyncParsableCommand {
             defaultThresholds: !noDefaultThresholds
         )
         try await endpoint.withTarget(scenario: scenario, simulator: simulator) { plan, embedded in
-            try await run(scenario: scenario, plan: plan, load: load, gate: gate, graceMs: graceMs, simulator: embedded)
+            try await run(
+                scenario: scenario,
+                plan: plan,
+                load: load,
+                gate: gate,
+                graceMs: graceMs,
+                recording: recording,
+                simulator: embedded
+            )
         }
     }
 
@@ -215,6 +242,7 @@ struct RunCommand: AsyncParsableCommand {
         load: LoadProfile,
         gate: RunGate,
         graceMs: Int,
+        recording: RecordPolicy,
         simulator embedded: AgentSimulator?
     ) async throws {
         let outputDirectory =
@@ -241,7 +269,9 @@ struct RunCommand: AsyncParsableCommand {
                 thresholds: gate.expressions,
                 observer: observer,
                 interruption: interruption,
-                embeddedSimulator: embedded.map(Self.figures)
+                embeddedSimulator: embedded.map(Self.figures),
+                recording: recording,
+                recordingCapBytes: recordMaxMb * 1_000_000
             )
         } catch {
             await metricsServer?.stop()
@@ -251,6 +281,7 @@ struct RunCommand: AsyncParsableCommand {
         print("")
         print(SummaryTable.render(report))
         print("reports: \(outputDirectory.path)/report.json, turns.csv, sessions.csv, report.html, junit.xml, summary.md")
+        if let recordings = report.recordings { print(recordings.line(directory: outputDirectory.path)) }
         let verdict = gate.judge(report, segment: load.segment)
         // An interrupted run exits as the signal asks, whatever its verdict.
         if let signal = report.interruptedBy { throw ExitCode(signal.exitCode) }

@@ -69,6 +69,14 @@ struct BadInputTests {
         #expect(text.contains("metrics:"))
     }
 
+    @Test("a bad --record value")
+    func badRecordPolicy() throws {
+        try expectUsageError(
+            ["--scenario", "greeting", "--record", "best:3"],
+            mentions: "--record must be worst:N (N 1–1000), failed, all or none, or worst:N,failed (got 'best:3')"
+        )
+    }
+
     @Test("missing scenario")
     func missingScenario() throws {
         try expectUsageError(["--scenario", "no-such-scenario"], mentions: "no-such-scenario")

@@ -97,7 +97,12 @@ struct FaultRunTests {
         let examples = (report["errors"] as? [String: Any])?["examples"] as? [String: Any] ?? [:]
         #expect(examples.count >= 3, "\(examples.keys)")
         var texts = ["stdout": outcome.stdout, "stderr": outcome.stderr]
-        for file in try FileManager.default.contentsOfDirectory(atPath: out) {
+        // Every file, the recordings' marks (recordings/*.json) too; their WAVs are audio, not text.
+        for file in try FileManager.default.subpathsOfDirectory(atPath: out) where !file.hasSuffix(".wav") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: out + "/" + file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
             texts[file] = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
         }
         #expect(texts.keys.contains("report.html") && texts.keys.contains("turns.csv"))

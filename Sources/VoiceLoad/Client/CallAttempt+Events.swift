@@ -59,17 +59,24 @@ extension CallAttempt {
         case .sessionReady:
             return markReady(at: at)
         case .agentAudio(let chunk):
-            state.tracker.agentAudio(chunk, at: at)
+            if state.agentCapture == nil {
+                state.tracker.agentAudio(chunk, at: at)
+            } else {
+                captureAgentAudio(chunk, at: at)
+            }
             return scheduleQuietCheck()
         case .agentSpeechEnded(let turnKey), .turnComplete(let turnKey):
             guard turnEndSignal.endsByEvent else { return [] }
             return emit(state.tracker.agentTurnEnded(turnKey: turnKey, at: at)) + silentReplies()
         case .agentInterrupted:
+            captureFlush(at: at)
             return truncatePlayback(at: at) + emit(state.tracker.bargeInSignal(.interrupted, at: at)) + flushRepliesPlayedOut()
         case .userSpeechStarted:
             guard state.tracker.isAgentAudible(at: at) else { return [] }  // a normal turn starts
+            captureFlush(at: at)
             return truncatePlayback(at: at) + emit(state.tracker.bargeInSignal(.userSpeechStarted, at: at)) + flushRepliesPlayedOut()
         case .responseCancelled:
+            captureFlush(at: at)
             return emit(state.tracker.bargeInSignal(.responseCancelled, at: at))
         case .cancelNotActive:
             // The answer to vload's own cancel, too late to cancel anything: a late cancel.

@@ -38,6 +38,8 @@ extension CallAttempt {
         var quietCheckAt: MonotonicInstant?
         /// When the `recheck` timer is set for, while a step waits.
         var recheckAt: MonotonicInstant?
+        /// The agent's audio as it played, for a call that may be recorded (`CallAttempt+Recording`).
+        var agentCapture: AgentAudioCapture?
 
         init(tracker: TurnTracker, windDownDeadline: MonotonicInstant?) {
             self.tracker = tracker

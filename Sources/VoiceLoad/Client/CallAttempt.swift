@@ -103,13 +103,15 @@ struct CallAttempt: Sendable {
         keepAlive: KeepAlivePolicy? = nil,
         awaitsSessionEndOnHangUp: Bool = false,
         attempts: SessionAttempts = SessionAttempts(policy: nil),
-        windDownDeadline: MonotonicInstant? = nil
+        windDownDeadline: MonotonicInstant? = nil,
+        agentAudioCaptureBytes: Int? = nil
     ) {
         self.codec = codec
         self.state = State(
             tracker: TurnTracker(configuration: configuration, client: client, iteration: iteration),
             windDownDeadline: windDownDeadline
         )
+        if let agentAudioCaptureBytes { state.agentCapture = AgentAudioCapture(maxCapturedBytes: agentAudioCaptureBytes) }
         self.readySignal = readySignal
         self.turnEndSignal = turnEndSignal
         self.keepAlive = keepAlive

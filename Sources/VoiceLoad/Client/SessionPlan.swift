@@ -18,6 +18,8 @@ package struct SessionPlan: Sendable {
     /// The audio varied callers are made from (`callers:`, docs/callers.md); nil: every caller
     /// speaks `frameSets`.
     package var callerAudio: CallerAudio?
+    /// Where ended calls go to be recorded (`--record`, docs/recordings.md); nil: none is.
+    package var recordingDesk: RecordingDesk?
     /// One frame of silence, streamed between and after clips.
     package let silenceFrame: PreparedAudio
     package let frameMs: Int

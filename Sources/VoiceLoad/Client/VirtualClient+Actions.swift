@@ -32,6 +32,7 @@ extension VirtualClient {
                 }
             case .stopMicrophone:
                 pacingToken += 1  // the frame queued with the pacer is stale now
+                recording?.microphoneStopped(at: .now())
             case .sendFrame(let frame):
                 connection?.send(EncodedFrame(frame))
             case .abandonConnect:
@@ -39,12 +40,14 @@ extension VirtualClient {
             case .emit(let turn):
                 session.turns += 1
                 recorder.recordTurn(turn)
+                recording?.turnEmitted(turn)
             case .recordError(let errorClass, let evidence, let at):
                 record(errorClass, evidence, at: at)
             case .record(let figure):
                 record(figure)
             case .ready(let at):
                 sessionGotReady = true
+                recording?.ready(at: at)
                 recorder.recordReady(attemptStartedAt: attempt.startedAt ?? at, at: at)
             }
         }

@@ -10,6 +10,7 @@ extension VirtualClient: PacedStream {
     func openMicrophone(speaking clip: FrameSet? = nil) -> MonotonicInstant {
         let stream = attempt.openMicrophone(frameMs: plan.frameMs, at: .now(), speaking: clip)
         if let dueAt = stream.firstFrameDueAt { pacer.schedule(self, token: pacingToken, at: dueAt) }
+        if let clip { recording?.clipStarted(clip, at: stream.micOpenAt) }
         return stream.micOpenAt
     }
 

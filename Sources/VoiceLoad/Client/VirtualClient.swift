@@ -40,6 +40,8 @@ package actor VirtualClient {
     var stepContinuation: CheckedContinuation<Void, any Error>?
     /// The call's row in sessions.csv.
     var session: SessionRecord
+    /// What the call keeps to be recorded (docs/recordings.md); nil when the run records nothing.
+    var recording: CallRecording?
     var connection: WebSocketConnection?
     /// Whether any attempt of the call under way got ready (its next backoff resets).
     var sessionGotReady = false
@@ -76,6 +78,7 @@ package actor VirtualClient {
         var session = SessionRecord(client: index, iteration: 0)
         session.voice = voice
         self.session = session
+        self.recording = plan.recordingDesk.map { _ in CallRecording(client: index, iteration: 0) }
         self.random = Self.randomStream(plan: plan, client: index, iteration: 0)
     }
 
@@ -96,7 +99,8 @@ package actor VirtualClient {
             keepAlive: plan.keepAlive,
             awaitsSessionEndOnHangUp: plan.dialect.awaitsSessionEndOnHangUp,
             attempts: attempts,
-            windDownDeadline: windDownDeadline
+            windDownDeadline: windDownDeadline,
+            agentAudioCaptureBytes: plan.recordingDesk?.agentAudioBytesPerCall
         )
     }
 
@@ -167,6 +171,7 @@ package actor VirtualClient {
         self.iteration = iteration
         session = SessionRecord(client: clientIndex, iteration: iteration)
         session.voice = voice
+        recording = plan.recordingDesk.map { _ in CallRecording(client: clientIndex, iteration: iteration) }
         sessionGotReady = false
         resetAttempt(attempts: SessionAttempts(policy: plan.scenario.reconnect))
     }
@@ -203,6 +208,7 @@ package actor VirtualClient {
         }
         let startedAt = MonotonicInstant.now()
         attempt.connectStarted(at: startedAt)
+        recording?.connectStarted(at: startedAt)
         let future = WebSocketClient.connect(
             to: endpoint,
             headers: (plan.headers + plan.dialect.upgradeHeaders(for: endpoint, parameters: plan.scenario.sessionParameters))
@@ -277,6 +283,10 @@ package actor VirtualClient {
         endAttempt()
         attempt.fillSessionFigures(of: &session, scheduledAt: scheduledAt)
         recorder.recordSession(session)
+        if let desk = plan.recordingDesk, let call = recording?.finished(session: session, endedAt: .now()) {
+            desk.callEnded(call)
+        }
+        recording = nil
     }
 
     /// Stops what the current connection had going: microphone, timers, replies; a turn still
@@ -286,6 +296,7 @@ package actor VirtualClient {
         for timer in timers.values { timer.cancel() }
         timers.removeAll()
         perform(attempt.attemptEnded())
+        recording?.attemptEnded(agentAudio: attempt.takeAgentCapture())
         if let connection {
             connection.close(code: 1000)
             self.connection = nil

@@ -112,6 +112,24 @@ package struct AgentAudioChunk: Sendable, Hashable {
         }
     }
 
+    /// The chunk's audio, decoded from base64 when it came so; nil for a chunk that carries
+    /// only its level. Read when a recording is written, after the call (docs/recordings.md).
+    package var decodedAudio: (bytes: [UInt8], format: AudioFormat)? {
+        switch loudness {
+        case .level: return nil
+        case .audio(let bytes, let format): return (bytes, format)
+        case .base64(let text, let format): return Base64Decoder.decode(text).map { ($0, format) }
+        }
+    }
+
+    /// The format of the chunk's audio; nil for a chunk that carries only its level.
+    package var audioFormat: AudioFormat? {
+        switch loudness {
+        case .level: return nil
+        case .audio(_, let format), .base64(_, let format): return format
+        }
+    }
+
     /// Chunks are equal when they play as long, as loud, in the same turn.
     package static func == (lhs: AgentAudioChunk, rhs: AgentAudioChunk) -> Bool {
         lhs.byteCount == rhs.byteCount && lhs.durationUs == rhs.durationUs && lhs.turnKey == rhs.turnKey

@@ -23,6 +23,8 @@ package enum LoadRun {
     /// simulator's reply lateness; `RunReport.defaultMaxLagMs` when nil).
     /// `overtime` lets a time-bounded closed model go on past its duration while it says so
     /// (`vload capacity` extending a step's hold for samples); the run is not `interrupted` by it.
+    /// `recording` picks the calls recorded into `recordings/` (docs/recordings.md), at most
+    /// `recordingCapBytes` in all; their summary is in the report.
     /// The one error: the reports cannot be written.
     package static func execute(
         plan: SessionPlan,
@@ -36,8 +38,20 @@ package enum LoadRun {
         observer: (any RunObserver)? = nil,
         interruption: RunInterruption? = nil,
         embeddedSimulator: (@Sendable () async -> EmbeddedSimulatorFigures)? = nil,
-        overtime: RunOvertime? = nil
+        overtime: RunOvertime? = nil,
+        recording: RecordPolicy = .none,
+        recordingCapBytes: Int = RecordingDesk.defaultCapBytes
     ) async throws(InputError) -> RunReport {
+        var plan = plan
+        if recording.recordsAny {
+            plan.recordingDesk = RecordingDesk(
+                policy: recording,
+                capBytes: recordingCapBytes,
+                reportDirectory: outputDirectory,
+                thresholds: thresholds,
+                concurrentCalls: load.ownClients.count
+            )
+        }
         let rows = try writing(to: outputDirectory) {
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
             return try CSVRowWriter(directory: outputDirectory)
@@ -128,7 +142,8 @@ package enum LoadRun {
         let cpuSeconds = ProcessCPU.secondsUsed() - cpuBefore
         try? await group.shutdownGracefully()
         let simulatorFigures = await embeddedSimulator?()
-        let report = Self.report(
+        let recordings = await plan.recordingDesk?.finish()
+        var report = Self.report(
             runContext,
             thresholds: thresholds,
             snapshot: recorder.snapshot(),
@@ -137,10 +152,13 @@ package enum LoadRun {
             interruptedBy: interruption?.signal,
             simulator: simulatorFigures
         )
+        report.recordings = recordings
         try writing(to: outputDirectory) {
             try report.jsonData().write(to: outputDirectory.appendingPathComponent("report.json"), options: .atomic)
             try ReportFiles.write(report, to: outputDirectory)
         }
+        // A recording that could not be written fails the run as a report would, once the others are written.
+        if let error = plan.recordingDesk?.writeError { throw InputError(error) }
         return report
     }
 

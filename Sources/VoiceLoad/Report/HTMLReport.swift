@@ -1,7 +1,8 @@
 import Foundation
 
 /// report.html: the run for a person to read, in one self-contained file (inline CSS and SVG,
-/// no scripts, fonts or network). The same report always renders to the same bytes.
+/// no scripts, fonts or network; the recordings' WAVs are linked by relative path). The same
+/// report and recordings always render to the same bytes.
 package enum HTMLReport {
     /// The page up to `<body>`: the title, the shared style and the chart count the Chromium check reads.
     static func documentStart(title: String, chartCount: Int) -> [String] {
@@ -19,7 +20,8 @@ package enum HTMLReport {
         ]
     }
 
-    package static func render(_ report: RunReport) -> String {
+    /// `recordings`: the recorded calls, read from the report's directory (`RecordingView.load`).
+    package static func render(_ report: RunReport, recordings: [RecordingView] = []) -> String {
         let verdict = ReportVerdict(report)
         let charts =
             [latencyOverTime(report), sessionsOverTime(report)]
@@ -37,12 +39,18 @@ package enum HTMLReport {
                 "<main>",
                 section("Summary", summaryTable(report)),
                 section("Thresholds", thresholdTable(report)),
-                section("Over time", charts[0].render() + "\n" + charts[1].render()),
+                section(
+                    "Over time",
+                    ([charts[0].render()] + [RecordingsHTML.slowestLink(recordings)].compactMap { $0 } + [charts[1].render()]).joined(
+                        separator: "\n"
+                    )
+                ),
                 section("Latency distributions", charts.dropFirst(2).map { $0.render() }.joined(separator: "\n")),
                 section("Errors", errorTable(report)),
                 section("Interruptions", interruptionList(report)),
                 section("Audio continuity", continuityList(report)),
                 section("Per label", labelTable(report)),
+                report.recordings.map { section("Recordings", RecordingsHTML.section($0, recordings)) } ?? "",
                 section("Generator", definitionList(generatorFacts(report))),
                 "</main>",
                 "<footer>Rendered from report.json by vload \(HTMLText.escape(report.version)).</footer>",
@@ -253,5 +261,7 @@ package enum HTMLReport {
         svg.chart{display:block;margin:12px 0;max-width:100%;height:auto}svg.chart text{font-size:11px;fill:#374151}
         svg.chart .chart-title{font-size:13px;font-weight:600;fill:#111827}svg.chart .axis-label{fill:#4b5563}
         svg.chart .grid{stroke:#e5e7eb}svg.chart .axis{stroke:#6b7280}svg.chart .no-data{fill:#9ca3af;font-size:13px}
+        .slowest{font-weight:600}article.recording{margin:16px 0 24px}h3{font-size:15px;margin:8px 0}
+        svg.waveform{display:block;max-width:100%;height:auto;background:#f9fafb}svg.waveform text{font-size:11px}audio{width:100%}
         """
 }

@@ -7,7 +7,7 @@ package enum ReportFiles {
     /// Writes report.html, junit.xml and summary.md into `directory`.
     package static func write(_ report: RunReport, to directory: URL) throws {
         let files = [
-            ("report.html", HTMLReport.render(report)),
+            ("report.html", HTMLReport.render(report, recordings: RecordingView.load(report.recordings, directory: directory))),
             ("junit.xml", JUnitReport.render(report)),
             ("summary.md", MarkdownSummary.render(report)),
         ]

@@ -28,6 +28,7 @@ package struct RunReport: Codable, Sendable {
         case connectionAttempts = "connection_attempts"
         case outages
         case callers
+        case recordings
     }
 
     package var tool = "vload"
@@ -66,6 +67,8 @@ package struct RunReport: Codable, Sendable {
     package var reconnects: ReconnectCounts?
     /// The callers' ranges and draws (`callers:`, docs/callers.md); nil when callers do not vary.
     package var callers: CallerDraws?
+    /// The calls recorded (`--record`, docs/recordings.md); nil when the run recorded none.
+    package var recordings: RecordingSummary?
     package var toolCalls: ToolCalls
     /// Steps that timed out with `on_timeout: continue`, by step name.
     package var stepTimeouts: [String: Int]
