@@ -40,7 +40,8 @@ package actor VirtualClient {
     var stepContinuation: CheckedContinuation<Void, any Error>?
     /// The call's row in sessions.csv.
     var session: SessionRecord
-    var connection: WebSocketConnection?
+    /// The open connection: a WebSocket, or a WebRTC call (`CallerConnection`).
+    var connection: (any CallerConnection)?
     /// Whether any attempt of the call under way got ready (its next backoff resets).
     var sessionGotReady = false
     /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
@@ -56,8 +57,8 @@ package actor VirtualClient {
     var attemptSerial = 0
     /// Think times: a stream of its own per client and iteration, from the scenario's seed.
     var random: SeededGenerator
-    /// The connection being opened, which a wind-down stops waiting for (`abandonConnect`).
-    var pendingConnect: EventLoopPromise<WebSocketConnection>?
+    /// Fails the connection being opened, which a wind-down stops waiting for (`abandonConnect`).
+    var abandonPendingConnect: (() -> Void)?
 
     /// `pacers`: the frame pacers of the run's event loops, shared by their clients (the
     /// client gets a pacer of its own without them).
@@ -200,6 +201,8 @@ package actor VirtualClient {
             }
             endpoint = target
             attempt.restSetupAdopted(setup)
+        case .webRTC(let target):
+            return try await connectWebRTC(to: target, timeoutMs: timeoutMs)
         }
         let startedAt = MonotonicInstant.now()
         attempt.connectStarted(at: startedAt)
