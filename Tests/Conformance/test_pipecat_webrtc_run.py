@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import vload_wire  # noqa: E402
-from test_pipecat_server import ROOT, SCENARIOS, PipecatServer, vload_binary  # noqa: E402
+from test_pipecat_server import ROOT, SCENARIOS, VLOAD_RUN_ATTEMPTS, PipecatServer, vload_binary  # noqa: E402
 
 CLIENTS = 3
 #: Pipecat's user-turn stop: the speech timeout after Silero's stop (VADParams.stop_secs, 0.2 s).
@@ -53,7 +53,13 @@ def run(webrtc_server, tmp_path_factory):
         "--scenario", str(SCENARIOS / "pipecat-webrtc-one-question.yaml"), "--clients", str(CLIENTS),
         "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
     ]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=90)
+    # A run vload declares invalid (exit 3: the host stalled it) measured the host, not the bot:
+    # run again, as test_pipecat_server.Run does.
+    for attempt in range(1, VLOAD_RUN_ATTEMPTS + 1):
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=90)
+        if done.returncode != 3 or attempt == VLOAD_RUN_ATTEMPTS:
+            break
+        print(f"attempt {attempt} invalid, run again: {[l for l in done.stdout.splitlines() if l.startswith('verdict:')]}")
     output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\n{webrtc_server.log()}"
     report = json.loads((out / "report.json").read_text()) if (out / "report.json").exists() else None
 
@@ -95,3 +101,28 @@ def test_first_audio_follows_the_bots_turn_stop(run):
         assert voiced[-1] >= float(row["first_audio_from_end_ms"]), row
     print(f"pipecat-webrtc x{CLIENTS}: first_audio_from_end_ms={first_audio}, first_voiced_audio_from_end_ms={sorted(voiced)}, "
           f"ready_ms p50={report['metrics']['ready_ms'].get('p50')}, connect_ms p50={report['metrics']['connect_ms'].get('p50')}")
+
+
+def test_connect_phases_and_rtp_are_reported(run):
+    """Each call's WebRTC phases are metrics and sessions.csv columns; report.json sums the bot's RTP streams."""
+    report = run["report"]
+    assert report is not None, run["output"]
+    for name in ("signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms"):
+        assert report["metrics"][name]["count"] == CLIENTS, (name, report["metrics"][name])
+        assert name in report["config"]["metrics_measured"], name
+    for row in run["sessions"]:
+        phases = [float(row[name]) for name in ("signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms")]
+        # Each within the connect. ICE and DTLS may overlap (the bot's ClientHello can come before
+        # vload's ICE selects its pair); the POST comes before both, the channel's open after.
+        connect = float(row["connect_ms"])
+        assert all(0 < ms <= connect for ms in phases), row
+        assert phases[0] + max(phases[1], phases[2]) + phases[3] <= connect, row
+        assert row["dns_ms"] == row["tcp_ms"] == row["upgrade_ms"] == "", row
+    rtp = report["rtp"]
+    # Pipecat's track sends a packet every 20 ms from the open to the hang-up (silence when idle):
+    # at least the 2.9 s reply's 146 packets per call. Loopback loses nothing; 1 % is left for a
+    # packet the bot's pacing drops under the load of three calls on two cores.
+    assert rtp["streams"] == CLIENTS and rtp["packets_received"] >= CLIENTS * 146, rtp
+    assert 0 <= rtp["packets_lost"] <= rtp["packets_expected"] // 100, rtp
+    print(f"rtp: {rtp}; phases p50: " + ", ".join(
+        f"{name}={report['metrics'][name].get('p50')}" for name in ("signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms")))

@@ -34,6 +34,8 @@ extension VirtualClient {
     @inline(never)
     private func webRTCOpened(_ connection: WebRTCCallConnection) {
         self.connection = connection
+        webRTCCall = connection
+        session.webRTCPhases = connection.phases
         perform(attempt.connectionOpened(at: connection.openedAt, now: .now()))
     }
 

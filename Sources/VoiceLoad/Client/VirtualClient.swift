@@ -42,6 +42,8 @@ package actor VirtualClient {
     var session: SessionRecord
     /// The open connection: a WebSocket, or a WebRTC call (`CallerConnection`).
     var connection: (any CallerConnection)?
+    /// The attempt's WebRTC call, kept past its close until the attempt ends for its RTP figures.
+    var webRTCCall: WebRTCCallConnection?
     /// Whether any attempt of the call under way got ready (its next backoff resets).
     var sessionGotReady = false
     /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
@@ -289,6 +291,10 @@ package actor VirtualClient {
         for timer in timers.values { timer.cancel() }
         timers.removeAll()
         perform(attempt.attemptEnded())
+        if let call = webRTCCall {
+            session.rtp = (session.rtp ?? RTPReceiveCounts()) + RTPReceiveCounts(call.receiveStatistics)
+            webRTCCall = nil
+        }
         if let connection {
             connection.close(code: 1000)
             self.connection = nil

@@ -30,7 +30,9 @@ package struct PipecatWebRTCClientDialect: ClientDialect {
     /// No WebSocket: connect, ready and the audio metrics. The WebSocket's phases (DNS, TCP,
     /// upgrade) are not a call's.
     package var measures: Set<MetricName> {
-        var metrics: Set<MetricName> = [.connectMs, .sessionSetupTotalMs, .readyFromScheduledMs, .readyMs]
+        var metrics: Set<MetricName> = [
+            .connectMs, .signallingMs, .iceMs, .dtlsMs, .dataChannelOpenMs, .sessionSetupTotalMs, .readyFromScheduledMs, .readyMs,
+        ]
         metrics.formUnion(MetricName.audioReply)
         return metrics
     }
