@@ -120,6 +120,8 @@ let package = Package(
                 "WSCore",
                 "WSClient",
                 "WSServer",
+                "WebRTC",
+                "RTP",
                 "CSndFile",
                 "CSampleRate",
                 "COpus",

@@ -17,9 +17,9 @@ struct DialectsCommand: ParsableCommand {
     )
 
     func run() throws {
-        for id in DialectRegistry.ids {
+        for id in DialectRegistry.clientIDs {
             guard let dialect = try? DialectRegistry.client(id) else { continue }
-            print(Self.describe(dialect))
+            print(Self.describe(dialect, needsURL: DialectRegistry.webRTCIDs.contains(id)))
             print("")
         }
         let searchPath = DialectSearchPath.standard()
@@ -31,7 +31,7 @@ struct DialectsCommand: ParsableCommand {
 
     /// A shipped dialect file: its name and path, then what it says (or why it does not load here).
     static func describeFile(name: String, path: String) -> String {
-        guard !DialectRegistry.ids.contains(name) else {
+        guard !DialectRegistry.clientIDs.contains(name) else {
             return "\(name) (file: \(path))\n  not reachable by name: the built-in \(name) comes first; use --dialect-file \(path)"
         }
         do {
@@ -45,7 +45,8 @@ struct DialectsCommand: ParsableCommand {
         }
     }
 
-    static func describe(_ dialect: any ClientDialect) -> String {
+    /// `needsURL`: a WebRTC dialect, which the built-in simulator does not speak.
+    static func describe(_ dialect: any ClientDialect, needsURL: Bool = false) -> String {
         let ready = dialect.readySignal == .event ? "a ready event from the server" : "the WebSocket open"
         let turnEnd: String
         switch dialect.turnEndSignal {
@@ -65,6 +66,7 @@ struct DialectsCommand: ParsableCommand {
               credentials:  \(credentials(dialect.authentication))
               metrics:      \(metrics)
             """
+            + (needsURL ? "\n  needs:        --url http://HOST:PORT (WebRTC: the built-in simulator does not speak it yet)" : "")
     }
 
     private static func credentials(_ style: AuthenticationStyle) -> String {

@@ -8,7 +8,10 @@ import VoiceLoad
 /// Where the sessions go and how they talk to it, shared by `run` and `capacity`: the URL (or
 /// the built-in simulator without one), REST step, dialect, token, headers, frame length and TLS.
 struct EndpointOptions: ParsableArguments {
-    @Option(help: "Endpoint URL (ws:// or wss://). Without it vload runs its built-in agent simulator.")
+    @Option(
+        help:
+            "Endpoint URL (ws:// or wss://; http:// for pipecat-webrtc's signalling). Without it vload runs its built-in agent simulator."
+    )
     var url: String?
 
     @Flag(help: "Start each session with the dialect's REST step (Datagrid POST /v1/voice); an http(s) --url implies it.")
@@ -144,6 +147,12 @@ struct EndpointOptions: ParsableArguments {
             throw InputError(
                 "--dialect-file \(dialectFile) with no --url: the built-in simulator speaks only the built-in dialects; "
                     + "give --url, or --dialect NAME for the one the file describes (vload dialects lists them)"
+            )
+        }
+        if DialectRegistry.webRTCIDs.contains(dialectID) {
+            throw InputError(
+                "--dialect \(dialectID) needs --url (the agent's SmallWebRTC runner, e.g. http://127.0.0.1:7860): "
+                    + "the built-in simulator does not speak WebRTC yet (docs/webrtc.md)"
             )
         }
         guard DialectRegistry.ids.contains(dialectID) else {

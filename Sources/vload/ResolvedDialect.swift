@@ -48,9 +48,9 @@ struct ResolvedDialect {
 
     /// The shipped file for `id`: nil for a built-in id; an error when there is none.
     private static func shippedFile(_ id: String, searchPath: DialectSearchPath) throws(InputError) -> String? {
-        guard !DialectRegistry.ids.contains(id) else { return nil }
+        guard !DialectRegistry.clientIDs.contains(id) else { return nil }
         guard let path = searchPath.locate(id) else {
-            throw InputError(searchPath.notFoundMessage(id, builtInIDs: DialectRegistry.ids))
+            throw InputError(searchPath.notFoundMessage(id, builtInIDs: DialectRegistry.clientIDs))
         }
         return path
     }

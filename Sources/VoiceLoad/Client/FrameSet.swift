@@ -6,7 +6,7 @@ package struct FrameSet: Sendable {
 
     package init(utterance: PreparedUtterance, dialect: any ClientDialect) {
         self.utterance = utterance
-        self.frames = utterance.frames.map(dialect.prepareAudio)
+        self.frames = dialect.prepareClip(utterance.frames)
     }
 
     package var frameMs: Int { utterance.frameMs }

@@ -32,6 +32,7 @@ package struct SessionPlan: Sendable {
         switch target {
         case .webSocket(let endpoint): return endpoint.redactedDescription
         case .rest(let endpoint, _): return endpoint.description
+        case .webRTC(let target): return target.offerEndpoint.description
         }
     }
 
@@ -105,6 +106,8 @@ package enum ConnectionTarget: Sendable {
     case webSocket(WebSocketEndpoint)
     /// First the dialect's REST step, whose answer names the WebSocket.
     case rest(HTTPEndpoint, RESTSetupRequest)
+    /// A WebRTC call: the SDP offer posted to the signalling URL (docs/webrtc.md).
+    case webRTC(WebRTCCallTarget)
 }
 
 /// One HTTP header of the upgrade request.

@@ -36,7 +36,7 @@ extension VirtualClient {
             case .sendFrame(let frame):
                 connection?.send(EncodedFrame(frame))
             case .abandonConnect:
-                pendingConnect?.fail(SessionWoundDown())
+                abandonPendingConnect?()
             case .emit(let turn):
                 session.turns += 1
                 recorder.recordTurn(turn)

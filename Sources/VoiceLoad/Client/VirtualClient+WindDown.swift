@@ -14,15 +14,17 @@ extension VirtualClient: WindDownTarget {
 
     /// The connection `future` opens, unless the run winds down first (`SessionWoundDown`);
     /// a connection that opens after that is closed at once.
-    func connectionUnlessWoundDown(_ future: EventLoopFuture<WebSocketConnection>) async throws -> WebSocketConnection {
-        let promise = eventLoop.makePromise(of: WebSocketConnection.self)
+    func connectionUnlessWoundDown<Connection: CallerConnection>(
+        _ future: EventLoopFuture<Connection>
+    ) async throws -> Connection {
+        let promise = eventLoop.makePromise(of: Connection.self)
         future.cascade(to: promise)
         if attempt.windDownDeadline != nil { promise.fail(SessionWoundDown()) }
         future.whenSuccess { connection in
             promise.futureResult.whenFailure { _ in connection.close(code: 1000) }
         }
-        pendingConnect = promise
-        defer { pendingConnect = nil }
+        abandonPendingConnect = { promise.fail(SessionWoundDown()) }
+        defer { abandonPendingConnect = nil }
         return try await promise.futureResult.get()
     }
 

@@ -42,7 +42,10 @@ package actor VirtualClient {
     var session: SessionRecord
     /// What the call keeps to be recorded (docs/recordings.md); nil when the run records nothing.
     var recording: CallRecording?
-    var connection: WebSocketConnection?
+    /// The open connection: a WebSocket, or a WebRTC call (`CallerConnection`).
+    var connection: (any CallerConnection)?
+    /// The attempt's WebRTC call, kept past its close until the attempt ends for its RTP figures.
+    var webRTCCall: WebRTCCallConnection?
     /// Whether any attempt of the call under way got ready (its next backoff resets).
     var sessionGotReady = false
     /// When the load model meant the session to start (`ready_from_scheduled_ms` counts from it).
@@ -58,8 +61,8 @@ package actor VirtualClient {
     var attemptSerial = 0
     /// Think times: a stream of its own per client and iteration, from the scenario's seed.
     var random: SeededGenerator
-    /// The connection being opened, which a wind-down stops waiting for (`abandonConnect`).
-    var pendingConnect: EventLoopPromise<WebSocketConnection>?
+    /// Fails the connection being opened, which a wind-down stops waiting for (`abandonConnect`).
+    var abandonPendingConnect: (() -> Void)?
 
     /// `pacers`: the frame pacers of the run's event loops, shared by their clients (the
     /// client gets a pacer of its own without them).
@@ -205,6 +208,8 @@ package actor VirtualClient {
             }
             endpoint = target
             attempt.restSetupAdopted(setup)
+        case .webRTC(let target):
+            return try await connectWebRTC(to: target, timeoutMs: timeoutMs)
         }
         let startedAt = MonotonicInstant.now()
         attempt.connectStarted(at: startedAt)
@@ -297,6 +302,10 @@ package actor VirtualClient {
         timers.removeAll()
         perform(attempt.attemptEnded())
         recording?.attemptEnded(agentAudio: attempt.takeAgentCapture())
+        if let call = webRTCCall {
+            session.rtp = (session.rtp ?? RTPReceiveCounts()) + RTPReceiveCounts(call.receiveStatistics)
+            webRTCCall = nil
+        }
         if let connection {
             connection.close(code: 1000)
             self.connection = nil

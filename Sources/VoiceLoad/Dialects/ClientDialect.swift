@@ -52,6 +52,13 @@ package protocol ClientDialect: Sendable {
     /// One frame of user audio (already in `inputFormat`), prepared once per run and shared
     /// by every client.
     func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio
+    /// A clip's frames of user audio in order, prepared once per run: each frame alone
+    /// (`prepareAudio`) by default; a dialect whose codec carries state from frame to frame
+    /// (Opus, `pipecat-webrtc`) encodes them as one stream.
+    func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio]
+    /// The one frame length the dialect can send, when it has one (`pipecat-webrtc`: 20 ms
+    /// Opus); nil when any is fine.
+    var requiredFrameMs: Int? { get }
     /// A codec for one connection, holding whatever per-connection state the protocol needs
     /// (sequence numbers, captured ids). `parameters` are the scenario's session parameters.
     func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec
@@ -106,6 +113,10 @@ package protocol ClientDialect: Sendable {
 
 extension ClientDialect {
     package var typesRead: [String] { [] }
+
+    package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] { frames.map(prepareAudio) }
+
+    package var requiredFrameMs: Int? { nil }
 
     package var defaultFrameMs: Int { 40 }
 

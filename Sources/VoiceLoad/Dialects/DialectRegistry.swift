@@ -8,9 +8,17 @@ package enum DialectRegistry {
         "vonage-websocket",
     ]
 
+    /// The dialects vload calls over WebRTC (docs/webrtc.md): client side only, so a run needs
+    /// the agent's `--url` (the built-in simulator does not speak them).
+    package static let webRTCIDs: [String] = ["pipecat-webrtc"]
+
+    /// Every dialect `--dialect` takes: `ids`, then `webRTCIDs`.
+    package static var clientIDs: [String] { ids + webRTCIDs }
+
     /// The client side of dialect `id`, with its default options.
     package static func client(_ id: String) throws(UnknownDialectError) -> any ClientDialect {
         switch id {
+        case "pipecat-webrtc": return PipecatWebRTCClientDialect()
         case "adk-events": return ADKClientDialect(variant: .events)
         case "adk-legacy": return ADKClientDialect(variant: .legacy)
         case "adk-seed": return ADKClientDialect(variant: .seed)
@@ -29,7 +37,7 @@ package enum DialectRegistry {
             if let provider = TelephonyProvider.allCases.first(where: { $0.dialectID == id }) {
                 return TelephonyStreamClientDialect(provider: provider)
             }
-            throw UnknownDialectError(id: id, knownIDs: ids)
+            throw UnknownDialectError(id: id, knownIDs: clientIDs)
         }
     }
 

@@ -233,8 +233,12 @@ have sent the whole reply before the barge-in: `int_cutoff_ms` is then absent, a
 | metric | starts | ends | absent when |
 |---|---|---|---|
 | `rest_setup_ms` | REST pre-step request | its answer | the session has no REST pre-step (`--rest`, Datagrid, Smallest) |
-| `connect_ms` | just before name lookup / TCP connect | WebSocket upgrade complete (101 received) | the connection failed |
-| `dns_ms`, `tcp_ms`, `tls_ms`, `upgrade_ms` | the phases of `connect_ms`, which add up to it | | `dns_ms` is 0 for an IP-literal host; `tls_ms` only over `wss` |
+| `connect_ms` | just before name lookup / TCP connect | WebSocket upgrade complete (101 received); on a WebRTC call, the data channel open | the connection failed |
+| `dns_ms`, `tcp_ms`, `tls_ms`, `upgrade_ms` | the phases of `connect_ms`, which add up to it | | `dns_ms` is 0 for an IP-literal host; `tls_ms` only over `wss`; none on a WebRTC call |
+| `signalling_ms` | WebRTC: the SDP offer's POST sent | its answer received | not a WebRTC call, or it failed before |
+| `ice_ms` | WebRTC: the first ICE check sent | the check answer that selects the candidate pair | as above |
+| `dtls_ms` | WebRTC: the DTLS handshake's first record (sent or received) | the handshake's end, the peer's fingerprint checked and SRTP keyed | as above |
+| `data_channel_open_ms` | WebRTC: the SCTP INIT, sent as DTLS finishes | the peer's DATA_CHANNEL_ACK | as above |
 | `started_ms` | open | the server's session acknowledgement (Datagrid `started`) | dialects without one |
 | `ready_ms` | open | arrival of the dialect's "ready for audio" signal | no ready before the session failed |
 | `session_setup_total_ms` | connect start | ready | as above |
@@ -242,7 +246,10 @@ have sent the whole reply before the barge-in: `int_cutoff_ms` is then absent, a
 | `greeting_ms` | ready | first agent audio, when the agent speaks first | the agent does not speak first |
 
 sessions.csv also has the session's outcome, error class and `attempts` (1, plus one per
-reconnect).
+reconnect). A WebRTC call's four phases do not tile `connect_ms`: each is its own transport's
+interval (docs/webrtc.md), the time between them (the socket's bind, the handing over of the
+answer) is in `connect_ms` only, and ICE and DTLS may overlap (the peer's ClientHello can come
+before vload's ICE has selected its pair).
 
 ### Ready
 

@@ -121,6 +121,9 @@ package enum SessionPlanBuilder {
         guard (5...1_000).contains(frameMs) else {
             throw InputError("frame length \(frameMs) ms is out of range (5–1000 ms)")
         }
+        if let requiredMs = dialect.requiredFrameMs, frameMs != requiredMs {
+            throw InputError("\(dialect.id) sends \(requiredMs) ms frames: --frame-ms and the scenario's frame_ms must be \(requiredMs), not \(frameMs)")
+        }
         var frameSets: [String: FrameSet] = [:]
         for say in scenario.distinctSaySteps {
             let utterance: PreparedUtterance

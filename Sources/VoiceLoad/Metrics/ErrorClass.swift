@@ -20,6 +20,15 @@ package enum ErrorClass: Sendable, Hashable {
     case restRejected(status: Int)
     /// The upgrade response was not a valid WebSocket handshake.
     case invalidUpgrade
+    /// WebRTC: the signalling POST was answered with no usable SDP answer (docs/webrtc.md).
+    case signallingFailed
+    /// WebRTC: no ICE candidate pair answered its checks.
+    case iceFailed
+    /// WebRTC: the DTLS handshake failed, the peer's certificate did not match the answer's
+    /// fingerprint, or SRTP could not be keyed from it.
+    case dtlsFailed
+    /// WebRTC: the data channel's SCTP association failed, or the answer offered no channel.
+    case dataChannelFailed
     /// The server closed the WebSocket (with this close code, or none) before the scenario hung up.
     case closedByServer(code: Int?)
     /// OpenAI closed a session that asked for the Realtime beta interface, removed in 2026
@@ -80,6 +89,10 @@ package enum ErrorClass: Sendable, Hashable {
         case .upgradeRejected(let status): return "upgrade_rejected_\(status)"
         case .restRejected(let status): return "rest_rejected_\(status)"
         case .invalidUpgrade: return "invalid_upgrade"
+        case .signallingFailed: return "signalling_failed"
+        case .iceFailed: return "ice_failed"
+        case .dtlsFailed: return "dtls_failed"
+        case .dataChannelFailed: return "data_channel_failed"
         case .closedByServer(let code?): return "closed_by_server_\(code)"
         case .closedByServer(nil): return "closed_by_server_no_code"
         case .betaAPIRemoved: return "beta_api_removed"
@@ -100,10 +113,10 @@ package enum ErrorClass: Sendable, Hashable {
 
     package var category: ErrorCategory {
         switch self {
-        case .connectRefused, .connectFailed: return .connect
+        case .connectRefused, .connectFailed, .iceFailed, .dataChannelFailed: return .connect
         case .dnsFailed: return .dns
-        case .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed: return .tls
-        case .upgradeRejected, .restRejected, .invalidUpgrade: return .upgrade
+        case .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed, .dtlsFailed: return .tls
+        case .upgradeRejected, .restRejected, .invalidUpgrade, .signallingFailed: return .upgrade
         case .closedByServer, .connectionLost, .betaAPIRemoved: return .close
         case .inBandError, .readyRejected: return .inBandError
         case .timeout: return .timeout
@@ -116,7 +129,7 @@ package enum ErrorClass: Sendable, Hashable {
     private static let fixedNames: [String: ErrorClass] = Dictionary(
         uniqueKeysWithValues: [
             ErrorClass.connectRefused, .dnsFailed, .connectFailed, .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed,
-            .invalidUpgrade, .closedByServer(code: nil), .betaAPIRemoved,
+            .invalidUpgrade, .signallingFailed, .iceFailed, .dtlsFailed, .dataChannelFailed, .closedByServer(code: nil), .betaAPIRemoved,
             .connectionLost, .frameTooLarge, .inBandError(code: nil), .readyRejected, .malformedFrame, .invalidRESTSetup,
             .resultBeforeAudio, .missingTurnEnd, .silentReply, .toolReplyMissing, .generatorError,
         ].map { ($0.name, $0) }

@@ -8,6 +8,13 @@ package enum MetricName: String, Sendable, Hashable, Codable, CaseIterable, Comp
     case tcpMs = "tcp_ms"
     case tlsMs = "tls_ms"
     case upgradeMs = "upgrade_ms"
+    /// A WebRTC call's connect in its phases (docs/webrtc.md): the offer's POST round trip, ICE,
+    /// DTLS and the data channel's open. Not a tiling of `connect_ms`: the phases are each
+    /// transport's own intervals.
+    case signallingMs = "signalling_ms"
+    case iceMs = "ice_ms"
+    case dtlsMs = "dtls_ms"
+    case dataChannelOpenMs = "data_channel_open_ms"
     // (b) time-to-ready
     case startedMs = "started_ms"
     case readyMs = "ready_ms"

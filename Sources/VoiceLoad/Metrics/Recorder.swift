@@ -34,6 +34,8 @@ package final class Recorder: Sendable {
         package var totals = RunTotals()
         /// Reconnects (`reconnect:`), warm-up included as with `errors`.
         package var reconnects = ReconnectCounts()
+        /// The agent's RTP streams of the run's WebRTC calls; nil without any.
+        package var rtp: RTPReceiveCounts?
         /// The callers' draws (`callers:`), warm-up included: nil when callers do not vary.
         package var callerDraws: CallerDraws?
         package var unknownEvents: Int
@@ -307,6 +309,11 @@ package final class Recorder: Sendable {
             add(.tcpMs, session.connectPhases?.tcpUs, to: &state)
             add(.tlsMs, session.connectPhases?.tlsUs, to: &state)
             add(.upgradeMs, session.connectPhases?.upgradeUs, to: &state)
+            add(.signallingMs, session.webRTCPhases?.signallingUs, to: &state)
+            add(.iceMs, session.webRTCPhases?.iceUs, to: &state)
+            add(.dtlsMs, session.webRTCPhases?.dtlsUs, to: &state)
+            add(.dataChannelOpenMs, session.webRTCPhases?.dataChannelOpenUs, to: &state)
+            if let rtp = session.rtp { state.rtp = (state.rtp ?? RTPReceiveCounts()) + rtp }
             add(.startedMs, session.startedUs, to: &state)
             add(.readyMs, session.readyUs, to: &state)
             add(.sessionSetupTotalMs, session.sessionSetupTotalUs, to: &state)

@@ -54,6 +54,9 @@ package struct Redactor: Sendable, Hashable {
             for header in request.headers where !Self.plainHeaderNames.contains(header.name.lowercased()) {
                 secrets += Self.headerSecrets(header.value)
             }
+        case .webRTC(let target):
+            let query = target.offerEndpoint.requestTarget.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init)
+            secrets += Self.querySecrets(query, alsoNamed: tokenQueryName)
         }
         self.init(secrets: secrets)
     }

@@ -19,6 +19,10 @@ package struct SessionRecord: Sendable, Hashable {
     package var connectUs: Int64?
     /// `connect_ms` in its phases (dns, tcp, tls, upgrade), when the connect succeeded.
     package var connectPhases: ConnectPhases?
+    /// A WebRTC call's connect phases (its last attempt's), when the call opened.
+    package var webRTCPhases: WebRTCConnectPhases?
+    /// The agent's RTP streams of a WebRTC call, over its attempts (report.json's `rtp`).
+    package var rtp: RTPReceiveCounts?
     package var startedUs: Int64?
     package var readyUs: Int64?
     package var sessionSetupTotalUs: Int64?

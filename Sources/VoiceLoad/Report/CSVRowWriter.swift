@@ -12,7 +12,7 @@ package final class CSVRowWriter: RowSink {
         ]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
-        "started_ms", "ready_ms",
+        "signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms", "started_ms", "ready_ms",
         "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "turns", "attempts",
         "noise_bed", "snr_db", "noise_offset_ms", "gain_db", "speaking_rate",
     ]
@@ -46,6 +46,8 @@ package final class CSVRowWriter: RowSink {
                 Self.milliseconds(session.restSetupUs), Self.milliseconds(session.connectUs),
                 Self.milliseconds(session.connectPhases?.dnsUs), Self.milliseconds(session.connectPhases?.tcpUs),
                 Self.milliseconds(session.connectPhases?.tlsUs), Self.milliseconds(session.connectPhases?.upgradeUs),
+                Self.milliseconds(session.webRTCPhases?.signallingUs), Self.milliseconds(session.webRTCPhases?.iceUs),
+                Self.milliseconds(session.webRTCPhases?.dtlsUs), Self.milliseconds(session.webRTCPhases?.dataChannelOpenUs),
                 Self.milliseconds(session.startedUs), Self.milliseconds(session.readyUs),
                 Self.milliseconds(session.sessionSetupTotalUs), Self.milliseconds(session.readyFromScheduledUs),
                 Self.milliseconds(session.greetingUs),

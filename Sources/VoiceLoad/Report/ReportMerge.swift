@@ -57,6 +57,8 @@ package enum ReportMerge {
         }
         let continuity = parts.compactMap(\.audioContinuity)
         merged.audioContinuity = continuity.isEmpty ? nil : continuity.dropFirst().reduce(continuity[0], +)
+        let rtp = parts.compactMap(\.rtp)
+        merged.rtp = rtp.isEmpty ? nil : rtp.dropFirst().reduce(rtp[0], +)
         let reconnects = parts.compactMap(\.reconnects)
         merged.reconnects = reconnects.isEmpty ? nil : reconnects.dropFirst().reduce(reconnects[0], +)
         let callers = parts.compactMap(\.callers)

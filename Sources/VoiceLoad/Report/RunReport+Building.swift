@@ -58,6 +58,7 @@ extension RunReport {
         interruptions = snapshot.interruptions
         audioContinuity = snapshot.audioContinuity.turnsWithAudio > 0 ? snapshot.audioContinuity : nil
         reconnects = context.scenario.reconnect != nil ? snapshot.reconnects : nil
+        rtp = snapshot.rtp
         callers = snapshot.callerDraws
         toolCalls = ToolCalls(calls: snapshot.toolCalls, results: snapshot.toolResults)
         stepTimeouts = snapshot.stepTimeouts

@@ -20,6 +20,7 @@ package struct RunReport: Codable, Sendable {
         case warmup
         case interruptedBy = "interrupted_by"
         case reconnects
+        case rtp
         case mergedFrom = "merged_from"
         case simulatorFaultsInjected = "simulator_faults_injected"
         case warnings
@@ -65,6 +66,8 @@ package struct RunReport: Codable, Sendable {
     package var audioContinuity: AudioContinuityCounts?
     /// Set when the scenario has a reconnect policy.
     package var reconnects: ReconnectCounts?
+    /// The agent's RTP streams, summed over the WebRTC calls; nil in a run without them.
+    package var rtp: RTPReceiveCounts?
     /// The callers' ranges and draws (`callers:`, docs/callers.md); nil when callers do not vary.
     package var callers: CallerDraws?
     /// The calls recorded (`--record`, docs/recordings.md); nil when the run recorded none.

@@ -61,11 +61,11 @@ struct DialectRegistryTests {
     }
 
     @Test func unknownDialectIsAOneLineError() {
-        let known = DialectRegistry.ids
+        let known = DialectRegistry.clientIDs
         #expect(throws: UnknownDialectError(id: "x", knownIDs: known)) {
             try DialectRegistry.client("x")
         }
-        #expect(throws: UnknownDialectError(id: "Datagrid", knownIDs: known)) {
+        #expect(throws: UnknownDialectError(id: "Datagrid", knownIDs: DialectRegistry.ids)) {
             try DialectRegistry.server("Datagrid")
         }
         do {

@@ -1,0 +1,86 @@
+import WSClient
+import WSCore
+import WebRTC
+
+/// The `pipecat-webrtc` dialect, client side: vload calls a Pipecat bot over its SmallWebRTC
+/// transport (pipecat-ai 1.14, aiortc underneath) as Pipecat's web clients do
+/// (docs/webrtc.md): the SDP offer posted to `/api/offer`, the caller's audio as 20 ms Opus
+/// frames over SRTP, the bot's audio decoded from Opus, and RTVI's JSON messages on the data
+/// channel, where `client-ready` → `bot-ready` makes the session ready. Turns end with a gap in
+/// the audio, as on Pipecat's WebSocket transports; hanging up is closing the call.
+package struct PipecatWebRTCClientDialect: ClientDialect {
+    package let id = "pipecat-webrtc"
+    package let apiVersion = "SmallWebRTC POST /api/offer and RTVI \(PipecatRTVI.protocolVersion) (pipecat-ai 1.14)"
+    /// The PCM vload encodes to Opus: Opus's own 48 kHz (RFC 7587), mono.
+    package let inputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
+    /// The agent's Opus, decoded at 48 kHz mono.
+    package let outputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
+    package let readySignal = ReadySignal.event
+    package let turnEndSignal = TurnEndSignal.audioGap
+    /// SmallWebRTC's runner checks nothing; a bot behind a proxy that does is not reached yet.
+    package let authentication = AuthenticationStyle.none
+    /// Nothing answers a hang-up: the caller closes the call.
+    package let awaitsSessionEndOnHangUp = false
+    /// Every browser and aiortc send 20 ms Opus frames, and so does vload.
+    package let defaultFrameMs = OpusClip.frameMs
+    package var requiredFrameMs: Int? { OpusClip.frameMs }
+
+    package init() {}
+
+    /// No WebSocket: connect, ready and the audio metrics. The WebSocket's phases (DNS, TCP,
+    /// upgrade) are not a call's.
+    package var measures: Set<MetricName> {
+        var metrics: Set<MetricName> = [
+            .connectMs, .signallingMs, .iceMs, .dtlsMs, .dataChannelOpenMs, .sessionSetupTotalMs, .readyFromScheduledMs, .readyMs,
+        ]
+        metrics.formUnion(MetricName.audioReply)
+        return metrics
+    }
+
+    /// One frame alone, with an encoder of its own: the silence streamed between clips.
+    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
+        prepareClip([bytes])[0]
+    }
+
+    /// A clip's frames with one encoder, in order, as a microphone's stream is encoded.
+    package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
+        var encoder: OpusFrameEncoder
+        do {
+            encoder = try OpusFrameEncoder()
+        } catch {
+            preconditionFailure("libopus cannot make an encoder: \(error)")
+        }
+        var prepared: [PreparedAudio] = []
+        prepared.reserveCapacity(frames.count)
+        for bytes in frames {
+            // PCM16 little-endian, as `PreparedUtterance` makes it.
+            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+            do {
+                let packet = try encoder.encode(samples[...])
+                prepared.append(PreparedAudio(sharedFrame: EncodedFrame(.binary(packet)), byteCount: bytes.count))
+            } catch {
+                // The frame length is checked when the plan is built (`requiredFrameMs`).
+                preconditionFailure("Opus encoding of a caller frame failed: \(error)")
+            }
+        }
+        return prepared
+    }
+
+    package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
+        PipecatWebRTCClientCodec()
+    }
+
+    /// The bot's offer URL: `--url http://HOST:PORT` posts to `/api/offer`, as Pipecat's runner
+    /// serves it; a URL with a path posts there.
+    package func connectionTarget(url: String, parameters: [String: JSONValue], token: String?) throws(InputError) -> ConnectionTarget? {
+        guard var endpoint = HTTPEndpoint(parsing: url) else {
+            throw InputError("pipecat-webrtc needs the bot's http:// URL (its SmallWebRTC runner, e.g. http://127.0.0.1:7860), got \(url)")
+        }
+        if endpoint.requestTarget == "/" { endpoint.requestTarget = "/api/offer" }
+        do {
+            return .webRTC(WebRTCCallTarget(offerEndpoint: endpoint, identity: try DTLSIdentity()))
+        } catch {
+            throw InputError("pipecat-webrtc: cannot make the run's DTLS certificate: \(error)")
+        }
+    }
+}

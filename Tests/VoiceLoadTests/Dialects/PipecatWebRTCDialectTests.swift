@@ -1,0 +1,120 @@
+import Testing
+import WSCore
+import WebRTC
+
+@testable import VoiceLoad
+
+@Suite("pipecat-webrtc: the dialect, its codec and its connect failures")
+struct PipecatWebRTCDialectTests {
+    private let dialect = PipecatWebRTCClientDialect()
+
+    @Test("registered for the client side only, 20 ms frames, ready on an event, turns end by a quiet gap")
+    func registry() throws {
+        #expect(DialectRegistry.webRTCIDs == ["pipecat-webrtc"])
+        #expect(!DialectRegistry.ids.contains("pipecat-webrtc") && DialectRegistry.clientIDs.contains("pipecat-webrtc"))
+        let client = try DialectRegistry.client("pipecat-webrtc")
+        #expect(client.id == "pipecat-webrtc" && client.readySignal == .event && client.turnEndSignal == .audioGap)
+        #expect(client.defaultFrameMs == 20 && client.requiredFrameMs == 20)
+        #expect(client.inputFormat == .pcm16(48_000) && client.outputFormat == .pcm16(48_000))
+        #expect(client.measures.contains(.readyMs) && client.measures.contains(.firstAudioFromEndMs))
+        #expect(!client.measures.contains(.dnsMs) && !client.measures.contains(.upgradeMs))
+        #expect(throws: UnknownDialectError.self) { try DialectRegistry.server("pipecat-webrtc") }
+    }
+
+    @Test("a clip's frames are one Opus stream: the packets OpusClip encodes from the same audio")
+    func clipIsOneOpusStream() throws {
+        let path = repositoryRoot() + "/scenarios/audio/hello.wav"
+        let utterance = try PreparedUtterance.prepare(path: path, format: dialect.inputFormat, frameMs: 20)
+        let frames = FrameSet(utterance: utterance, dialect: dialect).frames
+        let clip = try OpusClip.encode(try WAVReader.read(path: path))
+        #expect(frames.count == utterance.frames.count)
+        let packets = frames.map { Array($0.sharedFrame?.payload.readableBytesView ?? []) }
+        #expect(packets.allSatisfy { !$0.isEmpty && $0.count <= 1_275 })
+        let common = min(packets.count, clip.frames.count)
+        #expect(common > 0 && Array(packets.prefix(common)) == Array(clip.frames.map(\.payload).prefix(common)))
+        #expect(frames.allSatisfy { $0.sharedFrame?.kind == .binary && $0.byteCount == 1_920 })
+    }
+
+    @Test("a frame of silence alone is one Opus packet that decodes to 20 ms below the voiced level")
+    func silence() throws {
+        let silence = dialect.prepareAudio([UInt8](repeating: 0, count: 1_920))
+        let packet = Array(try #require(silence.sharedFrame).payload.readableBytesView)
+        var decoder = try OpusPacketDecoder()
+        let samples = try decoder.decode(packet)
+        // A fresh encoder's first packet of zeros does not decode to exact zeros; it is quiet.
+        let bytes = samples.withUnsafeBytes { Array($0) }
+        #expect(samples.count == 960)
+        #expect(AudioLevel.rms(of: bytes, format: .pcm16(48_000)) < TurnTracker.Configuration().voicedLevel)
+    }
+
+    @Test("RTVI on the data channel: bot-ready is ready, bot-interrupted the barge-in's acknowledgement")
+    func rtvi() {
+        var codec = PipecatWebRTCClientCodec()
+        func events(_ json: String) -> [NormalizedEvent] { codec.receive(.text(json)).events }
+        #expect(events(#"{"label":"rtvi-ai","type":"bot-ready","id":"1","data":{"version":"2.2.0"}}"#) == [.sessionReady])
+        #expect(events(#"{"label":"rtvi-ai","type":"bot-interrupted"}"#) == [.agentInterrupted])
+        #expect(events(#"{"label":"rtvi-ai","type":"user-started-speaking"}"#) == [.userSpeechStarted])
+        #expect(events(#"{"label":"rtvi-ai","type":"user-stopped-speaking"}"#) == [.userSpeechStopped])
+        for type in ["bot-started-speaking", "bot-stopped-speaking", "bot-tts-started", "bot-tts-stopped"] {
+            #expect(events(#"{"label":"rtvi-ai","type":"\#(type)"}"#) == [], "\(type)")
+        }
+        #expect(events(#"{"label":"rtvi-ai","type":"server-message"}"#) == [.unknown(type: "message server-message")])
+        guard case .malformed? = events("not json").first else {
+            Issue.record("text that is not JSON is malformed")
+            return
+        }
+    }
+
+    @Test("client-ready when the channel opens; the agent's decoded audio is 48 kHz PCM16; nothing else to send")
+    func codecFrames() throws {
+        var codec = PipecatWebRTCClientCodec()
+        let opening = codec.framesOnOpen()
+        guard case .text(let text)? = opening.first, opening.count == 1 else {
+            Issue.record("one text frame on open, got \(opening)")
+            return
+        }
+        #expect(text == PipecatRTVI.clientReady(id: "vload-client-ready"))
+        #expect(codec.receive(.binary([UInt8](repeating: 0, count: 1_920))).events.isEmpty, "digital silence is no agent audio")
+        var quiet = [UInt8](repeating: 0, count: 1_920)
+        quiet[1] = 1  // one sample of 256: audio, however quiet
+        let decoded = codec.receive(.binary(quiet)).events
+        guard case .agentAudio(let chunk)? = decoded.first else {
+            Issue.record("agent audio, got \(decoded)")
+            return
+        }
+        #expect(chunk.durationUs == 20_000 && chunk.byteCount == 1_920)
+        #expect(codec.receive(.binary([])).events.isEmpty)
+        #expect(codec.frames(for: .stop).isEmpty && codec.frames(for: .interrupt).isEmpty)
+    }
+
+    @Test("--url http://HOST:PORT posts the offer to /api/offer; a path is kept; a ws:// URL is refused")
+    func offerURL() throws {
+        guard case .webRTC(let target)? = try dialect.connectionTarget(url: "http://127.0.0.1:7860", parameters: [:], token: nil) else {
+            Issue.record("a WebRTC target")
+            return
+        }
+        #expect(target.offerEndpoint.description == "http://127.0.0.1:7860/api/offer")
+        guard case .webRTC(let custom)? = try dialect.connectionTarget(url: "http://127.0.0.1:1/bot/offer", parameters: [:], token: nil)
+        else {
+            Issue.record("a WebRTC target")
+            return
+        }
+        #expect(custom.offerEndpoint.description == "http://127.0.0.1:1/bot/offer")
+        #expect(throws: InputError.self) { try dialect.connectionTarget(url: "ws://127.0.0.1:1", parameters: [:], token: nil) }
+    }
+
+    @Test("each connect failure is one error class: signalling, ICE, DTLS, data channel, the POST's own, a timeout")
+    func connectFailures() {
+        func name(_ error: WebRTCConnectError) -> String { VirtualClient.failure(of: error, timeoutMs: 10_000).errorClass.name }
+        #expect(name(.signalling("SmallWebRTC offer answered HTTP 500: oops")) == "signalling_failed")
+        #expect(name(.transport(.ice(.allChecksFailed(remotes: 1)))) == "ice_failed")
+        #expect(name(.transport(.sctp("the SDP answer has no data channel section"))) == "data_channel_failed")
+        #expect(name(.http(.connectionRefused("refused"))) == "connect_refused")
+        #expect(name(.http(.timedOut)) == "timeout_connect")
+        #expect(name(.timedOut(reached: "offer answered, ICE and DTLS not connected")) == "timeout_connect")
+        for errorClass in [ErrorClass.signallingFailed, .iceFailed, .dtlsFailed, .dataChannelFailed] {
+            #expect(ErrorClass(name: errorClass.name) == errorClass)
+        }
+        #expect(ErrorClass.dtlsFailed.category == .tls && ErrorClass.iceFailed.category == .connect)
+    }
+}
