@@ -11,8 +11,6 @@ package struct SimulatorConfiguration: Sendable, Hashable {
     package var greetingDelayMs = 200
     /// End-of-speech detection: this much silence after speech ends the user's turn.
     package var vadSilenceMs = 500
-    /// A 10 ms window is speech when its RMS is above this level.
-    package var vadThresholdDbfs = -45.0
     /// Speech shorter than this is not a turn (and does not barge in).
     package var vadMinSpeechMs = 60
     /// From the end of the user's speech to the first reply audio. Includes the end-of-speech
@@ -79,7 +77,6 @@ package struct SimulatorConfiguration: Sendable, Hashable {
         }
         guard replySpeed >= 0, replySpeed.isFinite else { throw InputError("simulator reply speed must be ≥ 0") }
         guard (10...1_000).contains(replyChunkMs) else { throw InputError("simulator reply chunk must be 10–1000 ms") }
-        guard vadThresholdDbfs < 0 else { throw InputError("simulator VAD threshold must be below 0 dBFS") }
         try validateScenarioSettings()
         try faults.checkSupported(byDialect: dialect)
     }
@@ -92,7 +89,7 @@ package struct SimulatorConfiguration: Sendable, Hashable {
             "greets": String(greets),
             "greeting_delay_ms": String(greetingDelayMs),
             "vad_silence_ms": String(vadSilenceMs),
-            "vad_threshold_dbfs": String(vadThresholdDbfs),
+            "vad_rule": VoicingRule().description,
             "reply_latency_ms": replyLatency.description,
             "seed": String(seed),
             "reply_speed": String(replySpeed),

@@ -142,7 +142,6 @@ struct SimulatorSession: Sendable {
         self.sessionID = "sim-\(sessionNumber)"
         self.detector = StreamingSpeechDetector(
             format: inputFormat,
-            thresholdDbfs: configuration.vadThresholdDbfs,
             minSpeechMs: configuration.vadMinSpeechMs,
             silenceMs: configuration.vadSilenceMs
         )
