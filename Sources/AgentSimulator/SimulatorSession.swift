@@ -132,7 +132,8 @@ struct SimulatorSession: Sendable {
         inputFormat: AudioFormat,
         chunkCounts: [Clip: Int],
         sessionNumber: UInt64,
-        replyFaults: ReplyFaultDrawer? = nil
+        replyFaults: ReplyFaultDrawer? = nil,
+        noise: NoiseWindows? = nil
     ) {
         self.configuration = configuration
         self.sessionStart = sessionStart
@@ -143,7 +144,8 @@ struct SimulatorSession: Sendable {
         self.detector = StreamingSpeechDetector(
             format: inputFormat,
             minSpeechMs: configuration.vadMinSpeechMs,
-            silenceMs: configuration.vadSilenceMs
+            silenceMs: configuration.vadSilenceMs,
+            noise: noise
         )
         self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
         self.sessionFault = configuration.faults.sessionFault(sessionNumber: sessionNumber, seed: configuration.seed)

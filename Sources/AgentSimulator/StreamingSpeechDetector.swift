@@ -10,7 +10,8 @@ import WSCore
 /// once its speech has been heard), so the end of speech it hears in a clean clip is the one
 /// the caller measures from (docs/callers.md). A run of voiced windows shorter than the rule's
 /// `minSpeechMs` is a click and does not move the end of speech; a turn starts after
-/// `minSpeechMs` of the detector's own.
+/// `minSpeechMs` of the detector's own. A window the run tells of as a caller's noise heard
+/// alone (`NoiseWindows`, in vload's own process) is silence to it.
 ///
 /// A frame is taken to arrive no earlier than its last sample was spoken (microphone pacing),
 /// so the stream began at most `A − p` before, for a frame ending at position p that arrived
@@ -34,6 +35,10 @@ struct StreamingSpeechDetector: Sendable {
     let silenceWindows: Int
 
     private var windowSumOfSquares: Int64 = 0
+    /// Where the run says its callers' noise is heard alone; nil: nowhere.
+    let noise: NoiseWindows?
+    /// The current window's bytes so far, hashed (only with `noise`).
+    private var windowHash = WindowHash()
     /// The loudest window since the stream began or speech last ended.
     private var loudestSumOfSquares: Int64 = 0
     private var windowFill = 0
@@ -51,8 +56,9 @@ struct StreamingSpeechDetector: Sendable {
     /// Lateness beyond which a frame starts the stream's clock over (a pause, not jitter).
     static let gapUs: Int64 = 100_000
 
-    init(format: AudioFormat, rule: VoicingRule = VoicingRule(), minSpeechMs: Int, silenceMs: Int) {
+    init(format: AudioFormat, rule: VoicingRule = VoicingRule(), minSpeechMs: Int, silenceMs: Int, noise: NoiseWindows? = nil) {
         self.format = format
+        self.noise = noise
         self.windows = rule.windows(rateHz: format.sampleRateHz)
         let windowMs = max(1, rule.windowMs)
         self.minSpeechWindows = max(1, minSpeechMs / windowMs)
@@ -90,14 +96,20 @@ struct StreamingSpeechDetector: Sendable {
                 // The rest of the current window, or of the frame: summed in integers (exact).
                 let take = min(windowSamples - windowFill, sampleCount - index)
                 windowSumOfSquares += AudioLevel.sumOfSquares(bytes, from: index, count: take, encoding: format.encoding)
+                if noise != nil {
+                    let width = format.bytesPerSample
+                    windowHash.add(bytes[(index * width)..<((index + take) * width)])
+                }
                 windowFill += take
                 samplesSeen += take
                 index += take
                 guard windowFill == windowSamples else { continue }
                 let endAt = anchor.advanced(byMicroseconds: Int64(Double(samplesSeen) * sampleUs))
                 let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
-                loudestSumOfSquares = max(loudestSumOfSquares, windowSumOfSquares)
-                let voiced = windows.isVoiced(sumOfSquares: windowSumOfSquares, loudestSumOfSquares: loudestSumOfSquares)
+                let noiseAlone = noise?.isNoise(windowHash.value) ?? false
+                windowHash = WindowHash()
+                if !noiseAlone { loudestSumOfSquares = max(loudestSumOfSquares, windowSumOfSquares) }
+                let voiced = !noiseAlone && windows.isVoiced(sumOfSquares: windowSumOfSquares, loudestSumOfSquares: loudestSumOfSquares)
                 windowSumOfSquares = 0
                 windowFill = 0
                 if let event = closeWindow(voiced: voiced, startAt: startAt, endAt: endAt) { events.append(event) }

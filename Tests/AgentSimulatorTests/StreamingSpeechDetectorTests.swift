@@ -108,4 +108,35 @@ struct StreamingSpeechDetectorTests {
         #expect(!windows.isVoiced(sumOfSquares: 160 * 100 * 100, loudestSumOfSquares: 160 * 100 * 100))
         #expect(windows.isVoiced(sumOfSquares: 160 * 104 * 104, loudestSumOfSquares: 160 * 104 * 104))
     }
+
+    /// Frames of 40 ms of `samples` (PCM16, 16 kHz), the last padded with silence.
+    private func frames(_ samples: [Int16]) -> [[UInt8]] {
+        var bytes = samples.flatMap { [UInt8(UInt16(bitPattern: $0) & 0xFF), UInt8(UInt16(bitPattern: $0) >> 8)] }
+        bytes += [UInt8](repeating: 0, count: (1_280 - bytes.count % 1_280) % 1_280)
+        return (0..<(bytes.count / 1_280)).map { Array(bytes[($0 * 1_280)..<(($0 + 1) * 1_280)]) }
+    }
+
+    @Test("told where a caller's noise is heard alone, the simulator hears speech end where the clean clip's does")
+    func toldNoise() throws {
+        // A clean clip: 100 ms of silence, 500 ms of speech, 400 ms of silence; then the same
+        // with noise 20 dB under the speech over all of it.
+        let clean = [Int16](repeating: 0, count: 1_600) + tone(8_000, amplitude: 0.5) + [Int16](repeating: 0, count: 6_400)
+        var generator = SeededGenerator(seed: 7)
+        let noisy = clean.map { Int16(clamping: Int($0) + Int.random(in: -1_100...1_100, using: &generator)) }
+        let truth = try #require(SpeechDetector().boundaries(of: clean, sampleRateHz: 16_000))
+        #expect(truth == SpeechBoundaries(speechStartUs: 100_000, speechEndUs: 600_000))
+        let utterance = PreparedUtterance(format: .pcm16(16_000), frameMs: 40, frames: frames(noisy), boundaries: truth, sourcePath: "noisy")
+        let noise = NoiseWindows()
+        noise.tell(utterance)
+        #expect(noise.count == 10 + 40)  // the windows before 100 ms and from 600 ms to the clip's end
+
+        func heard(_ noise: NoiseWindows?) -> [StreamingSpeechDetector.Event] {
+            var detector = StreamingSpeechDetector(format: .pcm16(16_000), minSpeechMs: 60, silenceMs: 100, noise: noise)
+            let stream = utterance.frames + [[UInt8]](repeating: [UInt8](repeating: 0, count: 1_280), count: 10)
+            return stream.enumerated().flatMap { index, frame in detector.process(frame, arrivedAt: instant(40_000 * Int64(index + 1))) }
+        }
+        #expect(heard(noise) == [.speechStarted(at: instant(100_000), audioMs: 100), .speechEnded(at: instant(600_000), audioMs: 600)])
+        // Not told, it hears the noise as speech from the clip's first window to its last.
+        #expect(heard(nil) == [.speechStarted(at: instant(0), audioMs: 0), .speechEnded(at: instant(1_000_000), audioMs: 1_000)])
+    }
 }

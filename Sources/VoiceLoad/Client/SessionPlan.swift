@@ -18,6 +18,9 @@ package struct SessionPlan: Sendable {
     /// The audio varied callers are made from (`callers:`, docs/callers.md); nil: every caller
     /// speaks `frameSets`.
     package var callerAudio: CallerAudio?
+    /// Where noisy callers tell the built-in simulator in this process of their noise heard
+    /// alone (`NoiseWindows`, docs/callers.md); nil against any other agent.
+    package var simulatorNoise: NoiseWindows?
     /// One frame of silence, streamed between and after clips.
     package let silenceFrame: PreparedAudio
     package let frameMs: Int
