@@ -27,6 +27,10 @@ package struct SimulatorConfiguration: Sendable, Hashable {
     /// How long the agent keeps speaking after it hears the user talk over it (or gets an
     /// interrupt command) before it stops and sends the interruption signals.
     package var bargeInReactionMs = 0
+    /// How long the user must have spoken over the agent before it takes that for a barge-in
+    /// (`--sim-barge-in-min-ms`); shorter speech (a backchannel, "mm-hmm") it ignores: it speaks
+    /// on, sends no signal and does not answer it. 0: any speech its VAD hears barges in.
+    package var bargeInMinSpeechMs = 0
     /// The length of every reply: the reply clip looped or cut to this; nil plays the clip once.
     package var replyDurationMs: Int?
     /// Whether the agent sends the user's transcript (a partial while they speak, a final one
@@ -96,6 +100,7 @@ package struct SimulatorConfiguration: Sendable, Hashable {
             "reply_chunk_ms": String(replyChunkMs),
             "barge_in": String(bargeIn),
             "barge_in_reaction_ms": String(bargeInReactionMs),
+            "barge_in_min_ms": String(bargeInMinSpeechMs),
             "reply_ms": replyDurationMs.map(String.init) ?? "clip",
             "user_transcripts": String(userTranscripts),
             "tool_call": toolCall ?? "none",
@@ -121,6 +126,9 @@ package struct SimulatorConfiguration: Sendable, Hashable {
         }
         guard (0...10_000).contains(bargeInReactionMs) else {
             throw InputError("simulator barge-in reaction \(bargeInReactionMs) ms is out of range (0–10000 ms)")
+        }
+        guard (0...10_000).contains(bargeInMinSpeechMs) else {
+            throw InputError("simulator barge-in minimum speech \(bargeInMinSpeechMs) ms is out of range (0–10000 ms)")
         }
         guard (0...60_000).contains(toolLatencyMs) else {
             throw InputError("simulator tool latency \(toolLatencyMs) ms is out of range (0–60000 ms)")

@@ -111,6 +111,9 @@ struct SimulatorSession: Sendable {
     /// intent and timer; each agent-side delay is stretched by it when the delay starts.
     var slowdown = 1.0
     var detector: StreamingSpeechDetector
+    /// Where in the user's stream speech over the agent started that has not yet lasted
+    /// `bargeInMinSpeechMs` (nil: none).
+    var speechOverAgentAudioMs: Int?
     /// Manual turns (OpenAI `turn_detection: null` in the client's session): the agent's VAD
     /// only marks where the user's speech ended; the client's commit asks for the reply.
     var manualTurns = false
@@ -192,7 +195,7 @@ struct SimulatorSession: Sendable {
             for event in detector.process(bytes, arrivedAt: now) {
                 actions += speech(event, now: now)
             }
-            return actions
+            return actions + bargeInOnceLongEnough(at: now)
         case .interrupt:
             guard phase == .live else { return [] }
             return requestInterruption(userSpeechAudioMs: nil, at: now)

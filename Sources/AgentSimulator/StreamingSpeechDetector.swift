@@ -73,6 +73,9 @@ struct StreamingSpeechDetector: Sendable {
     /// no more speech follow); nil outside speech.
     var voicedEndSoFar: MonotonicInstant? { inSpeech ? lastVoicedEndAt : nil }
 
+    /// While in speech: where in the stream the voiced audio heard so far ended, in ms.
+    var voicedEndAudioMs: Int? { inSpeech ? milliseconds(lastVoicedEndSample) : nil }
+
     /// How much audio the stream has carried so far.
     var audioPositionMs: Int { milliseconds(samplesSeen) }
 
