@@ -99,7 +99,7 @@ struct StreamingSpeechDetector: Sendable {
                 // The rest of the current window, or of the frame: summed in integers (exact).
                 let take = min(windowSamples - windowFill, sampleCount - index)
                 windowSumOfSquares += AudioLevel.sumOfSquares(bytes, from: index, count: take, encoding: format.encoding)
-                if noise != nil {
+                if let noise, noise.isTelling {
                     let width = format.bytesPerSample
                     windowHash.add(bytes[(index * width)..<((index + take) * width)])
                 }
@@ -109,7 +109,7 @@ struct StreamingSpeechDetector: Sendable {
                 guard windowFill == windowSamples else { continue }
                 let endAt = anchor.advanced(byMicroseconds: Int64(Double(samplesSeen) * sampleUs))
                 let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
-                let noiseAlone = noise?.isNoise(windowHash.value) ?? false
+                let noiseAlone = noise.map { $0.isTelling && $0.isNoise(windowHash.value) } ?? false
                 windowHash = WindowHash()
                 if !noiseAlone { loudestSumOfSquares = max(loudestSumOfSquares, windowSumOfSquares) }
                 let voiced = !noiseAlone && windows.isVoiced(sumOfSquares: windowSumOfSquares, loudestSumOfSquares: loudestSumOfSquares)

@@ -9,11 +9,7 @@ import VoiceLoad
 @Suite("SimulatorSession barge-in minimum speech")
 struct SimulatorBargeInMinSpeechTests {
     private func speakingReply(minSpeechMs: Int) -> SessionScript {
-        var script = SessionScript { $0.bargeInMinSpeechMs = minSpeechMs }
-        script.start()
-        _ = script.utterance()
-        _ = script.fire(.reply, at: 2_100)
-        return script
+        SessionScript.speakingReply { $0.bargeInMinSpeechMs = minSpeechMs }
     }
 
     @Test("speech over the agent shorter than the minimum is a backchannel: no signal, no answer, the agent speaks on")

@@ -14,8 +14,12 @@ package final class NoiseWindows: Sendable {
     /// The most windows held: a million, 10,000 s of noise heard alone in 10 ms windows.
     package static let capacity = 1_000_000
     private let hashes = Mutex<Set<UInt64>>([])
+    private let told = Atomic<Bool>(false)
 
     package init() {}
+
+    /// Whether any caller has told of its noise: until then the simulator hashes nothing.
+    package var isTelling: Bool { told.load(ordering: .relaxed) }
 
     /// How many windows are held.
     package var count: Int { hashes.withLock { $0.count } }
@@ -44,6 +48,7 @@ package final class NoiseWindows: Sendable {
         hashes.withLock { held in
             for hash in found where held.count < Self.capacity { held.insert(hash) }
         }
+        if !found.isEmpty { told.store(true, ordering: .relaxed) }
     }
 
     /// Whether the window whose bytes hash to `hash` is noise heard alone.
