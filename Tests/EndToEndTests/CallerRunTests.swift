@@ -126,11 +126,16 @@ struct CallerRunTests {
         let (report, turns) = try await run(variation)
         #expect(report.sessions.completed == Self.clients && report.errors.total == 0)
         #expect(turns.count == Self.clients)
+        // Every turn within 1 ms, beyond what the run measured of its own delays: the shared
+        // 2-core host now and then stalls the simulator's timer or the caller's loop for a few
+        // ms (simulator_reply_late_ms, receive_lag_ms), as it would in a clean run.
+        let stallMs = (report.generator.simulatorReplyLateMs?.max ?? 0) + (report.generator.receiveLagMs?.max ?? 0)
         for turn in turns {
             #expect(abs(turn.speechEndMs - Self.cleanSpeechEndMs / turn.rate) <= 20, "rate \(turn.rate): end \(turn.speechEndMs) ms")
-            #expect(abs(turn.firstAudioMs - Double(Self.latencyMs)) <= 1, "rate \(turn.rate): first audio \(turn.firstAudioMs) ms")
+            #expect(abs(turn.firstAudioMs - Double(Self.latencyMs)) <= 1 + stallMs, "rate \(turn.rate): first audio \(turn.firstAudioMs) ms")
         }
         let p50 = try #require(report.metrics["first_audio_from_end_ms"]?.p50)
+        #expect(abs(p50 - Double(Self.latencyMs)) <= 1, "p50 \(p50) ms")
         let spread = turns.map { abs($0.firstAudioMs - Double(Self.latencyMs)) }.max() ?? 0
         print("noisy callers, simulator told: first audio p50 \(p50) ms, farthest turn \(spread) ms from \(Self.latencyMs) ms")
         #expect(report.callers?.noiseBeds.keys.sorted() == ["babble", "pink", "road"])
