@@ -28,12 +28,14 @@ package final class AgentSimulator: Sendable {
     }
 
     /// Starts listening on `host:port` (port 0 picks a free one); with `tls`, over TLS only.
+    /// `noise`: where the run in this process tells of its callers' noise heard alone (docs/callers.md).
     package static func start(
         configuration: SimulatorConfiguration,
         host: String = "127.0.0.1",
         port: Int = 0,
         group: any EventLoopGroup,
-        tls: ServerTLS? = nil
+        tls: ServerTLS? = nil,
+        noise: NoiseWindows? = nil
     ) async throws -> AgentSimulator {
         try configuration.validate()
         let dialect: any ServerDialect
@@ -77,6 +79,7 @@ package final class AgentSimulator: Sendable {
                     configuration: configuration,
                     sessionNumber: connection.tag ?? 0,
                     replyFaults: replyFaults,
+                    noise: noise,
                     pacer: pacers.pacer(for: connection.eventLoop),
                     slowdown: slowdown,
                     onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) }

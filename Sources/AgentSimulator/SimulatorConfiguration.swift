@@ -11,8 +11,6 @@ package struct SimulatorConfiguration: Sendable, Hashable {
     package var greetingDelayMs = 200
     /// End-of-speech detection: this much silence after speech ends the user's turn.
     package var vadSilenceMs = 500
-    /// A 10 ms window is speech when its RMS is above this level.
-    package var vadThresholdDbfs = -45.0
     /// Speech shorter than this is not a turn (and does not barge in).
     package var vadMinSpeechMs = 60
     /// From the end of the user's speech to the first reply audio. Includes the end-of-speech
@@ -29,6 +27,10 @@ package struct SimulatorConfiguration: Sendable, Hashable {
     /// How long the agent keeps speaking after it hears the user talk over it (or gets an
     /// interrupt command) before it stops and sends the interruption signals.
     package var bargeInReactionMs = 0
+    /// How long the user must have spoken over the agent before it takes that for a barge-in
+    /// (`--sim-barge-in-min-ms`); shorter speech (a backchannel, "mm-hmm") it ignores: it speaks
+    /// on, sends no signal and does not answer it. 0: any speech its VAD hears barges in.
+    package var bargeInMinSpeechMs = 0
     /// The length of every reply: the reply clip looped or cut to this; nil plays the clip once.
     package var replyDurationMs: Int?
     /// Whether the agent sends the user's transcript (a partial while they speak, a final one
@@ -79,7 +81,6 @@ package struct SimulatorConfiguration: Sendable, Hashable {
         }
         guard replySpeed >= 0, replySpeed.isFinite else { throw InputError("simulator reply speed must be ≥ 0") }
         guard (10...1_000).contains(replyChunkMs) else { throw InputError("simulator reply chunk must be 10–1000 ms") }
-        guard vadThresholdDbfs < 0 else { throw InputError("simulator VAD threshold must be below 0 dBFS") }
         try validateScenarioSettings()
         try faults.checkSupported(byDialect: dialect)
     }
@@ -92,13 +93,14 @@ package struct SimulatorConfiguration: Sendable, Hashable {
             "greets": String(greets),
             "greeting_delay_ms": String(greetingDelayMs),
             "vad_silence_ms": String(vadSilenceMs),
-            "vad_threshold_dbfs": String(vadThresholdDbfs),
+            "vad_rule": VoicingRule().description,
             "reply_latency_ms": replyLatency.description,
             "seed": String(seed),
             "reply_speed": String(replySpeed),
             "reply_chunk_ms": String(replyChunkMs),
             "barge_in": String(bargeIn),
             "barge_in_reaction_ms": String(bargeInReactionMs),
+            "barge_in_min_ms": String(bargeInMinSpeechMs),
             "reply_ms": replyDurationMs.map(String.init) ?? "clip",
             "user_transcripts": String(userTranscripts),
             "tool_call": toolCall ?? "none",
@@ -124,6 +126,9 @@ package struct SimulatorConfiguration: Sendable, Hashable {
         }
         guard (0...10_000).contains(bargeInReactionMs) else {
             throw InputError("simulator barge-in reaction \(bargeInReactionMs) ms is out of range (0–10000 ms)")
+        }
+        guard (0...10_000).contains(bargeInMinSpeechMs) else {
+            throw InputError("simulator barge-in minimum speech \(bargeInMinSpeechMs) ms is out of range (0–10000 ms)")
         }
         guard (0...60_000).contains(toolLatencyMs) else {
             throw InputError("simulator tool latency \(toolLatencyMs) ms is out of range (0–60000 ms)")

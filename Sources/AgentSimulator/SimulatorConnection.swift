@@ -39,6 +39,7 @@ actor SimulatorConnection: PacedStream {
         configuration: SimulatorConfiguration,
         sessionNumber: UInt64,
         replyFaults: ReplyFaultDrawer?,
+        noise: NoiseWindows?,
         pacer: FramePacer,
         slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics, [Int64]) -> Void
@@ -60,7 +61,8 @@ actor SimulatorConnection: PacedStream {
             inputFormat: dialect.inputFormat,
             chunkCounts: audio.chunkCounts,
             sessionNumber: sessionNumber,
-            replyFaults: replyFaults
+            replyFaults: replyFaults,
+            noise: noise
         )
     }
 

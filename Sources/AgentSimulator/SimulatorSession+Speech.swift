@@ -28,6 +28,11 @@ extension SimulatorSession {
             statistics.userTurns += 1
             return userSpeechStarted(audioMs: audioMs, at: now)
         case .speechEnded(let endedAt, let audioMs):
+            // Speech over the agent too short to barge in (a backchannel): as if unheard.
+            if speechOverAgentAudioMs != nil {
+                speechOverAgentAudioMs = nil
+                return []
+            }
             // The user stopped before the agent reacted to their barge-in: it reacts now.
             var actions: [Action] = pendingBargeIn == nil ? [] : [.cancel(.bargeIn)] + deliverBargeIn()
             actions += speaks ? cancelUserPartialTranscript() : [.cancel(.interimResult)]
@@ -91,17 +96,38 @@ extension SimulatorSession {
     private mutating func userSpeechStarted(audioMs: Int, at now: MonotonicInstant) -> [Action] {
         var actions: [Action]
         if configuration.bargeIn, stream != nil || reply != nil {
+            guard configuration.bargeInMinSpeechMs == 0 else {
+                speechOverAgentAudioMs = audioMs
+                return bargeInOnceLongEnough(at: now)
+            }
             actions = requestInterruption(userSpeechAudioMs: audioMs, at: now)
         } else if stream != nil {
             actions = []
         } else {
             actions = [.send(.userSpeechStarted(audioMs: audioMs))]
         }
-        guard configuration.userTranscripts else { return actions }
+        return actions + scheduleUserTranscript(at: now)
+    }
+
+    /// Speech over the agent barges in once it has lasted `bargeInMinSpeechMs` (the voiced
+    /// audio heard so far, from its start); until then the agent speaks on.
+    mutating func bargeInOnceLongEnough(at now: MonotonicInstant) -> [Action] {
+        guard let startMs = speechOverAgentAudioMs, let endMs = detector.voicedEndAudioMs,
+            endMs - startMs >= configuration.bargeInMinSpeechMs
+        else { return [] }
+        speechOverAgentAudioMs = nil
+        // The agent finished on its own meanwhile: the speech is a turn of its own.
+        guard stream != nil || reply != nil else { return [.send(.userSpeechStarted(audioMs: startMs))] + scheduleUserTranscript(at: now) }
+        return requestInterruption(userSpeechAudioMs: startMs, at: now) + scheduleUserTranscript(at: now)
+    }
+
+    /// The user's partial transcript, due after the VAD event (which may wait for the agent's reaction).
+    private mutating func scheduleUserTranscript(at now: MonotonicInstant) -> [Action] {
+        guard configuration.userTranscripts else { return [] }
         // The partial transcript comes after the VAD event, which may wait for the agent's reaction.
         let reactionMs = pendingBargeIn == nil ? 0 : Int64(configuration.bargeInReactionMs)
         userTranscriptScheduled = true
-        return actions + [.schedule(.userTranscript, at: now.advanced(byMilliseconds: reactionMs + Self.userPartialDelayMs))]
+        return [.schedule(.userTranscript, at: now.advanced(byMilliseconds: reactionMs + Self.userPartialDelayMs))]
     }
 
     /// The user's partial transcript while they speak.

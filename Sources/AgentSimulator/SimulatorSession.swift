@@ -115,6 +115,9 @@ struct SimulatorSession: Sendable {
     /// the driver before every intent, as a `Configure` may change it mid-stream.
     var endOfTurnWithdrawable = false
     var detector: StreamingSpeechDetector
+    /// Where in the user's stream speech over the agent started that has not yet lasted
+    /// `bargeInMinSpeechMs` (nil: none).
+    var speechOverAgentAudioMs: Int?
     /// Manual turns (OpenAI `turn_detection: null` in the client's session): the agent's VAD
     /// only marks where the user's speech ended; the client's commit asks for the reply.
     var manualTurns = false
@@ -136,7 +139,8 @@ struct SimulatorSession: Sendable {
         inputFormat: AudioFormat,
         chunkCounts: [Clip: Int],
         sessionNumber: UInt64,
-        replyFaults: ReplyFaultDrawer? = nil
+        replyFaults: ReplyFaultDrawer? = nil,
+        noise: NoiseWindows? = nil
     ) {
         self.configuration = configuration
         self.sessionStart = sessionStart
@@ -146,9 +150,9 @@ struct SimulatorSession: Sendable {
         self.sessionID = "sim-\(sessionNumber)"
         self.detector = StreamingSpeechDetector(
             format: inputFormat,
-            thresholdDbfs: configuration.vadThresholdDbfs,
             minSpeechMs: configuration.vadMinSpeechMs,
-            silenceMs: configuration.vadSilenceMs
+            silenceMs: configuration.vadSilenceMs,
+            noise: noise
         )
         self.random = SeededGenerator(seed: configuration.seed &+ sessionNumber &* 0x9E37_79B9)
         self.sessionFault = configuration.faults.sessionFault(sessionNumber: sessionNumber, seed: configuration.seed)
@@ -195,7 +199,7 @@ struct SimulatorSession: Sendable {
             for event in detector.process(bytes, arrivedAt: now) {
                 actions += speech(event, now: now)
             }
-            return actions
+            return actions + bargeInOnceLongEnough(at: now)
         case .interrupt:
             guard phase == .live else { return [] }
             return requestInterruption(userSpeechAudioMs: nil, at: now)

@@ -5,6 +5,14 @@ import WSCore
 /// The simulator's online energy VAD: finds where the user's speech starts and ends in the
 /// incoming stream, and *when* that was, on the stream's own clock.
 ///
+/// A window is voiced by `VoicingRule`, the rule vload's truth is found by, against the loudest
+/// window heard since the last end of speech (in a clip of one utterance: the clip's loudest,
+/// once its speech has been heard), so the end of speech it hears in a clean clip is the one
+/// the caller measures from (docs/callers.md). A run of voiced windows shorter than the rule's
+/// `minSpeechMs` is a click and does not move the end of speech; a turn starts after
+/// `minSpeechMs` of the detector's own. A window the run tells of as a caller's noise heard
+/// alone (`NoiseWindows`, in vload's own process) is silence to it.
+///
 /// A frame is taken to arrive no earlier than its last sample was spoken (microphone pacing),
 /// so the stream began at most `A − p` before, for a frame ending at position p that arrived
 /// at A. The earliest such moment over the frames so far anchors the stream, and sample s
@@ -22,12 +30,17 @@ struct StreamingSpeechDetector: Sendable {
     }
 
     let format: AudioFormat
-    let windowSamples: Int
-    let thresholdSquare: Double
+    let windows: VoicingRule.Windows
     let minSpeechWindows: Int
     let silenceWindows: Int
 
-    private var windowSumOfSquares: Double = 0
+    private var windowSumOfSquares: Int64 = 0
+    /// Where the run says its callers' noise is heard alone; nil: nowhere.
+    let noise: NoiseWindows?
+    /// The current window's bytes so far, hashed (only with `noise`).
+    private var windowHash = WindowHash()
+    /// The loudest window since the stream began or speech last ended.
+    private var loudestSumOfSquares: Int64 = 0
     private var windowFill = 0
     private var inSpeech = false
     private var voicedRun = 0
@@ -43,20 +56,25 @@ struct StreamingSpeechDetector: Sendable {
     /// Lateness beyond which a frame starts the stream's clock over (a pause, not jitter).
     static let gapUs: Int64 = 100_000
 
-    init(format: AudioFormat, thresholdDbfs: Double, minSpeechMs: Int, silenceMs: Int, windowMs: Int = 10) {
+    init(format: AudioFormat, rule: VoicingRule = VoicingRule(), minSpeechMs: Int, silenceMs: Int, noise: NoiseWindows? = nil) {
         self.format = format
-        self.windowSamples = max(1, format.sampleRateHz * windowMs / 1_000)
-        let threshold = 32_768 * AudioLevel.amplitude(dbfs: thresholdDbfs)
-        self.thresholdSquare = threshold * threshold
+        self.noise = noise
+        self.windows = rule.windows(rateHz: format.sampleRateHz)
+        let windowMs = max(1, rule.windowMs)
         self.minSpeechWindows = max(1, minSpeechMs / windowMs)
         self.silenceWindows = max(1, silenceMs / windowMs)
     }
+
+    private var windowSamples: Int { windows.samples }
 
     var isInSpeech: Bool { inSpeech }
 
     /// While in speech: where the voiced audio heard so far ended (the end of speech, should
     /// no more speech follow); nil outside speech.
     var voicedEndSoFar: MonotonicInstant? { inSpeech ? lastVoicedEndAt : nil }
+
+    /// While in speech: where in the stream the voiced audio heard so far ended, in ms.
+    var voicedEndAudioMs: Int? { inSpeech ? milliseconds(lastVoicedEndSample) : nil }
 
     /// How much audio the stream has carried so far.
     var audioPositionMs: Int { milliseconds(samplesSeen) }
@@ -80,14 +98,21 @@ struct StreamingSpeechDetector: Sendable {
             while index < sampleCount {
                 // The rest of the current window, or of the frame: summed in integers (exact).
                 let take = min(windowSamples - windowFill, sampleCount - index)
-                windowSumOfSquares += Double(AudioLevel.sumOfSquares(bytes, from: index, count: take, encoding: format.encoding))
+                windowSumOfSquares += AudioLevel.sumOfSquares(bytes, from: index, count: take, encoding: format.encoding)
+                if let noise, noise.isTelling {
+                    let width = format.bytesPerSample
+                    windowHash.add(bytes[(index * width)..<((index + take) * width)])
+                }
                 windowFill += take
                 samplesSeen += take
                 index += take
                 guard windowFill == windowSamples else { continue }
                 let endAt = anchor.advanced(byMicroseconds: Int64(Double(samplesSeen) * sampleUs))
                 let startAt = endAt.advanced(byMicroseconds: -Int64(Double(windowSamples) * sampleUs))
-                let voiced = windowSumOfSquares / Double(windowSamples) > thresholdSquare
+                let noiseAlone = noise.map { $0.isTelling && $0.isNoise(windowHash.value) } ?? false
+                windowHash = WindowHash()
+                if !noiseAlone { loudestSumOfSquares = max(loudestSumOfSquares, windowSumOfSquares) }
+                let voiced = !noiseAlone && windows.isVoiced(sumOfSquares: windowSumOfSquares, loudestSumOfSquares: loudestSumOfSquares)
                 windowSumOfSquares = 0
                 windowFill = 0
                 if let event = closeWindow(voiced: voiced, startAt: startAt, endAt: endAt) { events.append(event) }
@@ -103,9 +128,12 @@ struct StreamingSpeechDetector: Sendable {
                 voicedRunStartSample = samplesSeen - windowSamples
             }
             voicedRun += 1
-            silentRun = 0
-            lastVoicedEndAt = endAt
-            lastVoicedEndSample = samplesSeen
+            // Speech, not a click (or a turn starting): the end of speech moves.
+            if voicedRun >= windows.minSpeechWindows || (!inSpeech && voicedRun >= minSpeechWindows) {
+                silentRun = 0
+                lastVoicedEndAt = endAt
+                lastVoicedEndSample = samplesSeen
+            }
             if !inSpeech, voicedRun >= minSpeechWindows, let voicedRunStartAt {
                 inSpeech = true
                 return .speechStarted(at: voicedRunStartAt, audioMs: milliseconds(voicedRunStartSample))
@@ -118,6 +146,7 @@ struct StreamingSpeechDetector: Sendable {
         if silentRun >= silenceWindows, let lastVoicedEndAt {
             inSpeech = false
             silentRun = 0
+            loudestSumOfSquares = 0
             return .speechEnded(at: lastVoicedEndAt, audioMs: milliseconds(lastVoicedEndSample))
         }
         return nil

@@ -169,8 +169,11 @@ struct EndpointOptions: ParsableArguments {
         let configuration = try options.overriding(scenario: scenario).configuration(dialect: dialectID)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         do {
-            let agent = try await AgentSimulator.start(configuration: configuration, group: group)
-            let sessionPlan = try plan(rest ? agent.restURL : agent.url)
+            // Noisy callers tell the simulator where their noise is heard alone (docs/callers.md).
+            let noise = NoiseWindows()
+            let agent = try await AgentSimulator.start(configuration: configuration, group: group, noise: noise)
+            var sessionPlan = try plan(rest ? agent.restURL : agent.url)
+            sessionPlan.simulatorNoise = noise
             try Self.checkSimulatorSpeaks(sessionPlan.dialect, simulatorDialect: configuration.dialect)
             print(
                 "no --url: running against the built-in agent simulator at \(sessionPlan.redactedURL) "

@@ -43,6 +43,16 @@ struct SimulatorOptions: ParsableArguments {
     var bargeInReactionMs: Int?
 
     @Option(
+        name: .customLong("sim-barge-in-min-ms"),
+        help: ArgumentHelp(
+            "Simulator: how long the caller must speak over the agent before it stops; shorter speech (a backchannel) "
+                + "it ignores and speaks on (default 0: any speech stops it).",
+            valueName: "ms"
+        )
+    )
+    var bargeInMinSpeechMs: Int?
+
+    @Option(
         name: .customLong("sim-reply-ms"),
         help: ArgumentHelp(
             "Simulator: length of every reply, the reply audio looped or cut to it, 100–600000 (default: the clip once).",
@@ -133,6 +143,7 @@ struct SimulatorOptions: ParsableArguments {
     var isSet: Bool {
         readyDelayMs != nil || replyLatency != nil || vadSilenceMs != nil || replySpeed != nil || seed != nil
             || noGreeting || noBargeIn || replyWAV != nil || greetingWAV != nil || bargeInReactionMs != nil
+            || bargeInMinSpeechMs != nil
             || replyDurationMs != nil || noUserTranscripts || toolCall != nil || toolArguments != nil
             || toolLatencyMs != nil || toolResultTimeoutMs != nil || workers != nil || faults != nil || outage != nil
     }
@@ -148,6 +159,7 @@ struct SimulatorOptions: ParsableArguments {
         merged.noGreeting = noGreeting || base.noGreeting
         merged.noBargeIn = noBargeIn || base.noBargeIn
         merged.bargeInReactionMs = bargeInReactionMs ?? base.bargeInReactionMs
+        merged.bargeInMinSpeechMs = bargeInMinSpeechMs ?? base.bargeInMinSpeechMs
         merged.replyDurationMs = replyDurationMs ?? base.replyDurationMs
         merged.noUserTranscripts = noUserTranscripts || base.noUserTranscripts
         merged.toolCall = toolCall ?? base.toolCall
@@ -189,6 +201,7 @@ struct SimulatorOptions: ParsableArguments {
         configuration.greets = !noGreeting
         configuration.bargeIn = !noBargeIn
         if let bargeInReactionMs { configuration.bargeInReactionMs = bargeInReactionMs }
+        if let bargeInMinSpeechMs { configuration.bargeInMinSpeechMs = bargeInMinSpeechMs }
         configuration.replyDurationMs = replyDurationMs
         configuration.userTranscripts = !noUserTranscripts
         guard toolCall != nil || (toolArguments == nil && toolLatencyMs == nil && toolResultTimeoutMs == nil) else {

@@ -74,6 +74,15 @@ struct SessionScript {
         return answers
     }
 
+    /// A session that has spoken one utterance and is speaking the reply to it (from 2100).
+    static func speakingReply(_ configure: (inout SimulatorConfiguration) -> Void) -> SessionScript {
+        var script = SessionScript(configure)
+        script.start()
+        _ = script.utterance()
+        _ = script.fire(.reply, at: 2_100)
+        return script
+    }
+
     /// One utterance: 400 ms of speech in frames arriving 1040…1400 (heard in the frame at
     /// 1080), then 200 ms of silence that ends it with the frame at 1600. The reply is due
     /// at 1400 + 700 = 2100.

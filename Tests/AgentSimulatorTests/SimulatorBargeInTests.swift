@@ -10,11 +10,7 @@ import VoiceLoad
 @Suite("SimulatorSession barge-in")
 struct SimulatorBargeInTests {
     private func speakingReply(_ configure: (inout SimulatorConfiguration) -> Void) -> SessionScript {
-        var script = SessionScript(configure)
-        script.start()
-        _ = script.utterance()
-        _ = script.fire(.reply, at: 2_100)
-        return script
+        SessionScript.speakingReply(configure)
     }
 
     @Test("the agent keeps streaming for the reaction time, then sends every interruption signal at once")

@@ -34,6 +34,8 @@ struct SimulatorScenarioSettingsTests {
             { settings in settings.replyDurationMs = 600_001 },
             { settings in settings.bargeInReactionMs = -1 },
             { settings in settings.bargeInReactionMs = 10_001 },
+            { settings in settings.bargeInMinSpeechMs = -1 },
+            { settings in settings.bargeInMinSpeechMs = 10_001 },
             { settings in settings.toolLatencyMs = -5 },
             { settings in settings.toolResultTimeoutMs = 0 },
             { settings in settings.toolCall = "" },

@@ -19,30 +19,34 @@ struct CallerRunTests {
 
     /// Runs the short call with `variation`, again while vload finds the run invalid; returns
     /// the report and each turn with its caller's speaking rate.
-    private func run(_ variation: CallerVariation) async throws -> (report: RunReport, turns: [Turn]) {
+    /// `tellsNoise`: the run tells the simulator where its callers' noise is heard alone, as
+    /// `vload run` does with no `--url` (`NoiseWindows`).
+    private func run(_ variation: CallerVariation, tellsNoise: Bool = true) async throws -> (report: RunReport, turns: [Turn]) {
         try await runValid {
-            let run = try await attempt(variation)
+            let run = try await attempt(variation, tellsNoise: tellsNoise)
             return (run, run.report.generator)
         }
     }
 
-    private func attempt(_ variation: CallerVariation) async throws -> (report: RunReport, turns: [Turn]) {
+    private func attempt(_ variation: CallerVariation, tellsNoise: Bool) async throws -> (report: RunReport, turns: [Turn]) {
         var settings = SimulatorConfiguration()
         settings.replyLatency = .fixed(ms: Self.latencyMs)
         settings.replySpeed = 4
         ShortCall.apply(to: &settings)
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let noise = tellsNoise ? NoiseWindows() : nil
+        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup, noise: noise)
         var scenario = try ScenarioLoader.load(path: ShortCall.scenarioPath)
         scenario.callers = variation
         scenario.seed = 11
-        let plan = try SessionPlanBuilder.build(
+        var plan = try SessionPlanBuilder.build(
             scenario: scenario,
             dialect: try DialectRegistry.client("datagrid"),
             url: simulator.url,
             token: nil,
             frameMs: 40
         )
+        plan.simulatorNoise = noise
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-callers-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
@@ -82,7 +86,7 @@ struct CallerRunTests {
 
     /// Where the simulator's VAD hears the noisy clip end at `rate`: the end of its last 10 ms
     /// window that holds noise (windows start with the clip: 40 ms frames hold four), unless that
-    /// window holds so few samples of noise (under 8 of 160) that it stays below −45 dBFS.
+    /// window holds so few samples of noise that it stays unvoiced (`VoicingRule`).
     private static func heardEndMs(rate: Double) -> Double {
         let samples = Int((clipSamples / rate).rounded(.down))
         let windows = samples % 160 < 8 ? samples / 160 : (samples + 159) / 160
@@ -104,19 +108,49 @@ struct CallerRunTests {
         print(
             "callers at rates \(turns.map(\.rate).min() ?? 0)–\(turns.map(\.rate).max() ?? 0): first audio p50 \(p50) ms, farthest turn \(spread) ms from \(Self.latencyMs) ms"
         )
-        #expect(abs(p50 - Double(Self.latencyMs)) <= 1, "p50 \(p50) ms vs injected \(Self.latencyMs) ms")
+        // One voicing rule on both sides (VoicingRule): the simulator hears the stretched clip's
+        // speech end where the truth puts it, so every turn is the injected latency within 1 ms.
+        for turn in turns {
+            #expect(abs(turn.firstAudioMs - Double(Self.latencyMs)) <= 1, "rate \(turn.rate): first audio \(turn.firstAudioMs) ms")
+        }
         #expect(report.callers?.sessions == Self.clients)
     }
 
-    /// With noise the simulator's energy VAD (−45 dBFS) hears the noise as speech to the end
-    /// of the clip, where the mix stops: it answers the injected latency after that. First audio
-    /// counts from the clean clip's end of speech, so it is the injected latency plus the noisy
-    /// tail, turn by turn (the median within 1 ms): the truth did not move with the noise.
-    @Test("rates 0.8–1.2 and noise at 10 dB: first audio counts from the clean end of speech, the simulator answers after the noisy tail")
-    func noise() async throws {
+    /// Told where each caller's noise is heard alone, the simulator hears the clean clip's end
+    /// of speech under the noise: first audio is what a clean run measures, every turn within
+    /// 1 ms of the injected latency.
+    @Test("noise at 10 dB and rates 0.8–1.2, the simulator told of the noise: first audio as in a clean run, within 1 ms")
+    func noiseTold() async throws {
         var variation = CallerVariation(snrDb: 10...10, speakingRate: 0.8...1.2)
         try variation.setNoise(beds: ["babble", "road", "pink"], relativeTo: repositoryRoot() + "/scenarios")
         let (report, turns) = try await run(variation)
+        #expect(report.sessions.completed == Self.clients && report.errors.total == 0)
+        #expect(turns.count == Self.clients)
+        // Every turn within 1 ms, beyond what the run measured of its own delays: the shared
+        // 2-core host now and then stalls the simulator's timer or the caller's loop for a few
+        // ms (simulator_reply_late_ms, receive_lag_ms), as it would in a clean run.
+        let stallMs = (report.generator.simulatorReplyLateMs?.max ?? 0) + (report.generator.receiveLagMs?.max ?? 0)
+        for turn in turns {
+            #expect(abs(turn.speechEndMs - Self.cleanSpeechEndMs / turn.rate) <= 20, "rate \(turn.rate): end \(turn.speechEndMs) ms")
+            #expect(abs(turn.firstAudioMs - Double(Self.latencyMs)) <= 1 + stallMs, "rate \(turn.rate): first audio \(turn.firstAudioMs) ms")
+        }
+        let p50 = try #require(report.metrics["first_audio_from_end_ms"]?.p50)
+        #expect(abs(p50 - Double(Self.latencyMs)) <= 1, "p50 \(p50) ms")
+        let spread = turns.map { abs($0.firstAudioMs - Double(Self.latencyMs)) }.max() ?? 0
+        print("noisy callers, simulator told: first audio p50 \(p50) ms, farthest turn \(spread) ms from \(Self.latencyMs) ms")
+        #expect(report.callers?.noiseBeds.keys.sorted() == ["babble", "pink", "road"])
+    }
+
+    /// Not told (as an agent in another process is not), the simulator's VAD hears the noise as
+    /// speech to the end of the clip, where the mix stops: it answers the injected latency after
+    /// that. First audio counts from the clean clip's end of speech, so it is the injected
+    /// latency plus the noisy tail, turn by turn (the median within 1 ms): the truth did not
+    /// move with the noise.
+    @Test("rates 0.8–1.2 and noise at 10 dB: first audio counts from the clean end of speech, a simulator not told answers after the noisy tail")
+    func noise() async throws {
+        var variation = CallerVariation(snrDb: 10...10, speakingRate: 0.8...1.2)
+        try variation.setNoise(beds: ["babble", "road", "pink"], relativeTo: repositoryRoot() + "/scenarios")
+        let (report, turns) = try await run(variation, tellsNoise: false)
         #expect(report.sessions.completed == Self.clients && report.errors.total == 0)
         #expect(turns.count == Self.clients)
         var farthestMs = 0.0

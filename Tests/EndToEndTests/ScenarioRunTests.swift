@@ -109,6 +109,29 @@ struct ScenarioRunTests {
         #expect(report.labels["question"]?["int_ack_ms"] == nil)
     }
 
+    /// `barge-in.wav` speaks for 1.9 s: with a minimum of 300 ms the agent stops once its VAD has
+    /// heard voiced audio 300 ms into the speech (the first such window ends 350 ms in, after a
+    /// pause between words; heard up to a frame later), with 3 s never: the speech is a
+    /// backchannel to it.
+    @Test("--sim-barge-in-min-ms: the agent stops once the caller has spoken over it that long, never for shorter speech")
+    func bargeInMinimumSpeech() async throws {
+        let (stopped, stoppedAgent, _) = try await run("interruption") {
+            Self.shortInterruption(&$0)
+            $0.bargeInMinSpeechMs = 300
+        }
+        #expect(stopped.interruptions.bargeIns == Self.clients && stopped.interruptions.missed == 0)
+        #expect(stoppedAgent.interruptions == Self.clients)
+        let p50 = try #require(stopped.metrics["int_ack_ms"]?.p50)
+        #expect(p50 >= 300 && p50 <= Double(350 + 2 * Self.frameMs), "int_ack_ms p50 \(p50)")
+        let (spokeOn, spokeOnAgent, _) = try await run("interruption") {
+            Self.shortInterruption(&$0)
+            $0.bargeInMinSpeechMs = 3_000
+        }
+        #expect(spokeOnAgent.interruptions == 0)
+        #expect(spokeOn.interruptions.missed == Self.clients)
+        print("--sim-barge-in-min-ms 300: int_ack_ms p50 \(p50) ms; 3000: \(spokeOn.interruptions.missed) of \(Self.clients) barge-ins missed")
+    }
+
     @Test("multi-turn: first-audio latency per labelled turn, each following the injected latency")
     func multiTurn() async throws {
         let (report, _, settings) = try await run("multi-turn") {

@@ -20,6 +20,9 @@ package struct SessionPlan: Sendable {
     package var callerAudio: CallerAudio?
     /// Where ended calls go to be recorded (`--record`, docs/recordings.md); nil: none is.
     package var recordingDesk: RecordingDesk?
+    /// Where noisy callers tell the built-in simulator in this process of their noise heard
+    /// alone (`NoiseWindows`, docs/callers.md); nil against any other agent.
+    package var simulatorNoise: NoiseWindows?
     /// One frame of silence, streamed between and after clips.
     package let silenceFrame: PreparedAudio
     package let frameMs: Int

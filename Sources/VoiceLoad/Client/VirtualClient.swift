@@ -73,6 +73,9 @@ package actor VirtualClient {
         let voice = plan.callerAudio.map { $0.variation.voice(ofCaller: index, seed: plan.scenario.seed) }
         self.voice = voice
         self.frameSets = voice.flatMap { plan.callerAudio?.frameSets(for: $0) } ?? plan.frameSets
+        if voice?.noise != nil, let noise = plan.simulatorNoise {
+            for set in frameSets.values { noise.tell(set.utterance) }
+        }
         self.recorder = recorder
         self.loopRecorder = recorder.loopRecorder(for: eventLoop)
         self.eventLoop = eventLoop

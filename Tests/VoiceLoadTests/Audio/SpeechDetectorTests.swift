@@ -70,8 +70,8 @@ struct SpeechDetectorTests {
         #expect(abs(found.speechEndUs - 600_000) <= Self.windowUs, "end \(found.speechEndUs)")
 
         var lenient = detector
-        lenient.relativeThresholdDb = -50
-        lenient.absoluteFloorDbfs = -60
+        lenient.rule.relativeThresholdDb = -50
+        lenient.rule.absoluteFloorDbfs = -60
         let longer = try #require(lenient.boundaries(of: samples, sampleRateHz: 16_000))
         #expect(abs(longer.speechEndUs - 1_000_000) <= Self.windowUs, "end \(longer.speechEndUs)")
     }
