@@ -10,7 +10,7 @@ package enum DialectRegistry {
 
     /// The dialects vload calls over WebRTC (docs/webrtc.md): client side only, so a run needs
     /// the agent's `--url` (the built-in simulator does not speak them).
-    package static let webRTCIDs: [String] = ["pipecat-webrtc"]
+    package static let webRTCIDs: [String] = ["openai-realtime-webrtc", "pipecat-webrtc"]
 
     /// Every dialect `--dialect` takes: `ids`, then `webRTCIDs`.
     package static var clientIDs: [String] { ids + webRTCIDs }
@@ -19,6 +19,7 @@ package enum DialectRegistry {
     package static func client(_ id: String) throws(UnknownDialectError) -> any ClientDialect {
         switch id {
         case "pipecat-webrtc": return PipecatWebRTCClientDialect()
+        case "openai-realtime-webrtc": return OpenAIRealtimeWebRTCClientDialect()
         case "adk-events": return ADKClientDialect(variant: .events)
         case "adk-legacy": return ADKClientDialect(variant: .legacy)
         case "adk-seed": return ADKClientDialect(variant: .seed)

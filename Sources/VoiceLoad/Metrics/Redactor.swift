@@ -57,6 +57,9 @@ package struct Redactor: Sendable, Hashable {
         case .webRTC(let target):
             let query = target.offerEndpoint.requestTarget.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init)
             secrets += Self.querySecrets(query, alsoNamed: tokenQueryName)
+            for header in target.headers where !Self.plainHeaderNames.contains(header.name.lowercased()) {
+                secrets += Self.headerSecrets(header.value)
+            }
         }
         self.init(secrets: secrets)
     }

@@ -85,13 +85,21 @@ final class WebRTCCallSession {
             sessionID: UInt64.random(in: 1...UInt64(Int64.max)))
         offer.offersDataChannel = true
         let sentAt = MonotonicInstant.now()
-        SmallWebRTCSignalling.post(SmallWebRTCOffer(sdp: offer.text), to: target.offerEndpoint, on: eventLoop, timeoutMs: timeoutMs)
-            .whenComplete { bound.value.answered($0, sentAt: sentAt) }
+        let answer: EventLoopFuture<String>
+        switch target.signalling {
+        case .smallWebRTC:
+            answer = SmallWebRTCSignalling.post(SmallWebRTCOffer(sdp: offer.text), to: target.offerEndpoint, on: eventLoop, timeoutMs: timeoutMs)
+                .map(\.sdp)
+        case .openAIRealtimeCalls(let request):
+            answer = request.post(offerSDP: offer.text, to: target.offerEndpoint, on: eventLoop, timeoutMs: timeoutMs)
+        }
+        let label = target.channelLabel
+        answer.whenComplete { bound.value.answered($0, sentAt: sentAt, channelLabel: label) }
     }
 
-    private func answered(_ result: Result<SmallWebRTCAnswer, any Error>, sentAt: MonotonicInstant) {
+    private func answered(_ result: Result<String, any Error>, sentAt: MonotonicInstant, channelLabel: String) {
         guard opening != nil else { return }
-        let answer: SmallWebRTCAnswer
+        let answer: String
         switch result {
         case .failure(let error as WebSocketConnectError): return fail(.http(error))
         case .failure(let error): return fail(.signalling("\(error)"))
@@ -100,15 +108,12 @@ final class WebRTCCallSession {
         signallingUs = MonotonicInstant.now().microseconds(since: sentAt)
         let sdp: SDPAnswer
         do {
-            sdp = try SDPAnswer(parsing: answer.sdp)
+            sdp = try SDPAnswer(parsing: answer)
         } catch {
-            return fail(.signalling("the SmallWebRTC answer's SDP: \(error)"))
+            return fail(.signalling("the answer's SDP: \(error)"))
         }
-        handler.connect(answer: sdp, dataChannel: DataChannelOpen(label: Self.channelLabel))
+        handler.connect(answer: sdp, dataChannel: DataChannelOpen(label: channelLabel))
     }
-
-    /// The label of the one data channel vload opens (Pipecat takes whichever the caller opens).
-    static let channelLabel = "vload"
 
     private func handle(_ event: WebRTCTransportEvent) {
         switch event {

@@ -2,16 +2,36 @@ import WSClient
 import WebRTC
 
 /// Where a WebRTC call goes and what every call of the run shares: the signalling URL the SDP
-/// offer is posted to (Pipecat SmallWebRTC's `POST /api/offer`) and the run's DTLS identity,
-/// made once at start (docs/webrtc.md: one P-256 key and certificate a run).
+/// offer is posted to, how it is posted, the label of the data channel the call opens, and the
+/// run's DTLS identity, made once at start (docs/webrtc.md: one P-256 key and certificate a run).
 package struct WebRTCCallTarget: Sendable {
     package let offerEndpoint: HTTPEndpoint
+    package let signalling: WebRTCSignalling
+    package let channelLabel: String
     package let identity: DTLSIdentity
 
-    package init(offerEndpoint: HTTPEndpoint, identity: DTLSIdentity) {
+    package init(offerEndpoint: HTTPEndpoint, signalling: WebRTCSignalling, channelLabel: String, identity: DTLSIdentity) {
         self.offerEndpoint = offerEndpoint
+        self.signalling = signalling
+        self.channelLabel = channelLabel
         self.identity = identity
     }
+
+    /// The headers the offer's POST carries beyond its content type (credentials included).
+    package var headers: [HTTPHeaderField] {
+        switch signalling {
+        case .smallWebRTC: return []
+        case .openAIRealtimeCalls(let request): return request.headers
+        }
+    }
+}
+
+/// How the SDP offer reaches the agent and its answer comes back (docs/webrtc.md).
+package enum WebRTCSignalling: Sendable, Hashable {
+    /// Pipecat SmallWebRTC: `POST /api/offer` with JSON, answered with JSON.
+    case smallWebRTC
+    /// OpenAI Realtime: `POST /v1/realtime/calls` with a form, answered with the SDP itself.
+    case openAIRealtimeCalls(OpenAIRealtimeCallRequest)
 }
 
 /// The phases of a WebRTC call's connect (docs/webrtc.md), each in µs on the monotonic clock:

@@ -50,6 +50,10 @@ enum OpenAIRealtimeEventName {
     static let outputAudioClear = "output_audio_buffer.clear"
 
     // Server → client.
+    /// WebRTC only: the answer's audio starts leaving the server, is all out, or was cut off.
+    static let outputAudioBufferStarted = "output_audio_buffer.started"
+    static let outputAudioBufferStopped = "output_audio_buffer.stopped"
+    static let outputAudioBufferCleared = "output_audio_buffer.cleared"
     static let sessionCreated = "session.created"
     static let sessionUpdated = "session.updated"
     static let speechStarted = "input_audio_buffer.speech_started"
@@ -99,7 +103,7 @@ enum OpenAIRealtimeEventName {
         "response.content_part.added", "response.content_part.done",
         "response.function_call_arguments.delta",
         "rate_limits.updated", "conversation.created", "transcription_session.updated",
-        "output_audio_buffer.started", "output_audio_buffer.stopped", "output_audio_buffer.cleared",
+        outputAudioBufferStarted, outputAudioBufferStopped, outputAudioBufferCleared,
     ]
 
     /// The beta names still read (Azure OpenAI's dated api-versions send them).

@@ -18,21 +18,12 @@ struct PipecatWebRTCClientCodec: ClientCodec {
     /// the other intents, and hanging up is closing the call.
     mutating func frames(for intent: ClientIntent) -> [WireFrame] { [] }
 
-    /// Binary: the agent's audio; text: an RTVI message (`PipecatWebRTCRTVI`).
-    ///
-    /// A packet that decodes to digital silence (every sample 0) is no agent audio: a WebRTC
-    /// track never stops, and Pipecat's output track sends zeros whenever the bot has nothing to
-    /// play (`auto_silence`), which Opus carries as 3-byte packets that decode to exact zeros
-    /// (measured with aiortc 1.16's codec: the last voiced frame's tail is non-zero for one
-    /// packet, then every sample is 0). Counting them would make every moment of the call agent
-    /// audio, with no first audio and no quiet gap to end a turn.
+    /// Binary: the agent's audio (`WebRTCCallerAudio.agentAudio`: digital silence is none);
+    /// text: an RTVI message (`PipecatWebRTCRTVI`).
     mutating func receive(_ frame: WireFrame) -> DecodedFrame {
         switch frame {
-        case .binary(let pcm):
-            guard pcm.contains(where: { $0 != 0 }) else { return [] }
-            return [.agentAudio(AgentAudioChunk(audio: pcm, format: .pcm16(OpusClip.sampleRateHz)))]
-        case .text(let json):
-            return DecodedFrame(events: PipecatWebRTCRTVI.events(json: json))
+        case .binary(let pcm): return WebRTCCallerAudio.agentAudio(pcm)
+        case .text(let json): return DecodedFrame(events: PipecatWebRTCRTVI.events(json: json))
         }
     }
 }

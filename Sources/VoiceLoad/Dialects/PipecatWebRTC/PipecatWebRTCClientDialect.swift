@@ -44,27 +44,11 @@ package struct PipecatWebRTCClientDialect: ClientDialect {
 
     /// A clip's frames with one encoder, in order, as a microphone's stream is encoded.
     package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
-        var encoder: OpusFrameEncoder
-        do {
-            encoder = try OpusFrameEncoder()
-        } catch {
-            preconditionFailure("libopus cannot make an encoder: \(error)")
-        }
-        var prepared: [PreparedAudio] = []
-        prepared.reserveCapacity(frames.count)
-        for bytes in frames {
-            // PCM16 little-endian, as `PreparedUtterance` makes it.
-            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
-            do {
-                let packet = try encoder.encode(samples[...])
-                prepared.append(PreparedAudio(sharedFrame: EncodedFrame(.binary(packet)), byteCount: bytes.count))
-            } catch {
-                // The frame length is checked when the plan is built (`requiredFrameMs`).
-                preconditionFailure("Opus encoding of a caller frame failed: \(error)")
-            }
-        }
-        return prepared
+        WebRTCCallerAudio.prepareClip(frames)
     }
+
+    /// The label of the one data channel vload opens (Pipecat takes whichever the caller opens).
+    static let channelLabel = "vload"
 
     package func makeCodec(parameters: [String: JSONValue]) -> any ClientCodec {
         PipecatWebRTCClientCodec()
@@ -78,7 +62,9 @@ package struct PipecatWebRTCClientDialect: ClientDialect {
         }
         if endpoint.requestTarget == "/" { endpoint.requestTarget = "/api/offer" }
         do {
-            return .webRTC(WebRTCCallTarget(offerEndpoint: endpoint, identity: try DTLSIdentity()))
+            return .webRTC(
+                WebRTCCallTarget(
+                    offerEndpoint: endpoint, signalling: .smallWebRTC, channelLabel: Self.channelLabel, identity: try DTLSIdentity()))
         } catch {
             throw InputError("pipecat-webrtc: cannot make the run's DTLS certificate: \(error)")
         }

@@ -1,0 +1,42 @@
+import WSCore
+
+/// The audio of every WebRTC dialect (docs/webrtc.md): the caller's clips as Opus packets, and
+/// the agent's decoded packets as agent audio.
+enum WebRTCCallerAudio {
+    /// A clip's frames (PCM16 little-endian at 48 kHz, as `PreparedUtterance` makes them)
+    /// encoded with one encoder, in order, as a microphone's stream is encoded.
+    static func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
+        var encoder: OpusFrameEncoder
+        do {
+            encoder = try OpusFrameEncoder()
+        } catch {
+            preconditionFailure("libopus cannot make an encoder: \(error)")
+        }
+        var prepared: [PreparedAudio] = []
+        prepared.reserveCapacity(frames.count)
+        for bytes in frames {
+            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+            do {
+                let packet = try encoder.encode(samples[...])
+                prepared.append(PreparedAudio(sharedFrame: EncodedFrame(.binary(packet)), byteCount: bytes.count))
+            } catch {
+                // The frame length is checked when the plan is built (`requiredFrameMs`).
+                preconditionFailure("Opus encoding of a caller frame failed: \(error)")
+            }
+        }
+        return prepared
+    }
+
+    /// One decoded agent packet (PCM16 at 48 kHz, `WebRTCCallSession`) as agent audio.
+    ///
+    /// A packet that decodes to digital silence (every sample 0) is no agent audio: a WebRTC
+    /// track never stops, and an agent with nothing to say sends zeros (Pipecat's output track
+    /// does, `auto_silence`), which Opus carries as 3-byte packets that decode to exact zeros
+    /// (measured with aiortc 1.16's codec: the last voiced frame's tail is non-zero for one
+    /// packet, then every sample is 0). Counting them would make every moment of the call agent
+    /// audio, with no first audio and no quiet gap to end a turn.
+    static func agentAudio(_ pcm: [UInt8]) -> DecodedFrame {
+        guard pcm.contains(where: { $0 != 0 }) else { return [] }
+        return [.agentAudio(AgentAudioChunk(audio: pcm, format: .pcm16(OpusClip.sampleRateHz)))]
+    }
+}
