@@ -39,10 +39,10 @@ FIRST_AUDIO_MIN_MS = REPLY_AFTER_MS - 40
 FIRST_AUDIO_MAX_MS = REPLY_AFTER_MS + 400
 
 
-def vload_run(port, out, token):
+def vload_run(port, out, token, scenario=SCENARIO):
     command = [
         vload_binary(), "run", "--url", f"http://127.0.0.1:{port}", "--dialect", "openai-realtime-webrtc",
-        "--scenario", str(SCENARIO), "--clients", str(CLIENTS), "--out", str(out), "--quiet",
+        "--scenario", str(scenario), "--clients", str(CLIENTS), "--out", str(out), "--quiet",
         "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
     ]
     # A run vload declares invalid (exit 3: the host stalled it) measured the host, not the agent:
@@ -126,3 +126,25 @@ def test_a_wrong_key_is_one_line_per_call(tmp_path):
     assert "answered HTTP 401: Incorrect API key provided" in done.stdout + (out / "report.json").read_text()
     assert "sk-wrong-key-9876543210" not in done.stdout + done.stderr + (out / "report.json").read_text()
     assert peer.calls == []
+
+
+def test_barge_in_is_acknowledged_and_cuts_the_answer_off(tmp_path):
+    """Talking over the answer: the peer hears it, sends input_audio_buffer.speech_started (the
+    acknowledgement) and output_audio_buffer.cleared, and stops its tone; then it answers again."""
+    out = tmp_path / "out"
+    with OpenAIWebRTCPeer(KEY) as peer:
+        command, done = vload_run(peer.port, out, KEY, scenario=SCENARIO.with_name("openai-webrtc-barge-in.yaml"))
+    output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\npeer errors: {peer.errors}"
+    report = json.loads((out / "report.json").read_text())
+    assert done.returncode == 0 and report["sessions"]["completed"] == CLIENTS, output
+    assert report["errors"]["total"] == 0 and report["unknown_events"] == 0 and peer.errors == [], output
+    assert report["interruptions"]["acknowledged"] == CLIENTS, report["interruptions"]
+    assert [kind for kind, _, _ in peer.log].count("cut_off") == CLIENTS, peer.log
+    ack = report["labels"]["barge-in"]["int_ack_ms"]
+    cutoff = report["labels"]["barge-in"]["int_cutoff_ms"]
+    # The peer acknowledges at the first voiced frame it decodes: aiortc's receive path, as for
+    # first audio above, and no more.
+    assert ack["count"] == CLIENTS and ack["max"] < 400, (ack, output)
+    assert cutoff["count"] == CLIENTS and cutoff["max"] < 500, (cutoff, output)
+    print(f"openai-realtime-webrtc barge-in x{CLIENTS}: int_ack_ms p50 {ack['p50']:.1f} max {ack['max']:.1f}, "
+          f"int_cutoff_ms p50 {cutoff['p50']:.1f} max {cutoff['max']:.1f}")
