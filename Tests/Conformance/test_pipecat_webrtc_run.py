@@ -126,3 +126,34 @@ def test_connect_phases_and_rtp_are_reported(run):
     assert 0 <= rtp["packets_lost"] <= rtp["packets_expected"] // 100, rtp
     print(f"rtp: {rtp}; phases p50: " + ", ".join(
         f"{name}={report['metrics'][name].get('p50')}" for name in ("signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms")))
+
+
+def test_barge_in_is_acknowledged_over_webrtc(webrtc_server, tmp_path):
+    """Talking over the bot 800 ms into its answer (scenarios/pipecat-webrtc-barge-in.yaml):
+    Silero hears the caller over SRTP, Pipecat interrupts the bot, and RTVI on the data channel
+    acknowledges it (`user-started-speaking` while the bot is audible, then `bot-interrupted`);
+    the bot then answers the barge-in, heard to its end."""
+    out = tmp_path / "out"
+    command = [
+        vload_binary(), "run", "--url", f"http://127.0.0.1:{webrtc_server.port}", "--dialect", "pipecat-webrtc",
+        "--scenario", str(SCENARIOS / "pipecat-webrtc-barge-in.yaml"), "--clients", str(CLIENTS),
+        "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
+    ]
+    for attempt in range(1, VLOAD_RUN_ATTEMPTS + 1):
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        if done.returncode != 3 or attempt == VLOAD_RUN_ATTEMPTS:
+            break
+    output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\n{webrtc_server.log()}"
+    report = json.loads((out / "report.json").read_text())
+    assert done.returncode == 0 and report["sessions"]["completed"] == CLIENTS, output
+    assert report["errors"]["total"] == 0, json.dumps(report["errors"], indent=1) + output
+    interruptions = report["interruptions"]
+    assert interruptions["barge_ins"] == CLIENTS and interruptions["acknowledged"] == CLIENTS, (interruptions, output)
+    with (out / "turns.csv").open(newline="") as handle:
+        turns = list(csv.DictReader(handle))
+    assert sorted(row["outcome"] for row in turns if row["label"] == "question") == ["interrupted"] * CLIENTS, turns
+    acks = sorted(float(row["int_ack_ms"]) for row in turns if row["label"] == "barge-in")
+    # Silero needs 0.2 s of speech to start a turn (VADParams.start_secs); the acknowledgement
+    # cannot come sooner, and comes well within the step's 3 s int_timeout_ms.
+    assert len(acks) == CLIENTS and all(200 <= ms < 3_000 for ms in acks), (acks, output)
+    print(f"pipecat-webrtc barge-in x{CLIENTS}: int_ack_ms={acks}")
