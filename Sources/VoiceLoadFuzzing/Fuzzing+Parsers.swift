@@ -122,6 +122,12 @@ extension Fuzzing {
                         checkMs(say.speechStartMs, "speech_start_ms")
                         checkMs(say.speechEndMs, "speech_end_ms")
                     }
+                case .backchannel(let backchannel):
+                    let points = backchannel.afterHeardMs
+                    outcome.check(!points.isEmpty && zip(points, points.dropFirst()).allSatisfy { $0 < $1 }, "backchannel points \(points)")
+                    points.forEach { checkMs($0, "backchannel after_heard_ms") }
+                    checkMs(backchannel.stopWindowMs, "stop_window_ms", from: 1)
+                    checkMs(backchannel.timeoutMs, "backchannel timeout_ms", from: 1)
                 case .toolReply(let reply):
                     checkMs(reply.delayMs, "tool_reply delay_ms")
                     checkMs(reply.timeoutMs, "tool_reply timeout_ms", from: 1)

@@ -110,6 +110,13 @@ struct ValidateCommand: ParsableCommand {
                 )
             )
         }
+        for case .backchannel(let backchannel) in steps {
+            let points = backchannel.afterHeardMs.map { String(format: "%.2f", Double($0) / 1_000) }.joined(separator: ", ")
+            lines.append(
+                "  backchannel \((backchannel.clip.audioPath as NSString).lastPathComponent) after \(points) s heard"
+                    + " · stopped when the agent stops within \(backchannel.stopWindowMs) ms"
+            )
+        }
         if let audio = plan.callerAudio {
             lines.append("  callers: \(audio.summary)")
             let example = audio.variation.voice(ofCaller: 0, seed: scenario.seed)

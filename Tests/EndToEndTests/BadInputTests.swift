@@ -179,7 +179,7 @@ struct BadInputTests {
         try "steps:\n  - connect\n  - sya: x.wav\n".write(toFile: path, atomically: true, encoding: .utf8)
         try expectUsageError(["validate", path], mentions: "s.yaml:3:5: steps[1]: unknown step 'sya'")
         try expectUsageError(["validate", try scenario(audio: "missing.wav")], mentions: "missing.wav")
-        for name in ["greeting", "interruption", "multi-turn", "tool-call", "long-call"] {
+        for name in ["greeting", "interruption", "multi-turn", "tool-call", "long-call", "backchannel"] {
             let outcome = try vload(["validate", name])
             #expect(outcome.status == 0, "\(name): \(outcome.stderr)")
         }

@@ -132,6 +132,55 @@ struct ScenarioRunTests {
         print("--sim-barge-in-min-ms 300: int_ack_ms p50 \(p50) ms; 3000: \(spokeOn.interruptions.missed) of \(Self.clients) barge-ins missed")
     }
 
+    /// The shipped backchannel scenario, its clips by absolute path, the short question, and a
+    /// ~600 ms cough (0.64 s) for its third backchannel, written once to a temporary file.
+    private static let backchannelScenario: String = {
+        let root = repositoryRoot() + "/scenarios/"
+        let shipped = (try? String(contentsOfFile: root + "backchannel.yaml", encoding: .utf8)) ?? ""
+        let text = shipped.replacingOccurrences(of: "say: audio/hello.wav", with: "say: \(ShortCall.clipPath)")
+            .replacingOccurrences(of: "okay.wav", with: "cough.wav").replacingOccurrences(of: ": audio/", with: ": \(root)audio/")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vload-backchannel-\(UUID().uuidString).yaml").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }()
+
+    /// Three backchannels per call (mm-hmm 0.46 s twice, the cough once) over 6 s answers: an
+    /// agent that stops for any speech stops for all three (and answers each, the next heard in
+    /// that answer); one that needs 1 s of speech for none, and the question's first audio is
+    /// the injected latency, as without them.
+    @Test("backchannels: false_barge_in_rate 100 % with --sim-barge-in-min-ms 0, 0 % with 1000 and first audio unchanged")
+    func backchannels() async throws {
+        let clients = 8
+        func run(minimumMs: Int) async throws -> (RunReport, SimulatorStatistics) {
+            let (report, simulator, _) = try await self.run("backchannel", clients: clients, scenarioPath: Self.backchannelScenario) {
+                ShortCall.apply(to: &$0)
+                $0.replyDurationMs = 6_000  // the scenario's, which ShortCall's 1 s replaces
+                $0.bargeInMinSpeechMs = minimumMs
+            }
+            #expect(report.errors.total == 0, "\(report.errors.byClass)")
+            #expect(report.interruptions.backchannels == 3 * clients && report.interruptions.bargeIns == 0)
+            return (report, simulator)
+        }
+        let (stopped, stoppedAgent) = try await run(minimumMs: 0)
+        #expect(stopped.interruptions.backchannelsStopped == 3 * clients && stopped.interruptions.falseBargeInRatePercent == 100)
+        #expect(stoppedAgent.interruptions == 3 * clients)
+        #expect(stopped.turns["interrupted"] == clients)
+        let (spokeOn, spokeOnAgent) = try await run(minimumMs: 1_000)
+        #expect(spokeOn.interruptions.backchannelsStopped == 0 && spokeOn.interruptions.falseBargeInRatePercent == 0)
+        #expect(spokeOnAgent.interruptions == 0 && spokeOn.turns["completed"] == clients)
+        let firstAudio = try #require(spokeOn.labels["question"]?["first_audio_from_end_ms"])
+        let p50 = try #require(firstAudio.p50)
+        // The simulator answers 700 ms after the speech it heard end, which is the truth's end
+        // (docs/callers.md, "One rule for what is speech"); 5 ms covers the transport and timers.
+        #expect(firstAudio.count == clients && abs(p50 - 700) <= 5, "first_audio_from_end_ms p50 \(p50)")
+        let (stoppedCounts, spokeOnCounts) = (stopped.interruptions, spokeOn.interruptions)
+        print(
+            "backchannels: min 0 ms: \(stoppedCounts.backchannelsStopped) of \(stoppedCounts.backchannels) stopped the agent; "
+                + "1000 ms: \(spokeOnCounts.backchannelsStopped) of \(spokeOnCounts.backchannels); "
+                + "question first_audio_from_end_ms p50 \(p50), max \(firstAudio.max ?? 0)"
+        )
+    }
+
     @Test("multi-turn: first-audio latency per labelled turn, each following the injected latency")
     func multiTurn() async throws {
         let (report, _, settings) = try await run("multi-turn") {

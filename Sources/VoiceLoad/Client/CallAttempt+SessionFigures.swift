@@ -20,5 +20,6 @@ extension CallAttempt {
             }
         }
         row.greetingUs = state.tracker.greetingUs
+        row.backchannels = state.tracker.backchannels.total
     }
 }

@@ -60,6 +60,12 @@ extension CallAttempt {
         return emit(abandoned)
     }
 
+    /// A `backchannel` step starts its clip at `micOpenAt`, its speech `speechStartUs` in: no
+    /// utterance of its own, but whether the agent stops for it within `stopWindowMs`.
+    mutating func backchannelStarted(micOpenAt: MonotonicInstant, speechStartUs: Int64, stopWindowMs: Int) {
+        state.tracker.backchannelStarted(at: micOpenAt.advanced(byMicroseconds: speechStartUs), stopWindowMs: stopWindowMs)
+    }
+
     /// The utterance's clip has been sent, at `now`. On dialects where the client ends its turns
     /// (OpenAI manual turns) the turn's boundary goes out, on a `connected` attempt, and the
     /// utterance is committed then: its answer is also timed from here

@@ -33,6 +33,7 @@ package struct TurnTracker: Sendable {
     /// The barge-in being measured, and earlier ones whose utterance is not yet recorded.
     private(set) var bargeIn: BargeIn?
     private var settledBargeIns: [Int: BargeIn] = [:]
+    package private(set) var backchannels = Backchannels()  // and whether the agent stopped for each
     /// Silent replies not yet taken by `takeSilentReplies()`.
     private var silentReplies: [SilentReply] = []
     private var lastEndedTurnRole: AgentTurnRole?
@@ -192,12 +193,9 @@ package struct TurnTracker: Sendable {
         return serverMetricsReported.insert(metric).inserted
     }
 
-    /// Ends the open turn if its audio has been quiet for `quietMs` and has played out.
-    /// The turn's end time is the arrival of its last audio chunk.
+    /// Ends the open turn if its audio has been quiet for `quietMs` and has played out; its end is its last chunk's arrival.
     package mutating func checkQuiet(at now: MonotonicInstant) -> (ended: Bool, record: TurnRecord?) {
-        guard let due = nextQuietCheck, due <= now, let lastAudioAt = agentTurn?.lastAudioAt else {
-            return (false, nil)
-        }
+        guard let due = nextQuietCheck, due <= now, let lastAudioAt = agentTurn?.lastAudioAt else { return (false, nil) }
         return (true, endAgentTurn(at: lastAudioAt, by: .quietGap))
     }
 
@@ -216,7 +214,8 @@ package struct TurnTracker: Sendable {
             // The answer is still under way: it no longer belongs to a waiting utterance.
             agentTurn?.owner = nil
             agentTurn?.role = .unsolicited
-            records.append(record(for: owner, response: turn, endedAt: nil, outcome: premature ? .prematureResponse : outcome))
+            let heard = backchannels.turnEnded(turn.number, by: nil, lastAudioAt: turn.lastAudioAt)
+            records.append(record(for: owner, response: turn, endedAt: nil, outcome: premature ? .prematureResponse : outcome).with(heard))
         }
         if let pending = utterance {
             utterance = nil
@@ -231,6 +230,7 @@ package struct TurnTracker: Sendable {
         agentTurn = nil
         agentTurnsEnded += 1
         lastEndedTurnRole = turn.role
+        let heardBackchannels = backchannels.turnEnded(turn.number, by: cause, lastAudioAt: turn.lastAudioAt)
         if !interrupted, turn.firstVoicedAt == nil {
             noteSilentReply(turn, endedAt: at)
         }
@@ -245,7 +245,7 @@ package struct TurnTracker: Sendable {
             let outcome: TurnOutcome = premature ? .prematureResponse : (interrupted ? .interrupted : .completed)
             var row = record(for: owner, response: turn, endedAt: at, outcome: outcome)
             row.turnEndBy = cause
-            return row
+            return row.with(heardBackchannels)
         }
     }
 
@@ -261,6 +261,7 @@ package struct TurnTracker: Sendable {
         intTimeoutMs: Int
     ) {
         if let previous = bargeIn, let index = previous.utteranceIndex { settledBargeIns[index] = previous }
+        backchannels.bargeInStarted(at: startedAt)
         // A command has no utterance, but its row takes the next turn number.
         if commandSentAt != nil { utterancesStarted += 1 }
         // The caller talks over the agent: what they hear of it from here is not a stall.
@@ -275,11 +276,17 @@ package struct TurnTracker: Sendable {
         )
     }
 
+    /// A backchannel's speech starts at `at`: whether the agent stops for it within `stopWindowMs`.
+    package mutating func backchannelStarted(at: MonotonicInstant, stopWindowMs: Int) {
+        backchannels.started(at: at, over: agentTurn?.number, stopWindowMs: stopWindowMs)
+    }
+
     /// The server signalled an interruption at `at`: an acknowledgement of the barge-in being
     /// measured (when it came after `T_bi_start` while the agent was audible), a playback
     /// flush, and the end of the agent's turn. Returns the interrupted turn's row.
     package mutating func bargeInSignal(_ signal: BargeInSignal, at: MonotonicInstant) -> TurnRecord? {
         let audible = isAgentAudible(at: at)
+        if audible { backchannels.interruptionSignalled(at: at) }
         switch signal {
         case .userSpeechStarted:
             guard audible else { return nil }  // the start of a normal user turn

@@ -39,6 +39,8 @@ extension VirtualClient {
             try await waitStep(for: .until(until), step: step.name, timeoutMs: durationMs + 10_000)
         case .bargeIn(let bargeIn):
             try await execute(bargeIn)
+        case .backchannel(let backchannel):
+            try await execute(backchannel)
         case .toolReply(let toolReply):
             try await execute(toolReply)
         case .repeatSteps(let times, let steps):

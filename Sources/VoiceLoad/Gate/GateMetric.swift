@@ -42,6 +42,8 @@ package enum GateRatio: String, Sendable, Hashable, CaseIterable {
     case droppedRate = "dropped_rate"
     /// Turns whose reply stalled (`stall_count` > 0) / turns whose reply had agent audio.
     case stalledTurnRate = "stalled_turn_rate"
+    /// Backchannels the agent stopped for / backchannels.
+    case falseBargeInRate = "false_barge_in_rate"
 }
 
 /// The counts a threshold can bound.

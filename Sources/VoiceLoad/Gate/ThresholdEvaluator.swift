@@ -136,6 +136,7 @@ package enum ThresholdEvaluator {
         case .stalledTurnRate:
             let continuity = report.audioContinuity
             return (continuity?.stalledTurns ?? 0, continuity?.turnsWithAudio ?? 0, "turns with agent audio")
+        case .falseBargeInRate: return (report.interruptions.backchannelsStopped, report.interruptions.backchannels, "backchannels")
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// - `METRIC`: a metric of docs/metrics.md (`first_audio_from_end_ms`), a rate
 ///   (`error_rate`, `missed_interruption_rate`, `premature_response_rate`, `timeout_rate`,
-///   `dropped_rate`, `stalled_turn_rate`) or a
+///   `dropped_rate`, `stalled_turn_rate`, `false_barge_in_rate`) or a
 ///   count (`sessions`, `turns`, `errors`).
 /// - `{label=LABEL}`: only the turns of that label (turn metrics only).
 /// - `AGGREGATION`: `count`, `rate` (samples per second), `mean`, `min`, `max`, `pN` (`p95`,
@@ -79,7 +79,7 @@ package struct ThresholdExpression: Sendable, Hashable {
         guard let metric = GateMetric(String(name)) else {
             let guess = GateMetric.suggestion(for: String(name)).map { ", did you mean '\($0)'?" } ?? ""
             throw fail(
-                "unknown metric '\(name)'\(guess) (a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)"
+                "unknown metric '\(name)'\(guess) (a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, false_barge_in_rate, sessions, turns, errors or dropped)"
             )
         }
         var label: String?

@@ -228,6 +228,47 @@ by that detection time plus the network. A server that streams TTS faster than r
 have sent the whole reply before the barge-in: `int_cutoff_ms` is then absent, and
 `int_ack_ms` and `audio_after_ack_ms` are the figures to read.
 
+## Backchannels
+
+```
+ agent audio arriving    =============================================|        (the answer, on to its end)
+ caller                           [mm-hmm]                 [okay]
+                                  ^                        ^
+                                  backchannel start (the clip's speech start)
+                                  |<- stop window ->|      |<- stop window ->|
+                                  did the agent stop in here?
+```
+
+A backchannel is a short clip the caller speaks over the agent's answer without meaning to
+interrupt it (the scenario's `backchannel` step: "mm-hmm", "okay", a cough). It is not an
+utterance: it starts no turn and has no latency of its own. For each one vload asks whether the
+agent **stopped** for it, within the **stop window**: `stop_window_ms` of the step (default
+1500) from the backchannel start, the clip's speech start. The agent stopped when, in that
+window,
+
+- the dialect's interruption signal arrived while the agent was audible: exactly what
+  acknowledges a barge-in (above, "Barge-in acknowledgement"), or
+- its audio cut off: the answer's last chunk arrived within the window and the turn then
+  ended by a quiet gap of `quiet_ms`, not by the dialect's end-of-turn event (the reply was
+  not finished). On a dialect with no end-of-turn event (Datagrid), every answer ends so: one
+  that ends by itself inside a window reads as a stop, so a scenario places its last
+  backchannel at least the window before the answer's end. On a dialect whose turns end by an
+  event, only the signal counts.
+
+A barge-in that starts inside a window closes it: what the agent does from then on answers
+the barge-in, whose metrics are measured as without backchannels. A backchannel spoken when
+no agent turn is open (its audio had all arrived) is counted, and cannot have stopped the
+agent.
+
+| figure | what | where |
+|---|---|---|
+| `backchannel_count` | backchannels spoken | report.json `interruptions` (over the sessions measured, the warm-up's left out), the summary, sessions.csv (the session's) |
+| `false_barge_in_rate` | backchannels the agent stopped for ÷ `backchannel_count`, in percent; absent (empty) with no backchannels | report.json `interruptions` (with `backchannels_stopped`), the summary, sessions.csv, thresholds (`false_barge_in_rate < 5%`) |
+| `backchannels`, `backchannels_stopped` | per turns.csv row: those spoken over the row's answer, and those the agent stopped for | turns.csv |
+
+A session's figures are its last attempt's (a call that reconnected counts the backchannels of
+the attempt that ended it). `vload merge` sums the counts and recomputes the rate.
+
 ## Session metrics (summary, report.json, sessions.csv)
 
 | metric | starts | ends | absent when |
@@ -288,9 +329,9 @@ shared VM can trip it with one host stall; run it again to tell a stall from a l
 | place | what |
 |---|---|
 | summary table (terminal, `summary.md`, `report.html`) | every metric with samples: count and percentiles; `n/a` for measured-but-empty ones; generator health and the validity verdict under it |
-| `report.json` | per metric count/min/mean/p50/p90/p95/p99/max and the HDR histogram as sparse `[value_us, count]` pairs (exactly mergeable with `vload merge`); `turns` (by outcome) and `turn_ends` (answers ended by `event`, `quiet_gap` or `interruption`); `turns_resumed` (the sum of turns.csv `turns_resumed`, on runs that measure `eager_end_of_turn_ms`); `labels` (per turn label); `interruptions`; `audio_continuity`; `generator`; `timeline` (per-second first_audio_from_end_ms count/p50/p95/max) |
-| `turns.csv` | one row per user turn, written as it finishes: the turn and interruption metrics, `barge_in`, `missed_interruption`, `audio_already_delivered`, `stall_count`, `reply_rtf`, `turn_end_by` (what ended the answer: `event`, `quiet_gap` or `interruption`; empty when it did not end), `turns_resumed` (the `TurnResumed` messages of the turn: eager ends of turn its speech withdrew, each a speculative answer thrown away; empty unless the run measures `eager_end_of_turn_ms`) |
-| `sessions.csv` | one row per session: connect and its phases, ready, greeting, outcome, error class, `attempts` |
+| `report.json` | per metric count/min/mean/p50/p90/p95/p99/max and the HDR histogram as sparse `[value_us, count]` pairs (exactly mergeable with `vload merge`); `turns` (by outcome) and `turn_ends` (answers ended by `event`, `quiet_gap` or `interruption`); `turns_resumed` (the sum of turns.csv `turns_resumed`, on runs that measure `eager_end_of_turn_ms`); `labels` (per turn label); `interruptions` (with `backchannel_count` and `false_barge_in_rate` when the run spoke backchannels); `audio_continuity`; `generator`; `timeline` (per-second first_audio_from_end_ms count/p50/p95/max) |
+| `turns.csv` | one row per user turn, written as it finishes: the turn and interruption metrics, `barge_in`, `missed_interruption`, `audio_already_delivered`, `stall_count`, `reply_rtf`, `turn_end_by` (what ended the answer: `event`, `quiet_gap` or `interruption`; empty when it did not end), `backchannels` and `backchannels_stopped`, `turns_resumed` (the `TurnResumed` messages of the turn: eager ends of turn its speech withdrew, each a speculative answer thrown away; empty unless the run measures `eager_end_of_turn_ms`) |
+| `sessions.csv` | one row per session: connect and its phases, ready, greeting, `backchannel_count` and `false_barge_in_rate`, outcome, error class, `attempts` |
 | Prometheus (`--metrics-port`) | `vload_first_audio_from_end_ms{quantile="0.5"\|"0.95"}` over turns that finished in the last 10 s (NaN when none did); `vload_send_lag_ms{quantile="0.99"}` and `vload_receive_lag_ms{quantile="0.99"}` over the run so far, after the warm-up; counters of sessions, turns, frames and errors |
 
 ## Examples
@@ -306,6 +347,9 @@ vload --clients 20 --duration 60s --scenario greeting \
 # Interruptions (scenarios/interruption.yaml talks over the answer)
 vload --clients 25 --scenario interruption \
       --threshold 'int_ack_ms.p95 < 500' --threshold 'missed_interruption_rate == 0'
+
+# Backchannels (scenarios/backchannel.yaml says mm-hmm over the answer): fail if the agent stops for them
+vload --clients 5 --scenario backchannel --threshold 'false_barge_in_rate < 5%'
 
 # A real endpoint, 20 ms frames, a looser validity bound, a Prometheus endpoint
 vload --url wss://agent.example.com/ws --dialect openai-realtime --token "$TOKEN" \

@@ -1,4 +1,4 @@
-/// How the barge-ins of a run went.
+/// How the barge-ins of a run went, and its backchannels (docs/metrics.md, "Backchannels").
 package struct BargeInCounts: Sendable, Hashable, Codable {
     package var bargeIns = 0
     package var acknowledged = 0
@@ -9,8 +9,23 @@ package struct BargeInCounts: Sendable, Hashable, Codable {
     /// Interrupt commands the server found nothing to cancel for (OpenAI
     /// `response_cancel_not_active`): the reply was complete first. Not errors.
     package var lateCancels = 0
+    /// `backchannel_count`, and those the agent stopped for: over the sessions, warm-up excluded.
+    package var backchannels = 0
+    package var backchannelsStopped = 0
 
     package init() {}
+
+    /// `false_barge_in_rate`: backchannels the agent stopped for ÷ backchannels, in percent;
+    /// nil without backchannels.
+    package var falseBargeInRatePercent: Double? {
+        Backchannels.Count(spoken: backchannels, stopped: backchannelsStopped).ratePercent
+    }
+
+    /// A session's backchannels.
+    mutating func add(_ backchannels: Backchannels.Count) {
+        self.backchannels += backchannels.spoken
+        backchannelsStopped += backchannels.stopped
+    }
 
     mutating func add(_ turn: TurnRecord) {
         bargeIns += 1
@@ -25,6 +40,9 @@ package struct BargeInCounts: Sendable, Hashable, Codable {
         case missed = "missed_interruptions"
         case audioAlreadyDelivered = "audio_already_delivered"
         case lateCancels = "late_cancels"
+        case backchannels = "backchannel_count"
+        case backchannelsStopped = "backchannels_stopped"
+        case falseBargeInRate = "false_barge_in_rate"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -35,5 +53,21 @@ package struct BargeInCounts: Sendable, Hashable, Codable {
         audioAlreadyDelivered = try container.decode(Int.self, forKey: .audioAlreadyDelivered)
         // Absent in reports of earlier versions.
         lateCancels = try container.decodeIfPresent(Int.self, forKey: .lateCancels) ?? 0
+        backchannels = try container.decodeIfPresent(Int.self, forKey: .backchannels) ?? 0
+        backchannelsStopped = try container.decodeIfPresent(Int.self, forKey: .backchannelsStopped) ?? 0
+    }
+
+    /// The backchannel figures only in a run that spoke backchannels.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bargeIns, forKey: .bargeIns)
+        try container.encode(acknowledged, forKey: .acknowledged)
+        try container.encode(missed, forKey: .missed)
+        try container.encode(audioAlreadyDelivered, forKey: .audioAlreadyDelivered)
+        try container.encode(lateCancels, forKey: .lateCancels)
+        guard let rate = falseBargeInRatePercent else { return }
+        try container.encode(backchannels, forKey: .backchannels)
+        try container.encode(backchannelsStopped, forKey: .backchannelsStopped)
+        try container.encode((rate * 1_000).rounded() / 1_000, forKey: .falseBargeInRate)
     }
 }

@@ -303,6 +303,7 @@ package final class Recorder: Sendable {
                 return
             }
             state.totals.sessionEnded(session.outcome)
+            state.interruptions.add(session.backchannels)
             add(.restSetupMs, session.restSetupUs, to: &state)
             add(.connectMs, session.connectUs, to: &state)
             add(.dnsMs, session.connectPhases?.dnsUs, to: &state)

@@ -35,6 +35,8 @@ package struct SessionRecord: Sendable, Hashable {
     package var attempts = 1
     /// Failed on its last attempt with reconnects spent (not a CSV column).
     package var reconnectsExhausted = false
+    /// The last attempt's backchannels and how many stopped the agent (`false_barge_in_rate`).
+    package var backchannels = Backchannels.Count()
     /// The caller's voice (`callers:`): its draws are sessions.csv's last columns.
     package var voice: CallerVoice?
 

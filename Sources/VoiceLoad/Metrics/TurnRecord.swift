@@ -80,6 +80,10 @@ package struct TurnRecord: Sendable, Hashable {
     package var intCommandRttUs: Int64?
     /// Agent audio (its duration) of the interrupted turn that arrived after the acknowledgement.
     package var audioAfterAckUs: Int64?
+    /// Backchannels spoken over the answer (`backchannel` steps), and how many of them stopped
+    /// the agent within their stop window (docs/metrics.md, "Backchannels").
+    package var backchannels = 0
+    package var backchannelsStopped = 0
     /// When the user's speech began, on the monotonic clock: a turn that starts within the
     /// warm-up is left out of the metrics. Not a CSV column.
     package var speechStartAt: MonotonicInstant?

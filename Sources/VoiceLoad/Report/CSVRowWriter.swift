@@ -8,12 +8,12 @@ package final class CSVRowWriter: RowSink {
         ["client", "iteration", "turn", "label", "outcome", "speech_start_offset_ms", "speech_end_offset_ms"]
         + TurnRecord.metricNames.map(\.rawValue) + [
             "barge_in", "missed_interruption", "audio_already_delivered", "stall_count", "reply_rtf", "turn_end_by",
-            "turns_resumed",
+            "backchannels", "backchannels_stopped", "turns_resumed",
         ]
     static let sessionColumns = [
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
         "signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms", "started_ms", "ready_ms",
-        "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "turns", "attempts",
+        "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "backchannel_count", "false_barge_in_rate", "turns", "attempts",
         "noise_bed", "snr_db", "noise_offset_ms", "gain_db", "speaking_rate",
     ]
 
@@ -33,7 +33,7 @@ package final class CSVRowWriter: RowSink {
         let tail: [String] = [
             String(turn.bargeIn), turn.missedInterruption.map(String.init) ?? "", turn.audioAlreadyDelivered.map(String.init) ?? "",
             turn.stallCount.map(String.init) ?? "", Self.format(turn.replyRTF), turn.turnEndBy?.rawValue ?? "",
-            turn.turnsResumed.map(String.init) ?? "",
+            String(turn.backchannels), String(turn.backchannelsStopped), turn.turnsResumed.map(String.init) ?? "",
         ]
         let line = Self.line(head + TurnRecord.metricNames.map { Self.milliseconds(turn.value(of: $0)) } + tail)
         files.withLock { $0.turns.write(line) }
@@ -50,7 +50,7 @@ package final class CSVRowWriter: RowSink {
                 Self.milliseconds(session.webRTCPhases?.dtlsUs), Self.milliseconds(session.webRTCPhases?.dataChannelOpenUs),
                 Self.milliseconds(session.startedUs), Self.milliseconds(session.readyUs),
                 Self.milliseconds(session.sessionSetupTotalUs), Self.milliseconds(session.readyFromScheduledUs),
-                Self.milliseconds(session.greetingUs),
+                Self.milliseconds(session.greetingUs), String(session.backchannels.spoken), Self.format(session.backchannels.ratePercent),
                 String(session.turns), String(session.attempts),
             ] + Self.voiceFields(session.voice)
         )

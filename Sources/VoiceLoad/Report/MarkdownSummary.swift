@@ -61,6 +61,14 @@ package enum MarkdownSummary {
                     + " · audio already delivered \(counts.audioAlreadyDelivered)",
             ]
         }
+        if let rate = report.interruptions.falseBargeInRatePercent {
+            let counts = report.interruptions
+            lines += [
+                "",
+                "Backchannels: \(counts.backchannels) · the agent stopped for \(counts.backchannelsStopped)"
+                    + " (false_barge_in_rate \(String(format: "%.1f", rate))%)",
+            ]
+        }
         if !report.generator.healthy {
             lines += ["", "> **Generator saturated:** " + cell(report.generator.problems.joined(separator: "; "))]
         }

@@ -53,6 +53,7 @@ package enum ReportMerge {
             total.missed += part.interruptions.missed
             total.audioAlreadyDelivered += part.interruptions.audioAlreadyDelivered
             total.lateCancels += part.interruptions.lateCancels
+            total.add(Backchannels.Count(spoken: part.interruptions.backchannels, stopped: part.interruptions.backchannelsStopped))
             return total
         }
         let continuity = parts.compactMap(\.audioContinuity)

@@ -215,8 +215,16 @@ package enum SummaryTable {
 
     private static func interruptionLines(_ report: RunReport) -> [String] {
         let counts = report.interruptions
-        guard counts.bargeIns > 0 else { return [] }
-        var lines = [
+        var lines: [String] = []
+        if let rate = counts.falseBargeInRatePercent {
+            lines += [
+                "",
+                "backchannels: backchannel_count \(counts.backchannels) · the agent stopped for \(counts.backchannelsStopped)"
+                    + " · false_barge_in_rate \(String(format: "%.1f", rate))%",
+            ]
+        }
+        guard counts.bargeIns > 0 else { return lines }
+        lines += [
             "",
             "barge-ins: \(counts.bargeIns) · acknowledged \(counts.acknowledged) · missed_interruption \(counts.missed)"
                 + " · audio_already_delivered \(counts.audioAlreadyDelivered)"

@@ -6,6 +6,8 @@ package enum ScenarioStep: Sendable, Hashable {
     /// `silence` / `think`: the microphone streams paced silence for a while.
     case pause(PauseStep)
     case bargeIn(BargeInStep)
+    /// `backchannel`: a short clip over the agent's answer, not meant to interrupt it.
+    case backchannel(BackchannelStep)
     case toolReply(ToolReplyStep)
     /// `repeat`: the nested steps, `times` times over.
     case repeatSteps(times: Int, steps: [ScenarioStep])
@@ -27,6 +29,7 @@ package enum ScenarioStep: Sendable, Hashable {
         case .say: return "say"
         case .pause(let pause): return pause.isThink ? "think" : "silence"
         case .bargeIn: return "barge_in"
+        case .backchannel: return "backchannel"
         case .toolReply: return "tool_reply"
         case .repeatSteps: return "repeat"
         case .hangup: return "hangup"
@@ -36,10 +39,11 @@ package enum ScenarioStep: Sendable, Hashable {
         }
     }
 
-    /// The clip a step speaks: a `say`, or a `barge_in` with speech.
+    /// The clip a step speaks: a `say`, a `barge_in` with speech, or a `backchannel`.
     package var spokenClip: SayStep? {
         switch self {
         case .say(let say): return say
+        case .backchannel(let backchannel): return backchannel.clip
         case .bargeIn(let bargeIn):
             if case .speech(let say) = bargeIn.action { return say }
             return nil
@@ -185,6 +189,36 @@ package struct BargeInStep: Sendable, Hashable {
         self.label = label
         self.timeoutMs = timeoutMs
         self.intTimeoutMs = intTimeoutMs
+        self.onTimeout = onTimeout
+    }
+}
+
+/// A `backchannel` step: once the caller has heard each of `afterHeardMs` of the agent's
+/// current turn on its playback cursor, it speaks `clip` over it ("mm-hmm") and goes on
+/// listening. Whether the agent stopped for it within `stopWindowMs` of the clip's speech start
+/// is counted (`false_barge_in_rate`, docs/metrics.md); it starts no turn of its own.
+package struct BackchannelStep: Sendable, Hashable {
+    package static let defaultStopWindowMs = 1_500
+
+    package var clip: SayStep
+    /// Ascending: one backchannel at each point of the answer.
+    package var afterHeardMs: [Int]
+    package var stopWindowMs: Int
+    /// How long to wait for the agent to have spoken each of `afterHeardMs`.
+    package var timeoutMs: Int
+    package var onTimeout: StepTimeoutPolicy
+
+    package init(
+        clip: SayStep,
+        afterHeardMs: [Int],
+        stopWindowMs: Int = defaultStopWindowMs,
+        timeoutMs: Int = 30_000,
+        onTimeout: StepTimeoutPolicy = .fail
+    ) {
+        self.clip = clip
+        self.afterHeardMs = afterHeardMs
+        self.stopWindowMs = stopWindowMs
+        self.timeoutMs = timeoutMs
         self.onTimeout = onTimeout
     }
 }

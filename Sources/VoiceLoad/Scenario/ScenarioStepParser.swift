@@ -11,7 +11,7 @@ struct ScenarioStepParser {
     static let defaultWaitTimeoutMs = 30_000
     static let defaultHangupTimeoutMs = 5_000
     static let stepKinds = [
-        "connect", "wait", "say", "silence", "think", "barge_in", "tool_reply", "repeat", "dtmf", "finalize", "configure",
+        "connect", "wait", "say", "silence", "think", "barge_in", "backchannel", "tool_reply", "repeat", "dtmf", "finalize", "configure",
         "hangup",
     ]
     static let defaultDTMFIntervalMs = 250
@@ -65,6 +65,8 @@ struct ScenarioStepParser {
             return .pause(try pause(step, isThink: kind == "think"))
         case "barge_in":
             return .bargeIn(try bargeIn(step))
+        case "backchannel":
+            return .backchannel(try backchannel(step))
         case "tool_reply":
             return .toolReply(try toolReply(step))
         case "dtmf":
@@ -186,6 +188,35 @@ struct ScenarioStepParser {
             label: try step.string("label"),
             timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
             intTimeoutMs: intTimeoutMs,
+            onTimeout: try step.onTimeout()
+        )
+    }
+
+    /// `backchannel: FILE` with `after_heard_ms` (one point of the answer, or an ascending list).
+    private func backchannel(_ step: StepNode) throws(ScenarioError) -> BackchannelStep {
+        try step.allow(["after_heard_ms", "speech_start_ms", "speech_end_ms", "stop_window_ms", "timeout_ms", "on_timeout"])
+        guard let afterNode = step.option("after_heard_ms") else {
+            throw step.error("'backchannel' needs 'after_heard_ms': how much of the agent's turn the caller hears first (1500), or a list ([1000, 3000])")
+        }
+        var points: [Int] = []
+        if let list = afterNode.sequence {
+            for node in list { points.append(try reader.milliseconds(node, field: "after_heard_ms", allowsZero: true)) }
+            guard !points.isEmpty, points.count <= 100, zip(points, points.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                let message = "'after_heard_ms' of 'backchannel' is a list of 1 to 100 points in ascending order"
+                throw reader.error(at: afterNode, "\(step.place): \(message)")
+            }
+        } else {
+            points = [try reader.milliseconds(afterNode, field: "after_heard_ms", allowsZero: true)]
+        }
+        let stopWindowMs =
+            try step.option("stop_window_ms").map { node throws(ScenarioError) in
+                try reader.milliseconds(node, field: "stop_window_ms")
+            } ?? BackchannelStep.defaultStopWindowMs
+        return BackchannelStep(
+            clip: try say(step),
+            afterHeardMs: points,
+            stopWindowMs: stopWindowMs,
+            timeoutMs: try step.timeout(default: Self.defaultWaitTimeoutMs),
             onTimeout: try step.onTimeout()
         )
     }

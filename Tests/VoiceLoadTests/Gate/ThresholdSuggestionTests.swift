@@ -5,7 +5,7 @@ import Testing
 @Suite("Threshold typos")
 struct ThresholdSuggestionTests {
     static let metricList =
-        "(a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, sessions, turns, errors or dropped)"
+        "(a metric of 'vload help metrics', error_rate, missed_interruption_rate, premature_response_rate, timeout_rate, dropped_rate, stalled_turn_rate, false_barge_in_rate, sessions, turns, errors or dropped)"
     static let aggregationList = "(count, rate, mean, min, max, or pN such as p95, p99.9)"
 
     @Test(

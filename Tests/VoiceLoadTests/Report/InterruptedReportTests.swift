@@ -147,6 +147,6 @@ struct InterruptedReportTests {
         writer.close()
         let lines = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.hasSuffix(",turns,attempts,noise_bed,snr_db,noise_offset_ms,gain_db,speaking_rate") == true)
-        #expect(lines.last == "2,1,interrupted,,,,,,,,,,,,,,,,,0,3,,,,,")
+        #expect(lines.last == "2,1,interrupted,,,,,,,,,,,,,,,,,0,,0,3,,,,,")
     }
 }
