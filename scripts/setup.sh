@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system libraries vload builds against (libsndfile, libsamplerate, libopus, Rubber Band,
 # and OpenSSL, libsrtp2 and libusrsctp for the WebRTC transport), when missing;
-# with --test also what the test suite uses (openssl, which makes the TLS tests' certificates).
+# with --test also what the test suite uses (openssl, which makes the TLS tests' certificates, and
+# sox, which scripts/check-recording-snr measures the recordings' noise with).
 # Safe to run again: it does nothing when they are already there.
 set -euo pipefail
 
@@ -11,6 +12,9 @@ if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists sndfile samp
 fi
 if [ "${1:-}" = "--test" ] && ! command -v openssl >/dev/null 2>&1; then
     packages+=(openssl)
+fi
+if [ "${1:-}" = "--test" ] && ! command -v sox >/dev/null 2>&1; then
+    packages+=(sox)
 fi
 if [ ${#packages[@]} -eq 0 ]; then
     exit 0

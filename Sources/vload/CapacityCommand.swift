@@ -98,6 +98,9 @@ struct CapacityCommand: AsyncParsableCommand {
     @Option(help: "Directory for the reports (default: reports/capacity-<scenario>-<UTC time>).")
     var out: String?
 
+    @OptionGroup(title: "Recordings: each step's, kept for the highest passing and the lowest failing step")
+    var recordOptions: RecordOptions
+
     @OptionGroup
     var endpoint: EndpointOptions
 
@@ -127,6 +130,7 @@ struct CapacityCommand: AsyncParsableCommand {
         let holdExtension = try HoldExtension(holdMs: holdMs, maxHoldMs: maxHoldMs)
         let rampUpMs = try rampUp.map { text throws(InputError) in try DurationText.milliseconds(text, option: "--ramp-up") } ?? warmupMs
         let interruption = RunInterruption(graceMs: try DurationText.milliseconds(grace, option: "--grace"))
+        let recording = try recordOptions.policy()
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try ScenarioLoader.loadForCommandLine(path: scenarioPath)
         var expressions = scenario.thresholds
@@ -180,9 +184,13 @@ struct CapacityCommand: AsyncParsableCommand {
                 startedAt: startedAt,
                 endedAt: Date()
             )
+            let listening = try Self.pruneRecordings(of: report, in: outputDirectory)
             try write(report, to: outputDirectory)
             print("")
             print(report.answer)
+            if !listening.isEmpty {
+                print("recordings (\(recording)): " + listening.joined(separator: ", ") + "; the other steps' were removed")
+            }
             print("reports: \(outputDirectory.path)/capacity.json, capacity.html, step-<clients>/")
             return outcome
         }
@@ -277,12 +285,48 @@ struct CapacityCommand: AsyncParsableCommand {
             thresholds: slos,
             interruption: interruption,
             embeddedSimulator: embedded,
-            overtime: overtime
+            overtime: overtime,
+            recording: try recordOptions.policy(),
+            recordingCapBytes: recordOptions.capBytes
         )
         var step = CapacityStep(clients: clients, run: run, report: name + "/report.json")
         step.holdExtension = extending.withLock { $0.record }
         if let hold = step.holdExtension { Self.progress("step at \(clients) clients: " + hold.text) }
         return step
+    }
+
+    /// Keeps the recordings of the highest passing and the lowest failing step (each attempt at
+    /// them) and removes the others' (docs/recordings.md, "In a capacity search"): their
+    /// recordings/ goes, and their reports are written again without it. Returns a part of the
+    /// printed line for each kept step that recorded.
+    private static func pruneRecordings(of capacity: CapacityReport, in directory: URL) throws(InputError) -> [String] {
+        var listening: [String] = []
+        for step in capacity.steps {
+            let reportURL = directory.appendingPathComponent(step.report)
+            let stepDirectory = reportURL.deletingLastPathComponent()
+            do {
+                var report = try RunReport.decode(from: Data(contentsOf: reportURL))
+                guard let recordings = report.recordings else { continue }
+                let role =
+                    step.clients == capacity.highestPassing
+                    ? "highest passing" : step.clients == capacity.firstFailing?.clients ? "lowest failing" : nil
+                if let role {
+                    let megabytes = String(format: "%.1f MB", Double(recordings.bytes) / 1_000_000)
+                    listening.append(
+                        "\(stepDirectory.lastPathComponent)/recordings/ (\(role): \(recordings.calls.count) calls, \(megabytes))"
+                    )
+                    continue
+                }
+                let folder = stepDirectory.appendingPathComponent("recordings")
+                if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
+                report.recordings = nil
+                try report.jsonData().write(to: reportURL)
+                try ReportFiles.write(report, to: stepDirectory)
+            } catch {
+                throw InputError("cannot remove the recordings of \(stepDirectory.path): \(FileErrorText.reason(of: error))")
+            }
+        }
+        return listening
     }
 
     private static func progress(_ line: String) {

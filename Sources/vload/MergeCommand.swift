@@ -14,7 +14,9 @@ struct MergeCommand: ParsableCommand {
             dialect and frame length; segmented reports must be every segment 1/n … n/n once. \
             The merged report is judged by the thresholds the parts were run with plus any \
             --threshold, and written with its renderings (report.html, junit.xml, summary.md) \
-            to --out. The timeline is laid out on the wall clock (the machines' clocks must \
+            to --out. The recordings the parts made (--record) are gathered into \
+            OUT/recordings/: those the parts' policy keeps for the whole run, capped at the \
+            parts' --record-max-mb. The timeline is laid out on the wall clock (the machines' clocks must \
             agree); its per-second percentiles are approximate, the run's are exact.
 
             Exit codes as for a run: 0 every threshold passed; 1 one failed; 2 bad input (an \
@@ -42,6 +44,7 @@ struct MergeCommand: ParsableCommand {
         guard reports.count >= 2 else { throw InputError("merge needs at least two report.json files (got \(reports.count))") }
         let parts = try reports.map { path throws(InputError) in try RunGate.readReport(path) }
         var merged = try ReportMerge.merge(parts, names: reports)
+        let recordings = try RecordingMerge.select(parts.map(\.recordings), names: reports)
         var expressions: [ThresholdExpression] = []
         var seen = Set<String>()
         let defaults = Set(parts.flatMap { $0.thresholds.filter { $0.isDefault == true }.map(\.expression) })
@@ -54,8 +57,15 @@ struct MergeCommand: ParsableCommand {
         let directory =
             out.map { URL(fileURLWithPath: $0) }
             ?? LoadRun.defaultOutputDirectory(scenario: merged.scenario + "-merged")
+        var missingRecordings = 0
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            if let recordings {
+                let partDirectories = reports.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+                let copied = try RecordingMerge.copy(recordings.picks, summary: recordings.summary, from: partDirectories, to: directory)
+                merged.recordings = copied.summary
+                missingRecordings = copied.missing
+            }
             try merged.jsonData().write(to: directory.appendingPathComponent("report.json"))
             try ReportFiles.write(merged, to: directory)
         } catch {
@@ -65,6 +75,12 @@ struct MergeCommand: ParsableCommand {
         print("")
         print(SummaryTable.render(merged))
         print("reports: \(directory.path)/report.json, report.html, junit.xml, summary.md")
+        if let recordings = merged.recordings { print(recordings.line(directory: directory.path)) }
+        if missingRecordings > 0 {
+            FileHandle.standardError.write(
+                Data("warning: \(missingRecordings) recordings to keep were not found beside their part's report.json (copy each part's recordings/ with it)\n".utf8)
+            )
+        }
         let verdict = RunGate(expressions: expressions).judge(merged)
         if verdict != .passed { throw ExitCode(verdict.rawValue) }
     }

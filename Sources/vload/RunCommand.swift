@@ -162,20 +162,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "With --baseline: how much worse a percentile may get before it can count as a regression.")
     var tolerance = "10%"
 
-    @Option(
-        help: ArgumentHelp(
-            "Calls to record as stereo WAVs with their marks in recordings/ (docs/recordings.md): worst:N (the N slowest "
-                + "first-audio calls), failed (failed, timed out or past a threshold), all, none, or worst:N,failed.",
-            valueName: "which"
-        )
-    )
-    var record = RecordPolicy.standard.description
-
-    @Option(
-        name: .customLong("record-max-mb"),
-        help: ArgumentHelp("The cap on the recordings' total size in MB; a recording past it is left out and counted.", valueName: "MB")
-    )
-    var recordMaxMb = RecordingDesk.defaultCapBytes / 1_000_000
+    @OptionGroup
+    var recordOptions: RecordOptions
 
     @OptionGroup(title: "Live progress and metrics")
     var live: LiveOptions
@@ -199,15 +187,12 @@ struct RunCommand: AsyncParsableCommand {
         if let maxInFlight, !(1...100_000).contains(maxInFlight) {
             throw ValidationError("--max-in-flight must be between 1 and 100000 (got \(maxInFlight))")
         }
-        if !(1...1_000_000).contains(recordMaxMb) {
-            throw ValidationError("--record-max-mb must be 1–1000000 (got \(recordMaxMb))")
-        }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1 (got \(iterations))") }
         try endpoint.check(simulator: simulator)
     }
 
     func run() async throws {
-        let recording = try RecordPolicy(parsing: record)
+        let recording = try recordOptions.policy()
         let scenarioPath = try ScenarioLoader.locateForCommandLine(scenario)
         let scenario = try callers.applied(to: ScenarioLoader.loadForCommandLine(path: scenarioPath))
         let load = try loadOptions.profile(scenario: scenario)
@@ -271,7 +256,7 @@ struct RunCommand: AsyncParsableCommand {
                 interruption: interruption,
                 embeddedSimulator: embedded.map(Self.figures),
                 recording: recording,
-                recordingCapBytes: recordMaxMb * 1_000_000
+                recordingCapBytes: recordOptions.capBytes
             )
         } catch {
             await metricsServer?.stop()

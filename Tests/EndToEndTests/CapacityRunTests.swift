@@ -42,6 +42,21 @@ struct CapacityRunTests {
         for step in report.steps {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(step.report).path))
         }
+        // The recordings (the default worst:5,failed in every step): kept for the highest passing
+        // and the lowest failing step, removed from the others and from their reports.
+        let lowestFailing = try #require(report.firstFailing?.clients)
+        #expect(stdout.contains("recordings (worst:5,failed): step-\(highest)/recordings/ (highest passing: "), "\(stdout)")
+        #expect(stdout.contains("step-\(lowestFailing)/recordings/ (lowest failing: "), "\(stdout)")
+        for step in report.steps {
+            let stepDirectory = directory.appendingPathComponent(step.report).deletingLastPathComponent()
+            let run = try RunReport.decode(from: Data(contentsOf: directory.appendingPathComponent(step.report)))
+            let kept = [highest, lowestFailing].contains(step.clients)
+            #expect((run.recordings != nil) == kept, "\(step.report)")
+            #expect(FileManager.default.fileExists(atPath: stepDirectory.appendingPathComponent("recordings").path) == kept, "\(step.report)")
+            for call in run.recordings?.calls ?? [] {
+                #expect(FileManager.default.fileExists(atPath: stepDirectory.appendingPathComponent(call.wav).path))
+            }
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -99,5 +99,21 @@ struct LoadModelRunTests {
             let (a, b) = (try #require(mergedValue), try #require(singleValue))
             #expect(abs(a - b) <= 40 + 0.001 * b, "merged \(a) ms vs single \(b) ms")
         }
+        // The recordings (each segment's default worst:5,failed): the 5 slowest of the 20 calls
+        // (every segment recorded all 5 of its own), copied beside the merged report and listed.
+        let recorded = try #require(merged.recordings)
+        let partCalls = parts.flatMap { $0.recordings?.calls ?? [] }
+        #expect(partCalls.count == 20 && recorded.policy == "worst:5,failed")
+        let slowest = partCalls.compactMap(\.slowestFirstAudioFromEndMs).sorted(by: >).prefix(5)
+        #expect(recorded.calls.compactMap(\.slowestFirstAudioFromEndMs) == Array(slowest))
+        #expect(recorded.bytes == recorded.calls.map(\.bytes).reduce(0, +))
+        let html = try String(contentsOfFile: mergedDirectory + "/report.html", encoding: .utf8)
+        for call in recorded.calls {
+            let size = try FileManager.default.attributesOfItem(atPath: mergedDirectory + "/" + call.wav)[.size] as? Int
+            #expect(size == call.bytes, "\(call.wav)")
+            #expect(FileManager.default.fileExists(atPath: mergedDirectory + "/" + call.marks))
+            #expect(html.contains("<audio controls preload=\"none\" src=\"\(call.wav)\"></audio>"))
+        }
+        #expect(merge.stdout.contains("recordings (worst:5,failed): 5 calls"))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// report.html: the run for a person to read, in one self-contained file (inline CSS and SVG,
-/// no scripts, fonts or network; the recordings' WAVs are linked by relative path). The same
-/// report and recordings always render to the same bytes.
+/// no fonts or network; the recordings' WAVs are linked by relative path, and their one inline
+/// script moves a player to a clicked mark). The same report and recordings always render to
+/// the same bytes.
 package enum HTMLReport {
     /// The page up to `<body>`: the title, the shared style and the chart count the Chromium check reads.
     static func documentStart(title: String, chartCount: Int) -> [String] {
@@ -263,5 +264,7 @@ package enum HTMLReport {
         svg.chart .grid{stroke:#e5e7eb}svg.chart .axis{stroke:#6b7280}svg.chart .no-data{fill:#9ca3af;font-size:13px}
         .slowest{font-weight:600}article.recording{margin:16px 0 24px}h3{font-size:15px;margin:8px 0}
         svg.waveform{display:block;max-width:100%;height:auto;background:#f9fafb}svg.waveform text{font-size:11px}audio{width:100%}
+        svg.waveform g.mark{cursor:pointer}svg.waveform .hit{stroke:transparent;stroke-width:10}
+        .marks button{font:12px system-ui,sans-serif;margin:2px 0;padding:1px 6px;border:1px solid #d1d5db;border-radius:4px;background:#fff;cursor:pointer}
         """
 }

@@ -64,7 +64,7 @@ package enum ReportMerge {
         merged.reconnects = reconnects.isEmpty ? nil : reconnects.dropFirst().reduce(reconnects[0], +)
         let callers = parts.compactMap(\.callers)
         merged.callers = callers.isEmpty ? nil : callers.dropFirst().reduce(callers[0], +)
-        merged.recordings = nil  // each part's recordings stay in its own directory (docs/recordings.md)
+        merged.recordings = nil  // gathered from the parts' directories by `vload merge` (RecordingMerge)
         merged.toolCalls = RunReport.ToolCalls(
             calls: parts.map(\.toolCalls.calls).reduce(0, +),
             results: parts.map(\.toolCalls.results).reduce(0, +)
