@@ -152,6 +152,8 @@ let package = Package(
                 "WSCore",
                 "WSClient",
                 "WSServer",
+                "WebRTC",
+                "RTP",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

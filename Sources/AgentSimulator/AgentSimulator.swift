@@ -3,6 +3,7 @@ import NIOPosix
 import VoiceLoad
 import WSCore
 import WSServer
+import WebRTC
 
 /// The built-in voice agent: a WebSocket server speaking the server side of a dialect, with
 /// a ready delay, an energy VAD on the caller's audio, replies after a configurable latency,
@@ -16,10 +17,15 @@ package final class AgentSimulator: Sendable {
     package let port: Int
     /// Whether it serves TLS (wss://, https://).
     package let isSecure: Bool
+    /// Whether its dialect comes over WebRTC: sessions start with `POST /api/offer` (docs/webrtc.md).
+    package let carriesOverWebRTC: Bool
     private let listener: WebSocketListener
     private let tally: SimulatorTally
 
-    private init(configuration: SimulatorConfiguration, listener: WebSocketListener, tally: SimulatorTally, isSecure: Bool) {
+    private init(
+        configuration: SimulatorConfiguration, listener: WebSocketListener, tally: SimulatorTally, isSecure: Bool, carriesOverWebRTC: Bool
+    ) {
+        self.carriesOverWebRTC = carriesOverWebRTC
         self.configuration = configuration
         self.listener = listener
         self.port = listener.port
@@ -30,20 +36,21 @@ package final class AgentSimulator: Sendable {
     /// Starts listening on `host:port` (port 0 picks a free one); with `tls`, over TLS only.
     /// `noise`: where the run in this process tells of its callers' noise heard alone (docs/callers.md).
     package static func start(
-        configuration: SimulatorConfiguration,
+        configuration requested: SimulatorConfiguration,
         host: String = "127.0.0.1",
         port: Int = 0,
         group: any EventLoopGroup,
         tls: ServerTLS? = nil,
         noise: NoiseWindows? = nil
     ) async throws -> AgentSimulator {
-        try configuration.validate()
+        try requested.validate()
         let dialect: any ServerDialect
         do {
-            dialect = try DialectRegistry.server(configuration.dialect)
+            dialect = try DialectRegistry.server(requested.dialect)
         } catch {
             throw InputError(error.description)
         }
+        let configuration = try Self.fitted(requested, to: dialect)
         let audio = try ReplyAudio(configuration: configuration, dialect: dialect)
         let faults = configuration.faults
         let faultFrames = FaultFrames(plan: faults)
@@ -53,11 +60,19 @@ package final class AgentSimulator: Sendable {
         let slowdown: @Sendable () -> Double = { configuration.slowdown(openSessions: tally.sessionsOpen) }
         let pacers = FramePacers(group: group)
         let startedAt = MonotonicInstant.now()
+        let webRTC = try dialect.carriesOverWebRTC
+            ? SimulatorWebRTCAnswerer(
+                configuration: configuration, dialect: dialect, audio: audio, identity: DTLSIdentity(), tally: tally, noise: noise,
+                decoderLagSamples: OpusFrameEncoder().lookaheadSamples, slowdown: slowdown)
+            : nil
         let listener = try await WebSocketListener.start(
             host: host,
             port: port,
             group: group,
             shouldUpgrade: { _ in
+                if dialect.carriesOverWebRTC {
+                    return .reject(status: 404, body: "\(dialect.id) comes over WebRTC: POST /api/offer", contentType: "text/plain")
+                }
                 if let outage = configuration.outageMs, outage.contains(Int(MonotonicInstant.now().milliseconds(since: startedAt))) {
                     tally.faultInjected(.refuse(status: 503))
                     return .reject(status: 503, body: Self.refusalBody(status: 503), contentType: "application/json")
@@ -86,10 +101,14 @@ package final class AgentSimulator: Sendable {
                 )
                 driver.attach()
             },
-            plainHTTP: { request in Self.restSession(request, dialect: dialect, tally: tally, secure: tls != nil) },
+            plainHTTP: { request, eventLoop in
+                if let webRTC { return webRTC.answer(request, on: eventLoop) }
+                return Self.restSession(request, dialect: dialect, tally: tally, secure: tls != nil).map { eventLoop.makeSucceededFuture($0) }
+            },
             tls: tls
         ).get()
-        return AgentSimulator(configuration: configuration, listener: listener, tally: tally, isSecure: tls != nil)
+        return AgentSimulator(
+            configuration: configuration, listener: listener, tally: tally, isSecure: tls != nil, carriesOverWebRTC: dialect.carriesOverWebRTC)
     }
 
     /// The dialect's REST pre-step, where it has one (Datagrid `POST /v1/voice`): the answer
@@ -108,14 +127,34 @@ package final class AgentSimulator: Sendable {
         return PlainHTTPResponse(status: 200, body: body)
     }
 
+    /// Where a WebRTC dialect's callers post their offers (Pipecat's SmallWebRTC runner's path).
+    package static let offerPath = SimulatorWebRTCAnswerer.path
+
     /// Where the REST pre-step is served (Datagrid's path).
     package static let restPath = "/v1/voice"
 
     /// The REST pre-step URL, for dialects that have one.
     package var restURL: String { "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(Self.restPath)" }
 
-    /// The URL clients connect to.
-    package var url: String { "\(isSecure ? "wss" : "ws")://127.0.0.1:\(port)/ws/voice" }
+    /// The URL clients connect to: the WebSocket, or for a WebRTC dialect the HTTP root its
+    /// callers post their offers under (`/api/offer`).
+    package var url: String {
+        carriesOverWebRTC ? "\(isSecure ? "https" : "http")://127.0.0.1:\(port)" : "\(isSecure ? "wss" : "ws")://127.0.0.1:\(port)/ws/voice"
+    }
+
+    /// The configuration as `dialect` plays it: over WebRTC the reply goes as 20 ms Opus frames,
+    /// and injected faults are refused (they are not played over WebRTC yet, docs/webrtc.md).
+    private static func fitted(_ configuration: SimulatorConfiguration, to dialect: any ServerDialect) throws(InputError)
+        -> SimulatorConfiguration
+    {
+        guard dialect.carriesOverWebRTC else { return configuration }
+        guard configuration.faults.isEmpty, configuration.outageMs == nil else {
+            throw InputError("the simulator does not inject faults over WebRTC (\(dialect.id)) yet: leave out --sim-faults and --sim-outage")
+        }
+        var fitted = configuration
+        fitted.replyChunkMs = OpusClip.frameMs
+        return fitted
+    }
 
     /// What the simulator did in the sessions that have ended so far (and the upgrades it refused).
     package var statistics: SimulatorStatistics { tally.totals }

@@ -22,10 +22,10 @@ struct ReplyAudio: Sendable {
             configuration: configuration,
             dialect: dialect
         )
-        var chunks = [SimulatorSession.Clip.greeting: greeting.map(dialect.prepareAudio), .reply: reply.map(dialect.prepareAudio)]
+        var chunks = [SimulatorSession.Clip.greeting: dialect.prepareClip(greeting), .reply: dialect.prepareClip(reply)]
         if configuration.faults.faults.contains(.silence) {
             let silenceByte = dialect.outputFormat.silenceByte
-            chunks[.silence] = reply.map { dialect.prepareAudio([UInt8](repeating: silenceByte, count: $0.count)) }
+            chunks[.silence] = dialect.prepareClip(reply.map { [UInt8](repeating: silenceByte, count: $0.count) })
         }
         self.chunks = chunks
     }

@@ -1,3 +1,10 @@
+import NIOCore
+
+/// Answers a plain HTTP request on its connection's event loop: the response when it is ready
+/// (the simulator's `POST /api/offer` binds a socket first), or nil for a request it does not
+/// serve.
+package typealias PlainHTTPHandler = @Sendable (PlainHTTPRequest, any EventLoop) -> EventLoopFuture<PlainHTTPResponse>?
+
 /// A plain (not upgraded) HTTP request to a `WebSocketListener`, for REST endpoints next to
 /// the WebSocket one (the simulator's Datagrid `POST /v1/voice`).
 package struct PlainHTTPRequest: Sendable {

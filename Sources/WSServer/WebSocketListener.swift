@@ -45,7 +45,7 @@ package final class WebSocketListener: Sendable {
         maxFrameBytes: Int = 16 << 20,
         shouldUpgrade: @escaping @Sendable (WebSocketUpgradeRequest) -> WebSocketUpgradeDecision,
         onConnection: @escaping @Sendable (WebSocketServerConnection) -> Void,
-        plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil,
+        plainHTTP: PlainHTTPHandler? = nil,
         tls: ServerTLS? = nil
     ) -> EventLoopFuture<WebSocketListener> {
         let frameLimit = min(max(maxFrameBytes, 125), Int(UInt32.max))
@@ -87,7 +87,7 @@ package final class WebSocketListener: Sendable {
         frameLimit: Int,
         shouldUpgrade: @escaping @Sendable (WebSocketUpgradeRequest) -> WebSocketUpgradeDecision,
         onConnection: @escaping @Sendable (WebSocketServerConnection) -> Void,
-        plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)?
+        plainHTTP: PlainHTTPHandler?
     ) throws {
         let record = NIOLoopBoundBox<ServerUpgradeRecord?>(nil, eventLoop: channel.eventLoop)
         let upgrader = NIOWebSocketServerUpgrader(

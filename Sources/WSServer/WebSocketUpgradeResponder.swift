@@ -21,13 +21,13 @@ package final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableC
     package static let name = "vload.websocket-upgrade-responder"
 
     private let record: NIOLoopBoundBox<ServerUpgradeRecord?>
-    private let plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)?
+    private let plainHTTP: PlainHTTPHandler?
     private var invalidUpgradeRequest = false
     private var responded = false
     private var requestHead: HTTPRequestHead?
     private var requestBody: [UInt8] = []
 
-    package init(record: NIOLoopBoundBox<ServerUpgradeRecord?>, plainHTTP: (@Sendable (PlainHTTPRequest) -> PlainHTTPResponse?)? = nil) {
+    package init(record: NIOLoopBoundBox<ServerUpgradeRecord?>, plainHTTP: PlainHTTPHandler? = nil) {
         self.record = record
         self.plainHTTP = plainHTTP
     }
@@ -44,7 +44,13 @@ package final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableC
             guard !responded else { return }
         }
         responded = true
-        let (status, contentType, bodyBytes) = answer()
+        answer(on: context.eventLoop).hop(to: context.eventLoop).assumeIsolated().whenSuccess { answer in
+            self.respond(answer, context: context)
+        }
+    }
+
+    private func respond(_ answer: (status: Int, contentType: String, body: [UInt8]), context: ChannelHandlerContext) {
+        let (status, contentType, bodyBytes) = answer
         let buffer = context.channel.allocator.buffer(bytes: bodyBytes)
         var head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status))
         head.headers.add(name: "Content-Type", value: contentType)
@@ -69,7 +75,7 @@ package final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableC
     }
 
     /// A plain request the listener's HTTP handler answers, or the refusal.
-    private func answer() -> (status: Int, contentType: String, body: [UInt8]) {
+    private func answer(on eventLoop: any EventLoop) -> EventLoopFuture<(status: Int, contentType: String, body: [UInt8])> {
         if record.value == nil, !invalidUpgradeRequest, let plainHTTP, let head = requestHead {
             let request = PlainHTTPRequest(
                 method: head.method.rawValue,
@@ -77,10 +83,10 @@ package final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableC
                 headers: head.headers.map { (name: $0.name, value: $0.value) },
                 body: requestBody
             )
-            if let response = plainHTTP(request) { return (response.status, response.contentType, response.body) }
+            if let response = plainHTTP(request, eventLoop) { return response.map { ($0.status, $0.contentType, $0.body) } }
         }
         let (status, contentType, body) = refusal()
-        return (status, contentType, Array(body.utf8))
+        return eventLoop.makeSucceededFuture((status, contentType, Array(body.utf8)))
     }
 
     private func refusal() -> (status: Int, contentType: String, body: String) {

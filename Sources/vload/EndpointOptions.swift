@@ -152,7 +152,7 @@ struct EndpointOptions: ParsableArguments {
         if DialectRegistry.webRTCIDs.contains(dialectID) {
             throw InputError(
                 "--dialect \(dialectID) needs --url (\(dialectID == "pipecat-webrtc" ? "the agent's SmallWebRTC runner, e.g. http://127.0.0.1:7860" : "the agent's signalling URL, e.g. https://api.openai.com")): "
-                    + "the built-in simulator does not speak WebRTC yet (docs/webrtc.md)"
+                    + "the built-in simulator does not serve WebRTC to vload run yet (docs/webrtc.md)"
             )
         }
         guard DialectRegistry.ids.contains(dialectID) else {

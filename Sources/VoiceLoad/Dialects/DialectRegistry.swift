@@ -8,8 +8,8 @@ package enum DialectRegistry {
         "vonage-websocket",
     ]
 
-    /// The dialects vload calls over WebRTC (docs/webrtc.md): client side only, so a run needs
-    /// the agent's `--url` (the built-in simulator does not speak them).
+    /// The dialects vload calls over WebRTC (docs/webrtc.md). The simulator's side of
+    /// `pipecat-webrtc` (`POST /api/offer`) runs in the test suite; `vload run` needs the agent's `--url`.
     package static let webRTCIDs: [String] = ["openai-realtime-webrtc", "pipecat-webrtc"]
 
     /// Every dialect `--dialect` takes: `ids`, then `webRTCIDs`.
@@ -56,6 +56,7 @@ package enum DialectRegistry {
         case "deepgram-stt": return DeepgramSTTServerDialect()
         case "openai-realtime": return OpenAIRealtimeServerDialect()
         case "pipecat-protobuf": return PipecatProtobufServerDialect()
+        case "pipecat-webrtc": return PipecatWebRTCServerDialect()
         case "smallest-atoms": return SmallestAtomsServerDialect()
         case "twilio-media-streams": return TwilioMediaStreamsServerDialect()
         case "vonage-websocket": return VonageWebSocketServerDialect()

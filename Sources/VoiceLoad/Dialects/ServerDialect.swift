@@ -31,6 +31,11 @@ package protocol ServerDialect: Sendable {
     /// The close a session opened with these upgrade headers gets at once, as the provider
     /// refuses it (OpenAI's 4000 `beta_api_shape_disabled`); nil for a session served.
     func refusal(requestHeaders: [(name: String, value: String)]) -> ServerRefusal?
+    /// A clip's frames prepared in order, for an encoder that carries state from one frame to
+    /// the next (Opus); each frame alone (`prepareAudio`) on most dialects.
+    func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio]
+    /// Whether sessions come over WebRTC (`POST /api/offer`, docs/webrtc.md) rather than a WebSocket.
+    var carriesOverWebRTC: Bool { get }
 }
 
 /// How the server side of a dialect refuses a session right after the open: its close.
@@ -47,4 +52,8 @@ extension ServerDialect {
     package func restSessionResponse(requestBody: [UInt8], webSocketURL: String) -> [UInt8]? { nil }
 
     package func refusal(requestHeaders: [(name: String, value: String)]) -> ServerRefusal? { nil }
+
+    package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] { frames.map(prepareAudio) }
+
+    package var carriesOverWebRTC: Bool { false }
 }

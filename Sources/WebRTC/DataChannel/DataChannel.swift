@@ -52,11 +52,7 @@ package struct DataChannel: Sendable, Hashable {
     /// A text message to send (PPID 51; an empty one as PPID 56 with one byte, RFC 8831 §6.6),
     /// nil before `start`.
     package func text(_ text: String) -> Outbound? {
-        guard state != .idle else { return nil }
-        let bytes = Array(text.utf8)
-        return bytes.isEmpty
-            ? Outbound(streamID: streamID, ppid: .emptyString, bytes: [0])
-            : Outbound(streamID: streamID, ppid: .string, bytes: bytes)
+        state == .idle ? nil : Outbound.text(text, streamID: streamID)
     }
 
     /// A message from the peer.
@@ -96,13 +92,7 @@ package struct DataChannel: Sendable, Hashable {
             state = .open
             step.events.append(.opened)
         }
-        switch kind {
-        case .string: step.events.append(.text(String(decoding: bytes, as: UTF8.self)))
-        case .emptyString: step.events.append(.text(""))
-        case .binary: step.events.append(.binary(bytes))
-        case .emptyBinary: step.events.append(.binary([]))
-        case .dcep: break
-        }
+        step.events.append(Event(kind: kind, bytes: bytes))
         return step
     }
 }

@@ -86,7 +86,8 @@ package struct SDPAnswer: Sendable, Hashable {
     /// RFC 8841 §6: a peer that states no a=max-message-size takes 64 KiB.
     package static let defaultMaxMessageSizeBytes = 65_536
 
-    private struct Attributes {
+    /// One section's (or the session's) attributes, as an answer or an offer states them.
+    struct Attributes {
         var iceUfrag: String?
         var icePassword: String?
         var iceLite = false
@@ -96,9 +97,11 @@ package struct SDPAnswer: Sendable, Hashable {
         var opusPayloadType: UInt8?
         var payloadTypes: [UInt8] = []
         var direction: String?
+        var mediaID: String?
 
         mutating func read(name: Substring, value: Substring, line: Substring) throws(SDPParseError) {
             switch name {
+            case "mid": mediaID = String(value)
             case "ice-ufrag": iceUfrag = String(value)
             case "ice-pwd": icePassword = String(value)
             case "ice-lite": iceLite = true

@@ -71,13 +71,21 @@ package struct SDPOffer: Sendable, Hashable {
 
     /// ICE's and DTLS's attributes (RFC 8839, RFC 8842).
     private var transportLines: [String] {
+        Self.transportLines(ufrag: iceUfrag, password: icePassword, candidate: candidate, fingerprint: fingerprint, setup: .actpass)
+    }
+
+    /// ICE's and DTLS's attributes for one side: its credentials, its one candidate (no
+    /// trickle), its fingerprint and its DTLS role; an answer writes the same lines.
+    static func transportLines(
+        ufrag: String, password: String, candidate: ICECandidate, fingerprint: DTLSFingerprint, setup: DTLSSetupRole
+    ) -> [String] {
         [
-            "a=ice-ufrag:\(iceUfrag)",
-            "a=ice-pwd:\(icePassword)",
+            "a=ice-ufrag:\(ufrag)",
+            "a=ice-pwd:\(password)",
             "a=candidate:\(candidate.attributeValue)",
             "a=end-of-candidates",
             "a=fingerprint:\(fingerprint.attributeValue)",
-            "a=setup:actpass",
+            "a=setup:\(setup.rawValue)",
         ]
     }
 

@@ -17,8 +17,7 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
     private var dtlsStartNanoseconds: UInt64?
     private var iceMs: Double?
     private var remote: SocketAddress?
-    private var outbound: SRTPSession?
-    private var inbound: SRTPSession?
+    private var media: WebRTCMedia?
     private var timer: Scheduled<Void>?
     private var dataChannelLink: WebRTCDataChannelLink?
     private var finished = false
@@ -63,9 +62,9 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
     /// Protects and sends the caller's packet on the selected pair; false before DTLS is done.
     @discardableResult
     package func send(_ packet: RTPPacket) -> Bool {
-        guard let outbound, let remote, let context else { return false }
+        guard let media, let remote, let context else { return false }
         do {
-            write(try outbound.protect(packet.serialized()), to: remote, context: context)
+            write(try media.outbound.protect(packet.serialized()), to: remote, context: context)
             counters.rtpSent += 1
             return true
         } catch {
@@ -144,8 +143,7 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
         if let failure = output.failure { return finish(.dtls(failure)) }
         if let keys = output.connected {
             do {
-                outbound = try SRTPSession(keyingMaterial: keys.local, direction: .outbound)
-                inbound = try SRTPSession(keyingMaterial: keys.remote, direction: .inbound)
+                media = try WebRTCMedia(keys: keys)
             } catch {
                 return finish(.srtp(error))
             }
@@ -165,29 +163,16 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
     private var dtlsMs: Double?
 
     private func completeIfConnected() {
-        guard dtlsMs == nil, let iceMs, inbound != nil, let dtlsStartNanoseconds else { return }
+        guard dtlsMs == nil, let iceMs, media != nil, let dtlsStartNanoseconds else { return }
         let dtlsMs = Double(Self.nowNanoseconds() - dtlsStartNanoseconds) / 1_000_000
         self.dtlsMs = dtlsMs
         onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
     }
 
     private func receiveMedia(_ bytes: [UInt8], from source: SocketAddress) {
-        guard let inbound, source == remote, bytes.count >= 2 else {
-            counters.otherReceived += 1
-            return
-        }
-        // RTCP with rtcp-mux: payload types 192…223 (RFC 5761 §4). vload sends no RTCP yet and
-        // reads none; SRTCP is counted and dropped.
-        if (192...223).contains(bytes[1]) {
-            counters.rtcpReceived += 1
-            return
-        }
+        guard let media, source == remote else { return counters.otherReceived += 1 }
         let arrival = Self.nowNanoseconds()
-        guard let plain = try? inbound.unprotect(bytes), let packet = try? RTPPacket(parsing: plain) else {
-            counters.rtpRejected += 1
-            return
-        }
-        counters.rtpReceived += 1
+        guard let packet = media.receive(bytes, counters: &counters) else { return }
         onEvent(.rtp(packet, arrivalNanoseconds: arrival))
     }
 

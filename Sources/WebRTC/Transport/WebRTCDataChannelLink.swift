@@ -5,7 +5,7 @@ import NIOCore
 /// channel's open and the peer's messages. Used on the channel's event loop.
 final class WebRTCDataChannelLink {
     private var association: SCTPAssociation?
-    private var channel: DataChannel
+    private var channel: any DataChannelEnd
     private let remotePort: UInt16
     private let writeApplicationData: ([UInt8]) -> Void
     private let onEvent: (WebRTCTransportEvent) -> Void
@@ -15,7 +15,7 @@ final class WebRTCDataChannelLink {
     private(set) var ignoredMessages = 0
 
     init(
-        channel: DataChannel, remotePort: UInt16, writeApplicationData: @escaping ([UInt8]) -> Void,
+        channel: any DataChannelEnd, remotePort: UInt16, writeApplicationData: @escaping ([UInt8]) -> Void,
         onEvent: @escaping (WebRTCTransportEvent) -> Void, onFailure: @escaping (WebRTCTransportFailure) -> Void
     ) {
         self.channel = channel
@@ -54,7 +54,7 @@ final class WebRTCDataChannelLink {
     private func handle(_ event: SCTPEvent) {
         switch event {
         case .established:
-            _ = send(channel.start())
+            for outbound in channel.opening() { _ = send(outbound) }
         case .message(let streamID, let ppid, let bytes, let arrivalNanoseconds):
             let step = channel.receive(streamID: streamID, ppid: ppid, bytes: bytes)
             for reply in step.replies { _ = send(reply) }

@@ -8,7 +8,7 @@ import WebRTC
 struct PipecatWebRTCDialectTests {
     private let dialect = PipecatWebRTCClientDialect()
 
-    @Test("registered for the client side only, 20 ms frames, ready on an event, turns end by a quiet gap")
+    @Test("registered with a WebRTC server side, 20 ms frames, ready on an event, turns end by a quiet gap")
     func registry() throws {
         #expect(DialectRegistry.webRTCIDs.contains("pipecat-webrtc"))
         #expect(!DialectRegistry.ids.contains("pipecat-webrtc") && DialectRegistry.clientIDs.contains("pipecat-webrtc"))
@@ -18,7 +18,32 @@ struct PipecatWebRTCDialectTests {
         #expect(client.inputFormat == .pcm16(48_000) && client.outputFormat == .pcm16(48_000))
         #expect(client.measures.contains(.readyMs) && client.measures.contains(.firstAudioFromEndMs))
         #expect(!client.measures.contains(.dnsMs) && !client.measures.contains(.upgradeMs))
-        #expect(throws: UnknownDialectError.self) { try DialectRegistry.server("pipecat-webrtc") }
+        // The simulator's side comes over WebRTC, in the client's formats.
+        let server = try DialectRegistry.server("pipecat-webrtc")
+        #expect(server.carriesOverWebRTC && server.sessionStart == .onClientStart)
+        #expect(server.inputFormat == client.inputFormat && server.outputFormat == client.outputFormat)
+    }
+
+    @Test("the simulator's codec: client-ready starts the session, RTVI out for ready, speaking and interruption")
+    func serverCodec() throws {
+        var codec = try DialectRegistry.server("pipecat-webrtc").makeCodec(target: "/api/offer")
+        #expect(try codec.receive(.text(PipecatRTVI.clientReady(id: "c"))) == [.start(parameters: [:])])
+        #expect(try codec.receive(.text(#"{"label":"rtvi-ai","type":"client-message"}"#)) == [])
+        #expect(try codec.receive(.binary([1, 0])) == [.audio([1, 0])])
+        #expect(throws: DialectDecodingError.self) { try codec.receive(.text("not json")) }
+        func type(_ output: AgentOutput) -> [String] {
+            codec.frames(for: output).compactMap { frame -> String? in
+                guard case .success(let object) = JSONFrame.object(in: frame) else { return nil }
+                return object["type"]?.stringValue
+            }
+        }
+        #expect(type(.ready) == ["bot-ready"] && type(.interrupted) == ["bot-interrupted"])
+        #expect(type(.userSpeechStarted(audioMs: 0)) == ["user-started-speaking"] && type(.userSpeechStopped(audioMs: 1)) == ["user-stopped-speaking"])
+        #expect(type(.agentTurnStarted(turnKey: "t", latencyMs: 0)) == ["bot-started-speaking"] && type(.agentAudioDone(turnKey: "t")) == ["bot-stopped-speaking"])
+        #expect(type(.audio([0, 0])).isEmpty && type(.connectionOpened(sessionID: "s")).isEmpty)
+        // The client reads the simulator's bot-ready as the session's ready.
+        var client = PipecatWebRTCClientCodec()
+        #expect(client.receive(codec.frames(for: .ready)[0]).events == [.sessionReady])
     }
 
     @Test("a clip's frames are one Opus stream: the packets OpusClip encodes from the same audio")

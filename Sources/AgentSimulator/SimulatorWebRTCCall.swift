@@ -1,0 +1,132 @@
+import NIOCore
+import RTP
+import VoiceLoad
+import WSCore
+import WebRTC
+
+/// Drives one WebRTC session's `SimulatorSession` (the same state machine as a WebSocket
+/// session's) from its `WebRTCAnswerHandler`, on that session's event loop: the data channel's
+/// RTVI messages and the caller's decoded Opus in, the dialect's messages on the channel and the
+/// reply's shared Opus packets as RTP out, the session's timers as NIO timers (the reply's
+/// packets too, so the first leaves exactly when its latency is up). The session opens when the
+/// caller's data channel does, and ends when the transport fails or closes (the caller hanging
+/// up aborts the SCTP association) or the session closes itself.
+final class SimulatorWebRTCCall {
+    private let eventLoop: any EventLoop
+    private var session: SimulatorSession
+    private var codec: any ServerCodec
+    private let audio: ReplyAudio
+    private var decoder: OpusPacketDecoder
+    private var packetizer: RTPPacketizer
+    /// The codec's delay (libopus's lookahead, 312 samples): the decoded stream runs this far
+    /// behind the caller's. It is skipped at the stream's start (RFC 7845 §4.2's pre-skip), so
+    /// positions in what the VAD hears are the caller's, and each packet's arrival is taken this
+    /// much earlier: the last sample it completes was spoken that long before it arrived.
+    private let decoderLagNanoseconds: Int64
+    private var preSkipSamples: Int
+    private let slowdown: @Sendable () -> Double
+    private let onFinish: @Sendable (SimulatorStatistics, [Int64]) -> Void
+    private var timers: [SimulatorSession.Timer: Scheduled<Void>] = [:]
+
+    private var finished = false
+    /// Set once the handler exists (it reports to this call); the channel, to close it.
+    var handler: WebRTCAnswerHandler?
+    var channel: (any Channel)?
+
+    init(
+        eventLoop: any EventLoop, session: SimulatorSession, codec: any ServerCodec, audio: ReplyAudio, payloadType: UInt8, ssrcSeed: UInt64,
+        decoderLagSamples: Int, slowdown: @escaping @Sendable () -> Double,
+        onFinish: @escaping @Sendable (SimulatorStatistics, [Int64]) -> Void
+    ) throws(OpusError) {
+        self.eventLoop = eventLoop
+        self.session = session
+        self.codec = codec
+        self.audio = audio
+        self.decoder = try OpusPacketDecoder()
+        var generator = SeededGenerator(seed: ssrcSeed)
+        self.packetizer = RTPPacketizer(payloadType: payloadType, generator: &generator)
+        self.preSkipSamples = decoderLagSamples
+        self.decoderLagNanoseconds = Int64(decoderLagSamples) * 1_000_000_000 / Int64(OpusClip.sampleRateHz)
+        self.slowdown = slowdown
+        self.onFinish = onFinish
+    }
+
+    func handle(_ event: WebRTCTransportEvent) {
+        guard !finished else { return }
+        switch event {
+        case .connected:
+            break
+        case .dataChannelOpen:
+            session.slowdown = slowdown()
+            perform(session.opened(at: .now()))
+        case .dataChannelText(let text, let arrivalNanoseconds):
+            receive(.text(text), at: MonotonicInstant(nanoseconds: arrivalNanoseconds))
+        case .dataChannelBinary(let bytes, let arrivalNanoseconds):
+            receive(.binary(bytes), at: MonotonicInstant(nanoseconds: arrivalNanoseconds))
+        case .rtp(let packet, let arrivalNanoseconds):
+            guard var samples = try? decoder.decode(packet.payload)[...] else { return }
+            let skipped = min(preSkipSamples, samples.count)
+            samples = samples.dropFirst(skipped)
+            preSkipSamples -= skipped
+            var pcm: [UInt8] = []
+            pcm.reserveCapacity(samples.count * 2)
+            for sample in samples {
+                let bits = UInt16(bitPattern: sample)
+                pcm.append(UInt8(bits & 0xFF))
+                pcm.append(UInt8(bits >> 8))
+            }
+            let spokenAt = MonotonicInstant(nanoseconds: arrivalNanoseconds).advanced(byNanoseconds: -decoderLagNanoseconds)
+            receive(.binary(pcm), at: spokenAt)
+        case .failed:
+            finish()
+        }
+    }
+
+    private func receive(_ frame: WireFrame, at instant: MonotonicInstant) {
+        guard let intents = try? codec.receive(frame) else { return }
+        session.slowdown = slowdown()
+        for intent in intents { perform(session.receive(intent, at: instant)) }
+    }
+
+    private func perform(_ actions: [SimulatorSession.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let output):
+                for case .text(let text) in codec.frames(for: output) { handler?.send(text: text) }
+            case .sendChunk(let clip, let index):
+                guard let frame = audio.chunks[clip]?[index].sharedFrame else { continue }
+                let payload = Array(frame.payload.readableBytesView)
+                handler?.send(packetizer.packet(payload: payload, timestampStepSamples: UInt32(OpusClip.frameSamples)))
+            case .schedule(let timer, let at):
+                timers[timer]?.cancel()
+                timers[timer] = eventLoop.assumeIsolated().scheduleTask(deadline: at.deadline) { [self] in fire(timer) }
+            case .cancel(let timer):
+                timers.removeValue(forKey: timer)?.cancel()
+            case .close:
+                channel?.close(promise: nil)
+                finish()
+            case .sendInvalid:
+                // Refused at start: injected faults are not played over WebRTC (docs/webrtc.md).
+                break
+            }
+        }
+    }
+
+    private func fire(_ timer: SimulatorSession.Timer) {
+        timers[timer] = nil
+        guard !finished else { return }
+        session.slowdown = slowdown()
+        perform(session.timerFired(timer, at: .now()))
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        for timer in timers.values { timer.cancel() }
+        timers.removeAll()
+        channel?.close(promise: nil)
+        var statistics = session.statistics
+        statistics.sessions = 1
+        onFinish(statistics, session.replyLatenessUs)
+    }
+}

@@ -1,0 +1,225 @@
+import NIOCore
+import RTP
+
+/// The thin I/O of one answered WebRTC session on its own UDP socket: the ICE-lite side of a
+/// server (the built-in simulator's). It answers the caller's checks (`ICELiteResponder`), runs
+/// DTLS in the role its answer took, protects and unprotects SRTP, and accepts the caller's data
+/// channel (`AcceptedDataChannel` through `WebRTCDataChannelLink`). It reports the same events as
+/// the caller's `WebRTCChannelHandler`: `connected` once the caller nominated a pair and DTLS is
+/// done, the caller's RTP with its arrival, the channel's open and messages, or one `failed`.
+/// Used on its channel's event loop.
+package final class WebRTCAnswerHandler: ChannelInboundHandler {
+    package typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
+
+    /// How long the caller has from the handler's start to a nominated pair and a finished
+    /// handshake (ICE's own bound on vload's side, `ICEAgentConfiguration.timeoutUs`).
+    package static let connectTimeoutMs: Int64 = 10_000
+    /// How long a connected caller may send nothing before the session is over: a WebRTC caller
+    /// streams audio all the time (silence too), and one that hangs up may close its socket
+    /// before its SCTP ABORT leaves. RFC 7675's consent expires after 30 s; a load test's caller
+    /// that is silent for this long is gone.
+    package static let idleTimeoutMs: Int64 = 3_000
+
+    private var ice: ICELiteResponder
+    private let dtls: DTLSEndpoint
+    private let onEvent: (WebRTCTransportEvent) -> Void
+    private var context: ChannelHandlerContext?
+    private var dataChannelLink: WebRTCDataChannelLink?
+    private var remote: SocketAddress?
+    private var media: WebRTCMedia?
+    private var firstCheckNanoseconds: UInt64?
+    private var iceMs: Double?
+    private var dtlsStartNanoseconds: UInt64?
+    private var dtlsMs: Double?
+    private var timer: Scheduled<Void>?
+    private var connectDeadline: Scheduled<Void>?
+    private var finished = false
+    private var lastReceiveNanoseconds: UInt64 = 0
+    private var idleCheck: RepeatedTask?
+    package private(set) var counters = WebRTCTransportCounters()
+
+    /// The answerer for `offer`, with the ICE credentials its answer gave and the server's
+    /// identity; the DTLS role is the answer's (`SDPReceivedOffer.answererSetup`).
+    package init(
+        offer: SDPReceivedOffer, localUfrag: String, localPassword: String, identity: DTLSIdentity,
+        onEvent: @escaping (WebRTCTransportEvent) -> Void
+    ) throws(DTLSFailure) {
+        ice = ICELiteResponder(localUfrag: localUfrag, localPassword: localPassword, remoteUfrag: offer.iceUfrag)
+        let role: DTLSEndpoint.Role = offer.answererSetup == .passive ? .server : .client
+        dtls = try DTLSEndpoint(identity: identity, role: role, expectedFingerprint: offer.fingerprint)
+        self.onEvent = onEvent
+        if let section = offer.dataChannel {
+            dataChannelLink = WebRTCDataChannelLink(
+                channel: AcceptedDataChannel(), remotePort: section.sctpPort,
+                writeApplicationData: { [unowned self] in self.writeApplicationData($0) },
+                onEvent: { [unowned self] in self.onEvent($0) }, onFailure: { [unowned self] in self.finish($0) })
+        }
+    }
+
+    package func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        connectDeadline = context.eventLoop.scheduleTask(in: .milliseconds(Self.connectTimeoutMs)) {
+            guard loopBound.value.dtlsMs == nil else { return }
+            loopBound.value.finish(.ice(.timedOut(afterMs: Double(Self.connectTimeoutMs))))
+        }
+    }
+
+    package func handlerRemoved(context: ChannelHandlerContext) {
+        idleCheck?.cancel()
+        timer?.cancel()
+        connectDeadline?.cancel()
+        dataChannelLink?.close()
+        self.context = nil
+    }
+
+    /// Protects and sends one RTP packet to the caller; false before DTLS is done.
+    @discardableResult
+    package func send(_ packet: RTPPacket) -> Bool {
+        guard !finished, let media, let remote, let context else { return false }
+        do {
+            write(try media.outbound.protect(packet.serialized()), to: remote, context: context)
+            counters.rtpSent += 1
+            return true
+        } catch {
+            finish(.srtp(error))
+            return false
+        }
+    }
+
+    /// Sends a text message on the channel the caller opened; false before it opened one.
+    @discardableResult
+    package func send(text: String) -> Bool {
+        guard !finished, let dataChannelLink else { return false }
+        return dataChannelLink.send(text: text)
+    }
+
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let envelope = unwrapInboundIn(data)
+        let bytes = Array(envelope.data.readableBytesView)
+        guard let first = bytes.first, !finished else { return }
+        lastReceiveNanoseconds = Self.nowNanoseconds()
+        switch first {
+        case 0...3:
+            counters.stunReceived += 1
+            receiveSTUN(bytes, from: envelope.remoteAddress, context: context)
+        case 20...63:
+            counters.dtlsReceived += 1
+            // The handshake comes from the nominated pair; a ClientHello may overtake the
+            // nominating check's response, so the first one names the pair until ICE does.
+            if remote == nil { remote = envelope.remoteAddress }
+            guard envelope.remoteAddress == remote else { return counters.otherReceived += 1 }
+            if dtlsStartNanoseconds == nil { dtlsStartNanoseconds = Self.nowNanoseconds() }
+            handle(dtls: dtls.receive(bytes))
+        case 128...191:
+            receiveMedia(bytes, from: envelope.remoteAddress)
+        default:
+            counters.otherReceived += 1
+        }
+    }
+
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        finish(.channel("\(error)"))
+    }
+
+    private func receiveSTUN(_ bytes: [UInt8], from source: SocketAddress, context: ChannelHandlerContext) {
+        guard let port = source.port, let ip = source.ipAddress, let address = STUNAddress(ipv4: ip, port: UInt16(port)) else { return }
+        let now = Self.nowNanoseconds()
+        for action in ice.receive(bytes, from: address) {
+            switch action {
+            case .send(let response, _):
+                if firstCheckNanoseconds == nil { firstCheckNanoseconds = now }
+                write(response, to: source, context: context)
+            case .selected:
+                remote = source
+                if iceMs == nil, let firstCheckNanoseconds { iceMs = Double(now - firstCheckNanoseconds) / 1_000_000 }
+                if dtls.role == .client, dtlsStartNanoseconds == nil {
+                    dtlsStartNanoseconds = now
+                    handle(dtls: dtls.start())
+                }
+                completeIfConnected()
+            }
+        }
+    }
+
+    private func handle(dtls output: DTLSEndpoint.Output) {
+        if let context, let remote {
+            for datagram in output.datagrams { write(datagram, to: remote, context: context) }
+        }
+        if let failure = output.failure { return finish(.dtls(failure)) }
+        if let keys = output.connected {
+            do {
+                media = try WebRTCMedia(keys: keys)
+            } catch {
+                return finish(.srtp(error))
+            }
+            completeIfConnected()
+            if let context { dataChannelLink?.start(eventLoop: context.eventLoop, nowNanoseconds: Self.nowNanoseconds()) }
+        }
+        for packet in output.applicationData { dataChannelLink?.receive(packet) }
+        rescheduleTimer()
+    }
+
+    private func writeApplicationData(_ packet: [UInt8]) {
+        guard !finished else { return }
+        handle(dtls: dtls.write(applicationData: packet))
+    }
+
+    /// `connected` once both the nomination and the handshake are in (a DTLS server can finish
+    /// before the nominating check's retransmission arrives, so either may come second).
+    private func completeIfConnected() {
+        guard dtlsMs == nil, let iceMs, media != nil, let dtlsStartNanoseconds else { return }
+        let dtlsMs = Double(Self.nowNanoseconds() - dtlsStartNanoseconds) / 1_000_000
+        self.dtlsMs = dtlsMs
+        connectDeadline?.cancel()
+        if let context {
+            let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let interval = TimeAmount.milliseconds(Self.idleTimeoutMs / 3)
+            idleCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+                let handler = loopBound.value
+                let idleMs = (Self.nowNanoseconds() - handler.lastReceiveNanoseconds) / 1_000_000
+                if idleMs >= UInt64(Self.idleTimeoutMs) { handler.finish(.channel("the caller sent nothing for \(idleMs) ms")) }
+            }
+        }
+        onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
+    }
+
+    private func receiveMedia(_ bytes: [UInt8], from source: SocketAddress) {
+        guard let media, source == remote else { return counters.otherReceived += 1 }
+        let arrival = Self.nowNanoseconds()
+        guard let packet = media.receive(bytes, counters: &counters) else { return }
+        onEvent(.rtp(packet, arrivalNanoseconds: arrival))
+    }
+
+    private func write(_ bytes: [UInt8], to destination: SocketAddress, context: ChannelHandlerContext) {
+        let buffer = context.channel.allocator.buffer(bytes: bytes)
+        context.writeAndFlush(wrapOutboundOut(AddressedEnvelope(remoteAddress: destination, data: buffer)), promise: nil)
+    }
+
+    /// OpenSSL's retransmission timer, run on the loop.
+    private func rescheduleTimer() {
+        timer?.cancel()
+        timer = nil
+        guard let context, !finished, let timeoutUs = dtls.timeoutUs else { return }
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: .microseconds(timeoutUs)) {
+            let handler = loopBound.value
+            handler.timer = nil
+            handler.handle(dtls: handler.dtls.timerFired())
+        }
+    }
+
+    private func finish(_ failure: WebRTCTransportFailure) {
+        guard !finished else { return }
+        finished = true
+        timer?.cancel()
+        idleCheck?.cancel()
+        connectDeadline?.cancel()
+        dataChannelLink?.close()
+        onEvent(.failed(failure))
+    }
+
+    /// vload's one monotonic clock: NIODeadline's (CLOCK_MONOTONIC), as WSCore's `MonotonicInstant`.
+    private static func nowNanoseconds() -> UInt64 { NIODeadline.now().uptimeNanoseconds }
+}

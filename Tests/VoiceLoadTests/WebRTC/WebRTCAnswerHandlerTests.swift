@@ -1,0 +1,165 @@
+import NIOCore
+import NIOPosix
+import RTP
+import Testing
+
+@testable import WebRTC
+
+/// vload's own caller (`WebRTCChannelHandler`, as `pipecat-webrtc` runs it) against the
+/// answering side (`WebRTCAnswerHandler`, the simulator's) over real UDP sockets on 127.0.0.1:
+/// the answerer reads the caller's offer, writes an ICE-lite, passive answer, the caller reads it
+/// back, checks, nominates, starts DTLS as the client, sends SRTP and opens its channel; the
+/// answerer accepts it and answers on it.
+@Suite("WebRTC answerer against vload's caller")
+struct WebRTCAnswerHandlerTests {
+    static let packetCount = 5
+    static let texts = ["client-ready", "", "last"]
+
+    /// One side's outcomes, each fulfilled once; both sides are driven on one loop.
+    final class Side {
+        let connected: EventLoopPromise<Void>
+        let received: EventLoopPromise<[RTPPacket]>
+        let texts: EventLoopPromise<[String]>
+        var packets: [RTPPacket] = []
+        var messages: [String] = []
+        var send: (RTPPacket) -> Void = { _ in }
+        var sendText: (String) -> Void = { _ in }
+        var connect: (SDPAnswer) -> Void = { _ in }
+        var counters: () -> WebRTCTransportCounters = { WebRTCTransportCounters() }
+        let payloadByte: UInt8
+        let ssrc: UInt32
+        /// What the side does when its channel opens (the caller sends its texts) and on each text
+        /// (the answerer echoes it).
+        let onOpen: (Side) -> Void
+        let echoes: Bool
+
+        init(loop: any EventLoop, payloadByte: UInt8, ssrc: UInt32, echoes: Bool, onOpen: @escaping (Side) -> Void) {
+            connected = loop.makePromise()
+            received = loop.makePromise()
+            texts = loop.makePromise()
+            self.payloadByte = payloadByte
+            self.ssrc = ssrc
+            self.echoes = echoes
+            self.onOpen = onOpen
+        }
+
+        /// The outcomes, to wait on off the loop.
+        var promises: Promises { Promises(connected: connected, received: received, texts: texts) }
+
+        func handle(_ event: WebRTCTransportEvent) {
+            switch event {
+            case .connected:
+                var packetizer = RTPPacketizer(payloadType: 111, ssrc: ssrc, firstSequenceNumber: 65_534, firstTimestamp: 0)
+                for index in 0..<WebRTCAnswerHandlerTests.packetCount {
+                    send(packetizer.packet(payload: [payloadByte, UInt8(index)], timestampStepSamples: 960))
+                }
+                connected.succeed()
+            case .rtp(let packet, _):
+                packets.append(packet)
+                if packets.count == WebRTCAnswerHandlerTests.packetCount { received.succeed(packets) }
+            case .dataChannelOpen:
+                onOpen(self)
+            case .dataChannelText(let text, _):
+                messages.append(text)
+                if echoes { sendText(text) }
+                if messages.count == WebRTCAnswerHandlerTests.texts.count { texts.succeed(messages) }
+            case .dataChannelBinary:
+                break
+            case .failed(let failure):
+                giveUp(failure)
+            }
+        }
+
+        /// Fails what has not happened: on a transport failure, or when the test's time is up
+        /// (no latency is asserted; the bound only ends a test whose datagram went missing).
+        func giveUp(_ error: any Error = ChannelError.ioOnClosedChannel) {
+            connected.fail(error)
+            received.fail(error)
+            texts.fail(error)
+        }
+    }
+
+    struct Promises: Sendable {
+        let connected: EventLoopPromise<Void>
+        let received: EventLoopPromise<[RTPPacket]>
+        let texts: EventLoopPromise<[String]>
+    }
+
+    @Test("ICE-lite and passive: connects, five SRTP packets each way with a sequence wrap, the caller's channel accepted and echoed")
+    func callerAgainstAnswerer() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        var generator = SystemRandomNumberGenerator()
+        let local = WebRTCLocalSide(identity: try DTLSIdentity(), generator: &generator)
+        let answererIdentity = try DTLSIdentity()
+        let callerReady = loop.makePromise(of: NIOLoopBound<Side>.self)
+        let answererReady = loop.makePromise(of: NIOLoopBound<Side>.self)
+
+        let callerChannel = try await DatagramBootstrap(group: loop)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let caller = Side(loop: channel.eventLoop, payloadByte: 0x78, ssrc: 0xCA11, echoes: false) { side in
+                        for text in WebRTCAnswerHandlerTests.texts { side.sendText(text) }
+                    }
+                    let handler = WebRTCChannelHandler(local: local) { caller.handle($0) }
+                    caller.send = { handler.send($0) }
+                    caller.sendText = { handler.send(text: $0) }
+                    caller.connect = { handler.connect(answer: $0, dataChannel: DataChannelOpen(label: "vload")) }
+                    caller.counters = { handler.counters }
+                    try channel.pipeline.syncOperations.addHandler(handler)
+                    callerReady.succeed(NIOLoopBound(caller, eventLoop: channel.eventLoop))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        var offer = local.offer(host: "127.0.0.1", port: UInt16(callerChannel.localAddress!.port!), ssrc: 0xCA11, sessionID: 1)
+        offer.offersDataChannel = true
+        let received = try SDPReceivedOffer(parsing: offer.text)
+        let answererChannel = try await DatagramBootstrap(group: loop)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let answerer = Side(loop: channel.eventLoop, payloadByte: 0xF8, ssrc: 0xFEED, echoes: true) { _ in }
+                    let handler = try WebRTCAnswerHandler(
+                        offer: received, localUfrag: "simUfrag", localPassword: "simPassword0123456789abc", identity: answererIdentity
+                    ) { answerer.handle($0) }
+                    answerer.send = { handler.send($0) }
+                    answerer.sendText = { handler.send(text: $0) }
+                    answerer.counters = { handler.counters }
+                    try channel.pipeline.syncOperations.addHandler(handler)
+                    answererReady.succeed(NIOLoopBound(answerer, eventLoop: channel.eventLoop))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let answer = SDPLiteAnswer(
+            sessionID: 2, iceUfrag: "simUfrag", icePassword: "simPassword0123456789abc",
+            candidate: ICECandidate(
+                foundation: "1", component: 1, transport: "udp", priority: ICECandidate.priority(kind: .host), host: "127.0.0.1",
+                port: UInt16(answererChannel.localAddress!.port!), kind: .host),
+            fingerprint: answererIdentity.fingerprint, ssrc: 0xFEED, cname: "sim", offer: received)
+        let parsedAnswer = try SDPAnswer(parsing: answer.text)
+        let callerBound = try await callerReady.futureResult.get()
+        let answererBound = try await answererReady.futureResult.get()
+        let (caller, answerer) = try await loop.submit {
+            loop.scheduleTask(in: .seconds(20)) {
+                callerBound.value.giveUp()
+                answererBound.value.giveUp()
+            }
+            callerBound.value.connect(parsedAnswer)
+            return (callerBound.value.promises, answererBound.value.promises)
+        }.get()
+
+        try await caller.connected.futureResult.get()
+        try await answerer.connected.futureResult.get()
+        let atAnswerer = try await answerer.received.futureResult.get()
+        let atCaller = try await caller.received.futureResult.get()
+        #expect(atAnswerer.map(\.payload) == (0..<Self.packetCount).map { [0x78, UInt8($0)] })
+        #expect(atCaller.map(\.payload) == (0..<Self.packetCount).map { [0xF8, UInt8($0)] })
+        #expect(atCaller.map(\.header.sequenceNumber) == [65_534, 65_535, 0, 1, 2])
+        #expect(try await answerer.texts.futureResult.get() == Self.texts)
+        #expect(try await caller.texts.futureResult.get() == Self.texts)
+        let counters = try await loop.submit { (answererBound.value.counters(), callerBound.value.counters()) }.get()
+        #expect(counters.0.rtpRejected == 0 && counters.1.rtpRejected == 0 && counters.0.rtpReceived == Self.packetCount)
+        try await callerChannel.close().get()
+        try await answererChannel.close().get()
+        try await group.shutdownGracefully()
+    }
+}
