@@ -64,6 +64,11 @@ final class SimulatorWebRTCCall {
         case .dataChannelBinary(let bytes, let arrivalNanoseconds):
             receive(.binary(bytes), at: MonotonicInstant(nanoseconds: arrivalNanoseconds))
         case .rtp(let packet, let arrivalNanoseconds):
+            // The session hears audio once it is live; a packet before then is not decoded, so
+            // the pre-skip falls on the first packet it hears, and its VAD's 10 ms windows start
+            // on the stream's frame grid, as the caller's truth does (a caller streams silence
+            // from the call's open, before the session is ready).
+            guard session.phase == .live else { return }
             guard var samples = try? decoder.decode(packet.payload)[...] else { return }
             let skipped = min(preSkipSamples, samples.count)
             samples = samples.dropFirst(skipped)

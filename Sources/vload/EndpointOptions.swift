@@ -149,13 +149,13 @@ struct EndpointOptions: ParsableArguments {
                     + "give --url, or --dialect NAME for the one the file describes (vload dialects lists them)"
             )
         }
-        if DialectRegistry.webRTCIDs.contains(dialectID) {
+        if DialectRegistry.webRTCIDs.contains(dialectID), (try? DialectRegistry.server(dialectID)) == nil {
             throw InputError(
-                "--dialect \(dialectID) needs --url (\(dialectID == "pipecat-webrtc" ? "the agent's SmallWebRTC runner, e.g. http://127.0.0.1:7860" : "the agent's signalling URL, e.g. https://api.openai.com")): "
-                    + "the built-in simulator does not serve WebRTC to vload run yet (docs/webrtc.md)"
+                "--dialect \(dialectID) needs --url (the agent's signalling URL, e.g. https://api.openai.com): "
+                    + "the built-in simulator does not speak it yet (docs/webrtc.md)"
             )
         }
-        guard DialectRegistry.ids.contains(dialectID) else {
+        guard DialectRegistry.clientIDs.contains(dialectID) else {
             throw InputError(
                 "--dialect \(dialectID) is a dialect file (\(resolved.filePath ?? dialectID)) with no --url: the built-in simulator "
                     + "speaks only the built-in dialects; give --url (vload dialects lists them)"

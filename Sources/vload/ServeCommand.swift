@@ -49,10 +49,6 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if DialectRegistry.webRTCIDs.contains(dialect) {
-            throw InputError(
-                "vload serve does not serve \(dialect) yet: its WebRTC answerer runs in the test suite only (docs/webrtc.md)")
-        }
         let configuration = try simulator.configuration(dialect: dialect)
         let tls = try tlsCertificate.map { certificate throws(InputError) in
             try ServerTLS(certificateFile: certificate, keyFile: tlsKey ?? "")

@@ -13,7 +13,7 @@ struct WebRTCRunTests {
     static let clients = 20
     static let latencyMs = 700
 
-    private func attempt() async throws -> (report: RunReport, statistics: SimulatorStatistics) {
+    private func attempt() async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double]) {
         var settings = SimulatorConfiguration()
         settings.dialect = "pipecat-webrtc"
         settings.replyLatency = .fixed(ms: Self.latencyMs)
@@ -34,16 +34,17 @@ struct WebRTCRunTests {
             embeddedSimulator: simulator.figures
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])
+        let firstAudioMs = try TurnsCSV.values("first_audio_from_end_ms", in: directory.path)
         await simulator.settle(timeoutMs: 10_000)
         let statistics = simulator.statistics
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
-        return (report, statistics)
+        return (report, statistics, firstAudioMs)
     }
 
-    @Test("20 calls over WebRTC: all complete with no error, every phase measured, first audio one VAD window past 700 ms")
+    @Test("20 calls over WebRTC: all complete with no error, every phase measured, first audio within 1 ms of 700 ms")
     func shortCall() async throws {
-        let (report, statistics) = try await runValid {
+        let (report, statistics, firstAudioMs) = try await runValid {
             let run = try await attempt()
             return (run, run.report.generator)
         }
@@ -57,10 +58,13 @@ struct WebRTCRunTests {
         let p50 = try #require(report.metrics["first_audio_from_end_ms"]?.p50)
         let max = try #require(report.metrics["first_audio_from_end_ms"]?.max)
         print("pipecat-webrtc, 20 calls against the simulator: first audio p50 \(p50) ms, max \(max) ms (injected \(Self.latencyMs) ms)")
-        // Through Opus the VAD hears the codec's smear of the last voiced frame one 10 ms window
-        // past the clean clip's end of speech (measured: 710.3–710.7 ms, every call alike; docs/webrtc.md):
-        // within one window and 1 ms of the injected latency, every call alike.
-        #expect(abs(p50 - Double(Self.latencyMs) - 10) <= 1, "p50 \(p50) ms")
+        // The caller's truth is found on its clip as the agent decodes it (FrameSet), and the
+        // simulator's VAD hears the stream from its first live packet with the Opus pre-skip
+        // dropped there, so both cut 10 ms windows on the same grid: the median within 1 ms of
+        // the injected latency (exact, from the rows: the report's p50 is a bucket value), every
+        // call alike.
+        let median = try #require(TurnsCSV.median(firstAudioMs))
+        #expect(abs(median - Double(Self.latencyMs)) <= 1, "median \(median) ms, p50 \(p50) ms")
         #expect(max - p50 <= 1, "max \(max) ms, p50 \(p50) ms")
     }
 }

@@ -16,6 +16,10 @@ package struct PreparedUtterance: Sendable {
     package let boundaries: SpeechBoundaries
     /// The file the audio came from.
     package let sourcePath: String
+    /// Whether `boundaries` were both detected on this audio as sent (no scenario override, no
+    /// span given, as a varied caller's clean truth is), so a dialect whose codec changes the
+    /// audio further may find them again on what the agent hears (`FrameSet`).
+    package let boundariesDetected: Bool
 
     /// Length of the streamed audio, padding included.
     package var durationMs: Int { frames.count * frameMs }
@@ -26,13 +30,15 @@ package struct PreparedUtterance: Sendable {
         frameMs: Int,
         frames: [[UInt8]],
         boundaries: SpeechBoundaries,
-        sourcePath: String
+        sourcePath: String,
+        boundariesDetected: Bool = false
     ) {
         self.format = format
         self.frameMs = frameMs
         self.frames = frames
         self.boundaries = boundaries
         self.sourcePath = sourcePath
+        self.boundariesDetected = boundariesDetected
     }
 
     /// Reads the audio file at `path` and prepares it for streaming in `format`.
@@ -99,8 +105,18 @@ package struct PreparedUtterance: Sendable {
             frameMs: frameMs,
             frames: frames,
             boundaries: boundaries,
-            sourcePath: sourcePath
+            sourcePath: sourcePath,
+            boundariesDetected: detected != nil && overrides.startMs == nil && overrides.endMs == nil
         )
+    }
+
+    /// This utterance with its speech span found again by `detector` on `heard`, the clip as
+    /// the agent hears it (PCM16 at the format's rate, on the clip's own timeline); unchanged
+    /// when its span was not detected, or nothing is voiced in `heard`.
+    package func redetected(on heard: [Int16], detector: SpeechDetector = .init()) -> PreparedUtterance {
+        guard boundariesDetected, let found = detector.boundaries(of: heard, sampleRateHz: format.sampleRateHz) else { return self }
+        return PreparedUtterance(
+            format: format, frameMs: frameMs, frames: frames, boundaries: found, sourcePath: sourcePath, boundariesDetected: true)
     }
 
     /// One frame of the format's digital silence.

@@ -37,6 +37,10 @@ extension VirtualClient {
         webRTCCall = connection
         session.webRTCPhases = connection.phases
         perform(attempt.connectionOpened(at: connection.openedAt, now: .now()))
+        // A WebRTC call's microphone track streams from the call's open, silence until the
+        // caller speaks, as a browser's does (docs/webrtc.md); an answerer may take a caller
+        // that sends nothing for seconds to be gone.
+        openMicrophone()
     }
 
     /// The session failure a failed WebRTC connect is counted as.

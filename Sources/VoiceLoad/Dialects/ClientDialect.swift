@@ -56,6 +56,10 @@ package protocol ClientDialect: Sendable {
     /// (`prepareAudio`) by default; a dialect whose codec carries state from frame to frame
     /// (Opus, `pipecat-webrtc`) encodes them as one stream.
     func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio]
+    /// A clip's prepared frames as the agent hears them, PCM16 at `inputFormat`'s rate on the
+    /// clip's own timeline, when the dialect's encoding changes the audio beyond the input format
+    /// (Opus); nil when the input format's audio is what is heard.
+    func heardSamples(of frames: [PreparedAudio]) -> [Int16]?
     /// The one frame length the dialect can send, when it has one (`pipecat-webrtc`: 20 ms
     /// Opus); nil when any is fine.
     var requiredFrameMs: Int? { get }
@@ -115,6 +119,8 @@ extension ClientDialect {
     package var typesRead: [String] { [] }
 
     package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] { frames.map(prepareAudio) }
+
+    package func heardSamples(of frames: [PreparedAudio]) -> [Int16]? { nil }
 
     package var requiredFrameMs: Int? { nil }
 

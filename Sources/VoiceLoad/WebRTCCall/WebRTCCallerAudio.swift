@@ -27,6 +27,32 @@ enum WebRTCCallerAudio {
         return prepared
     }
 
+    /// A clip's Opus frames as the agent hears them: decoded in order by one decoder, as the
+    /// agent's decoder takes the stream, with the encoder's lookahead (312 samples, 6.5 ms)
+    /// skipped at the start so that sample n is the clip's sample n (RFC 7845 §4.2's pre-skip),
+    /// and a frame of silence after the clip to bring its last samples out; as long as the clip.
+    static func heardSamples(of frames: [PreparedAudio]) -> [Int16] {
+        var decoder: OpusPacketDecoder
+        do {
+            decoder = try OpusPacketDecoder()
+        } catch {
+            preconditionFailure("libopus cannot make a decoder: \(error)")
+        }
+        let lookahead = lookaheadSamples
+        let clipSamples = frames.count * OpusClip.sampleRateHz * OpusClip.frameMs / 1_000
+        var heard: [Int16] = []
+        heard.reserveCapacity(clipSamples + lookahead + 960)
+        let trailing = prepareClip([[UInt8](repeating: 0, count: OpusClip.sampleRateHz * OpusClip.frameMs / 1_000 * 2)])
+        for frame in frames + trailing {
+            let packet = Array(frame.sharedFrame?.payload.readableBytesView ?? [])
+            heard += (try? decoder.decode(packet)) ?? [Int16](repeating: 0, count: OpusClip.sampleRateHz * OpusClip.frameMs / 1_000)
+        }
+        return Array(heard.dropFirst(lookahead).prefix(clipSamples))
+    }
+
+    /// The encoder's lookahead in samples at 48 kHz (libopus's, for the VOIP application).
+    static let lookaheadSamples: Int = (try? OpusFrameEncoder().lookaheadSamples) ?? 0
+
     /// One decoded agent packet (PCM16 at 48 kHz, `WebRTCCallSession`) as agent audio.
     ///
     /// A packet that decodes to digital silence (every sample 0) is no agent audio: a WebRTC

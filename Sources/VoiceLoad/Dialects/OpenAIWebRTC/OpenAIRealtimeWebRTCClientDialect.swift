@@ -61,6 +61,11 @@ package struct OpenAIRealtimeWebRTCClientDialect: ClientDialect {
         WebRTCCallerAudio.prepareClip(frames)
     }
 
+    /// The clip as the agent decodes it: its speech span is found there (`FrameSet`).
+    package func heardSamples(of frames: [PreparedAudio]) -> [Int16]? {
+        WebRTCCallerAudio.heardSamples(of: frames)
+    }
+
     /// The scenario's session read as the WebSocket dialect reads it (its manual turns); its
     /// audio formats are the media's and are not sent.
     package func configured(parameters: [String: JSONValue], url: String) throws(InputError) -> any ClientDialect {

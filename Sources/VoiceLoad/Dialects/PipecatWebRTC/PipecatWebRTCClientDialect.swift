@@ -47,6 +47,11 @@ package struct PipecatWebRTCClientDialect: ClientDialect {
         WebRTCCallerAudio.prepareClip(frames)
     }
 
+    /// The clip as the agent decodes it: its speech span is found there (`FrameSet`).
+    package func heardSamples(of frames: [PreparedAudio]) -> [Int16]? {
+        WebRTCCallerAudio.heardSamples(of: frames)
+    }
+
     /// The label of the one data channel vload opens (Pipecat takes whichever the caller opens).
     static let channelLabel = "vload"
 
