@@ -62,8 +62,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw InputError("cannot listen on \(host):\(port): \(error)")
         }
+        // A WebRTC dialect's callers post their offers to `/api/offer` over HTTP.
+        let address =
+            DialectRegistry.webRTCIDs.contains(dialect)
+            ? "\(tls == nil ? "http" : "https")://\(host):\(server.port) (offers to /api/offer)"
+            : "\(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice"
         print(
-            "vload agent simulator listening on \(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice "
+            "vload agent simulator listening on \(address) "
                 + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"
                 + (configuration.workers.map { ", \($0) workers" } ?? "")
                 + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")"
