@@ -133,7 +133,7 @@ struct ScenarioRunTests {
     }
 
     /// The shipped backchannel scenario, its clips by absolute path, the short question, and a
-    /// ~600 ms cough (0.64 s) for its third backchannel, written once to a temporary file.
+    /// cough (0.46 s, 0.36 s of it speech) for its third backchannel, written once to a temporary file.
     private static let backchannelScenario: String = {
         let root = repositoryRoot() + "/scenarios/"
         let shipped = (try? String(contentsOfFile: root + "backchannel.yaml", encoding: .utf8)) ?? ""
@@ -144,7 +144,7 @@ struct ScenarioRunTests {
         return path
     }()
 
-    /// Three backchannels per call (mm-hmm 0.46 s twice, the cough once) over 6 s answers: an
+    /// Three backchannels per call (mm-hmm twice: 0.92 s, 0.62 s of it speech; the cough once) over 6 s answers: an
     /// agent that stops for any speech stops for all three (and answers each, the next heard in
     /// that answer); one that needs 1 s of speech for none, and the question's first audio is
     /// the injected latency, as without them.
