@@ -17,15 +17,21 @@ package final class AgentSimulator: Sendable {
     package let port: Int
     /// Whether it serves TLS (wss://, https://).
     package let isSecure: Bool
-    /// Whether its dialect comes over WebRTC: sessions start with `POST /api/offer` (docs/webrtc.md).
-    package let carriesOverWebRTC: Bool
+    /// Where a WebRTC dialect's callers post their offers (`/api/offer`, `/v1/realtime/calls`,
+    /// docs/webrtc.md); nil when sessions come over the WebSocket.
+    package let offerPath: String?
+    /// The key a caller presents where the signalling asks for one (OpenAI's Bearer key, which
+    /// the simulator takes whatever it is, but not empty); nil where none is asked.
+    package let callerKey: String?
     private let listener: WebSocketListener
     private let tally: SimulatorTally
 
     private init(
-        configuration: SimulatorConfiguration, listener: WebSocketListener, tally: SimulatorTally, isSecure: Bool, carriesOverWebRTC: Bool
+        configuration: SimulatorConfiguration, listener: WebSocketListener, tally: SimulatorTally, isSecure: Bool,
+        signalling: WebRTCOfferSignalling?
     ) {
-        self.carriesOverWebRTC = carriesOverWebRTC
+        self.offerPath = signalling?.path
+        self.callerKey = signalling == .openAIRealtimeCalls ? Self.simulatorKey : nil
         self.configuration = configuration
         self.listener = listener
         self.port = listener.port
@@ -60,18 +66,18 @@ package final class AgentSimulator: Sendable {
         let slowdown: @Sendable () -> Double = { configuration.slowdown(openSessions: tally.sessionsOpen) }
         let pacers = FramePacers(group: group)
         let startedAt = MonotonicInstant.now()
-        let webRTC = try dialect.carriesOverWebRTC
-            ? SimulatorWebRTCAnswerer(
-                configuration: configuration, dialect: dialect, audio: audio, identity: DTLSIdentity(), tally: tally, noise: noise,
-                decoderLagSamples: OpusFrameEncoder().lookaheadSamples, slowdown: slowdown)
-            : nil
+        let webRTC = try dialect.webRTCSignalling.map { signalling in
+            SimulatorWebRTCAnswerer(
+                signalling: signalling, configuration: configuration, dialect: dialect, audio: audio, identity: try DTLSIdentity(),
+                tally: tally, noise: noise, decoderLagSamples: WebRTCCallerAudio.lookaheadSamples, slowdown: slowdown)
+        }
         let listener = try await WebSocketListener.start(
             host: host,
             port: port,
             group: group,
             shouldUpgrade: { _ in
-                if dialect.carriesOverWebRTC {
-                    return .reject(status: 404, body: "\(dialect.id) comes over WebRTC: POST /api/offer", contentType: "text/plain")
+                if let signalling = dialect.webRTCSignalling {
+                    return .reject(status: 404, body: "\(dialect.id) comes over WebRTC: POST \(signalling.path)", contentType: "text/plain")
                 }
                 if let outage = configuration.outageMs, outage.contains(Int(MonotonicInstant.now().milliseconds(since: startedAt))) {
                     tally.faultInjected(.refuse(status: 503))
@@ -108,7 +114,7 @@ package final class AgentSimulator: Sendable {
             tls: tls
         ).get()
         return AgentSimulator(
-            configuration: configuration, listener: listener, tally: tally, isSecure: tls != nil, carriesOverWebRTC: dialect.carriesOverWebRTC)
+            configuration: configuration, listener: listener, tally: tally, isSecure: tls != nil, signalling: dialect.webRTCSignalling)
     }
 
     /// The dialect's REST pre-step, where it has one (Datagrid `POST /v1/voice`): the answer
@@ -127,8 +133,8 @@ package final class AgentSimulator: Sendable {
         return PlainHTTPResponse(status: 200, body: body)
     }
 
-    /// Where a WebRTC dialect's callers post their offers (Pipecat's SmallWebRTC runner's path).
-    package static let offerPath = SimulatorWebRTCAnswerer.path
+    /// The key `callerKey` gives: a run with no `--url` and no `--token` presents it.
+    static let simulatorKey = "sk-vload-simulator"
 
     /// Where the REST pre-step is served (Datagrid's path).
     package static let restPath = "/v1/voice"
@@ -137,9 +143,9 @@ package final class AgentSimulator: Sendable {
     package var restURL: String { "\(isSecure ? "https" : "http")://127.0.0.1:\(port)\(Self.restPath)" }
 
     /// The URL clients connect to: the WebSocket, or for a WebRTC dialect the HTTP root its
-    /// callers post their offers under (`/api/offer`).
+    /// callers post their offers under (`offerPath`).
     package var url: String {
-        carriesOverWebRTC ? "\(isSecure ? "https" : "http")://127.0.0.1:\(port)" : "\(isSecure ? "wss" : "ws")://127.0.0.1:\(port)/ws/voice"
+        offerPath != nil ? "\(isSecure ? "https" : "http")://127.0.0.1:\(port)" : "\(isSecure ? "wss" : "ws")://127.0.0.1:\(port)/ws/voice"
     }
 
     /// The configuration as `dialect` plays it: over WebRTC the reply goes as 20 ms Opus frames,

@@ -1,19 +1,16 @@
-import Foundation
 import NIOCore
 import NIOPosix
 import VoiceLoad
 import WSServer
 import WebRTC
 
-/// The simulator's SmallWebRTC signalling (docs/webrtc.md): `POST /api/offer` with Pipecat's
-/// body (`sdp`, `type`, `pc_id`, `restart_pc`) answered as Pipecat's runner answers
-/// (`{"sdp", "type": "answer", "pc_id"}`). Each offer is a new session: a UDP socket on
-/// 127.0.0.1 bound on the event loop the request came in on (one loop per session), an ICE-lite,
-/// passive answer naming it, and a `SimulatorWebRTCCall` on it. A `pc_id` or `restart_pc` is not
-/// honoured (no renegotiation): every offer is a new call.
+/// The simulator's WebRTC signalling (docs/webrtc.md), by its dialect's `WebRTCOfferSignalling`:
+/// Pipecat's `POST /api/offer` (JSON both ways) or OpenAI Realtime's `POST /v1/realtime/calls`
+/// (a form with a Bearer key in, the SDP answer with `201 Created` out). Each offer is a new
+/// session: a UDP socket on 127.0.0.1 bound on the event loop the request came in on (one loop
+/// per session), an ICE-lite, passive answer naming it, and a `SimulatorWebRTCCall` on it.
 struct SimulatorWebRTCAnswerer: Sendable {
-    static let path = "/api/offer"
-
+    let signalling: WebRTCOfferSignalling
     let configuration: SimulatorConfiguration
     let dialect: any ServerDialect
     let audio: ReplyAudio
@@ -23,21 +20,19 @@ struct SimulatorWebRTCAnswerer: Sendable {
     let decoderLagSamples: Int
     let slowdown: @Sendable () -> Double
 
-    /// The answer to a plain HTTP request: nil for one that is not `POST /api/offer`.
+    /// The answer to a plain HTTP request: nil for one that is not a POST to the signalling's path.
     func answer(_ request: PlainHTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<PlainHTTPResponse>? {
-        guard request.method == "POST", request.path == Self.path else { return nil }
-        struct Wire: Decodable {
-            var sdp: String
-            var type: String
-        }
-        guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(request.body)), wire.type == "offer" else {
-            return eventLoop.makeSucceededFuture(Self.badRequest("the body is not {\"sdp\": …, \"type\": \"offer\"}"))
-        }
+        guard request.method == "POST", request.path == signalling.path else { return nil }
         let offer: SDPReceivedOffer
-        do {
-            offer = try SDPReceivedOffer(parsing: wire.sdp)
-        } catch {
-            return eventLoop.makeSucceededFuture(Self.badRequest(error.description))
+        switch signalling.offerSDP(headers: request.headers, body: request.body) {
+        case .failure(let refusal):
+            return eventLoop.makeSucceededFuture(Self.response(refusal))
+        case .success(let sdp):
+            do {
+                offer = try SDPReceivedOffer(parsing: sdp)
+            } catch {
+                return eventLoop.makeSucceededFuture(Self.response(signalling.badOffer(error.description)))
+            }
         }
         let number = tally.nextSessionNumber()
         var random = SystemRandomNumberGenerator()
@@ -64,7 +59,7 @@ struct SimulatorWebRTCAnswerer: Sendable {
                         foundation: "1", component: 1, transport: "udp", priority: ICECandidate.priority(kind: .host), host: "127.0.0.1",
                         port: UInt16(channel.localAddress?.port ?? 0), kind: .host),
                     fingerprint: identity.fingerprint, ssrc: ssrc, cname: "vload-simulator", offer: offer)
-                return PlainHTTPResponse(status: 200, body: Self.answerBody(sdp: answer.text, pcID: "sim-pc-\(number)"))
+                return Self.response(signalling.answer(sdp: answer.text, sessionNumber: number))
             }
             .recover { error in PlainHTTPResponse(status: 500, contentType: "text/plain", body: Array("no WebRTC session: \(error)".utf8)) }
     }
@@ -76,19 +71,12 @@ struct SimulatorWebRTCAnswerer: Sendable {
             sessionNumber: number, noise: noise)
         let tally = tally
         return try SimulatorWebRTCCall(
-            eventLoop: eventLoop, session: session, codec: dialect.makeCodec(target: Self.path), audio: audio,
+            eventLoop: eventLoop, session: session, codec: dialect.makeCodec(target: signalling.path), audio: audio,
             payloadType: offer.opusPayloadType, ssrcSeed: configuration.seed &+ number, decoderLagSamples: decoderLagSamples,
             slowdown: slowdown, onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) })
     }
 
-    /// Pipecat's answer body, keys sorted.
-    static func answerBody(sdp: String, pcID: String) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(["sdp": sdp, "type": "answer", "pc_id": pcID])) ?? Data())
-    }
-
-    private static func badRequest(_ reason: String) -> PlainHTTPResponse {
-        PlainHTTPResponse(status: 400, contentType: "text/plain", body: Array(reason.utf8))
+    private static func response(_ reply: WebRTCSignallingReply) -> PlainHTTPResponse {
+        PlainHTTPResponse(status: reply.status, contentType: reply.contentType, body: reply.body)
     }
 }

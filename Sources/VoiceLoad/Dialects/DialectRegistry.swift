@@ -8,8 +8,8 @@ package enum DialectRegistry {
         "vonage-websocket",
     ]
 
-    /// The dialects vload calls over WebRTC (docs/webrtc.md). The simulator's side of
-    /// `pipecat-webrtc` (`POST /api/offer`) runs in the test suite; `vload run` needs the agent's `--url`.
+    /// The dialects vload calls over WebRTC (docs/webrtc.md); the simulator answers both
+    /// (`POST /api/offer`, `POST /v1/realtime/calls`).
     package static let webRTCIDs: [String] = ["openai-realtime-webrtc", "pipecat-webrtc"]
 
     /// Every dialect `--dialect` takes: `ids`, then `webRTCIDs`.
@@ -55,6 +55,7 @@ package enum DialectRegistry {
         case "deepgram-flux": return DeepgramFluxServerDialect()
         case "deepgram-stt": return DeepgramSTTServerDialect()
         case "openai-realtime": return OpenAIRealtimeServerDialect()
+        case "openai-realtime-webrtc": return OpenAIRealtimeWebRTCServerDialect()
         case "pipecat-protobuf": return PipecatProtobufServerDialect()
         case "pipecat-webrtc": return PipecatWebRTCServerDialect()
         case "smallest-atoms": return SmallestAtomsServerDialect()

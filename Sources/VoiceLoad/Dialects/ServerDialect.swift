@@ -34,8 +34,9 @@ package protocol ServerDialect: Sendable {
     /// A clip's frames prepared in order, for an encoder that carries state from one frame to
     /// the next (Opus); each frame alone (`prepareAudio`) on most dialects.
     func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio]
-    /// Whether sessions come over WebRTC (`POST /api/offer`, docs/webrtc.md) rather than a WebSocket.
-    var carriesOverWebRTC: Bool { get }
+    /// How a WebRTC caller's offer comes and is answered (docs/webrtc.md); nil for a dialect
+    /// whose sessions come over a WebSocket.
+    var webRTCSignalling: WebRTCOfferSignalling? { get }
 }
 
 /// How the server side of a dialect refuses a session right after the open: its close.
@@ -55,5 +56,8 @@ extension ServerDialect {
 
     package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] { frames.map(prepareAudio) }
 
-    package var carriesOverWebRTC: Bool { false }
+    package var webRTCSignalling: WebRTCOfferSignalling? { nil }
+
+    /// Whether sessions come over WebRTC rather than a WebSocket.
+    package var carriesOverWebRTC: Bool { webRTCSignalling != nil }
 }

@@ -2,7 +2,7 @@ import WSCore
 
 /// The audio of every WebRTC dialect (docs/webrtc.md): the caller's clips as Opus packets, and
 /// the agent's decoded packets as agent audio.
-enum WebRTCCallerAudio {
+package enum WebRTCCallerAudio {
     /// A clip's frames (PCM16 little-endian at 48 kHz, as `PreparedUtterance` makes them)
     /// encoded with one encoder, in order, as a microphone's stream is encoded.
     static func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
@@ -51,7 +51,7 @@ enum WebRTCCallerAudio {
     }
 
     /// The encoder's lookahead in samples at 48 kHz (libopus's, for the VOIP application).
-    static let lookaheadSamples: Int = (try? OpusFrameEncoder().lookaheadSamples) ?? 0
+    package static let lookaheadSamples: Int = (try? OpusFrameEncoder().lookaheadSamples) ?? 0
 
     /// One decoded agent packet (PCM16 at 48 kHz, `WebRTCCallSession`) as agent audio.
     ///

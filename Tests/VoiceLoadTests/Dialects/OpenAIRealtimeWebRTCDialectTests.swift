@@ -26,7 +26,6 @@ struct OpenAIRealtimeWebRTCDialectTests {
         #expect(!client.measures.contains(.dnsMs) && !client.measures.contains(.firstAudioFromCommitMs))
         let manual = try client.configured(parameters: ["session": ["audio": ["input": ["turn_detection": .null]]]], url: "http://127.0.0.1:1")
         #expect(manual.measures.contains(.firstAudioFromCommitMs))
-        #expect(throws: UnknownDialectError.self) { try DialectRegistry.server("openai-realtime-webrtc") }
     }
 
     @Test("--url HOST posts to /v1/realtime/calls with the key, the model and the oai-events channel")

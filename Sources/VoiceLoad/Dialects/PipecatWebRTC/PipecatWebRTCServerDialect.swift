@@ -10,7 +10,7 @@ package struct PipecatWebRTCServerDialect: ServerDialect {
     package let inputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
     package let outputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
     package let sessionStart = ServerSessionStart.onClientStart
-    package var carriesOverWebRTC: Bool { true }
+    package var webRTCSignalling: WebRTCOfferSignalling? { .smallWebRTC }
 
     package init() {}
 
