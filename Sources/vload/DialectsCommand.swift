@@ -19,7 +19,7 @@ struct DialectsCommand: ParsableCommand {
     func run() throws {
         for id in DialectRegistry.clientIDs {
             guard let dialect = try? DialectRegistry.client(id) else { continue }
-            print(Self.describe(dialect, needsURL: (try? DialectRegistry.server(id)) == nil))
+            print(Self.describe(dialect))
             print("")
         }
         let searchPath = DialectSearchPath.standard()
@@ -45,8 +45,7 @@ struct DialectsCommand: ParsableCommand {
         }
     }
 
-    /// `needsURL`: a dialect the built-in simulator does not speak (`openai-realtime-webrtc`).
-    static func describe(_ dialect: any ClientDialect, needsURL: Bool = false) -> String {
+    static func describe(_ dialect: any ClientDialect) -> String {
         let ready = dialect.readySignal == .event ? "a ready event from the server" : "the WebSocket open"
         let turnEnd: String
         switch dialect.turnEndSignal {
@@ -66,7 +65,6 @@ struct DialectsCommand: ParsableCommand {
               credentials:  \(credentials(dialect.authentication))
               metrics:      \(metrics)
             """
-            + (needsURL ? "\n  needs:        --url http://HOST:PORT (the built-in simulator does not speak it yet)" : "")
     }
 
     private static func credentials(_ style: AuthenticationStyle) -> String {

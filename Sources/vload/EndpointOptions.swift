@@ -10,7 +10,7 @@ import VoiceLoad
 struct EndpointOptions: ParsableArguments {
     @Option(
         help:
-            "Endpoint URL (ws:// or wss://; http:// for pipecat-webrtc's signalling). Without it vload runs its built-in agent simulator."
+            "Endpoint URL (ws:// or wss://; http(s):// for a WebRTC dialect's signalling). Without it vload runs its built-in agent simulator."
     )
     var url: String?
 
@@ -120,7 +120,7 @@ struct EndpointOptions: ParsableArguments {
         var extras = resolved.extras
         extras.headers = headers.compactMap(Self.parseHeader) + extras.headers
         let token = token ?? ProcessInfo.processInfo.environment["VLOAD_TOKEN"]
-        func plan(_ url: String) throws(InputError) -> SessionPlan {
+        func plan(_ url: String, token: String?) throws(InputError) -> SessionPlan {
             try SessionPlanBuilder.build(
                 scenario: scenario,
                 dialect: resolved.dialect,
@@ -134,7 +134,7 @@ struct EndpointOptions: ParsableArguments {
         }
         if let endpointURL = url ?? scenario.url {
             try Self.check(tls: tls, url: endpointURL)
-            let sessionPlan = try plan(endpointURL)
+            let sessionPlan = try plan(endpointURL, token: token)
             if sessionPlan.tlsInsecure {
                 print("warning: --insecure: the server's TLS certificate and host name are not verified")
             }
@@ -147,12 +147,6 @@ struct EndpointOptions: ParsableArguments {
             throw InputError(
                 "--dialect-file \(dialectFile) with no --url: the built-in simulator speaks only the built-in dialects; "
                     + "give --url, or --dialect NAME for the one the file describes (vload dialects lists them)"
-            )
-        }
-        if DialectRegistry.webRTCIDs.contains(dialectID), (try? DialectRegistry.server(dialectID)) == nil {
-            throw InputError(
-                "--dialect \(dialectID) needs --url (the agent's signalling URL, e.g. https://api.openai.com): "
-                    + "the built-in simulator does not speak it yet (docs/webrtc.md)"
             )
         }
         guard DialectRegistry.clientIDs.contains(dialectID) else {
@@ -172,7 +166,8 @@ struct EndpointOptions: ParsableArguments {
             // Noisy callers tell the simulator where their noise is heard alone (docs/callers.md).
             let noise = NoiseWindows()
             let agent = try await AgentSimulator.start(configuration: configuration, group: group, noise: noise)
-            var sessionPlan = try plan(rest ? agent.restURL : agent.url)
+            // A simulator that asks for a key (OpenAI's calls) takes any: the run's, else its own.
+            var sessionPlan = try plan(rest ? agent.restURL : agent.url, token: token ?? agent.callerKey)
             sessionPlan.simulatorNoise = noise
             try Self.checkSimulatorSpeaks(sessionPlan.dialect, simulatorDialect: configuration.dialect)
             print(

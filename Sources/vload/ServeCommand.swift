@@ -62,11 +62,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw InputError("cannot listen on \(host):\(port): \(error)")
         }
-        // A WebRTC dialect's callers post their offers to `/api/offer` over HTTP.
+        // A WebRTC dialect's callers post their offers over HTTP (`/api/offer`, `/v1/realtime/calls`).
         let address =
-            DialectRegistry.webRTCIDs.contains(dialect)
-            ? "\(tls == nil ? "http" : "https")://\(host):\(server.port) (offers to /api/offer)"
-            : "\(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice"
+            server.offerPath.map { "\(tls == nil ? "http" : "https")://\(host):\(server.port) (offers to \($0))" }
+            ?? "\(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice"
         print(
             "vload agent simulator listening on \(address) "
                 + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"

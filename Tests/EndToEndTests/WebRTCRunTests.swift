@@ -4,26 +4,30 @@ import NIOPosix
 import Testing
 import VoiceLoad
 
-/// `pipecat-webrtc` against the built-in simulator's WebRTC answerer, in-process: the short call
-/// at 20 clients, each call's offer answered on `POST /api/offer`, ICE-lite, DTLS, SRTP and the
-/// data channel between vload's caller and the simulator, the reply latency fixed at 700 ms and
-/// the reply streamed in real time.
-@Suite("End to end: pipecat-webrtc against the simulator", .serialized)
+/// The WebRTC dialects against the built-in simulator's WebRTC answerer, in-process: the short
+/// call at 20 clients, each call's offer answered on `POST /api/offer` (`pipecat-webrtc`) or
+/// `POST /v1/realtime/calls` (`openai-realtime-webrtc`), ICE-lite, DTLS, SRTP and the data
+/// channel between vload's caller and the simulator, the reply latency fixed at 700 ms and the
+/// reply streamed in real time; and a barge-in over OpenAI's events.
+@Suite("End to end: the WebRTC dialects against the simulator", .serialized)
 struct WebRTCRunTests {
     static let clients = 20
     static let latencyMs = 700
 
-    private func attempt() async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double]) {
+    private func attempt(
+        dialect: String, scenarioPath: String = ShortCall.scenarioPath, configure: (inout SimulatorConfiguration) -> Void = { _ in }
+    ) async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double]) {
         var settings = SimulatorConfiguration()
-        settings.dialect = "pipecat-webrtc"
+        settings.dialect = dialect
         settings.replyLatency = .fixed(ms: Self.latencyMs)
         ShortCall.apply(to: &settings)
+        configure(&settings)
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
         let plan = try SessionPlanBuilder.build(
-            scenario: try ScenarioLoader.load(path: ShortCall.scenarioPath), dialect: try DialectRegistry.client("pipecat-webrtc"),
-            url: simulator.url, token: nil, frameMs: nil)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-webrtc-\(UUID().uuidString)")
+            scenario: try ScenarioLoader.load(path: scenarioPath), dialect: try DialectRegistry.client(dialect),
+            url: simulator.url, token: simulator.callerKey, frameMs: nil)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-\(dialect)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
             plan: plan,
@@ -42,10 +46,12 @@ struct WebRTCRunTests {
         return (report, statistics, firstAudioMs)
     }
 
-    @Test("20 calls over WebRTC: all complete with no error, every phase measured, first audio within 1 ms of 700 ms")
-    func shortCall() async throws {
+    @Test(
+        "20 calls over WebRTC: all complete with no error, every phase measured, first audio within 1 ms of 700 ms",
+        arguments: ["pipecat-webrtc", "openai-realtime-webrtc"])
+    func shortCall(dialect: String) async throws {
         let (report, statistics, firstAudioMs) = try await runValid {
-            let run = try await attempt()
+            let run = try await attempt(dialect: dialect)
             return (run, run.report.generator)
         }
         #expect(report.errors.total == 0, "\(report.errors.byClass)")
@@ -57,7 +63,7 @@ struct WebRTCRunTests {
         #expect(statistics.sessions == Self.clients && statistics.replies >= Self.clients, "sessions \(statistics.sessions), replies \(statistics.replies), user turns \(statistics.userTurns)")
         let p50 = try #require(report.metrics["first_audio_from_end_ms"]?.p50)
         let max = try #require(report.metrics["first_audio_from_end_ms"]?.max)
-        print("pipecat-webrtc, 20 calls against the simulator: first audio p50 \(p50) ms, max \(max) ms (injected \(Self.latencyMs) ms)")
+        print("\(dialect), 20 calls against the simulator: first audio p50 \(p50) ms, max \(max) ms (injected \(Self.latencyMs) ms)")
         // The caller's truth is found on its clip as the agent decodes it (FrameSet), and the
         // simulator's VAD hears the stream from its first live packet with the Opus pre-skip
         // dropped there, so both cut 10 ms windows on the same grid: the median within 1 ms of
@@ -66,5 +72,36 @@ struct WebRTCRunTests {
         let median = try #require(TurnsCSV.median(firstAudioMs))
         #expect(abs(median - Double(Self.latencyMs)) <= 1, "median \(median) ms, p50 \(p50) ms")
         #expect(max - p50 <= 1, "max \(max) ms, p50 \(p50) ms")
+    }
+
+    /// The shipped interruption scenario over OpenAI's events, its answers shortened to 3 s (as
+    /// ScenarioRunTests does): the simulator hears the barge-in through Opus, stops its audio
+    /// and sends `input_audio_buffer.speech_started` and `output_audio_buffer.cleared`.
+    @Test("a barge-in over openai-realtime-webrtc: acknowledged, the answer cut off, the new answer heard")
+    func bargeIn() async throws {
+        let reactionMs = 250
+        let (report, statistics, _) = try await runValid {
+            let run = try await attempt(dialect: "openai-realtime-webrtc", scenarioPath: repositoryRoot() + "/scenarios/interruption.yaml") {
+                $0.replyDurationMs = 3_000
+                $0.bargeInReactionMs = reactionMs
+            }
+            return (run, run.report.generator)
+        }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.sessions.completed == Self.clients)
+        #expect(report.interruptions.bargeIns == Self.clients && report.interruptions.missed == 0)
+        #expect(statistics.interruptions == Self.clients)
+        let ack = try #require(report.labels["barge-in"]?["int_ack_ms"])
+        #expect(ack.count == Self.clients)
+        #expect(report.metrics["int_cutoff_ms"]?.count == Self.clients)
+        #expect(report.labels["barge-in"]?["first_audio_from_end_ms"]?.count == Self.clients)
+        // The question's turn ended interrupted (`output_audio_buffer.cleared`), the barge-in's answered.
+        #expect(report.turns["interrupted"] == Self.clients && report.turns["completed"] == Self.clients)
+        print("openai-realtime-webrtc barge-in, 20 calls: int_ack_ms p50 \(ack.p50 ?? -1) ms, turns \(report.turns)")
+        // The simulator hears speech once vadMinSpeechMs of it has arrived (up to a frame later),
+        // then waits its reaction time.
+        let expected = Double(reactionMs + SimulatorConfiguration().vadMinSpeechMs)
+        let p50 = try #require(ack.p50)
+        #expect(abs(p50 - expected) <= Double(OpusClip.frameMs + 5), "int_ack_ms p50 \(p50) vs \(expected)")
     }
 }
