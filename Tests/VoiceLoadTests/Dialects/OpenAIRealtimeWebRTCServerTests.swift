@@ -29,6 +29,15 @@ struct OpenAIRealtimeWebRTCServerTests {
         #expect(server.inputFormat == client.inputFormat && server.outputFormat == client.outputFormat && server.awaitsToolResults)
         #expect(WebRTCOfferSignalling.openAIRealtimeCalls.path == "/v1/realtime/calls")
         #expect(try DialectRegistry.server("pipecat-webrtc").webRTCSignalling == .smallWebRTC)
+        // Both WebRTC dialects' sides take their audio from WebRTCClientDialect / WebRTCServerDialect:
+        // one 20 ms frame of 48 kHz PCM16 is one Opus packet, and the caller's clip is heard decoded.
+        let frame = [UInt8](repeating: 0, count: 1_920)
+        for id in DialectRegistry.webRTCIDs {
+            let (caller, agent) = (try DialectRegistry.client(id), try DialectRegistry.server(id))
+            #expect(caller.defaultFrameMs == 20 && caller.requiredFrameMs == 20 && agent.inputFormat == .pcm16(48_000), "\(id)")
+            #expect(caller.heardSamples(of: caller.prepareClip([frame, frame]))?.count == 1_920, "\(id)")
+            #expect(agent.prepareClip([frame]).first?.sharedFrame?.kind == .binary && agent.prepareAudio(frame).byteCount == 1_920, "\(id)")
+        }
     }
 
     @Test("the form vload's caller posts reads back: the SDP and the session")

@@ -31,10 +31,14 @@ struct OpenAIRealtimeWebRTCClientCodec: ClientCodec {
         audio.sharedFrame ?? EncodedFrame(.binary([]))
     }
 
-    /// The audio goes as media; every other intent is the WebSocket dialect's event.
+    /// The audio goes as media; every other intent is the WebSocket dialect's event, the
+    /// start's `session.update` without its formats (no other event names one).
     mutating func frames(for intent: ClientIntent) -> [WireFrame] {
-        if case .audio = intent { return [] }
-        return realtime.frames(for: intent).map(Self.withoutFormats)
+        switch intent {
+        case .audio: return []
+        case .start: return realtime.frames(for: intent).map(Self.withoutFormats)
+        default: return realtime.frames(for: intent)
+        }
     }
 
     mutating func framesAfterUtterance() -> [WireFrame] {

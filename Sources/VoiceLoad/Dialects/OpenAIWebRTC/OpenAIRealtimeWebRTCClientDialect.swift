@@ -9,13 +9,9 @@ import WebRTC
 /// events, the same as over the WebSocket (`openai-realtime`), on the `oai-events` data channel:
 /// ready on `session.updated` after vload's `session.update`, the turn's end when its audio is
 /// out (`OpenAIRealtimeWebRTCClientCodec`).
-package struct OpenAIRealtimeWebRTCClientDialect: ClientDialect {
+package struct OpenAIRealtimeWebRTCClientDialect: WebRTCClientDialect {
     package let id = "openai-realtime-webrtc"
     package let apiVersion = "POST /v1/realtime/calls and the GA Realtime events on the oai-events data channel (openai 3.51)"
-    /// The PCM vload encodes to Opus: Opus's own 48 kHz (RFC 7587), mono.
-    package let inputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
-    /// The agent's Opus, decoded at 48 kHz mono.
-    package let outputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
     package let readySignal = ReadySignal.event
     package let turnEndSignal = TurnEndSignal.event
     /// `Authorization: Bearer KEY` on the offer's POST (an API key or an ephemeral client secret).
@@ -24,9 +20,6 @@ package struct OpenAIRealtimeWebRTCClientDialect: ClientDialect {
     package let awaitsSessionEndOnHangUp = false
     /// A barge-in's response ends in `response.done` with status `cancelled` (`int_cancel_ms`).
     package let cancelsResponses = true
-    /// Every browser sends 20 ms Opus frames, and so does vload.
-    package let defaultFrameMs = OpusClip.frameMs
-    package var requiredFrameMs: Int? { OpusClip.frameMs }
     /// The session the events are read and written for: the WebSocket dialect's, whose manual
     /// turns (`turn_detection: null`) it keeps.
     let realtime: OpenAIRealtimeClientDialect
@@ -51,19 +44,6 @@ package struct OpenAIRealtimeWebRTCClientDialect: ClientDialect {
         metrics.formUnion(MetricName.audioReply)
         if realtime.manualTurns { metrics.insert(.firstAudioFromCommitMs) }
         return metrics
-    }
-
-    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        prepareClip([bytes])[0]
-    }
-
-    package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
-        WebRTCCallerAudio.prepareClip(frames)
-    }
-
-    /// The clip as the agent decodes it: its speech span is found there (`FrameSet`).
-    package func heardSamples(of frames: [PreparedAudio]) -> [Int16]? {
-        WebRTCCallerAudio.heardSamples(of: frames)
     }
 
     /// The scenario's session read as the WebSocket dialect reads it (its manual turns); its

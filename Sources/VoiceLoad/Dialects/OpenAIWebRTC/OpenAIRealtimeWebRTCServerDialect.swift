@@ -5,26 +5,14 @@ import WSCore
 /// (`OpenAIRealtimeCallForm`); the session starts on the caller's `session.update` on the
 /// `oai-events` channel; the caller's Opus, decoded to PCM16 at 48 kHz, is the audio; the reply
 /// goes out as the run's shared 20 ms Opus frames, as for `pipecat-webrtc`.
-package struct OpenAIRealtimeWebRTCServerDialect: ServerDialect {
+package struct OpenAIRealtimeWebRTCServerDialect: WebRTCServerDialect {
     package let id = "openai-realtime-webrtc"
-    package let inputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
-    package let outputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
     package let sessionStart = ServerSessionStart.onClientStart
     /// The caller runs the tools, as over the WebSocket.
     package let awaitsToolResults = true
     package var webRTCSignalling: WebRTCOfferSignalling? { .openAIRealtimeCalls }
 
     package init() {}
-
-    /// One frame alone, with an encoder of its own.
-    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        prepareClip([bytes])[0]
-    }
-
-    /// A clip's 20 ms frames with one encoder, in order: the same encoding as the caller's clips.
-    package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
-        WebRTCCallerAudio.prepareClip(frames)
-    }
 
     package func makeCodec(target: String) -> any ServerCodec {
         OpenAIRealtimeWebRTCServerCodec(realtime: OpenAIRealtimeServerCodec(inputFormat: inputFormat, outputFormat: outputFormat))

@@ -8,22 +8,15 @@ import WebRTC
 /// frames over SRTP, the bot's audio decoded from Opus, and RTVI's JSON messages on the data
 /// channel, where `client-ready` → `bot-ready` makes the session ready. Turns end with a gap in
 /// the audio, as on Pipecat's WebSocket transports; hanging up is closing the call.
-package struct PipecatWebRTCClientDialect: ClientDialect {
+package struct PipecatWebRTCClientDialect: WebRTCClientDialect {
     package let id = "pipecat-webrtc"
     package let apiVersion = "SmallWebRTC POST /api/offer and RTVI \(PipecatRTVI.protocolVersion) (pipecat-ai 1.14)"
-    /// The PCM vload encodes to Opus: Opus's own 48 kHz (RFC 7587), mono.
-    package let inputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
-    /// The agent's Opus, decoded at 48 kHz mono.
-    package let outputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
     package let readySignal = ReadySignal.event
     package let turnEndSignal = TurnEndSignal.audioGap
     /// SmallWebRTC's runner checks nothing; a bot behind a proxy that does is not reached yet.
     package let authentication = AuthenticationStyle.none
     /// Nothing answers a hang-up: the caller closes the call.
     package let awaitsSessionEndOnHangUp = false
-    /// Every browser and aiortc send 20 ms Opus frames, and so does vload.
-    package let defaultFrameMs = OpusClip.frameMs
-    package var requiredFrameMs: Int? { OpusClip.frameMs }
 
     package init() {}
 
@@ -35,21 +28,6 @@ package struct PipecatWebRTCClientDialect: ClientDialect {
         ]
         metrics.formUnion(MetricName.audioReply)
         return metrics
-    }
-
-    /// One frame alone, with an encoder of its own: the silence streamed between clips.
-    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        prepareClip([bytes])[0]
-    }
-
-    /// A clip's frames with one encoder, in order, as a microphone's stream is encoded.
-    package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
-        WebRTCCallerAudio.prepareClip(frames)
-    }
-
-    /// The clip as the agent decodes it: its speech span is found there (`FrameSet`).
-    package func heardSamples(of frames: [PreparedAudio]) -> [Int16]? {
-        WebRTCCallerAudio.heardSamples(of: frames)
     }
 
     /// The label of the one data channel vload opens (Pipecat takes whichever the caller opens).

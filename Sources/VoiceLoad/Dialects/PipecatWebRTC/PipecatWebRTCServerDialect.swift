@@ -5,24 +5,12 @@ import WSCore
 /// `client-ready` and is ready with `bot-ready`; the caller's Opus, decoded to PCM16 at 48 kHz,
 /// is the audio; the reply goes out as 20 ms Opus frames encoded once per run (one encoder per
 /// clip, as a bot's output track encodes a stream) and shared by every session.
-package struct PipecatWebRTCServerDialect: ServerDialect {
+package struct PipecatWebRTCServerDialect: WebRTCServerDialect {
     package let id = "pipecat-webrtc"
-    package let inputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
-    package let outputFormat = AudioFormat.pcm16(OpusClip.sampleRateHz)
     package let sessionStart = ServerSessionStart.onClientStart
     package var webRTCSignalling: WebRTCOfferSignalling? { .smallWebRTC }
 
     package init() {}
-
-    /// One frame alone, with an encoder of its own.
-    package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        PipecatWebRTCClientDialect().prepareAudio(bytes)
-    }
-
-    /// A clip's 20 ms frames with one encoder, in order: the same encoding as the caller's clips.
-    package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] {
-        PipecatWebRTCClientDialect().prepareClip(frames)
-    }
 
     package func makeCodec(target: String) -> any ServerCodec {
         PipecatWebRTCServerCodec()
