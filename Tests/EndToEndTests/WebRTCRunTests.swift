@@ -13,7 +13,7 @@ struct WebRTCRunTests {
     static let clients = 20
     static let latencyMs = 700
 
-    private func attempt() async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double]) {
+    private func attempt() async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double], sessionsCSV: String) {
         var settings = SimulatorConfiguration()
         settings.dialect = "pipecat-webrtc"
         settings.replyLatency = .fixed(ms: Self.latencyMs)
@@ -35,16 +35,17 @@ struct WebRTCRunTests {
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])
         let firstAudioMs = try TurnsCSV.values("first_audio_from_end_ms", in: directory.path)
+        let sessionsCSV = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8)
         await simulator.settle(timeoutMs: 10_000)
         let statistics = simulator.statistics
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
-        return (report, statistics, firstAudioMs)
+        return (report, statistics, firstAudioMs, sessionsCSV)
     }
 
     @Test("20 calls over WebRTC: all complete with no error, every phase measured, first audio within 1 ms of 700 ms")
     func shortCall() async throws {
-        let (report, statistics, firstAudioMs) = try await runValid {
+        let (report, statistics, firstAudioMs, sessionsCSV) = try await runValid {
             let run = try await attempt()
             return (run, run.report.generator)
         }
@@ -66,5 +67,13 @@ struct WebRTCRunTests {
         let median = try #require(TurnsCSV.median(firstAudioMs))
         #expect(abs(median - Double(Self.latencyMs)) <= 1, "median \(median) ms, p50 \(p50) ms")
         #expect(max - p50 <= 1, "max \(max) ms, p50 \(p50) ms")
+        // Each session's row has its RTP figures: the simulator streams the reply (and silence
+        // around it) to every caller, and loopback loses nothing.
+        let received = TurnsCSV.values("packets_received", csv: sessionsCSV)
+        let lost = TurnsCSV.values("packets_lost", csv: sessionsCSV)
+        print("pipecat-webrtc sessions.csv: packets_received \(received.min() ?? 0)-\(received.max() ?? 0), packets_lost \(Set(lost))")
+        #expect(received.count == Self.clients && received.allSatisfy { $0 > 0 }, "\(received)")
+        #expect(lost == Array(repeating: 0, count: Self.clients), "\(lost)")
+        #expect(report.rtp?.packetsReceived == Int(received.reduce(0, +)), "\(String(describing: report.rtp))")
     }
 }
