@@ -76,4 +76,34 @@ struct WebRTCRunTests {
         #expect(lost == Array(repeating: 0, count: Self.clients), "\(lost)")
         #expect(report.rtp?.packetsReceived == Int(received.reduce(0, +)), "\(String(describing: report.rtp))")
     }
+
+    @Test("3 calls over WebRTC, the default record policy: every call recorded at 48 kHz, its WAV as long as the call")
+    func recordings() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-webrtc-rec-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try VLoadProcess.runValid(
+            ["run", "--dialect", "pipecat-webrtc", "--scenario", ShortCall.scenarioPath, "--clients", "3", "--quiet", "--out", out]
+                + ShortCall.simulatorArguments
+        )
+        #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
+        let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        let recorded = try #require(report.recordings)
+        // worst:5,failed of 3 calls: all three, each the slowest-first-audio kind.
+        #expect(recorded.calls.count == 3, "\(recorded)")
+        for call in recorded.calls {
+            let wav = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + call.wav)))
+            func u16(_ offset: Int) -> UInt16 { UInt16(wav[offset]) | UInt16(wav[offset + 1]) << 8 }
+            func u32(_ offset: Int) -> Int { Int(u16(offset)) | Int(u16(offset + 2)) << 16 }
+            #expect(u32(24) == 48_000, "\(call.wav)")
+            let frames = u32(40) / 4
+            // One timeline from the connect to the end: the WAV lasts the call, to the sample.
+            #expect(abs(Double(frames) / 48 - call.durationMs) <= 0.021, "\(call.wav): \(frames) frames, \(call.durationMs) ms")
+            let offsets = stride(from: 44, to: wav.count - 3, by: 4)
+            func loud(_ channel: Int) -> Bool { offsets.contains { abs(Int(Int16(bitPattern: u16($0 + 2 * channel)))) > 1_000 } }
+            // Left the caller's question, right the simulator's reply: both sides hold voice.
+            #expect(loud(0), "\(call.wav): silent microphone")
+            #expect(loud(1), "\(call.wav): silent agent")
+            #expect(FileManager.default.fileExists(atPath: out + "/" + call.marks))
+        }
+    }
 }
