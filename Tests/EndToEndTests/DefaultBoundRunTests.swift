@@ -4,6 +4,7 @@ import VoiceLoad
 
 /// A user's first try of any built-in dialect is a valid run: 20 clients of the greeting
 /// against the built-in simulator, held to vload's default bound (no `--max-lag-ms`), exit 0.
+/// The WebSocket dialects and `pipecat-webrtc`, the WebRTC dialect the simulator answers.
 ///
 /// The other suites judge the generator at `EndToEndBound` (10 ms), which hid a simulator that
 /// fell behind its own demos: at 20 clients the speech-to-text finals, due within a few
@@ -22,7 +23,7 @@ import VoiceLoad
 struct DefaultBoundRunTests {
     static let clients = 20
 
-    @Test("greeting at 20 clients against the built-in simulator, default bound: exit 0", arguments: DialectRegistry.ids)
+    @Test("greeting at 20 clients against the built-in simulator, default bound: exit 0", arguments: DialectRegistry.clientIDs)
     func dialect(id: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("vload-default-bound-\(id)-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }

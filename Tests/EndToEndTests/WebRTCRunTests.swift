@@ -16,7 +16,7 @@ struct WebRTCRunTests {
 
     private func attempt(
         dialect: String, scenarioPath: String = ShortCall.scenarioPath, configure: (inout SimulatorConfiguration) -> Void = { _ in }
-    ) async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double]) {
+    ) async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double], sessionsCSV: String) {
         var settings = SimulatorConfiguration()
         settings.dialect = dialect
         settings.replyLatency = .fixed(ms: Self.latencyMs)
@@ -39,18 +39,19 @@ struct WebRTCRunTests {
         )
         #expect(try schemaViolations(ofReportIn: directory) == [])
         let firstAudioMs = try TurnsCSV.values("first_audio_from_end_ms", in: directory.path)
+        let sessionsCSV = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8)
         await simulator.settle(timeoutMs: 10_000)
         let statistics = simulator.statistics
         try await simulator.stop()
         try await simulatorGroup.shutdownGracefully()
-        return (report, statistics, firstAudioMs)
+        return (report, statistics, firstAudioMs, sessionsCSV)
     }
 
     @Test(
         "20 calls over WebRTC: all complete with no error, every phase measured, first audio within 1 ms of 700 ms",
         arguments: ["pipecat-webrtc", "openai-realtime-webrtc"])
     func shortCall(dialect: String) async throws {
-        let (report, statistics, firstAudioMs) = try await runValid {
+        let (report, statistics, firstAudioMs, sessionsCSV) = try await runValid {
             let run = try await attempt(dialect: dialect)
             return (run, run.report.generator)
         }
@@ -72,6 +73,44 @@ struct WebRTCRunTests {
         let median = try #require(TurnsCSV.median(firstAudioMs))
         #expect(abs(median - Double(Self.latencyMs)) <= 1, "median \(median) ms, p50 \(p50) ms")
         #expect(max - p50 <= 1, "max \(max) ms, p50 \(p50) ms")
+        // Each session's row has its RTP figures: the simulator streams the reply (and silence
+        // around it) to every caller, and loopback loses nothing.
+        let received = TurnsCSV.values("packets_received", csv: sessionsCSV)
+        let lost = TurnsCSV.values("packets_lost", csv: sessionsCSV)
+        print("\(dialect) sessions.csv: packets_received \(received.min() ?? 0)-\(received.max() ?? 0), packets_lost \(Set(lost))")
+        #expect(received.count == Self.clients && received.allSatisfy { $0 > 0 }, "\(received)")
+        #expect(lost == Array(repeating: 0, count: Self.clients), "\(lost)")
+        #expect(report.rtp?.packetsReceived == Int(received.reduce(0, +)), "\(String(describing: report.rtp))")
+    }
+
+    @Test("3 calls over WebRTC, the default record policy: every call recorded at 48 kHz, its WAV as long as the call")
+    func recordings() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-webrtc-rec-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try VLoadProcess.runValid(
+            ["run", "--dialect", "pipecat-webrtc", "--scenario", ShortCall.scenarioPath, "--clients", "3", "--quiet", "--out", out]
+                + ShortCall.simulatorArguments
+        )
+        #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
+        let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        let recorded = try #require(report.recordings)
+        // worst:5,failed of 3 calls: all three, each the slowest-first-audio kind.
+        #expect(recorded.calls.count == 3, "\(recorded)")
+        for call in recorded.calls {
+            let wav = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + call.wav)))
+            func u16(_ offset: Int) -> UInt16 { UInt16(wav[offset]) | UInt16(wav[offset + 1]) << 8 }
+            func u32(_ offset: Int) -> Int { Int(u16(offset)) | Int(u16(offset + 2)) << 16 }
+            #expect(u32(24) == 48_000, "\(call.wav)")
+            let frames = u32(40) / 4
+            // One timeline from the connect to the end: the WAV lasts the call, to the sample.
+            #expect(abs(Double(frames) / 48 - call.durationMs) <= 0.021, "\(call.wav): \(frames) frames, \(call.durationMs) ms")
+            let offsets = stride(from: 44, to: wav.count - 3, by: 4)
+            func loud(_ channel: Int) -> Bool { offsets.contains { abs(Int(Int16(bitPattern: u16($0 + 2 * channel)))) > 1_000 } }
+            // Left the caller's question, right the simulator's reply: both sides hold voice.
+            #expect(loud(0), "\(call.wav): silent microphone")
+            #expect(loud(1), "\(call.wav): silent agent")
+            #expect(FileManager.default.fileExists(atPath: out + "/" + call.marks))
+        }
     }
 
     /// The shipped interruption scenario over OpenAI's events, its answers shortened to 3 s (as
@@ -80,7 +119,7 @@ struct WebRTCRunTests {
     @Test("a barge-in over openai-realtime-webrtc: acknowledged, the answer cut off, the new answer heard")
     func bargeIn() async throws {
         let reactionMs = 250
-        let (report, statistics, _) = try await runValid {
+        let (report, statistics, _, _) = try await runValid {
             let run = try await attempt(dialect: "openai-realtime-webrtc", scenarioPath: repositoryRoot() + "/scenarios/interruption.yaml") {
                 $0.replyDurationMs = 3_000
                 $0.bargeInReactionMs = reactionMs

@@ -287,7 +287,9 @@ the attempt that ended it). `vload merge` sums the counts and recomputes the rat
 | `greeting_ms` | ready | first agent audio, when the agent speaks first | the agent does not speak first |
 
 sessions.csv also has the session's outcome, error class and `attempts` (1, plus one per
-reconnect). A WebRTC call's four phases do not tile `connect_ms`: each is its own transport's
+reconnect), and for a WebRTC call the agent's RTP stream over its attempts: `packets_received`,
+`packets_expected`, `packets_lost`, `late_packets` and `jitter_ms_max` (named as report.json's
+`rtp`, docs/reports.md; empty for a WebSocket session). A WebRTC call's four phases do not tile `connect_ms`: each is its own transport's
 interval (docs/webrtc.md), the time between them (the socket's bind, the handing over of the
 answer) is in `connect_ms` only, and ICE and DTLS may overlap (the peer's ClientHello can come
 before vload's ICE has selected its pair).
@@ -331,7 +333,7 @@ shared VM can trip it with one host stall; run it again to tell a stall from a l
 | summary table (terminal, `summary.md`, `report.html`) | every metric with samples: count and percentiles; `n/a` for measured-but-empty ones; generator health and the validity verdict under it |
 | `report.json` | per metric count/min/mean/p50/p90/p95/p99/max and the HDR histogram as sparse `[value_us, count]` pairs (exactly mergeable with `vload merge`); `turns` (by outcome) and `turn_ends` (answers ended by `event`, `quiet_gap` or `interruption`); `turns_resumed` (the sum of turns.csv `turns_resumed`, on runs that measure `eager_end_of_turn_ms`); `labels` (per turn label); `interruptions` (with `backchannel_count` and `false_barge_in_rate` when the run spoke backchannels); `audio_continuity`; `generator`; `timeline` (per-second first_audio_from_end_ms count/p50/p95/max) |
 | `turns.csv` | one row per user turn, written as it finishes: the turn and interruption metrics, `barge_in`, `missed_interruption`, `audio_already_delivered`, `stall_count`, `reply_rtf`, `turn_end_by` (what ended the answer: `event`, `quiet_gap` or `interruption`; empty when it did not end), `backchannels` and `backchannels_stopped`, `turns_resumed` (the `TurnResumed` messages of the turn: eager ends of turn its speech withdrew, each a speculative answer thrown away; empty unless the run measures `eager_end_of_turn_ms`) |
-| `sessions.csv` | one row per session: connect and its phases, ready, greeting, `backchannel_count` and `false_barge_in_rate`, outcome, error class, `attempts` |
+| `sessions.csv` | one row per session: connect and its phases, ready, greeting, `backchannel_count` and `false_barge_in_rate`, outcome, error class, `attempts`, the RTP figures of a WebRTC call |
 | Prometheus (`--metrics-port`) | `vload_first_audio_from_end_ms{quantile="0.5"\|"0.95"}` over turns that finished in the last 10 s (NaN when none did); `vload_send_lag_ms{quantile="0.99"}` and `vload_receive_lag_ms{quantile="0.99"}` over the run so far, after the warm-up; counters of sessions, turns, frames and errors |
 
 ## Examples

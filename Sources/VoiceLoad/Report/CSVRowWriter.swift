@@ -14,6 +14,7 @@ package final class CSVRowWriter: RowSink {
         "client", "iteration", "outcome", "error_class", "rest_setup_ms", "connect_ms", "dns_ms", "tcp_ms", "tls_ms", "upgrade_ms",
         "signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms", "started_ms", "ready_ms",
         "session_setup_total_ms", "ready_from_scheduled_ms", "greeting_ms", "backchannel_count", "false_barge_in_rate", "turns", "attempts",
+        "packets_received", "packets_expected", "packets_lost", "late_packets", "jitter_ms_max",
         "noise_bed", "snr_db", "noise_offset_ms", "gain_db", "speaking_rate",
     ]
 
@@ -52,9 +53,19 @@ package final class CSVRowWriter: RowSink {
                 Self.milliseconds(session.sessionSetupTotalUs), Self.milliseconds(session.readyFromScheduledUs),
                 Self.milliseconds(session.greetingUs), String(session.backchannels.spoken), Self.format(session.backchannels.ratePercent),
                 String(session.turns), String(session.attempts),
-            ] + Self.voiceFields(session.voice)
+            ] + Self.rtpFields(session.rtp) + Self.voiceFields(session.voice)
         )
         files.withLock { $0.sessions.write(line) }
+    }
+
+    /// The agent's RTP streams over the session's attempts, named as report.json's `rtp`
+    /// (docs/reports.md); empty for a session that made no WebRTC call.
+    static func rtpFields(_ rtp: RTPReceiveCounts?) -> [String] {
+        guard let rtp else { return ["", "", "", "", ""] }
+        return [
+            String(rtp.packetsReceived), String(rtp.packetsExpected), String(rtp.packetsLost), String(rtp.latePackets),
+            format(rtp.jitterMsMax),
+        ]
     }
 
     /// The caller's draws (docs/callers.md); empty when callers do not vary, and the noise's

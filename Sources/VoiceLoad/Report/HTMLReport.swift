@@ -50,6 +50,7 @@ package enum HTMLReport {
                 section("Errors", errorTable(report)),
                 section("Interruptions", interruptionList(report)),
                 section("Audio continuity", continuityList(report)),
+                rtpSection(report) ?? "",
                 section("Per label", labelTable(report)),
                 report.recordings.map { section("Recordings", RecordingsHTML.section($0, recordings)) } ?? "",
                 section("Generator", definitionList(generatorFacts(report))),

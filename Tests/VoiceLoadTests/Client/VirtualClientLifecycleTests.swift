@@ -176,7 +176,7 @@ struct VirtualClientLifecycleTests {
             let data = try Data(contentsOf: directory.appendingPathComponent("report.json"))
             #expect(try JSONSchemaValidator.reportSchema().violations(of: data) == [])
             let sessions = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8)
-            #expect(sessions.split(separator: "\n").dropFirst().allSatisfy { $0.contains(",interrupted,") && $0.hasSuffix(",1,,,,,") })
+            #expect(sessions.split(separator: "\n").dropFirst().allSatisfy { $0.contains(",interrupted,") && $0.hasSuffix(",1,,,,,,,,,,") })
             try await agent.stop()
         }
     }

@@ -75,6 +75,33 @@ struct CallRecordingAudioTests {
         #expect(audio.right[7_200..<8_160].allSatisfy { $0 == -2_000 })
     }
 
+    @Test("a WebRTC call: both sides at 48 kHz, left the clip's PCM as it went to the Opus encoder, right the decoded agent")
+    func webRTCCall() {
+        // pipecat-webrtc's clip: five 20 ms frames of 1000s at 48 kHz, Opus-encoded for the wire
+        // (FrameSet); the agent's Opus decoded to 48 kHz PCM, 40 ms of -2000s at 300 ms.
+        let utterance = PreparedUtterance(
+            format: .pcm16(48_000),
+            frameMs: 20,
+            frames: Array(repeating: Fixture.pcm(1_000, durationMs: 20, rateHz: 48_000), count: 5),
+            boundaries: SpeechBoundaries(speechStartUs: 0, speechEndUs: 100_000),
+            sourcePath: "test.wav"
+        )
+        var recording = CallRecording(client: 0, iteration: 0)
+        recording.connectStarted(at: Fixture.at(0))
+        recording.clipStarted(FrameSet(utterance: utterance, dialect: PipecatWebRTCClientDialect()), at: Fixture.at(100))
+        var capture = AgentAudioCapture(maxCapturedBytes: 1_000_000)
+        let chunk = AgentAudioChunk(audio: Fixture.pcm(-2_000, durationMs: 40, rateHz: 48_000), format: .pcm16(48_000))
+        capture.chunkArrived(chunk, at: Fixture.at(300), drainsBefore: nil, drainsAfter: Fixture.at(340), turn: 1)
+        recording.attemptEnded(agentAudio: capture)
+        let audio = CallRecordingAudio(recording.finished(session: SessionRecord(client: 0, iteration: 0), endedAt: Fixture.at(1_000))!)
+        #expect(audio.sampleRateHz == 48_000)
+        #expect(audio.left.count == 48_000 && audio.right.count == 48_000)
+        #expect(audio.left[4_799] == 0 && audio.left[9_600] == 0)
+        #expect(audio.left[4_800..<9_600].allSatisfy { $0 == 1_000 })
+        #expect(audio.right[14_400..<16_320].allSatisfy { $0 == -2_000 })
+        #expect(audio.right[..<14_400].allSatisfy { $0 == 0 } && audio.right[16_320...].allSatisfy { $0 == 0 })
+    }
+
     @Test("the WAV file: RIFF PCM, 2 channels, 16 bits, left then right in each frame")
     func wavFile() {
         let bytes = StereoWAV.bytes(left: [1, 2, 3], right: [-1, -2, -3], sampleRateHz: 16_000)

@@ -87,7 +87,7 @@ struct BackchannelReportTests {
         #expect(turns[1].hasSuffix(",3,1,"))
         let sessions = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8).split(separator: "\n")
         #expect(sessions[0].contains(",greeting_ms,backchannel_count,false_barge_in_rate,turns,attempts,"))
-        #expect(sessions[1].hasSuffix(",4,25.000,0,1,,,,,"))
-        #expect(sessions[2].hasSuffix(",0,,0,1,,,,,"))
+        #expect(sessions[1].hasSuffix(",4,25.000,0,1,,,,,,,,,,"))
+        #expect(sessions[2].hasSuffix(",0,,0,1,,,,,,,,,,"))
     }
 }

@@ -34,7 +34,7 @@ struct CallerReportTests {
         writer.close()
         let lines = try String(contentsOf: directory.appendingPathComponent("sessions.csv"), encoding: .utf8).split(separator: "\n")
         #expect(lines[1].hasSuffix(",road,12.50,2310,-3.00,0.93"))
-        #expect(lines[2].hasSuffix(",0,1,,,,1.25,1.20"))
+        #expect(lines[2].hasSuffix(",0,1,,,,,,,,,1.25,1.20"))
     }
 
     @Test("report.json holds the ranges and what was drawn; valid, decodable, and summed by merge")

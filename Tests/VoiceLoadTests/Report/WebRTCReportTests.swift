@@ -19,7 +19,7 @@ struct WebRTCReportTests {
         return statistics
     }
 
-    @Test("sessions.csv: the four phases follow upgrade_ms, empty for a WebSocket session")
+    @Test("sessions.csv: the four phases follow upgrade_ms, the RTP figures follow attempts, all empty for a WebSocket session")
     func csv() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-webrtc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,6 +28,13 @@ struct WebRTCReportTests {
         var call = SessionRecord(client: 0, iteration: 0)
         call.connectUs = 80_000
         call.webRTCPhases = Self.phases
+        call.attempts = 2
+        // Two attempts: a stream of 50 packets with one lost, then one of 10 with a late packet
+        // and 2.5 ms of jitter (the session's jitter_ms_max is the larger of the two).
+        var second = RTPReceiveCounts(Self.statistics(count: 10))
+        second.latePackets = 1
+        second.jitterMsMax = 2.5
+        call.rtp = RTPReceiveCounts(Self.statistics(count: 50, skipping: 1)) + second
         writer.write(call)
         writer.write(SessionRecord(client: 1, iteration: 0))
         writer.close()
@@ -35,6 +42,24 @@ struct WebRTCReportTests {
         #expect(lines.first?.contains(",upgrade_ms,signalling_ms,ice_ms,dtls_ms,data_channel_open_ms,started_ms,") == true)
         #expect(lines[1].hasPrefix("0,0,completed,,,80.000,,,,,25.000,1.200,40.500,9.750,"))
         #expect(lines[2].hasPrefix("1,0,completed,,,,,,,,,,,,"))
+        #expect(lines.first?.contains(",attempts,packets_received,packets_expected,packets_lost,late_packets,jitter_ms_max,noise_bed,") == true)
+        #expect(lines[1].hasSuffix(",0,2,60,61,1,1,2.500,,,,,"))
+        #expect(lines[2].hasSuffix(",0,1,,,,,,,,,,"))
+    }
+
+    @Test("report.html: an RTP table for a run with WebRTC calls, no RTP section without")
+    func html() {
+        var report = ReportFixtures.emptyReport()
+        #expect(!HTMLReport.render(report).contains("id=\"rtp\""))
+        var rtp = RTPReceiveCounts(Self.statistics(count: 50, skipping: 2))
+        rtp.latePackets = 3
+        rtp.jitterMsMax = 1.25
+        rtp.jitterMsMean = 0.5
+        report.rtp = rtp
+        let html = HTMLReport.render(report)
+        #expect(html.contains("<h2 id=\"rtp\">RTP</h2>"))
+        #expect(html.contains("<th scope=\"col\">packets_lost</th>"))
+        #expect(html.contains("<tr><td>1</td><td>50</td><td>52</td><td>2</td><td>3</td><td>1.250</td><td>0.500</td></tr>"))
     }
 
     @Test("the recorder puts each phase in its histogram and sums the streams; the report and its merge carry them")
