@@ -1,18 +1,26 @@
 """An independent WebRTC caller of a Pipecat SmallWebRTC bot, written with aiortc 1.16 alone,
 that measures what vload measures on the same call, so the two can be compared:
 
-- `first_audio_from_end_ms`: from the acoustic end of the question's speech (the instant the
-  clip's first frame left plus the clip's end-of-speech offset, found with vload's rule: 10 ms
-  windows voiced within 30 dB of the loudest and above -50 dBFS, runs under 30 ms are clicks)
-  to the arrival of the first packet of the bot's reply that decodes to audio that is not
-  digital silence. Packets are stamped when aiortc's receiver is handed them, before its jitter
-  buffer holds them back (80 ms of prefetch for audio), and a decoded frame is matched to its
-  packet by its RTP timestamp;
+- `first_audio_from_end_ms`: from the acoustic end of the question's speech (the clip's mic
+  open, one frame before the packet carrying its first frame left, plus the clip's
+  end-of-speech offset, found with vload's rule: 10 ms windows voiced within 30 dB of the
+  loudest and above -50 dBFS, runs under 30 ms are clicks) to the arrival of the first packet
+  of the bot's reply that decodes to audio that is not digital silence. Packets are stamped
+  when aiortc's receiver is handed them, before its jitter buffer holds them back (80 ms of
+  prefetch for audio), and a decoded frame is matched to its packet by its RTP timestamp;
 - `int_ack_ms`: once `after_heard_ms` of the reply has arrived, the barge-in clip starts; from
-  that instant to the arrival of the bot's first acknowledgement on the data channel, as vload
-  reads it: RTVI `user-started-speaking` (the bot is audible then) or `bot-interrupted`.
+  the start of its speech (its mic open plus the same rule's start of the first voiced run) to
+  the arrival of the bot's first acknowledgement on the data channel, as vload reads it: RTVI
+  `user-started-speaking` (the bot is audible then) or `bot-interrupted`.
 
-    python aiortc_caller.py --url http://127.0.0.1:PORT/api/offer --clients N [--barge-in]
+The clips are resampled to 48 kHz once, before the call, and sent as 20 ms frames of 960
+samples, so aiortc's encoder passes them through its resampler untouched: handed 16 kHz
+frames, that resampler (libswresample, 960-sample output frames) holds each frame back a whole
+frame and its filter's delay, and the bot heard the clip ~21 ms after the frame was handed
+over. A clip's first frame is stamped when aiortc's sender hands its packet to the transport,
+and the speech offsets are found on the 48 kHz clip as sent.
+
+    python aiortc_caller.py --url http://127.0.0.1:PORT/api/offer --clients N [--barge-in] [--after-heard-ms MS]
 
 prints one JSON object per call. Loopback only.
 """
@@ -30,21 +38,35 @@ from unittest import mock
 import aiohttp
 from aiortc import MediaStreamTrack, RTCPeerConnection, RTCSessionDescription
 from aiortc.rtcrtpreceiver import RTCRtpReceiver
-from av import AudioFrame
+from aiortc.rtcrtpsender import RTCRtpSender
+from av import AudioFrame, AudioResampler
 
 AUDIO = Path(__file__).resolve().parents[2] / "scenarios" / "audio"
 FRAME_MS = 20
 LOOPBACK_ONLY = mock.patch("aioice.ice.get_host_addresses", return_value=["127.0.0.1"])
 
 
+RATE_HZ = 48_000
+
+
 def read_wav(path: Path):
+    """The clip as sent: mono s16 at 48 kHz (Opus's rate), resampled once, whole."""
     with wave.open(str(path)) as wav:
         assert wav.getsampwidth() == 2 and wav.getnchannels() == 1, path
-        return wav.getframerate(), wav.readframes(wav.getnframes())
+        rate, pcm = wav.getframerate(), wav.readframes(wav.getnframes())
+    if rate == RATE_HZ:
+        return RATE_HZ, pcm
+    frame = AudioFrame(format="s16", layout="mono", samples=len(pcm) // 2)
+    frame.planes[0].update(pcm)
+    frame.sample_rate = rate
+    resampler = AudioResampler(format="s16", layout="mono", rate=RATE_HZ)
+    out = resampler.resample(frame) + resampler.resample(None)
+    return RATE_HZ, b"".join(bytes(f.planes[0])[:f.samples * 2] for f in out)
 
 
-def speech_end_ms(pcm: bytes, rate: int) -> float:
-    """vload's end of speech (VoicingRule): the end of the last voiced run of 3+ 10 ms windows."""
+def speech_span_ms(pcm: bytes, rate: int) -> tuple[float, float]:
+    """vload's speech span (VoicingRule): the start of the first and the end of the last voiced
+    run of 3+ 10 ms windows."""
     size = rate // 100
     count = (len(pcm) // 2 + size - 1) // size
     samples = struct.unpack(f"<{len(pcm) // 2}h", pcm)
@@ -52,21 +74,22 @@ def speech_end_ms(pcm: bytes, rate: int) -> float:
     floor = (32768 * 10 ** (-50 / 20)) ** 2 * size
     loudest = max(sums)
     voiced = [s > floor and s >= loudest * 10 ** (-30 / 10) for s in sums]
-    end, run = None, 0
+    start, end, run = None, None, 0
     for index, flag in enumerate(voiced + [False]):
         if flag:
             run += 1
             continue
         if run >= 3:
+            start = index - run if start is None else start
             end = index
         run = 0
     assert end is not None, "no speech in the clip"
-    return end * 10.0
+    return start * 10.0, end * 10.0
 
 
 class Microphone(MediaStreamTrack):
-    """20 ms frames paced in real time: silence, or a clip from `say()`; stamps when the clip's
-    first frame left."""
+    """20 ms frames paced in real time: silence, or a clip from `say()`; notes the pts of the
+    clip's first frame (`started`), whose departure `SENT` stamps."""
 
     kind = "audio"
 
@@ -95,7 +118,7 @@ class Microphone(MediaStreamTrack):
         size = self.samples * 2
         if self.clip is not None:
             if self.started is None:
-                self.started = time.monotonic()
+                self.started = self.timestamp
             chunk = self.clip[self.offset:self.offset + size]
             self.offset += size
             if self.offset >= len(self.clip):
@@ -128,14 +151,43 @@ async def _stamped(self, packet, arrival_time_ms):
 
 RTCRtpReceiver._handle_rtp_packet = _stamped
 
+#: Per sender: an encoded frame's timestamp (the frame's pts: 48 kHz frames pass the encoder's
+#: resampler untouched) -> when its packet left (time.monotonic()); the sender hands the packet
+#: to the transport right after this returns.
+SENT = {}
+_next_encoded_frame = RTCRtpSender._next_encoded_frame
+
+
+async def _departing(self, codec):
+    frame = await _next_encoded_frame(self, codec)
+    if frame is not None:
+        SENT.setdefault(id(self), {})[frame.timestamp] = time.monotonic()
+    return frame
+
+
+RTCRtpSender._next_encoded_frame = _departing
+
+
+async def mic_open(sender, pts: int) -> float:
+    """vload's mic open of a clip whose first frame is at `pts`: the start of that frame's slot,
+    one frame before its packet left (a microphone's frame leaves once its last sample was
+    spoken; docs/metrics.md, "Mic open and the frame schedule")."""
+    sent = SENT.setdefault(id(sender), {})
+    for _ in range(1000):
+        if pts in sent:
+            return sent[pts] - FRAME_MS / 1000
+        await asyncio.sleep(0.001)
+    raise TimeoutError(f"no packet left for pts {pts}")
+
 
 async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_heard_ms: float = 800) -> dict:
     rate, question = read_wav(AUDIO / "weather.wav")
     _, interruption = read_wav(AUDIO / "barge-in.wav")
-    end_offset_ms = speech_end_ms(question, rate)
+    end_offset_ms = speech_span_ms(question, rate)[1]
+    onset_offset_ms = speech_span_ms(interruption, rate)[0]
     pc = RTCPeerConnection()
     microphone = Microphone(rate)
-    pc.addTrack(microphone)
+    sender = pc.addTrack(microphone)
     channel = pc.createDataChannel("aiortc-caller")
     ready = asyncio.get_running_loop().create_future()
     result = {"first_audio_from_end_ms": None, "int_ack_ms": None}
@@ -186,14 +238,14 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     await pc.setRemoteDescription(RTCSessionDescription(sdp=answer["sdp"], type=answer["type"]))
     try:
         await asyncio.wait_for(ready, 15)
-        started = await asyncio.wait_for(microphone.say(question), 15)
+        started = await mic_open(sender, await asyncio.wait_for(microphone.say(question), 15))
         state["speech_end"] = started + end_offset_ms / 1000
         if barge_in:
             await asyncio.wait_for(barge, 15)
             done = microphone.say(interruption)
             while microphone.started is None:
                 await asyncio.sleep(0.001)
-            state["barge_start"] = microphone.started
+            state["barge_start"] = await mic_open(sender, microphone.started) + onset_offset_ms / 1000
             await asyncio.wait_for(done, 15)
             await asyncio.sleep(1.0)
         else:
@@ -206,10 +258,10 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     return result
 
 
-async def main(url: str, clients: int, barge_in: bool) -> list:
+async def main(url: str, clients: int, barge_in: bool, after_heard_ms: float) -> list:
     with LOOPBACK_ONLY:
         async with aiohttp.ClientSession() as session:
-            return await asyncio.gather(*(call(session, url, barge_in) for _ in range(clients)))
+            return await asyncio.gather(*(call(session, url, barge_in, after_heard_ms) for _ in range(clients)))
 
 
 if __name__ == "__main__":
@@ -217,6 +269,7 @@ if __name__ == "__main__":
     parser.add_argument("--url", required=True)
     parser.add_argument("--clients", type=int, default=1)
     parser.add_argument("--barge-in", action="store_true")
+    parser.add_argument("--after-heard-ms", type=float, default=800)
     args = parser.parse_args()
-    for row in asyncio.run(main(args.url, args.clients, args.barge_in)):
+    for row in asyncio.run(main(args.url, args.clients, args.barge_in, args.after_heard_ms)):
         print(json.dumps(row))

@@ -4,7 +4,7 @@ import VoiceLoad
 
 /// A user's first try of any built-in dialect is a valid run: 20 clients of the greeting
 /// against the built-in simulator, held to vload's default bound (no `--max-lag-ms`), exit 0.
-/// The WebSocket dialects and `pipecat-webrtc`, the WebRTC dialect the simulator answers.
+/// Every dialect `--dialect` takes: the WebSocket dialects and both WebRTC dialects.
 ///
 /// The other suites judge the generator at `EndToEndBound` (10 ms), which hid a simulator that
 /// fell behind its own demos: at 20 clients the speech-to-text finals, due within a few
