@@ -46,7 +46,10 @@ from peer import percentile  # nearest rank; peer.py imports websockets only whe
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 CLIP = ROOT / "scenarios" / "audio" / "hello.wav"
-DIALECTS = ("openai-realtime", "deepgram-agent")
+DIALECTS = ("openai-realtime", "deepgram-agent", "pipecat-webrtc", "openai-realtime-webrtc")
+#: Dialects carried over WebRTC: `vload serve` answers their SDP offers over HTTP, and
+#: bench/peer.py (a WebSocket peer) does not speak them.
+WEBRTC_DIALECTS = ("pipecat-webrtc", "openai-realtime-webrtc")
 BASELINE_SESSIONS = 1
 SAMPLE_BEFORE_END_S = 0.5
 
@@ -290,7 +293,8 @@ class Simulator:
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/"
+        scheme = "http" if self.dialect in WEBRTC_DIALECTS else "ws"
+        return f"{scheme}://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
         self.port = free_port()
@@ -455,6 +459,8 @@ def vload_command(args, dialect: str, sessions: int, url: str, report_dir: Path,
                "--quiet", "--out", str(report_dir)]
     if threads is not None:
         command += ["--threads", str(threads)]
+    if dialect == "openai-realtime-webrtc":
+        command += ["--token", "sk-vload-simulator"]  # the simulator wants a key, any key (docs/webrtc.md)
     if segment is not None:
         command += ["--segment", segment]
     if args.vload_max_lag_ms is not None:
@@ -634,6 +640,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     for tool in args.tools:
         if tool not in ("vload", "peer"):
             parser.error(f"--tools: '{tool}' is not vload or peer")
+    webrtc = [d for d in args.dialects if d in WEBRTC_DIALECTS]
+    if "peer" in args.tools and webrtc:
+        parser.error(f"--tools peer: bench/peer.py speaks WebSocket only, not {', '.join(webrtc)} (use --tools vload)")
     if not (0 <= args.warmup < args.duration - SAMPLE_BEFORE_END_S) or args.ramp_up < 0:
         parser.error("need --duration > --warmup + 0.5 s, --warmup ≥ 0 and --ramp-up ≥ 0")
     if not os.access(args.vload, os.X_OK):
