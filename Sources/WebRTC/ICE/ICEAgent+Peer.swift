@@ -34,8 +34,12 @@ extension ICEAgent {
 
     /// A success from the address checked selects that pair (aggressive nomination: every check
     /// nominates); an error fails the pair. Responses that match no check, or that are not signed
-    /// with the peer's password, are dropped.
+    /// with the peer's password, are dropped. Once selected, responses are consent's.
     mutating func handleResponse(_ bytes: [UInt8], from source: STUNAddress, nowUs: UInt64) -> [ICEAction] {
+        if case .selected = state {
+            guard let response = try? STUNMessage(parsing: bytes, integrityKey: Array(configuration.remotePassword.utf8)) else { return [] }
+            return consentResponse(response, from: source, nowUs: nowUs)
+        }
         guard case .checking(let firstCheckUs) = state,
             let response = try? STUNMessage(parsing: bytes, integrityKey: Array(configuration.remotePassword.utf8)),
             let index = checks.firstIndex(where: { $0.transactionID == response.transactionID }),
@@ -46,6 +50,7 @@ extension ICEAgent {
             let iceMs = Double(nowUs - firstCheckUs) / 1_000
             state = .selected(remote: source, iceMs: iceMs)
             checks = []
+            startConsent(nowUs: nowUs)
             return [.selected(remote: source, iceMs: iceMs)]
         case .bindingError:
             let code = response.attribute({ if case .errorCode(let code, _) = $0 { code } else { nil } })

@@ -26,6 +26,9 @@ package struct ICEAgent: Sendable {
     var checks: [Check] = []
     var failedRemotes: Set<STUNAddress> = []
     private var checksSent: UInt32 = 0
+    /// Consent freshness on the selected pair (`ICEAgent+Consent`); nil before selection.
+    var consent: ConsentFreshness?
+    var consentCounts = (sent: 0, answered: 0)
     /// The peer's checks vload answered, and those dropped as not authentic.
     package internal(set) var requestsAnswered = 0
     package internal(set) var requestsRejected = 0
@@ -34,10 +37,14 @@ package struct ICEAgent: Sendable {
         self.configuration = configuration
     }
 
-    /// When `timerFired` is next due: a retransmission or the overall timeout; nil once done.
+    /// When `timerFired` is next due: a retransmission or the overall timeout while checking,
+    /// then the next consent check or consent's expiry; nil once failed.
     package var nextDeadlineUs: UInt64? {
-        guard case .checking(let firstCheckUs) = state else { return nil }
-        return (checks.map(\.nextTransmitUs) + [firstCheckUs + configuration.timeoutUs]).min()
+        switch state {
+        case .checking(let firstCheckUs): return (checks.map(\.nextTransmitUs) + [firstCheckUs + configuration.timeoutUs]).min()
+        case .selected: return consentDeadlineUs
+        case .new, .failed: return nil
+        }
     }
 
     /// Starts checking every remote address; fails at once when there is none.
@@ -56,8 +63,9 @@ package struct ICEAgent: Sendable {
     }
 
     /// Retransmits the checks that are due, fails the pairs out of transmissions, and fails ICE
-    /// when no pair is left or the timeout has passed.
+    /// when no pair is left or the timeout has passed; once selected, keeps consent.
     package mutating func timerFired(nowUs: UInt64) -> [ICEAction] {
+        if case .selected = state { return consentTimerFired(nowUs: nowUs) }
         guard case .checking(let firstCheckUs) = state else { return [] }
         if nowUs >= firstCheckUs + configuration.timeoutUs { return fail(.timedOut(afterMs: Double(configuration.timeoutUs) / 1_000)) }
         var actions: [ICEAction] = []
@@ -77,22 +85,27 @@ package struct ICEAgent: Sendable {
     }
 
     mutating func startCheck(to remote: STUNAddress, nowUs: UInt64) -> ICEAction {
-        checksSent += 1
-        let transactionID = STUNTransactionID(bytes: configuration.transactionPrefix + STUNBytes.bigEndian(checksSent))
-        let request = STUNMessage(
-            type: .bindingRequest, transactionID: transactionID,
-            attributes: [
-                .username("\(configuration.remoteUfrag):\(configuration.localUfrag)"),
-                .priority(configuration.checkPriority),
-                .iceControlling(tieBreaker: configuration.tieBreaker),
-                .useCandidate,
-            ]
-        ).serialized(integrityKey: Array(configuration.remotePassword.utf8), fingerprint: true)
+        let (transactionID, request) = bindingRequest(nominating: true)
         checks.append(
             Check(
                 transactionID: transactionID, remote: remote, request: request, transmissions: 1,
                 nextTransmitUs: nowUs + configuration.initialRetransmitUs, retransmitUs: configuration.initialRetransmitUs))
         return .send(request, to: remote)
+    }
+
+    /// A binding request signed with the peer's password, with a fresh transaction ID: a
+    /// connectivity check (`nominating`: USE-CANDIDATE) or a consent check.
+    mutating func bindingRequest(nominating: Bool) -> (STUNTransactionID, [UInt8]) {
+        checksSent += 1
+        let transactionID = STUNTransactionID(bytes: configuration.transactionPrefix + STUNBytes.bigEndian(checksSent))
+        var attributes: [STUNAttribute] = [
+            .username("\(configuration.remoteUfrag):\(configuration.localUfrag)"),
+            .priority(configuration.checkPriority),
+            .iceControlling(tieBreaker: configuration.tieBreaker),
+        ]
+        if nominating { attributes.append(.useCandidate) }
+        let request = STUNMessage(type: .bindingRequest, transactionID: transactionID, attributes: attributes)
+        return (transactionID, request.serialized(integrityKey: Array(configuration.remotePassword.utf8), fingerprint: true))
     }
 
     mutating func fail(_ failure: ICEFailure) -> [ICEAction] {
@@ -116,6 +129,8 @@ package enum ICEFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case allChecksFailed(remotes: Int)
     case timedOut(afterMs: Double)
     case roleConflict
+    /// The selected pair went unanswered for consent's timeout (RFC 7675): the peer is gone.
+    case consentExpired(afterMs: Double)
 
     package var description: String {
         switch self {
@@ -123,6 +138,7 @@ package enum ICEFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .allChecksFailed(let remotes): return "ICE failed: no answer to the connectivity checks of \(remotes) candidate(s)"
         case .timedOut(let afterMs): return "ICE failed: no pair selected within \(Int(afterMs)) ms"
         case .roleConflict: return "ICE failed: the answerer also claims the controlling role"
+        case .consentExpired(let afterMs): return "ICE consent expired: no answer to consent checks for \(Int(afterMs / 1_000)) s"
         }
     }
 }

@@ -19,11 +19,16 @@ package struct ICEAgentConfiguration: Sendable, Hashable {
     package var maximumTransmissions: Int
     /// How long ICE may take from the first check before it fails.
     package var timeoutUs: UInt64
+    /// The mean time between consent checks on the selected pair (RFC 7675 §5.1: 5 s).
+    package var consentIntervalUs: UInt64
+    /// How long consent lasts without an answer (RFC 7675 §5.1: 30 s).
+    package var consentTimeoutUs: UInt64
 
     package init(
         localUfrag: String, localPassword: String, remoteUfrag: String, remotePassword: String, remoteAddresses: [STUNAddress],
         remoteIsLite: Bool, tieBreaker: UInt64, transactionPrefix: [UInt8], initialRetransmitUs: UInt64 = 250_000,
-        maximumTransmissions: Int = 7, timeoutUs: UInt64 = 10_000_000
+        maximumTransmissions: Int = 7, timeoutUs: UInt64 = 10_000_000, consentIntervalUs: UInt64 = 5_000_000,
+        consentTimeoutUs: UInt64 = 30_000_000
     ) {
         precondition(transactionPrefix.count == 8, "the transaction prefix is 8 bytes, got \(transactionPrefix.count)")
         self.localUfrag = localUfrag
@@ -37,6 +42,8 @@ package struct ICEAgentConfiguration: Sendable, Hashable {
         self.initialRetransmitUs = initialRetransmitUs
         self.maximumTransmissions = maximumTransmissions
         self.timeoutUs = timeoutUs
+        self.consentIntervalUs = consentIntervalUs
+        self.consentTimeoutUs = consentTimeoutUs
     }
 
     /// The PRIORITY a check carries: what a peer-reflexive candidate of vload's would have (RFC 8445 §7.1.1).

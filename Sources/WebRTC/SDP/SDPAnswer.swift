@@ -61,7 +61,7 @@ package struct SDPAnswer: Sendable, Hashable {
                 try session.read(name: name, value: value, line: line)
             }
         }
-        guard let audio else { throw .missing("an m=audio section") }
+        guard let audio else { throw .missing("m=audio section") }
         guard let ufrag = audio.iceUfrag ?? session.iceUfrag, !ufrag.isEmpty else { throw .missing("a=ice-ufrag") }
         guard let password = audio.icePassword ?? session.icePassword, !password.isEmpty else { throw .missing("a=ice-pwd") }
         guard let fingerprint = audio.fingerprint ?? session.fingerprint else { throw .missing("a=fingerprint") }

@@ -52,7 +52,7 @@ package struct SDPReceivedOffer: Sendable, Hashable {
             case .audio, .other: break
             }
         }
-        guard let audio else { throw .missing("an m=audio section") }
+        guard let audio else { throw .missing("m=audio section") }
         guard let ufrag = audio.iceUfrag ?? session.iceUfrag, !ufrag.isEmpty else { throw .missing("a=ice-ufrag") }
         guard let password = audio.icePassword ?? session.icePassword, !password.isEmpty else { throw .missing("a=ice-pwd") }
         guard let fingerprint = audio.fingerprint ?? session.fingerprint else { throw .missing("a=fingerprint") }

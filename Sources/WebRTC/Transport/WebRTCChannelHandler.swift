@@ -19,6 +19,7 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
     private var remote: SocketAddress?
     private var media: WebRTCMedia?
     private var timer: Scheduled<Void>?
+    private var timerDeadlineNanoseconds: UInt64?
     private var dataChannelLink: WebRTCDataChannelLink?
     private var finished = false
     package private(set) var counters = WebRTCTransportCounters()
@@ -79,6 +80,9 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
         guard !finished, let dataChannelLink else { return false }
         return dataChannelLink.send(text: text)
     }
+
+    /// The consent checks sent on the selected pair and those answered (RFC 7675).
+    package var consentChecks: (sent: Int, answered: Int) { (ice?.consentChecksSent ?? 0, ice?.consentChecksAnswered ?? 0) }
 
     /// The peer's data channel messages vload did not use (another stream's, unknown PPIDs).
     package var dataChannelIgnoredMessages: Int { dataChannelLink?.ignoredMessages ?? 0 }
@@ -182,19 +186,29 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
     }
 
     private func rescheduleTimer() {
-        timer?.cancel()
-        timer = nil
-        guard let context, !finished else { return }
+        guard let context, !finished else {
+            timer?.cancel()
+            timer = nil
+            return
+        }
         var deadlines: [UInt64] = []
         if let deadline = ice?.nextDeadlineUs { deadlines.append(deadline * 1_000) }
         if let dtls, let timeoutUs = dtls.timeoutUs { deadlines.append(Self.nowNanoseconds() + UInt64(timeoutUs) * 1_000) }
-        guard let next = deadlines.min() else { return }
+        let next = deadlines.min()
+        // A call keeps one timer for consent (every ~5 s): a data channel message that leaves
+        // the deadline as it was leaves the timer too.
+        if timer != nil, next == timerDeadlineNanoseconds { return }
+        timer?.cancel()
+        timer = nil
+        timerDeadlineNanoseconds = next
+        guard let next else { return }
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleTask(deadline: .uptimeNanoseconds(next)) { loopBound.value.timerFired() }
     }
 
     private func timerFired() {
         timer = nil
+        timerDeadlineNanoseconds = nil
         if ice != nil { handle(ice: ice!.timerFired(nowUs: Self.nowUs())) }
         if let dtls, dtls.timeoutUs == 0 { handle(dtls: dtls.timerFired()) }
         rescheduleTimer()

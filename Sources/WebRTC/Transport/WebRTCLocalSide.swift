@@ -6,6 +6,8 @@ package struct WebRTCLocalSide: Sendable {
     package let tieBreaker: UInt64
     package let transactionPrefix: [UInt8]
     package let identity: DTLSIdentity
+    /// The mean time between consent checks once connected (RFC 7675's 5 s; tests shorten it).
+    package var consentIntervalUs: UInt64 = 5_000_000
 
     package init(identity: DTLSIdentity, generator: inout some RandomNumberGenerator) {
         let credentials = SDPOffer.iceCredentials(generator: &generator)
@@ -34,6 +36,7 @@ package struct WebRTCLocalSide: Sendable {
         }
         return ICEAgentConfiguration(
             localUfrag: iceUfrag, localPassword: icePassword, remoteUfrag: answer.iceUfrag, remotePassword: answer.icePassword,
-            remoteAddresses: reachable, remoteIsLite: answer.iceLite, tieBreaker: tieBreaker, transactionPrefix: transactionPrefix)
+            remoteAddresses: reachable, remoteIsLite: answer.iceLite, tieBreaker: tieBreaker, transactionPrefix: transactionPrefix,
+            consentIntervalUs: consentIntervalUs)
     }
 }

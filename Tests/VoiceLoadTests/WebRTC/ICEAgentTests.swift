@@ -44,7 +44,9 @@ struct ICEAgentTests {
         let actions = agent.receive(try Self.success(for: checks[1].bytes, mapped: mapped), from: Self.second, nowUs: 1_002_500)
         #expect(actions == [.selected(remote: Self.second, iceMs: 2.5)])
         #expect(agent.state == .selected(remote: Self.second, iceMs: 2.5))
-        #expect(agent.nextDeadlineUs == nil)
+        // From here the agent keeps consent (ICEAgentConsentTests): its first check 4-6 s on.
+        let consentCheckUs = try #require(agent.nextDeadlineUs)
+        #expect((1_002_500 + 4_000_000)...(1_002_500 + 6_000_000) ~= consentCheckUs)
         // A late success on the other pair changes nothing.
         #expect(agent.receive(try Self.success(for: checks[0].bytes, mapped: mapped), from: Self.first, nowUs: 1_003_000).isEmpty)
     }

@@ -39,7 +39,7 @@ struct SDPAnswerTests {
         for (dropped, error) in cases {
             #expect(throws: error) { try SDPAnswer(parsing: Self.answer(session: [], audio: complete.filter { $0 != dropped })) }
         }
-        #expect(throws: SDPParseError.missing("an m=audio section")) { try SDPAnswer(parsing: "v=0\n") }
+        #expect(throws: SDPParseError.missing("m=audio section")) { try SDPAnswer(parsing: "v=0\n") }
         #expect(throws: SDPParseError.missing("a=ice-ufrag")) {
             try SDPAnswer(parsing: Self.answer(session: [], audio: ["a=ice-ufrag:"] + complete.filter { $0 != "a=ice-ufrag:u" }))
         }

@@ -58,7 +58,7 @@ struct SDPLiteAnswerTests {
     @Test("an offer without what a call needs is a one-line error naming it")
     func offerErrors() {
         let text = SDPDataChannelTests.offer(dataChannel: false).text
-        #expect(throws: SDPOfferParseError.missing("an m=audio section")) { try SDPReceivedOffer(parsing: "v=0\r\n") }
+        #expect(throws: SDPOfferParseError.missing("m=audio section")) { try SDPReceivedOffer(parsing: "v=0\r\n") }
         #expect(throws: SDPOfferParseError.missing("a=ice-ufrag")) {
             try SDPReceivedOffer(parsing: text.replacingOccurrences(of: "a=ice-ufrag:vloadUfrag", with: "a=x"))
         }

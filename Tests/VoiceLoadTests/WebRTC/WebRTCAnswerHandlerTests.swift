@@ -26,6 +26,7 @@ struct WebRTCAnswerHandlerTests {
         var sendText: (String) -> Void = { _ in }
         var connect: (SDPAnswer) -> Void = { _ in }
         var counters: () -> WebRTCTransportCounters = { WebRTCTransportCounters() }
+        var consentChecks: () -> (sent: Int, answered: Int) = { (0, 0) }
         let payloadByte: UInt8
         let ssrc: UInt32
         /// What the side does when its channel opens (the caller sends its texts) and on each text
@@ -85,12 +86,15 @@ struct WebRTCAnswerHandlerTests {
         let texts: EventLoopPromise<[String]>
     }
 
-    @Test("ICE-lite and passive: connects, five SRTP packets each way with a sequence wrap, the caller's channel accepted and echoed")
+    @Test("ICE-lite and passive: connects, five SRTP packets each way with a sequence wrap, the caller's channel accepted and echoed, consent kept")
     func callerAgainstAnswerer() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         var generator = SystemRandomNumberGenerator()
-        let local = WebRTCLocalSide(identity: try DTLSIdentity(), generator: &generator)
+        var callerSide = WebRTCLocalSide(identity: try DTLSIdentity(), generator: &generator)
+        // Consent checks every 16-24 ms instead of 4-6 s, so that a few are answered in the test.
+        callerSide.consentIntervalUs = 20_000
+        let local = callerSide
         let answererIdentity = try DTLSIdentity()
         let callerReady = loop.makePromise(of: NIOLoopBound<Side>.self)
         let answererReady = loop.makePromise(of: NIOLoopBound<Side>.self)
@@ -106,6 +110,7 @@ struct WebRTCAnswerHandlerTests {
                     caller.sendText = { handler.send(text: $0) }
                     caller.connect = { handler.connect(answer: $0, dataChannel: DataChannelOpen(label: "vload")) }
                     caller.counters = { handler.counters }
+                    caller.consentChecks = { handler.consentChecks }
                     try channel.pipeline.syncOperations.addHandler(handler)
                     callerReady.succeed(NIOLoopBound(caller, eventLoop: channel.eventLoop))
                 }
@@ -158,6 +163,10 @@ struct WebRTCAnswerHandlerTests {
         #expect(try await caller.texts.futureResult.get() == Self.texts)
         let counters = try await loop.submit { (answererBound.value.counters(), callerBound.value.counters()) }.get()
         #expect(counters.0.rtpRejected == 0 && counters.1.rtpRejected == 0 && counters.0.rtpReceived == Self.packetCount)
+        // The answerer's ICE-lite responder answers the caller's consent checks on the selected pair.
+        try await Task.sleep(for: .milliseconds(200))
+        let consent = try await loop.submit { callerBound.value.consentChecks() }.get()
+        #expect(consent.sent >= 3 && consent.answered >= consent.sent - 1, "\(consent)")
         try await callerChannel.close().get()
         try await answererChannel.close().get()
         try await group.shutdownGracefully()
