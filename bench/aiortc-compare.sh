@@ -13,7 +13,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PYTHON:-$ROOT/.build-conformance/venv/bin/python}
-VLOAD=${VLOAD_BIN:-$ROOT/.build/release/vload}
+VLOAD=$(realpath "${VLOAD_BIN:-$ROOT/.build/release/vload}")
 ROUNDS=${ROUNDS:-5}; CLIENTS=${CLIENTS:-1}; NICE=${NICE:--15}
 WORK=$(mktemp -d); trap 'kill $SERVER 2>/dev/null; wait; rm -rf "$WORK"' EXIT
 PORT=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
