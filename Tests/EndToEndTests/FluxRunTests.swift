@@ -8,6 +8,12 @@ import VoiceLoad
 struct FluxRunTests {
     static let clients = 20
     static let latencyMs = 700.0
+    /// How far the median end of turn may sit from the injected latency. The simulator sends
+    /// EndOfTurn from a timer and the caller reads it on its loop; both wake-ups run late on
+    /// this 2-core host, which put the exact median (turns.csv) at 700.4-700.8 ms when quiet and
+    /// at up to 701.65 ms with builds beside it (held to 1 ms, these tests failed so, both
+    /// in CI and helpers' runs). 2 ms still catches an error of a VAD window (10 ms) or a frame.
+    static let medianToleranceMs = 2.0
 
     /// `vload run --dialect deepgram-flux --scenario <greeting, short> --clients 20` with the
     /// simulator's reply latency fixed at `latencyMs`; `session` (YAML) is added to the scenario,
@@ -38,7 +44,7 @@ struct FluxRunTests {
         return (outcome.status, outcome.stdout + outcome.stderr, report, turns)
     }
 
-    @Test("greeting at 20 clients: exit 0, end_of_turn_ms median (turns.csv) within 1 ms of the injected latency, no session early")
+    @Test("greeting at 20 clients: exit 0, end_of_turn_ms median (turns.csv) within 2 ms of the injected latency, no session early")
     func endOfTurn() throws {
         let run = try run()
         #expect(run.status == 0, "\(run.output)")
@@ -56,7 +62,7 @@ struct FluxRunTests {
         let (low, high) = (try #require(endOfTurn.min), try #require(endOfTurn.max))
         print("end_of_turn_ms min \(low) median \(median) (report p50 \(endOfTurn.p50 ?? -1)) max \(high), injected \(Self.latencyMs)")
         #expect(low >= Self.latencyMs, "end_of_turn_ms min \(low) vs injected \(Self.latencyMs)")
-        #expect(abs(median - Self.latencyMs) <= 1, "end_of_turn_ms p50 \(median) vs injected \(Self.latencyMs)")
+        #expect(abs(median - Self.latencyMs) <= Self.medianToleranceMs, "end_of_turn_ms median \(median) vs injected \(Self.latencyMs)")
         #expect(high - Self.latencyMs <= 5, "end_of_turn_ms max \(high) vs injected \(Self.latencyMs)")
         #expect(run.report.metrics["eager_end_of_turn_ms"]?.count == 0, "no eager threshold, no eager end")
         #expect(run.report.metrics["endpoint_ms"]?.count == 0)
@@ -76,7 +82,8 @@ struct FluxRunTests {
         #expect(endOfTurn.count == Self.clients)
         // The simulator's eager end goes out when its VAD has heard `--sim-vad-silence-ms` (500) of silence.
         #expect(try #require(eager.max) < Self.latencyMs, "eager \(eager.max ?? -1) ms")
-        #expect(abs(try #require(endOfTurn.p50) - Self.latencyMs) <= 1)
+        let median = try #require(TurnsCSV.median(TurnsCSV.values("end_of_turn_ms", csv: run.turns)))
+        #expect(abs(median - Self.latencyMs) <= Self.medianToleranceMs, "end_of_turn_ms median \(median)")
         #expect(run.report.turnsResumed == 0, "the clip has no pause long enough for an eager end to be withdrawn")
     }
 
@@ -129,7 +136,7 @@ struct FluxRunTests {
         #expect(endOfTurn.count == Self.clients)
         #expect(try #require(endOfTurn.min) >= latencyMs, "timed from the end of the whole sentence, not the pause")
         let median = try #require(TurnsCSV.median(try TurnsCSV.values("end_of_turn_ms", in: out)))
-        #expect(abs(median - latencyMs) <= 1, "end_of_turn_ms median \(median) (report p50 \(endOfTurn.p50 ?? -1))")
+        #expect(abs(median - latencyMs) <= Self.medianToleranceMs, "end_of_turn_ms median \(median) (report p50 \(endOfTurn.p50 ?? -1))")
         let eager = try #require(report.metrics["eager_end_of_turn_ms"])
         #expect(eager.count == Self.clients, "the eager end that stood: after the second half")
         #expect(try #require(eager.max) < latencyMs)
@@ -145,6 +152,9 @@ struct FluxRunTests {
         let eager = try #require(run.report.metrics["eager_end_of_turn_ms"])
         #expect(eager.count == Self.clients, "the simulator sent EagerEndOfTurn once Configure set the threshold")
         #expect(try #require(eager.max) < Self.latencyMs)
-        #expect(abs(try #require(run.report.metrics["end_of_turn_ms"]?.p50) - Self.latencyMs) <= 1)
+        // The exact median from turns.csv, as the greeting's test above: the report's p50 is an
+        // HDR bucket value, up to 0.5 ms off at 700 ms.
+        let median = try #require(TurnsCSV.median(TurnsCSV.values("end_of_turn_ms", csv: run.turns)))
+        #expect(abs(median - Self.latencyMs) <= Self.medianToleranceMs, "end_of_turn_ms median \(median) (report p50 \(run.report.metrics["end_of_turn_ms"]?.p50 ?? -1))")
     }
 }
