@@ -23,11 +23,7 @@ extension VirtualClient {
     /// Out of line, as every synchronous part of an async step (`VirtualClient+Steps`).
     @inline(never)
     private func startWebRTCConnect(to target: WebRTCCallTarget, timeoutMs: Int) -> EventLoopFuture<WebRTCCallConnection> {
-        let startedAt = MonotonicInstant.now()
-        attempt.connectStarted(at: startedAt)
-        // The recording's time 0, as a WebSocket connect's (docs/recordings.md): without it a
-        // WebRTC call was never recorded.
-        recording?.connectStarted(at: startedAt)
+        connectStarted(at: .now())
         return WebRTCCallConnection.connect(
             to: target, frameMs: plan.frameMs, on: eventLoop, timeoutMs: Int64(timeoutMs),
             onEvent: { [self, serial = attemptSerial] event in

@@ -215,8 +215,7 @@ package actor VirtualClient {
             return try await connectWebRTC(to: target, timeoutMs: timeoutMs)
         }
         let startedAt = MonotonicInstant.now()
-        attempt.connectStarted(at: startedAt)
-        recording?.connectStarted(at: startedAt)
+        connectStarted(at: startedAt)
         let future = WebSocketClient.connect(
             to: endpoint,
             headers: (plan.headers + plan.dialect.upgradeHeaders(for: endpoint, parameters: plan.scenario.sessionParameters))
@@ -285,6 +284,13 @@ package actor VirtualClient {
         }
         self.connection?.close(code: 1000)
         self.connection = nil
+    }
+
+    /// A connect begins, over a WebSocket or WebRTC: the attempt's connect phases and the
+    /// recording's time 0 (docs/recordings.md) start at the same instant.
+    func connectStarted(at startedAt: MonotonicInstant) {
+        attempt.connectStarted(at: startedAt)
+        recording?.connectStarted(at: startedAt)
     }
 
     private func finishSession() {
