@@ -4,6 +4,7 @@
 #
 #   bench/memory.sh [BINARY] [DIALECT] [FEW] [MANY] [SECONDS]
 #   bench/memory.sh .build/release/vload openai-realtime 20 60 25
+#   VLOAD_RUN_ARGS='--record none' bench/memory.sh ...   # more options for the run
 #
 # It starts `BINARY serve --dialect DIALECT` natively (700 ms injected latency) and runs
 # `BINARY run` under massif twice, FEW and then MANY clients of bench/scenarios/bench-DIALECT.yaml
@@ -32,15 +33,17 @@ source "$root/bench/valgrind/setup.sh"
 valgrind_setup "$out" "$binary" vload
 stripped="$out/vload"
 start_simulator "$binary" "$dialect" "$out/serve.log"
+# A WebRTC dialect's caller posts its offer over HTTP; the others open a WebSocket.
+case "$dialect" in *-webrtc) url="http://127.0.0.1:$port" ;; *) url="ws://127.0.0.1:$port" ;; esac
 
 # Swift's allocation entry points count as malloc, so each site is the code that allocated.
 for clients in "$few" "$many"; do
     LD_PRELOAD="$out/sigsuspend-copy.so" "${pin_tester[@]}" valgrind --tool=massif \
         --massif-out-file="$out/massif-$clients.out" --detailed-freq=1 --max-snapshots=60 --threshold=0.5 \
         --alloc-fn=swift_slowAlloc --alloc-fn=swift_allocObject --alloc-fn=realloc --alloc-fn=posix_memalign \
-        "$stripped" run --scenario "$scenario" --url "ws://127.0.0.1:$port" --dialect "$dialect" \
+        "$stripped" run --scenario "$scenario" --url "$url" --dialect "$dialect" \
         --clients "$clients" --ramp-up 1s --duration "${seconds}s" --drain 0s --quiet --threads 1 \
-        --out "$out/run-$clients" >"$out/run-$clients.log" 2>&1 || true
+        --out "$out/run-$clients" ${VLOAD_RUN_ARGS:-} >"$out/run-$clients.log" 2>&1 || true
     [ -f "$out/run-$clients/report.json" ] || { echo "bench/memory.sh: the run wrote no report ($out/run-$clients.log)" >&2; exit 1; }
 done
 python3 "$root/bench/valgrind/heap.py" "$out/massif-$few.out" "$out/massif-$many.out" "$((many - few))" \

@@ -88,6 +88,11 @@ static inline SSL *vload_dtls_connection(SSL_CTX *context, int isClient, long mt
     SSL_set_bio(ssl, input, output);
     SSL_set_options(ssl, SSL_OP_NO_QUERY_MTU);
     DTLS_set_link_mtu(ssl, mtuBytes);
+    // The write buffer is sized for the largest record sent, 16 KB by default: after the
+    // handshake (fragmented to the MTU anyway) DTLS carries only the data channel's SCTP
+    // packets, each smaller than the MTU, so a record never needs more (BENCHMARKS.md, "Memory
+    // per WebRTC session": 15 KB less a call).
+    SSL_set_max_send_fragment(ssl, mtuBytes);
     if (isClient) SSL_set_connect_state(ssl); else SSL_set_accept_state(ssl);
     *readBIO = input;
     *writeBIO = output;

@@ -19,8 +19,11 @@ import NIOCore
 package final class SCTPAssociation {
     /// The SCTP port both ends use: RFC 8841's default a=sctp-port, which every stack offers.
     package static let defaultPort: UInt16 = 5_000
-    /// Streams asked for each way (libwebrtc's figure); a data channel uses one.
-    package static let streamCount: UInt16 = 1_024
+    /// Streams asked for each way. A data channel uses one stream (its id), and a call opens
+    /// one or two; usrsctp allocates every stream's state at the association's start, 64 bytes
+    /// an outgoing stream, so libwebrtc's 1,024 cost 64 KB a call (BENCHMARKS.md, "Memory per
+    /// WebRTC session"). The association uses the smaller of both ends' counts (RFC 4960 §5.1.1).
+    package static let streamCount: UInt16 = 16
     /// The largest SCTP packet: one DTLS record in one datagram of `DTLSEndpoint.mtuBytes`. A DTLS
     /// 1.2 record adds at most 93 bytes (13 of header, and with a CBC suite a 16-byte IV, a
     /// 48-byte HMAC-SHA384 and 16 of padding); 100 are kept back.
