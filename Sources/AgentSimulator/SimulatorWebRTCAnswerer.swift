@@ -7,8 +7,9 @@ import WebRTC
 /// The simulator's WebRTC signalling (docs/webrtc.md), by its dialect's `WebRTCOfferSignalling`:
 /// Pipecat's `POST /api/offer` (JSON both ways) or OpenAI Realtime's `POST /v1/realtime/calls`
 /// (a form with a Bearer key in, the SDP answer with `201 Created` out). Each offer is a new
-/// session: a UDP socket on 127.0.0.1 bound on the event loop the request came in on (one loop
-/// per session), an ICE-lite, passive answer naming it, and a `SimulatorWebRTCCall` on it.
+/// session: a UDP socket bound on the event loop the request came in on (one loop per session),
+/// on the IPv4 address the request came to (`udpHost`), an ICE-lite, passive answer naming it,
+/// and a `SimulatorWebRTCCall` on it.
 struct SimulatorWebRTCAnswerer: Sendable {
     let signalling: WebRTCOfferSignalling
     let configuration: SimulatorConfiguration
@@ -51,13 +52,13 @@ struct SimulatorWebRTCAnswerer: Sendable {
                     tally.sessionOpened()
                 }
             }
-            .bind(host: "127.0.0.1", port: 0)
+            .bind(host: Self.udpHost(request), port: 0)
             .map { channel in
                 let answer = SDPLiteAnswer(
                     sessionID: number, iceUfrag: credentials.ufrag, icePassword: credentials.password,
                     candidate: ICECandidate(
-                        foundation: "1", component: 1, transport: "udp", priority: ICECandidate.priority(kind: .host), host: "127.0.0.1",
-                        port: UInt16(channel.localAddress?.port ?? 0), kind: .host),
+                        foundation: "1", component: 1, transport: "udp", priority: ICECandidate.priority(kind: .host),
+                        host: channel.localAddress?.ipAddress ?? "127.0.0.1", port: UInt16(channel.localAddress?.port ?? 0), kind: .host),
                     fingerprint: identity.fingerprint, ssrc: ssrc, cname: "vload-simulator", offer: offer)
                 return Self.response(signalling.answer(sdp: answer.text, sessionNumber: number))
             }
@@ -74,6 +75,14 @@ struct SimulatorWebRTCAnswerer: Sendable {
             eventLoop: eventLoop, session: session, codec: dialect.makeCodec(target: signalling.path), audio: audio,
             payloadType: offer.opusPayloadType, ssrcSeed: configuration.seed &+ number, decoderLagSamples: decoderLagSamples,
             slowdown: slowdown, onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) })
+    }
+
+    /// Where a call's UDP socket binds: the IPv4 address the offer came to, so a caller on
+    /// another machine (`vload serve --host 0.0.0.0`) is answered with an address it reaches;
+    /// 127.0.0.1 for an offer over IPv6 (the WebRTC side is IPv4 only, docs/webrtc.md).
+    static func udpHost(_ request: PlainHTTPRequest) -> String {
+        guard let host = request.localHost, STUNAddress(ipv4: host, port: 0) != nil else { return "127.0.0.1" }
+        return host
     }
 
     private static func response(_ reply: WebRTCSignallingReply) -> PlainHTTPResponse {

@@ -12,6 +12,9 @@ package struct PlainHTTPRequest: Sendable {
     package var target: String
     package var headers: [(name: String, value: String)]
     package var body: [UInt8]
+    /// The server's own address the request came in on (`127.0.0.1`, or an interface's for a
+    /// listener on `0.0.0.0`); nil when the channel does not know it.
+    package var localHost: String? = nil
 
     package var path: String { target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target }
 

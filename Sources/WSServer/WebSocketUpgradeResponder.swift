@@ -44,7 +44,7 @@ package final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableC
             guard !responded else { return }
         }
         responded = true
-        answer(on: context.eventLoop).hop(to: context.eventLoop).assumeIsolated().whenSuccess { answer in
+        answer(on: context.eventLoop, localHost: context.channel.localAddress?.ipAddress).hop(to: context.eventLoop).assumeIsolated().whenSuccess { answer in
             self.respond(answer, context: context)
         }
     }
@@ -75,13 +75,14 @@ package final class WebSocketUpgradeResponder: ChannelInboundHandler, RemovableC
     }
 
     /// A plain request the listener's HTTP handler answers, or the refusal.
-    private func answer(on eventLoop: any EventLoop) -> EventLoopFuture<(status: Int, contentType: String, body: [UInt8])> {
+    private func answer(on eventLoop: any EventLoop, localHost: String?) -> EventLoopFuture<(status: Int, contentType: String, body: [UInt8])> {
         if record.value == nil, !invalidUpgradeRequest, let plainHTTP, let head = requestHead {
             let request = PlainHTTPRequest(
                 method: head.method.rawValue,
                 target: head.uri,
                 headers: head.headers.map { (name: $0.name, value: $0.value) },
-                body: requestBody
+                body: requestBody,
+                localHost: localHost
             )
             if let response = plainHTTP(request, eventLoop) { return response.map { ($0.status, $0.contentType, $0.body) } }
         }

@@ -74,7 +74,7 @@ let channel = try await DatagramBootstrap(group: loop)
     .bind(host: "127.0.0.1", port: 0).get()
 
 let port = UInt16(channel.localAddress?.port ?? 0)
-var offer = local.offer(host: "127.0.0.1", port: port, ssrc: packetizer.ssrc, sessionID: UInt64.random(in: 1...UInt64(Int64.max)))
+var offer = local.offer(port: port, ssrc: packetizer.ssrc, sessionID: UInt64.random(in: 1...UInt64(Int64.max)))
 offer.offersDataChannel = !channelMessages.isEmpty
 do {
     do {

@@ -26,7 +26,7 @@ package final class WebRTCCallConnection: CallerConnection {
         eventLoop.execute {
             do {
                 let session = try WebRTCCallSession(
-                    identity: target.identity, frameMs: frameMs, eventLoop: eventLoop, opening: opening, onEvent: onEvent)
+                    identity: target.identity, localHost: target.localHost, frameMs: frameMs, eventLoop: eventLoop, opening: opening, onEvent: onEvent)
                 session.start(target: target, timeoutMs: timeoutMs)
             } catch {
                 opening.fail(WebRTCConnectError.setup("\(error)"))

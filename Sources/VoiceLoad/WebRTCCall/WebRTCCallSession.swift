@@ -5,8 +5,9 @@ import WSClient
 import WSCore
 import WebRTC
 
-/// One WebRTC call's I/O on the caller's event loop (docs/webrtc.md): binds the UDP socket on
-/// 127.0.0.1, posts the offer, hands the answer to `WebRTCChannelHandler` (ICE, DTLS, SRTP and
+/// One WebRTC call's I/O on the caller's event loop (docs/webrtc.md): binds a UDP socket on
+/// every local address, posts the offer naming the run's address toward the agent
+/// (`WebRTCCallTarget.localHost`), hands the answer to `WebRTCChannelHandler` (ICE, DTLS, SRTP and
 /// the data channel), and turns what it reports into the `WebSocketConnectionEvent`s every
 /// caller reads: each data channel message a text frame, each of the agent's Opus packets,
 /// decoded, a binary frame of PCM16 at 48 kHz, both stamped with their arrival. What the call
@@ -33,11 +34,11 @@ final class WebRTCCallSession {
     private var closeReported = false
 
     init(
-        identity: DTLSIdentity, frameMs: Int, eventLoop: any EventLoop, opening: EventLoopPromise<WebRTCCallConnection>,
+        identity: DTLSIdentity, localHost: String, frameMs: Int, eventLoop: any EventLoop, opening: EventLoopPromise<WebRTCCallConnection>,
         onEvent: @escaping @Sendable (WebSocketConnectionEvent) -> Void
     ) throws(OpusError) {
         var generator = SystemRandomNumberGenerator()
-        self.local = WebRTCLocalSide(identity: identity, generator: &generator)
+        self.local = WebRTCLocalSide(identity: identity, host: localHost, generator: &generator)
         self.packetizer = RTPPacketizer(payloadType: SDPOffer.opusPayloadType, generator: &generator)
         self.timestampStepSamples = UInt32(OpusClip.sampleRateHz / 1_000 * frameMs)
         self.decoder = try OpusPacketDecoder()
@@ -66,11 +67,11 @@ final class WebRTCCallSession {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(bound.value.handler) }
             }
-            .bind(host: "127.0.0.1", port: 0)
+            .bind(host: "0.0.0.0", port: 0)
             .whenComplete { result in
                 switch result {
                 case .success(let channel): bound.value.post(on: channel, target: target, timeoutMs: timeoutMs)
-                case .failure(let error): bound.value.fail(.setup("UDP bind on 127.0.0.1: \(error)"))
+                case .failure(let error): bound.value.fail(.setup("UDP bind on 0.0.0.0: \(error)"))
                 }
             }
     }
@@ -81,7 +82,7 @@ final class WebRTCCallSession {
         channel.closeFuture.whenComplete { _ in bound.value.channelClosed() }
         guard opening != nil else { return channel.close(promise: nil) }
         var offer = local.offer(
-            host: "127.0.0.1", port: UInt16(channel.localAddress?.port ?? 0), ssrc: packetizer.ssrc,
+            port: UInt16(channel.localAddress?.port ?? 0), ssrc: packetizer.ssrc,
             sessionID: UInt64.random(in: 1...UInt64(Int64.max)))
         offer.offersDataChannel = true
         let sentAt = MonotonicInstant.now()

@@ -2,19 +2,46 @@ import WSClient
 import WebRTC
 
 /// Where a WebRTC call goes and what every call of the run shares: the signalling URL the SDP
-/// offer is posted to, how it is posted, the label of the data channel the call opens, and the
-/// run's DTLS identity, made once at start (docs/webrtc.md: one P-256 key and certificate a run).
+/// offer is posted to, how it is posted, the label of the data channel the call opens, the
+/// run's DTLS identity, made once at start (docs/webrtc.md: one P-256 key and certificate a run),
+/// and the local address every call binds and offers.
 package struct WebRTCCallTarget: Sendable {
     package let offerEndpoint: HTTPEndpoint
     package let signalling: WebRTCSignalling
     package let channelLabel: String
     package let identity: DTLSIdentity
+    /// The local IPv4 address toward the signalling host (`ICELocalAddress`).
+    package let localHost: String
 
-    package init(offerEndpoint: HTTPEndpoint, signalling: WebRTCSignalling, channelLabel: String, identity: DTLSIdentity) {
+    package init(
+        offerEndpoint: HTTPEndpoint, signalling: WebRTCSignalling, channelLabel: String, identity: DTLSIdentity, localHost: String
+    ) {
         self.offerEndpoint = offerEndpoint
         self.signalling = signalling
         self.channelLabel = channelLabel
         self.identity = identity
+        self.localHost = localHost
+    }
+
+    /// The target of a dialect's run: the run's DTLS identity made, the local address toward
+    /// the signalling host found; either failing is a one-line input error naming `dialect`.
+    package static func make(
+        dialect: String, offerEndpoint: HTTPEndpoint, signalling: WebRTCSignalling, channelLabel: String
+    ) throws(InputError) -> WebRTCCallTarget {
+        let identity: DTLSIdentity
+        do {
+            identity = try DTLSIdentity()
+        } catch {
+            throw InputError("\(dialect): cannot make the run's DTLS certificate: \(error)")
+        }
+        let localHost: String
+        do {
+            localHost = try ICELocalAddress.toward(host: offerEndpoint.host, port: offerEndpoint.port)
+        } catch {
+            throw InputError("\(dialect): \(error)")
+        }
+        return WebRTCCallTarget(
+            offerEndpoint: offerEndpoint, signalling: signalling, channelLabel: channelLabel, identity: identity, localHost: localHost)
     }
 
     /// The headers the offer's POST carries beyond its content type (credentials included).

@@ -6,20 +6,25 @@ package struct WebRTCLocalSide: Sendable {
     package let tieBreaker: UInt64
     package let transactionPrefix: [UInt8]
     package let identity: DTLSIdentity
+    /// The IPv4 address the call offers as its host candidate (`ICELocalAddress`): loopback for
+    /// an agent on this machine, an interface's address for one elsewhere. The socket itself is
+    /// bound on every address (`0.0.0.0`), so it can reach any of the answer's candidates.
+    package let host: String
     /// The mean time between consent checks once connected (RFC 7675's 5 s; tests shorten it).
     package var consentIntervalUs: UInt64 = 5_000_000
 
-    package init(identity: DTLSIdentity, generator: inout some RandomNumberGenerator) {
+    package init(identity: DTLSIdentity, host: String = "127.0.0.1", generator: inout some RandomNumberGenerator) {
         let credentials = SDPOffer.iceCredentials(generator: &generator)
         self.iceUfrag = credentials.ufrag
         self.icePassword = credentials.password
         self.tieBreaker = UInt64.random(in: .min ... .max, using: &generator)
         self.transactionPrefix = (0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         self.identity = identity
+        self.host = host
     }
 
     /// The offer for a host candidate at `host`:`port` and the caller's RTP stream `ssrc`.
-    package func offer(host: String, port: UInt16, ssrc: UInt32, sessionID: UInt64) -> SDPOffer {
+    package func offer(port: UInt16, ssrc: UInt32, sessionID: UInt64) -> SDPOffer {
         SDPOffer(
             sessionID: sessionID, iceUfrag: iceUfrag, icePassword: icePassword,
             candidate: ICECandidate(
@@ -28,15 +33,28 @@ package struct WebRTCLocalSide: Sendable {
             fingerprint: identity.fingerprint, ssrc: ssrc, cname: "vload")
     }
 
-    /// The ICE agent's configuration once the answer is in: the answer's IPv4 loopback candidates.
+    /// The ICE agent's configuration once the answer is in: the answer's candidates this
+    /// socket can send to (`reachable`).
     package func iceConfiguration(answer: SDPAnswer) -> ICEAgentConfiguration {
-        let reachable = answer.candidates.compactMap { candidate -> STUNAddress? in
-            guard let address = STUNAddress(ipv4: candidate.host, port: candidate.port), address.ipBytes[0] == 127 else { return nil }
-            return address
-        }
+        let reachable = Self.reachable(answer.candidates)
         return ICEAgentConfiguration(
             localUfrag: iceUfrag, localPassword: icePassword, remoteUfrag: answer.iceUfrag, remotePassword: answer.icePassword,
             remoteAddresses: reachable, remoteIsLite: answer.iceLite, tieBreaker: tieBreaker, transactionPrefix: transactionPrefix,
             consentIntervalUs: consentIntervalUs)
+    }
+
+    /// The candidates the call's socket checks: every IPv4 one (the socket is IPv4, bound on
+    /// all of this machine's addresses, so the kernel sends each check from the address that
+    /// reaches its candidate), unspecified addresses and port 0 left out. Checked all at once:
+    /// an answer lists a handful (docs/webrtc.md).
+    package static func reachable(_ candidates: [ICECandidate]) -> [STUNAddress] {
+        var addresses: [STUNAddress] = []
+        for candidate in candidates {
+            guard let address = STUNAddress(ipv4: candidate.host, port: candidate.port), address.port != 0,
+                address.ipBytes != [0, 0, 0, 0], !addresses.contains(address)
+            else { continue }
+            addresses.append(address)
+        }
+        return addresses
     }
 }

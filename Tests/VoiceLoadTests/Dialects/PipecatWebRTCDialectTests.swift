@@ -119,6 +119,7 @@ struct PipecatWebRTCDialectTests {
             return
         }
         #expect(target.offerEndpoint.description == "http://127.0.0.1:7860/api/offer")
+        #expect(target.localHost == "127.0.0.1")
         guard case .webRTC(let custom)? = try dialect.connectionTarget(url: "http://127.0.0.1:1/bot/offer", parameters: [:], token: nil)
         else {
             Issue.record("a WebRTC target")

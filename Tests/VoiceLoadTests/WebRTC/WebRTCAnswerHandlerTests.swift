@@ -116,7 +116,7 @@ struct WebRTCAnswerHandlerTests {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        var offer = local.offer(host: "127.0.0.1", port: UInt16(callerChannel.localAddress!.port!), ssrc: 0xCA11, sessionID: 1)
+        var offer = local.offer(port: UInt16(callerChannel.localAddress!.port!), ssrc: 0xCA11, sessionID: 1)
         offer.offersDataChannel = true
         let received = try SDPReceivedOffer(parsing: offer.text)
         let answererChannel = try await DatagramBootstrap(group: loop)

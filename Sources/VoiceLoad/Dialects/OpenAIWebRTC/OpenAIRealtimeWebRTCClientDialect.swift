@@ -68,13 +68,9 @@ package struct OpenAIRealtimeWebRTCClientDialect: WebRTCClientDialect {
         }
         if endpoint.requestTarget == "/" { endpoint.requestTarget = Self.callsPath }
         let model = OpenAIRealtimeSession.scenarioSession(parameters)["model"]?.stringValue ?? OpenAIRealtimeClientDialect.defaultModel
-        do {
-            return .webRTC(
-                WebRTCCallTarget(
-                    offerEndpoint: endpoint, signalling: .openAIRealtimeCalls(OpenAIRealtimeCallRequest(model: model, token: token)),
-                    channelLabel: Self.channelLabel, identity: try DTLSIdentity()))
-        } catch {
-            throw InputError("openai-realtime-webrtc: cannot make the run's DTLS certificate: \(error)")
-        }
+        return .webRTC(
+            try WebRTCCallTarget.make(
+                dialect: "openai-realtime-webrtc", offerEndpoint: endpoint,
+                signalling: .openAIRealtimeCalls(OpenAIRealtimeCallRequest(model: model, token: token)), channelLabel: Self.channelLabel))
     }
 }

@@ -44,12 +44,7 @@ package struct PipecatWebRTCClientDialect: WebRTCClientDialect {
             throw InputError("pipecat-webrtc needs the bot's http:// URL (its SmallWebRTC runner, e.g. http://127.0.0.1:7860), got \(url)")
         }
         if endpoint.requestTarget == "/" { endpoint.requestTarget = "/api/offer" }
-        do {
-            return .webRTC(
-                WebRTCCallTarget(
-                    offerEndpoint: endpoint, signalling: .smallWebRTC, channelLabel: Self.channelLabel, identity: try DTLSIdentity()))
-        } catch {
-            throw InputError("pipecat-webrtc: cannot make the run's DTLS certificate: \(error)")
-        }
+        return .webRTC(
+            try WebRTCCallTarget.make(dialect: "pipecat-webrtc", offerEndpoint: endpoint, signalling: .smallWebRTC, channelLabel: Self.channelLabel))
     }
 }

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The local IPv4 address a call offers as its host candidate: the one this machine's routing
+/// table uses to reach the agent's signalling host (docs/webrtc.md,
+/// "Where a call's packets go"). An agent on loopback is reached from 127.0.0.1; any other from
+/// the interface address the route to it leaves from. Found once a run, before its first call:
+/// the name is resolved (getaddrinfo, which may block) and a UDP socket is connected to it and
+/// asked its own address (getsockname), which sends no packet.
+package enum ICELocalAddress {
+    /// A failure to find the address, in one line.
+    package struct LookupError: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The dotted local IPv4 address that reaches `host` (a name or an IPv4 literal).
+    package static func toward(host: String, port: Int) throws(LookupError) -> String {
+        let remote = try resolve(host: host, port: port)
+        let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        guard descriptor >= 0 else { throw LookupError(description: "cannot open a UDP socket: \(errorText())") }
+        defer { close(descriptor) }
+        var address = remote
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw LookupError(description: "no route to \(host): \(errorText())") }
+        var local = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { throw LookupError(description: "cannot read the local address toward \(host): \(errorText())") }
+        return dotted(local.sin_addr)
+    }
+
+    /// The first IPv4 address of `host`.
+    private static func resolve(host: String, port: Int) throws(LookupError) -> sockaddr_in {
+        var hints = addrinfo()
+        hints.ai_family = AF_INET
+        hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
+        var results: UnsafeMutablePointer<addrinfo>?
+        let code = getaddrinfo(host, String(port), &hints, &results)
+        guard code == 0, let first = results else {
+            let reason = code == 0 ? "no address" : String(cString: gai_strerror(code))
+            throw LookupError(description: "cannot resolve \(host) to an IPv4 address (vload's WebRTC calls use IPv4): \(reason)")
+        }
+        defer { freeaddrinfo(first) }
+        guard let address = first.pointee.ai_addr else {
+            throw LookupError(description: "cannot resolve \(host) to an IPv4 address: no address")
+        }
+        return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee }
+    }
+
+    private static func dotted(_ address: in_addr) -> String {
+        withUnsafeBytes(of: address.s_addr) { $0.map(String.init).joined(separator: ".") }
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,20 @@
+import Testing
+@testable import WSServer
+
+@testable import AgentSimulator
+
+/// The simulator's WebRTC answer names the address the offer came to (docs/webrtc.md).
+@Suite("The simulator's WebRTC socket binds where the offer came in")
+struct SimulatorWebRTCAddressTests {
+    private func request(to localHost: String?) -> PlainHTTPRequest {
+        PlainHTTPRequest(method: "POST", target: "/api/offer", headers: [], body: [], localHost: localHost)
+    }
+
+    @Test("an IPv4 address is used as it is; IPv6 or none falls back to 127.0.0.1")
+    func udpHost() {
+        #expect(SimulatorWebRTCAnswerer.udpHost(request(to: "127.0.0.1")) == "127.0.0.1")
+        #expect(SimulatorWebRTCAnswerer.udpHost(request(to: "192.168.1.20")) == "192.168.1.20")
+        #expect(SimulatorWebRTCAnswerer.udpHost(request(to: "::1")) == "127.0.0.1")
+        #expect(SimulatorWebRTCAnswerer.udpHost(request(to: nil)) == "127.0.0.1")
+    }
+}

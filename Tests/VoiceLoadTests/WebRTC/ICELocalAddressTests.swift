@@ -1,0 +1,39 @@
+import Testing
+
+@testable import WebRTC
+
+/// The address a call offers and which of the answer's candidates it checks (docs/webrtc.md,
+/// "Where a call's packets go"). Only loopback is reached here: the route toward an agent
+/// elsewhere is the same system calls with another address.
+@Suite("The local address toward the agent, and the candidates it reaches")
+struct ICELocalAddressTests {
+    private func candidate(_ host: String, _ port: UInt16) -> ICECandidate {
+        ICECandidate(
+            foundation: "1", component: 1, transport: "udp", priority: ICECandidate.priority(kind: .host), host: host, port: port,
+            kind: .host)
+    }
+
+    @Test("an agent on loopback is reached from 127.0.0.1, by address or by the name localhost")
+    func loopbackRoute() throws {
+        #expect(try ICELocalAddress.toward(host: "127.0.0.1", port: 7860) == "127.0.0.1")
+        #expect(try ICELocalAddress.toward(host: "localhost", port: 7860) == "127.0.0.1")
+    }
+
+    @Test("every IPv4 candidate of the answer is checked, loopback or not; never IPv6, 0.0.0.0, port 0 or twice")
+    func reachableCandidates() {
+        let answer = [
+            candidate("10.0.0.7", 40_000), candidate("127.0.0.1", 50_000), candidate("::1", 50_001), candidate("0.0.0.0", 50_002),
+            candidate("203.0.113.9", 3_478), candidate("127.0.0.1", 0), candidate("10.0.0.7", 40_000), candidate("agent.local", 50_004),
+        ]
+        #expect(WebRTCLocalSide.reachable(answer).map(\.description) == ["10.0.0.7:40000", "127.0.0.1:50000", "203.0.113.9:3478"])
+    }
+
+    @Test("the offer names the run's local address toward the agent as its host candidate")
+    func offerCandidate() throws {
+        var generator = SystemRandomNumberGenerator()
+        let local = WebRTCLocalSide(identity: try DTLSIdentity(), host: "192.168.1.20", generator: &generator)
+        let text = local.offer(port: 40_404, ssrc: 7, sessionID: 1).text
+        #expect(text.contains("a=candidate:1 1 udp \(ICECandidate.priority(kind: .host)) 192.168.1.20 40404 typ host"))
+        #expect(text.contains("c=IN IP4 192.168.1.20"))
+    }
+}
