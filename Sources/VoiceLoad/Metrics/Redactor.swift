@@ -142,7 +142,7 @@ package struct Redactor: Sendable, Hashable {
     }
 
     /// `name=value` with a secret-looking name (`URLQuery.isSecret`) → `name=***`, and
-    /// `Bearer value` → `Bearer ***`.
+    /// `Bearer value` → `Bearer ***` unless the value is a word of prose (`isProseWord`).
     static func maskingGenericSecrets(_ text: String) -> String {
         let characters = Array(text)
         var out: [Character] = []
@@ -165,6 +165,10 @@ package struct Redactor: Sendable, Hashable {
                 var valueStart = index + 7
                 while valueStart < characters.count, characters[valueStart] == " " { valueStart += 1 }
                 out += characters[index..<valueStart]
+                guard !isProseWord(characters, from: valueStart) else {
+                    index = valueStart
+                    continue
+                }
                 index = maskValue(of: characters, from: valueStart, into: &out)
                 continue
             }
@@ -181,6 +185,20 @@ package struct Redactor: Sendable, Hashable {
         if end > start { out += mask }
         return end
     }
+
+    /// The value at `start` is a short word of lowercase letters (`Bearer auth required`,
+    /// `Bearer token`): prose about the scheme, not a credential, which has digits, capitals or
+    /// punctuation, or is longer. A run's own keys are masked by value wherever they occur.
+    private static func isProseWord(_ characters: [Character], from start: Int) -> Bool {
+        var end = start
+        while end < characters.count, !isValueDelimiter(characters[end]) { end += 1 }
+        let word = characters[start..<end]
+        return (1...maxProseWordCharacters).contains(word.count)
+            && word.allSatisfy { $0.isASCII && $0.isLowercase }
+    }
+
+    /// The longest lowercase word after `Bearer` that is taken for prose.
+    private static let maxProseWordCharacters = 16
 
     /// `bearer` (any case) followed by a space.
     private static func isBearer(_ characters: [Character], at index: Int) -> Bool {

@@ -80,6 +80,11 @@ struct RedactorTests {
         #expect(redactor.redact(#"{"client_secret=s3", "id_token=t"}"#) == #"{"client_secret=***", "id_token=***"}"#)
         #expect(redactor.redact("code=123 state=ok token=") == "code=123 state=ok token=")
         #expect(redactor.redact("unbearer x") == "unbearer x")
+        // A word of prose after Bearer is no credential; anything with a digit, a capital or
+        // punctuation, or longer than 16 letters, is masked.
+        #expect(redactor.redact("HTTP 401: Bearer auth required") == "HTTP 401: Bearer auth required")
+        #expect(redactor.redact("Bearer Token9, Bearer abc.def, Bearer qwertyuiopasdfghjk") == "Bearer ***, Bearer ***, Bearer ***")
+        #expect(redactor.redact("bearer sk") == "bearer sk")
     }
 
     @Test("secrets shorter than 4 characters are not searched for")
