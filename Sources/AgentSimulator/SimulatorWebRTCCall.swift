@@ -9,8 +9,9 @@ import WebRTC
 /// RTVI messages and the caller's decoded Opus in, the dialect's messages on the channel and the
 /// reply's shared Opus packets as RTP out, the session's timers as NIO timers (the reply's
 /// packets too, so the first leaves exactly when its latency is up). The session opens when the
-/// caller's data channel does, and ends when the transport fails or closes (the caller hanging
-/// up aborts the SCTP association) or the session closes itself.
+/// caller's data channel does, and ends when the caller hangs up (its close_notify or SCTP
+/// ABORT: at once), the transport fails (a caller silent for 3 s is gone) or the session closes
+/// itself.
 final class SimulatorWebRTCCall {
     private let eventLoop: any EventLoop
     private var session: SimulatorSession
@@ -82,7 +83,7 @@ final class SimulatorWebRTCCall {
             }
             let spokenAt = MonotonicInstant(nanoseconds: arrivalNanoseconds).advanced(byNanoseconds: -decoderLagNanoseconds)
             receive(.binary(pcm), at: spokenAt)
-        case .failed:
+        case .hungUp, .failed:
             finish()
         }
     }

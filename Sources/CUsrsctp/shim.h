@@ -98,6 +98,16 @@ static inline uint16_t vload_sctp_association_state(const void *data, size_t len
     return notification->sn_assoc_change.sac_state;
 }
 
+/// Whether a notification is SCTP_COMM_LOST carrying the ABORT chunk that caused it: usrsctp
+/// copies a received ABORT into `sac_info` (RFC 6458 §6.1.1), and leaves it empty when the
+/// association is lost on this side (retransmissions run out, or this end aborts).
+static inline int vload_sctp_is_peer_abort(const void *data, size_t length) {
+    const union sctp_notification *notification = data;
+    if (length < sizeof(struct sctp_assoc_change) || notification->sn_header.sn_type != SCTP_ASSOC_CHANGE) return 0;
+    return notification->sn_assoc_change.sac_state == SCTP_COMM_LOST
+        && notification->sn_assoc_change.sac_length > sizeof(struct sctp_assoc_change);
+}
+
 /// Closes the socket (an ABORT, as it does not linger) and forgets `address`.
 static inline void vload_sctp_close(struct socket *sock, void *address) {
     usrsctp_close(sock);

@@ -106,6 +106,8 @@ final class Probe {
             messagesReceived.append((text, arrivalNanoseconds))
         case .dataChannelBinary:
             break
+        case .hungUp:
+            report()  // the peer ended the call: what was counted is the result
         case .failed(let failure):
             complete(.failure(failure))
         }

@@ -32,6 +32,8 @@ final class WebRTCCallSession {
     private var transportMs: (ice: Double, dtls: Double)?
     private var opened = false
     private var closeReported = false
+    /// Why the agent ended the call, when it hung up.
+    private var hangUpReason: String?
 
     init(
         identity: DTLSIdentity, localHost: String, frameMs: Int, eventLoop: any EventLoop, opening: EventLoopPromise<WebRTCCallConnection>,
@@ -128,6 +130,11 @@ final class WebRTCCallSession {
             onEvent(.frame(TimestampedFrame(frame: .text(text), receivedAt: MonotonicInstant(nanoseconds: arrivalNanoseconds))))
         case .dataChannelBinary:
             break  // no voice agent vload speaks sends binary messages; the channel counts nothing more
+        case .hungUp(let hangUp):
+            // The agent ended the call: a close, as a WebSocket agent's close frame is.
+            guard opened else { return fail(.transport(.channel(hangUp.description))) }
+            hangUpReason = hangUp.description
+            channel?.close(promise: nil)
         case .failed(let failure):
             guard opened else { return fail(.transport(failure)) }
             onEvent(.failed(WebSocketFailure(.io, failure.description), at: .now()))
@@ -179,7 +186,8 @@ final class WebRTCCallSession {
         }
     }
 
-    /// Closes the socket: the association is aborted (docs/webrtc.md) and `.closed` follows.
+    /// Closes the socket, hanging up first (the SCTP ABORT and DTLS close_notify,
+    /// docs/webrtc.md); `.closed` follows.
     func close() {
         channel?.close(promise: nil)
     }
@@ -187,6 +195,6 @@ final class WebRTCCallSession {
     private func channelClosed() {
         guard opened, !closeReported else { return }
         closeReported = true
-        onEvent(.closed(code: nil, reason: nil, at: .now()))
+        onEvent(.closed(code: nil, reason: hangUpReason, at: .now()))
     }
 }

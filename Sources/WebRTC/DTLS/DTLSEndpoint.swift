@@ -8,12 +8,14 @@ package final class DTLSEndpoint {
     package enum Role: Sendable { case client, server }
 
     /// What a step produced: datagrams to send, application data the peer sent (the data
-    /// channel's SCTP packets, RFC 8261), then at most one outcome.
+    /// channel's SCTP packets, RFC 8261), then at most one outcome; `peerClosed` once the peer's
+    /// close_notify alert has been read (RFC 5246 §7.2.1: it sends nothing more).
     package struct Output: Sendable, Hashable {
         package var datagrams: [[UInt8]] = []
         package var applicationData: [[UInt8]] = []
         package var connected: SRTPKeyingMaterial?
         package var failure: DTLSFailure?
+        package var peerClosed = false
     }
 
     /// Records are packed into datagrams of at most this size, as OpenSSL fragments the handshake
@@ -28,6 +30,8 @@ package final class DTLSEndpoint {
     private let expectedFingerprint: DTLSFingerprint
     package private(set) var isConnected = false
     package private(set) var hasFailed = false
+    /// Set once `shutdown` sent this end's close_notify: nothing is written after it.
+    package private(set) var isShutDown = false
 
     package init(identity: DTLSIdentity, role: Role, expectedFingerprint: DTLSFingerprint) throws(DTLSFailure) {
         var readBIO: OpaquePointer?
@@ -55,7 +59,7 @@ package final class DTLSEndpoint {
             // After the handshake: application data, alerts and retransmitted handshake records;
             // reading handles the last two (a repeated Finished makes OpenSSL resend its own).
             let applicationData = readApplicationData()
-            return Output(datagrams: drainDatagrams(), applicationData: applicationData)
+            return Output(datagrams: drainDatagrams(), applicationData: applicationData, peerClosed: peerClosed)
         }
         return step()
     }
@@ -63,7 +67,7 @@ package final class DTLSEndpoint {
     /// Sends `bytes` as one application-data record (the data channel's SCTP packets, each
     /// smaller than a datagram: `SCTPAssociation.mtuBytes`). Nothing before the handshake ends.
     package func write(applicationData bytes: [UInt8]) -> Output {
-        guard isConnected, !hasFailed, !bytes.isEmpty else { return Output() }
+        guard isConnected, !hasFailed, !isShutDown, !bytes.isEmpty else { return Output() }
         let written = bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) }
         guard written == bytes.count else {
             hasFailed = true
@@ -71,6 +75,20 @@ package final class DTLSEndpoint {
         }
         return Output(datagrams: drainDatagrams())
     }
+
+    /// Ends the association as aiortc's `RTCDtlsTransport.stop()` and browsers do when a call
+    /// hangs up: one close_notify alert (RFC 5246 §7.2.1), through `SSL_shutdown`, which does not
+    /// wait for the peer's. Nothing before the handshake ends, or a second time.
+    package func shutdown() -> Output {
+        guard isConnected, !hasFailed, !isShutDown else { return Output() }
+        isShutDown = true
+        _ = SSL_shutdown(ssl)
+        ERR_clear_error()
+        return Output(datagrams: drainDatagrams())
+    }
+
+    /// Whether the peer's close_notify has been read.
+    private var peerClosed: Bool { SSL_get_shutdown(ssl) & SSL_RECEIVED_SHUTDOWN != 0 }
 
     /// Every record's plaintext waiting in the read BIO, in order.
     private func readApplicationData() -> [[UInt8]] {
@@ -113,6 +131,7 @@ package final class DTLSEndpoint {
                 output.connected = keys
                 // Records that came in the same datagram as the peer's Finished.
                 output.applicationData = readApplicationData()
+                output.peerClosed = peerClosed
             case .failure(let failure):
                 hasFailed = true
                 output.failure = failure

@@ -15,7 +15,8 @@ import NIOCore
 /// callbacks copy what they are given and hop onto the association's event loop with
 /// `EventLoop.execute`; everything else here runs on that loop. The callbacks find the
 /// association by a key in a locked table, never by a pointer, so a callback that comes after
-/// `close` finds nothing and drops its bytes.
+/// `close` finds nothing and drops its bytes. While `close` runs, the output callback keeps the
+/// packets it is given (the ABORT) for `close` to hand over itself before it returns.
 package final class SCTPAssociation {
     /// The SCTP port both ends use: RFC 8841's default a=sctp-port, which every stack offers.
     package static let defaultPort: UInt16 = 5_000
@@ -52,7 +53,7 @@ package final class SCTPAssociation {
             let socket = vload_sctp_open(
                 SCTPRoutes.address(key), sctpReceive, Self.defaultPort, remotePort, UInt32(Self.mtuBytes), Self.streamCount, &error)
         else {
-            SCTPRoutes.remove(key)
+            _ = SCTPRoutes.remove(key)
             throw .open(errno: error)
         }
         self.socket = socket
@@ -72,12 +73,15 @@ package final class SCTPAssociation {
         guard sent == message.count else { throw .send(errno: sent < 0 ? errno : 0) }
     }
 
-    /// Aborts the association and forgets its key; later callbacks are dropped.
+    /// Aborts the association and forgets its key; later callbacks are dropped. The ABORT
+    /// usrsctp writes while closing goes to `onPacket` before this returns, as aiortc's
+    /// `RTCSctpTransport.stop()` sends one when a call hangs up.
     package func close() {
         guard let socket else { return }
         self.socket = nil
-        SCTPRoutes.remove(key)
+        SCTPRoutes.capture(key)
         vload_sctp_close(socket, SCTPRoutes.address(key))
+        for packet in SCTPRoutes.remove(key) { onPacket(packet) }
     }
 
     fileprivate func deliverPacket(_ packet: [UInt8]) {
@@ -87,14 +91,8 @@ package final class SCTPAssociation {
     fileprivate func deliver(_ delivery: SCTPDelivery) {
         guard socket != nil else { return }
         switch delivery {
-        case .notification(let state):
-            switch Int32(state) {
-            case SCTP_COMM_UP: onEvent(.established)
-            case SCTP_COMM_LOST: onEvent(.closed("the SCTP association was lost"))
-            case SCTP_SHUTDOWN_COMP: onEvent(.closed("the peer shut the SCTP association down"))
-            case SCTP_CANT_STR_ASSOC: onEvent(.closed("the SCTP association could not start"))
-            default: break
-            }
+        case .notification(let event):
+            onEvent(event)
         case .data(let bytes, let streamID, let ppid, let endOfRecord, let arrivalNanoseconds):
             partialMessage += bytes
             guard endOfRecord else { return }
@@ -102,7 +100,21 @@ package final class SCTPAssociation {
             partialMessage = []
             onEvent(.message(streamID: streamID, ppid: ppid, bytes: message, arrivalNanoseconds: arrivalNanoseconds))
         case .peerClosed:
-            onEvent(.closed("the peer closed the SCTP association"))
+            onEvent(.endedByPeer(.sctpShutdown))
+        }
+    }
+
+    /// What an association-change notification means (RFC 6458 §6.1.1's `sctp_assoc_change`,
+    /// as usrsctp hands it over), nil for one vload does not act on.
+    static func event(forNotification bytes: UnsafeRawBufferPointer) -> SCTPEvent? {
+        guard let base = bytes.baseAddress else { return nil }
+        switch Int32(vload_sctp_association_state(base, bytes.count)) {
+        case SCTP_COMM_UP: return .established
+        case SCTP_COMM_LOST:
+            return vload_sctp_is_peer_abort(base, bytes.count) != 0 ? .endedByPeer(.sctpAbort) : .closed("the SCTP association was lost")
+        case SCTP_SHUTDOWN_COMP: return .endedByPeer(.sctpShutdown)
+        case SCTP_CANT_STR_ASSOC: return .closed("the SCTP association could not start")
+        default: return nil
         }
     }
 
@@ -119,6 +131,9 @@ package enum SCTPEvent: Sendable, Hashable {
     /// One whole message, its stream and payload protocol identifier (host order), and when
     /// usrsctp delivered its last part, on the monotonic clock (before the hop to the loop).
     case message(streamID: UInt16, ppid: UInt32, bytes: [UInt8], arrivalNanoseconds: UInt64)
+    /// The peer ended the association: its ABORT arrived, or its SHUTDOWN completed.
+    case endedByPeer(WebRTCHangUp)
+    /// The association was lost or could not start.
     case closed(String)
 }
 
@@ -138,7 +153,7 @@ package enum SCTPError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 private enum SCTPDelivery: Sendable {
-    case notification(UInt16)
+    case notification(SCTPEvent)
     case data([UInt8], streamID: UInt16, ppid: UInt32, endOfRecord: Bool, arrivalNanoseconds: UInt64)
     case peerClosed
 }
@@ -146,6 +161,8 @@ private enum SCTPDelivery: Sendable {
 private struct SCTPRoute: Sendable {
     let association: NIOLoopBound<SCTPAssociation>
     let eventLoop: any EventLoop
+    /// Packets kept while the association closes (`SCTPRoutes.capture`), nil otherwise.
+    var captured: [[UInt8]]?
 }
 
 /// The associations by key, for usrsctp's callbacks; and usrsctp's one start per process.
@@ -169,8 +186,24 @@ private enum SCTPRoutes {
     }
 
     static func add(_ key: UInt, _ route: SCTPRoute) { table.withLockedValue { $0.routes[key] = route } }
-    static func remove(_ key: UInt) { _ = table.withLockedValue { $0.routes.removeValue(forKey: key) } }
     static func route(_ key: UInt) -> SCTPRoute? { table.withLockedValue { $0.routes[key] } }
+
+    /// From now on the association's outgoing packets are kept, not hopped to its loop.
+    static func capture(_ key: UInt) { table.withLockedValue { $0.routes[key]?.captured = [] } }
+
+    /// Forgets the association; returns the packets kept since `capture`.
+    static func remove(_ key: UInt) -> [[UInt8]] {
+        table.withLockedValue { $0.routes.removeValue(forKey: key)?.captured ?? [] }
+    }
+
+    /// Keeps `packet` when its association is closing (true), or leaves it to be hopped (false).
+    static func keep(_ packet: [UInt8], for key: UInt) -> Bool {
+        table.withLockedValue { table in
+            guard table.routes[key]?.captured != nil else { return false }
+            table.routes[key]?.captured?.append(packet)
+            return true
+        }
+    }
 
     /// The key as the address usrsctp files the association under: an opaque value it compares
     /// and hands back, never reads through.
@@ -183,7 +216,9 @@ private func sctpOutput(
 ) -> Int32 {
     guard let address, let buffer else { return 0 }
     let packet = Array(UnsafeRawBufferPointer(start: buffer, count: length))
-    SCTPAssociation.hop(UInt(bitPattern: address)) { $0.deliverPacket(packet) }
+    let key = UInt(bitPattern: address)
+    if SCTPRoutes.keep(packet, for: key) { return 0 }
+    SCTPAssociation.hop(key) { $0.deliverPacket(packet) }
     return 0
 }
 
@@ -199,7 +234,8 @@ private func sctpReceive(
     let delivery: SCTPDelivery
     if let data {
         if vload_sctp_is_notification(flags) != 0 {
-            delivery = .notification(vload_sctp_association_state(data, length))
+            guard let event = SCTPAssociation.event(forNotification: UnsafeRawBufferPointer(start: data, count: length)) else { return 1 }
+            delivery = .notification(event)
         } else {
             delivery = .data(
                 Array(UnsafeRawBufferPointer(start: data, count: length)), streamID: info.rcv_sid,

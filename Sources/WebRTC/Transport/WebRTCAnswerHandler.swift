@@ -6,19 +6,21 @@ import RTP
 /// DTLS in the role its answer took, protects and unprotects SRTP, and accepts the caller's data
 /// channel (`AcceptedDataChannel` through `WebRTCDataChannelLink`). It reports the same events as
 /// the caller's `WebRTCChannelHandler`: `connected` once the caller nominated a pair and DTLS is
-/// done, the caller's RTP with its arrival, the channel's open and messages, or one `failed`.
-/// Used on its channel's event loop.
-package final class WebRTCAnswerHandler: ChannelInboundHandler {
+/// done, the caller's RTP with its arrival, the channel's open and messages, then one `hungUp`
+/// (the caller's close_notify or SCTP ABORT) or one `failed`. Closing the channel hangs up as
+/// the caller's handler does. Used on its channel's event loop.
+package final class WebRTCAnswerHandler: ChannelDuplexHandler {
     package typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    package typealias OutboundIn = AddressedEnvelope<ByteBuffer>
     package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     /// How long the caller has from the handler's start to a nominated pair and a finished
     /// handshake (ICE's own bound on vload's side, `ICEAgentConfiguration.timeoutUs`).
     package static let connectTimeoutMs: Int64 = 10_000
     /// How long a connected caller may send nothing before the session is over: a WebRTC caller
-    /// streams audio all the time (silence too), and one that hangs up may close its socket
-    /// before its SCTP ABORT leaves. RFC 7675's consent expires after 30 s; a load test's caller
-    /// that is silent for this long is gone.
+    /// streams audio all the time (silence too). A caller that hangs up says so (`hungUp`); this
+    /// bound is for one that vanishes without a word (killed, or its goodbye lost). RFC 7675's
+    /// consent expires after 30 s; a load test's caller that is silent for this long is gone.
     package static let idleTimeoutMs: Int64 = 3_000
 
     private var ice: ICELiteResponder
@@ -53,7 +55,8 @@ package final class WebRTCAnswerHandler: ChannelInboundHandler {
             dataChannelLink = WebRTCDataChannelLink(
                 channel: AcceptedDataChannel(), remotePort: section.sctpPort,
                 writeApplicationData: { [unowned self] in self.writeApplicationData($0) },
-                onEvent: { [unowned self] in self.onEvent($0) }, onFailure: { [unowned self] in self.finish($0) })
+                onEvent: { [unowned self] in self.onEvent($0) }, onFailure: { [unowned self] in self.finish($0) },
+                onHangUp: { [unowned self] in self.callerHungUp($0) })
         }
     }
 
@@ -123,6 +126,19 @@ package final class WebRTCAnswerHandler: ChannelInboundHandler {
         finish(.channel("\(error)"))
     }
 
+    /// Hangs up before the socket closes: the SCTP ABORT, then DTLS's close_notify (as the
+    /// caller's `WebRTCChannelHandler` does).
+    package func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        if mode == .all {
+            if !finished { dataChannelLink?.close() }
+            if let remote {
+                for datagram in dtls.shutdown().datagrams { write(datagram, to: remote, context: context) }
+            }
+            stop()
+        }
+        context.close(mode: mode, promise: promise)
+    }
+
     private func receiveSTUN(_ bytes: [UInt8], from source: SocketAddress, context: ChannelHandlerContext) {
         guard let port = source.port, let ip = source.ipAddress, let address = STUNAddress(ipv4: ip, port: UInt16(port)) else { return }
         let now = Self.nowNanoseconds()
@@ -158,6 +174,7 @@ package final class WebRTCAnswerHandler: ChannelInboundHandler {
             if let context { dataChannelLink?.start(eventLoop: context.eventLoop, nowNanoseconds: Self.nowNanoseconds()) }
         }
         for packet in output.applicationData { dataChannelLink?.receive(packet) }
+        if output.peerClosed { return callerHungUp(.dtlsCloseNotify) }
         rescheduleTimer()
     }
 
@@ -210,14 +227,25 @@ package final class WebRTCAnswerHandler: ChannelInboundHandler {
         }
     }
 
-    private func finish(_ failure: WebRTCTransportFailure) {
+    private func finish(_ failure: WebRTCTransportFailure) { end(.failed(failure)) }
+
+    /// The caller hung up: the session ends now, not when its silence times out.
+    private func callerHungUp(_ hangUp: WebRTCHangUp) { end(.hungUp(hangUp)) }
+
+    /// Ends the session once, with its last event (`failed` or `hungUp`).
+    private func end(_ event: WebRTCTransportEvent) {
         guard !finished else { return }
+        stop()
+        dataChannelLink?.close()
+        onEvent(event)
+    }
+
+    /// Nothing more is read, written or timed.
+    private func stop() {
         finished = true
         timer?.cancel()
         idleCheck?.cancel()
         connectDeadline?.cancel()
-        dataChannelLink?.close()
-        onEvent(.failed(failure))
     }
 
     /// vload's one monotonic clock: NIODeadline's (CLOCK_MONOTONIC), as WSCore's `MonotonicInstant`.

@@ -4,9 +4,12 @@ import RTP
 /// The thin I/O of one WebRTC session on a UDP channel: it sorts each datagram by its first byte
 /// (RFC 7983) to the ICE agent, the DTLS endpoint or SRTP, sends what they return, runs their
 /// one timer, and reports the connect phases and the peer's RTP; with a data channel, DTLS's
-/// application data goes to SCTP (`WebRTCDataChannelLink`). Used on its channel's event loop.
-package final class WebRTCChannelHandler: ChannelInboundHandler {
+/// application data goes to SCTP (`WebRTCDataChannelLink`). Closing the channel hangs up first
+/// (`close(context:mode:promise:)`); the peer's hang-up is reported as `hungUp`. Used on its
+/// channel's event loop.
+package final class WebRTCChannelHandler: ChannelDuplexHandler {
     package typealias InboundIn = AddressedEnvelope<ByteBuffer>
+    package typealias OutboundIn = AddressedEnvelope<ByteBuffer>
     package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     private let local: WebRTCLocalSide
@@ -54,7 +57,8 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
             dataChannelLink = WebRTCDataChannelLink(
                 channel: DataChannel(open: dataChannel, isDTLSClient: answer.setup == .passive), remotePort: sctpPort,
                 writeApplicationData: { [unowned self] in self.writeApplicationData($0) },
-                onEvent: { [unowned self] in self.onEvent($0) }, onFailure: { [unowned self] in self.finish($0) })
+                onEvent: { [unowned self] in self.onEvent($0) }, onFailure: { [unowned self] in self.finish($0) },
+                onHangUp: { [unowned self] in self.peerHungUp($0) })
         }
         ice = ICEAgent(configuration: local.iceConfiguration(answer: answer))
         handle(ice: ice!.start(nowUs: Self.nowUs()))
@@ -110,6 +114,20 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
         finish(.channel("\(error)"))
     }
 
+    /// Hangs up before the socket closes, as aiortc's `RTCPeerConnection.close()` does: the data
+    /// channel's SCTP ABORT, then DTLS's close_notify, both written before the close goes on.
+    package func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        if mode == .all {
+            if !finished { dataChannelLink?.close() }
+            if let dtls, let remote {
+                for datagram in dtls.shutdown().datagrams { write(datagram, to: remote, context: context) }
+            }
+            finished = true
+            timer?.cancel()
+        }
+        context.close(mode: mode, promise: promise)
+    }
+
     private func handle(ice actions: [ICEAction]) {
         guard let context else { return }
         for action in actions {
@@ -155,6 +173,7 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
             if let context { dataChannelLink?.start(eventLoop: context.eventLoop, nowNanoseconds: Self.nowNanoseconds()) }
         }
         for packet in output.applicationData { dataChannelLink?.receive(packet) }
+        if output.peerClosed { return peerHungUp(.dtlsCloseNotify) }
         rescheduleTimer()
     }
 
@@ -214,12 +233,19 @@ package final class WebRTCChannelHandler: ChannelInboundHandler {
         rescheduleTimer()
     }
 
-    private func finish(_ failure: WebRTCTransportFailure) {
+    private func finish(_ failure: WebRTCTransportFailure) { end(.failed(failure)) }
+
+    /// The peer hung up: the call ends now, with nothing sent back but the close_notify that
+    /// closing the channel sends.
+    private func peerHungUp(_ hangUp: WebRTCHangUp) { end(.hungUp(hangUp)) }
+
+    /// Ends the call once, with its last event (`failed` or `hungUp`).
+    private func end(_ event: WebRTCTransportEvent) {
         guard !finished else { return }
         finished = true
         timer?.cancel()
         dataChannelLink?.close()
-        onEvent(.failed(failure))
+        onEvent(event)
     }
 
     /// vload's one monotonic clock: NIODeadline's (CLOCK_MONOTONIC), as WSCore's `MonotonicInstant`.

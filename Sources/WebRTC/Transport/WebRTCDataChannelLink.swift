@@ -10,19 +10,22 @@ final class WebRTCDataChannelLink {
     private let writeApplicationData: ([UInt8]) -> Void
     private let onEvent: (WebRTCTransportEvent) -> Void
     private let onFailure: (WebRTCTransportFailure) -> Void
+    private let onHangUp: (WebRTCHangUp) -> Void
     private var startNanoseconds: UInt64 = 0
     /// The peer's messages vload did not use (`DataChannel.Event.ignored`).
     private(set) var ignoredMessages = 0
 
     init(
         channel: any DataChannelEnd, remotePort: UInt16, writeApplicationData: @escaping ([UInt8]) -> Void,
-        onEvent: @escaping (WebRTCTransportEvent) -> Void, onFailure: @escaping (WebRTCTransportFailure) -> Void
+        onEvent: @escaping (WebRTCTransportEvent) -> Void, onFailure: @escaping (WebRTCTransportFailure) -> Void,
+        onHangUp: @escaping (WebRTCHangUp) -> Void
     ) {
         self.channel = channel
         self.remotePort = remotePort
         self.writeApplicationData = writeApplicationData
         self.onEvent = onEvent
         self.onFailure = onFailure
+        self.onHangUp = onHangUp
     }
 
     /// Opens the association (its INIT goes out) at `nowNanoseconds`, where the open time starts.
@@ -46,6 +49,7 @@ final class WebRTCDataChannelLink {
         return send(outbound)
     }
 
+    /// Closes the association; its ABORT goes out through `writeApplicationData` first.
     func close() {
         association?.close()
         association = nil
@@ -67,6 +71,9 @@ final class WebRTCDataChannelLink {
                 case .ignored: ignoredMessages += 1
                 }
             }
+        case .endedByPeer(let hangUp):
+            close()
+            onHangUp(hangUp)
         case .closed(let reason):
             close()
             onFailure(.sctp(reason))

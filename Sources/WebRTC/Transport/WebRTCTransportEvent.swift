@@ -12,6 +12,9 @@ package enum WebRTCTransportEvent {
     /// A text or binary message on the data channel, and when usrsctp delivered it.
     case dataChannelText(String, arrivalNanoseconds: UInt64)
     case dataChannelBinary([UInt8], arrivalNanoseconds: UInt64)
+    /// The peer hung up: the call is over, with no failure. Nothing follows.
+    case hungUp(WebRTCHangUp)
+    /// The transport failed: the call is over. Nothing follows.
     case failed(WebRTCTransportFailure)
 }
 

@@ -90,6 +90,39 @@ struct DTLSEndpointTests {
         #expect(timeoutUs > 0 && timeoutUs <= 1_000_000)
     }
 
+    @Test("hanging up sends one close_notify: a DTLS alert record the peer reads as the end, and nothing is written after it")
+    func shutdownSendsCloseNotify() throws {
+        let identities = (client: try DTLSIdentity(), server: try DTLSIdentity())
+        func pair() throws -> (client: DTLSEndpoint, server: DTLSEndpoint) {
+            (
+                try DTLSEndpoint(identity: identities.client, role: .client, expectedFingerprint: identities.server.fingerprint),
+                try DTLSEndpoint(identity: identities.server, role: .server, expectedFingerprint: identities.client.fingerprint)
+            )
+        }
+        let (client, server) = try pair()
+        #expect(client.shutdown() == DTLSEndpoint.Output())  // nothing before the handshake
+        #expect(Self.handshake(client: client, server: server).failures.isEmpty)
+        let goodbye = client.shutdown().datagrams
+        #expect(goodbye.count == 1)
+        let record = try #require(goodbye.first)
+        // RFC 6347 §4.1: content type 21 (alert), DTLS 1.2 (254, 253), epoch 1 (encrypted), and a
+        // length that is the rest of the datagram: one record, the alert under the session's keys.
+        #expect(record.count > DTLSRecords.headerBytes)
+        #expect(record[0] == 21 && record[1] == 0xFE && record[2] == 0xFD && record[3] == 0 && record[4] == 1)
+        #expect(Int(record[11]) << 8 | Int(record[12]) == record.count - DTLSRecords.headerBytes)
+        #expect(client.isShutDown && client.shutdown() == DTLSEndpoint.Output())
+        #expect(client.write(applicationData: [1, 2, 3]) == DTLSEndpoint.Output())
+        // The peer reads it as the close_notify it is: no data, no failure, the end.
+        let atServer = server.receive(record)
+        #expect(atServer.peerClosed && atServer.applicationData.isEmpty && atServer.failure == nil)
+        // Application data before it in the same flight still arrives first.
+        let (other, otherServer) = try pair()
+        #expect(Self.handshake(client: other, server: otherServer).failures.isEmpty)
+        let flight = other.write(applicationData: [7, 8]).datagrams + other.shutdown().datagrams
+        let read = otherServer.receive(flight.flatMap { $0 })
+        #expect(read.applicationData == [[7, 8]] && read.peerClosed)
+    }
+
     @Test("records are packed whole into datagrams of at most the MTU")
     func recordPacking() {
         func record(_ bodyBytes: Int) -> [UInt8] {

@@ -9,7 +9,8 @@ import Testing
 /// answering side (`WebRTCAnswerHandler`, the simulator's) over real UDP sockets on 127.0.0.1:
 /// the answerer reads the caller's offer, writes an ICE-lite, passive answer, the caller reads it
 /// back, checks, nominates, starts DTLS as the client, sends SRTP and opens its channel; the
-/// answerer accepts it and answers on it.
+/// answerer accepts it and answers on it. Then one side hangs up by closing its socket, and the
+/// other ends the call on the goodbye it sent.
 @Suite("WebRTC answerer against vload's caller")
 struct WebRTCAnswerHandlerTests {
     static let packetCount = 5
@@ -20,6 +21,8 @@ struct WebRTCAnswerHandlerTests {
         let connected: EventLoopPromise<Void>
         let received: EventLoopPromise<[RTPPacket]>
         let texts: EventLoopPromise<[String]>
+        /// How the peer hung up, and the DTLS datagrams this side had received by then.
+        let hungUp: EventLoopPromise<HangUpSeen>
         var packets: [RTPPacket] = []
         var messages: [String] = []
         var send: (RTPPacket) -> Void = { _ in }
@@ -38,6 +41,7 @@ struct WebRTCAnswerHandlerTests {
             connected = loop.makePromise()
             received = loop.makePromise()
             texts = loop.makePromise()
+            hungUp = loop.makePromise()
             self.payloadByte = payloadByte
             self.ssrc = ssrc
             self.echoes = echoes
@@ -45,7 +49,7 @@ struct WebRTCAnswerHandlerTests {
         }
 
         /// The outcomes, to wait on off the loop.
-        var promises: Promises { Promises(connected: connected, received: received, texts: texts) }
+        var promises: Promises { Promises(connected: connected, received: received, texts: texts, hungUp: hungUp) }
 
         func handle(_ event: WebRTCTransportEvent) {
             switch event {
@@ -66,6 +70,8 @@ struct WebRTCAnswerHandlerTests {
                 if messages.count == WebRTCAnswerHandlerTests.texts.count { texts.succeed(messages) }
             case .dataChannelBinary:
                 break
+            case .hungUp(let hangUp):
+                hungUp.succeed(HangUpSeen(hangUp: hangUp, dtlsReceived: counters().dtlsReceived))
             case .failed(let failure):
                 giveUp(failure)
             }
@@ -77,17 +83,26 @@ struct WebRTCAnswerHandlerTests {
             connected.fail(error)
             received.fail(error)
             texts.fail(error)
+            hungUp.fail(error)
         }
+    }
+
+    struct HangUpSeen: Sendable {
+        let hangUp: WebRTCHangUp
+        let dtlsReceived: Int
     }
 
     struct Promises: Sendable {
         let connected: EventLoopPromise<Void>
         let received: EventLoopPromise<[RTPPacket]>
         let texts: EventLoopPromise<[String]>
+        let hungUp: EventLoopPromise<HangUpSeen>
     }
 
-    @Test("ICE-lite and passive: connects, five SRTP packets each way with a sequence wrap, the caller's channel accepted and echoed, consent kept")
-    func callerAgainstAnswerer() async throws {
+    @Test(
+        "ICE-lite and passive: connects, five SRTP packets each way with a sequence wrap, the caller's channel accepted and echoed, consent kept, then one side hangs up and the other ends on its goodbye",
+        arguments: [true, false])
+    func callerAgainstAnswerer(callerHangsUp: Bool) async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         var generator = SystemRandomNumberGenerator()
@@ -167,8 +182,22 @@ struct WebRTCAnswerHandlerTests {
         try await Task.sleep(for: .milliseconds(200))
         let consent = try await loop.submit { callerBound.value.consentChecks() }.get()
         #expect(consent.sent >= 3 && consent.answered >= consent.sent - 1, "\(consent)")
-        try await callerChannel.close().get()
-        try await answererChannel.close().get()
+
+        // One side hangs up: closing its socket first writes the SCTP ABORT and DTLS's close_notify
+        // (two datagrams). The other side reports `hungUp`, not the `failed` its 3 s idle bound
+        // (answerer) or consent (caller) would give, on those very datagrams: it had received at
+        // most two DTLS datagrams more than before the close.
+        let (closing, other) = callerHangsUp ? (callerChannel, answerer) : (answererChannel, caller)
+        let otherCounters = callerHangsUp ? answererBound : callerBound
+        let dtlsBefore = try await loop.submit {
+            let before = otherCounters.value.counters().dtlsReceived
+            closing.close(promise: nil)
+            return before
+        }.get()
+        let seen = try await other.hungUp.futureResult.get()
+        #expect(seen.hangUp == .dtlsCloseNotify || seen.hangUp == .sctpAbort, "\(seen.hangUp)")
+        #expect(seen.dtlsReceived > dtlsBefore && seen.dtlsReceived <= dtlsBefore + 2, "\(dtlsBefore) then \(seen.dtlsReceived)")
+        try await (callerHangsUp ? answererChannel : callerChannel).close().get()
         try await group.shutdownGracefully()
     }
 }

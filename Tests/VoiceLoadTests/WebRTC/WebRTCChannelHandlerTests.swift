@@ -153,6 +153,8 @@ struct WebRTCChannelHandlerTests {
                 if echoes.count == WebRTCChannelHandlerTests.texts.count { echoed.succeed(echoes) }
             case .dataChannelBinary:
                 break
+            case .hungUp(let hangUp):
+                giveUp(WebRTCTransportFailure.channel(hangUp.description))
             case .failed(let failure):
                 giveUp(failure)
             }
