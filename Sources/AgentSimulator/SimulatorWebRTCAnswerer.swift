@@ -75,7 +75,8 @@ struct SimulatorWebRTCAnswerer: Sendable {
         let tally = tally
         return try SimulatorWebRTCCall(
             eventLoop: eventLoop, session: session, codec: dialect.makeCodec(target: signalling.path), audio: audio,
-            idleSilencePacket: idleSilencePacket, pacer: pacers.pacer(for: eventLoop), payloadType: offer.opusPayloadType, ssrcSeed: configuration.seed &+ number, decoderLagSamples: decoderLagSamples,
+            idleSilencePacket: idleSilencePacket, pacer: pacers.pacer(for: eventLoop), payloadType: offer.opusPayloadType,
+            ssrcSeed: configuration.seed &+ number, decoderLagSamples: decoderLagSamples,
             slowdown: slowdown, onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) })
     }
 
