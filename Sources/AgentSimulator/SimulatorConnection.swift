@@ -142,6 +142,10 @@ actor SimulatorConnection: PacedStream {
             case .sendInvalid(let kind):
                 connection.queue(faultFrames.frame(kind))
                 queued = true
+            case .sendIdleSilence:
+                // Never asked for: a WebSocket agent's audio comes in turns (`mediaStarted` is a
+                // WebRTC transport's).
+                break
             }
         }
     }

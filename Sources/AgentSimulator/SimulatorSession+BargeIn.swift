@@ -24,24 +24,24 @@ extension SimulatorSession {
         }
         guard stream != nil || reply != nil else { return [] }
         pendingBargeIn = PendingBargeIn(userSpeechAudioMs: userSpeechAudioMs)
-        guard configuration.bargeInReactionMs > 0 else { return deliverBargeIn() }
+        guard configuration.bargeInReactionMs > 0 else { return deliverBargeIn(at: now) }
         return [.schedule(.bargeIn, at: now.advanced(byMilliseconds: Int64(configuration.bargeInReactionMs)))]
     }
 
     /// The agent reacts: the user's speech start, then the interruption.
-    mutating func deliverBargeIn() -> [Action] {
+    mutating func deliverBargeIn(at now: MonotonicInstant) -> [Action] {
         guard let pending = pendingBargeIn else { return [] }
         pendingBargeIn = nil
         let heard: [Action] = pending.userSpeechAudioMs.map { [.send(.userSpeechStarted(audioMs: $0))] } ?? []
-        return heard + interrupt()
+        return heard + interrupt(at: now)
     }
 
     /// Stops the turn being spoken (`interrupted`, its response cancelled) and drops the reply
     /// on its way; when the agent is not speaking, only the latter.
-    private mutating func interrupt() -> [Action] {
+    private mutating func interrupt(at now: MonotonicInstant) -> [Action] {
         guard let interrupted = stream else { return cancelReply() }
         statistics.interruptions += 1
-        let actions = stopSpeaking() + cancelReply()
+        let actions = stopSpeaking(at: now) + cancelReply()
         return actions + [.send(.interrupted), .send(.responseCancelled(turnKey: interrupted.turnKey))]
     }
 }

@@ -42,9 +42,9 @@ extension SimulatorSession {
             count(fault)
             switch fault {
             case .close(let code):
-                return endSession() + [.close(code: code)]
+                return endSession(at: now) + [.close(code: code)]
             case .stall:
-                let actions = endSession()
+                let actions = endSession(at: now)
                 phase = .stalled
                 return actions
             case .malformed:
@@ -69,12 +69,12 @@ extension SimulatorSession {
     }
 
     /// The session stops doing anything: no reply, reaction or partial transcript is pending.
-    private mutating func endSession() -> [Action] {
+    private mutating func endSession(at now: MonotonicInstant) -> [Action] {
         phase = .ended
         reply = nil
         pendingBargeIn = nil
         userTranscriptScheduled = false
-        return stopSpeaking()
+        return stopSpeaking(at: now)
     }
 
     /// Counts a fault performed.

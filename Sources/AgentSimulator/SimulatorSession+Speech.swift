@@ -34,7 +34,7 @@ extension SimulatorSession {
                 return []
             }
             // The user stopped before the agent reacted to their barge-in: it reacts now.
-            var actions: [Action] = pendingBargeIn == nil ? [] : [.cancel(.bargeIn)] + deliverBargeIn()
+            var actions: [Action] = pendingBargeIn == nil ? [] : [.cancel(.bargeIn)] + deliverBargeIn(at: now)
             actions += speaks ? cancelUserPartialTranscript() : [.cancel(.interimResult)]
             actions.append(.send(.userSpeechStopped(audioMs: audioMs)))
             if speaks, configuration.userTranscripts {

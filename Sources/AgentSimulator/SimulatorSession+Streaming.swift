@@ -24,10 +24,11 @@ extension SimulatorSession {
         return [.send(.agentTurnStarted(turnKey: turnKey, latencyMs: latencyMs))] + sendDueChunks(at: now)
     }
 
-    mutating func stopSpeaking() -> [Action] {
-        guard stream != nil else { return [] }
+    /// The turn being spoken stops; an agent that streams silence while idle goes on with it.
+    mutating func stopSpeaking(at now: MonotonicInstant) -> [Action] {
+        guard let stopped = stream else { return [] }
         stream = nil
-        return [.cancel(.nextChunk)]
+        return mediaFlowing ? idleSilenceResumes(after: stopped, at: now) : [.cancel(.nextChunk)]
     }
 
     /// Chunk i of a clip is due at `startedAt + i·chunk/speed`, plus the pause of an `audio_gap`
@@ -47,6 +48,7 @@ extension SimulatorSession {
             return actions
         }
         self.stream = nil
+        if mediaFlowing { actions += idleSilenceResumes(after: stream, at: now) }
         if stream.announcesEnd {
             actions += [.send(.agentAudioDone(turnKey: stream.turnKey)), .send(.turnComplete(turnKey: stream.turnKey))]
         }
@@ -58,7 +60,7 @@ extension SimulatorSession {
 
     static let queuedReplyPauseMs: Int64 = 1_000
 
-    private func dueTime(of chunk: Int, in stream: Stream) -> MonotonicInstant {
+    func dueTime(of chunk: Int, in stream: Stream) -> MonotonicInstant {
         let pace = stream.pace
         let gapUs = pace.gapUs > 0 && chunk >= pace.gapBeforeChunk ? pace.gapUs : 0
         guard pace.speed > 0 else { return stream.startedAt.advanced(byMicroseconds: gapUs) }

@@ -6,8 +6,8 @@ import WSCore
 /// `SimulatorConnection` drives it.
 ///
 /// The parts live in extensions: speech and transcripts (`+Speech`), replies and tool calls
-/// (`+Reply`), barge-in (`+BargeIn`), audio pacing (`+Streaming`) and injected faults
-/// (`+Faults`).
+/// (`+Reply`), barge-in (`+BargeIn`), audio pacing (`+Streaming`), the silence a WebRTC
+/// agent streams between its turns (`+IdleSilence`) and injected faults (`+Faults`).
 struct SimulatorSession: Sendable {
     enum Clip: Sendable, Hashable {
         case greeting
@@ -45,6 +45,9 @@ struct SimulatorSession: Sendable {
         case close(code: Int)
         /// Send a frame no dialect would (the `malformed` and `oversized` faults).
         case sendInvalid(FaultFrames.Kind)
+        /// Send one frame of silence: the agent is not speaking, and its track streams on
+        /// (`streamsSilenceWhileIdle`, `+IdleSilence`).
+        case sendIdleSilence
     }
 
     enum Phase: Sendable, Hashable {
@@ -82,6 +85,14 @@ struct SimulatorSession: Sendable {
     /// Whether the client runs the agent's tools and answers each call (OpenAI, Deepgram agent).
     let awaitsToolResults: Bool
     let chunkCounts: [Clip: Int]
+    /// Whether the agent's audio track streams silence whenever it is not speaking, as a
+    /// Pipecat bot's WebRTC output track does (`+IdleSilence`).
+    let streamsSilenceWhileIdle: Bool
+    /// Whether media flows: the WebRTC transport connected (`mediaStarted`), for an agent that
+    /// streams silence while idle.
+    var mediaFlowing = false
+    /// When the next frame of idle silence is due, while media flows and no turn is spoken.
+    var idleSilenceDueAt: MonotonicInstant?
     let sessionID: String
     var phase = Phase.awaitingStart
     /// The agent's turn being streamed.
@@ -140,13 +151,15 @@ struct SimulatorSession: Sendable {
         chunkCounts: [Clip: Int],
         sessionNumber: UInt64,
         replyFaults: ReplyFaultDrawer? = nil,
-        noise: NoiseWindows? = nil
+        noise: NoiseWindows? = nil,
+        streamsSilenceWhileIdle: Bool = false
     ) {
         self.configuration = configuration
         self.sessionStart = sessionStart
         self.speaks = speaks
         self.awaitsToolResults = awaitsToolResults
         self.chunkCounts = chunkCounts
+        self.streamsSilenceWhileIdle = streamsSilenceWhileIdle
         self.sessionID = "sim-\(sessionNumber)"
         self.detector = StreamingSpeechDetector(
             format: inputFormat,
@@ -211,7 +224,7 @@ struct SimulatorSession: Sendable {
             phase = .ended
             reply = nil
             pendingBargeIn = nil
-            var actions = stopSpeaking()
+            var actions = stopSpeaking(at: now)
             actions += [
                 .cancel(.ready), .cancel(.greeting), .send(.ended(transcript: [])),
                 .schedule(.closeAfterEnd, at: now.advanced(byMilliseconds: 2_000)),
@@ -258,7 +271,7 @@ struct SimulatorSession: Sendable {
             return userPartialTranscript()
         case .bargeIn:
             guard phase == .live else { return [] }
-            return deliverBargeIn()
+            return deliverBargeIn(at: now)
         case .toolResultTimeout:
             return toolResultTimedOut(at: now)
         case .toolDone:
@@ -267,7 +280,8 @@ struct SimulatorSession: Sendable {
             guard phase == .live, reply?.stage == .queued else { return [] }
             return beginReply(at: now)
         case .nextChunk:
-            return sendDueChunks(at: now)
+            // The one pacing timer: the turn's next chunk, or the next frame of idle silence.
+            return stream == nil ? idleSilenceDue(at: now) : sendDueChunks(at: now)
         case .closeAfterEnd:
             return [.close(code: 1000)]
         }

@@ -15,6 +15,9 @@ struct SimulatorWebRTCAnswerer: Sendable {
     let configuration: SimulatorConfiguration
     let dialect: any ServerDialect
     let audio: ReplyAudio
+    /// What the agent streams between its turns (`IdleSilence`); nil: nothing.
+    let idleSilencePacket: [UInt8]?
+    let pacers: FramePacers
     let identity: DTLSIdentity
     let tally: SimulatorTally
     let noise: NoiseWindows?
@@ -69,11 +72,12 @@ struct SimulatorWebRTCAnswerer: Sendable {
         let session = SimulatorSession(
             configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
             awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat, chunkCounts: audio.chunkCounts,
-            sessionNumber: number, noise: noise)
+            sessionNumber: number, noise: noise, streamsSilenceWhileIdle: idleSilencePacket != nil)
         let tally = tally
         return try SimulatorWebRTCCall(
             eventLoop: eventLoop, session: session, codec: dialect.makeCodec(target: signalling.path), audio: audio,
-            payloadType: offer.opusPayloadType, ssrcSeed: configuration.seed &+ number, decoderLagSamples: decoderLagSamples,
+            idleSilencePacket: idleSilencePacket, pacer: pacers.pacer(for: eventLoop), payloadType: offer.opusPayloadType,
+            ssrcSeed: configuration.seed &+ number, decoderLagSamples: decoderLagSamples,
             slowdown: slowdown, onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) })
     }
 

@@ -7,12 +7,19 @@ import WebRTC
 /// Drives one WebRTC session's `SimulatorSession` (the same state machine as a WebSocket
 /// session's) from its `WebRTCAnswerHandler`, on that session's event loop: the data channel's
 /// RTVI messages and the caller's decoded Opus in, the dialect's messages on the channel and the
-/// reply's shared Opus packets as RTP out, the session's timers as NIO timers (the reply's
-/// packets too, so the first leaves exactly when its latency is up). The session opens when the
-/// caller's data channel does, and ends when the caller hangs up (its close_notify or SCTP
-/// ABORT: at once), the transport fails (a caller silent for 3 s is gone) or the session closes
-/// itself.
-final class SimulatorWebRTCCall {
+/// reply's shared Opus packets as RTP out. The reply's packets after its first, and the frames of
+/// silence an agent that streams it sends between turns (`idleSilencePacket`, from the transport's
+/// connect on), are paced by the loop's `FramePacer`, as a WebSocket session's chunks are: one
+/// NIO timer for every call on the loop, not one per packet per call. The other timers, a few a
+/// turn, are NIO timers, so a reply's first packet leaves exactly when its latency is up. Reply
+/// and silence are one RTP stream: sequence numbers +1 and timestamps +960 a packet, as aiortc's
+/// sender numbers a track's frames. The session opens when the caller's data channel does, and
+/// ends when the caller hangs up (its close_notify or SCTP ABORT: at once), the transport fails
+/// (a caller silent for 3 s is gone) or the session closes itself.
+///
+/// Used on its event loop only (the answerer makes it there, and the handler, the timers and the
+/// pacer call it there): that is what makes it `Sendable`, as `FramePacer` is.
+final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
     private let eventLoop: any EventLoop
     private var session: SimulatorSession
     private var codec: any ServerCodec
@@ -28,6 +35,12 @@ final class SimulatorWebRTCCall {
     private let slowdown: @Sendable () -> Double
     private let onFinish: @Sendable (SimulatorStatistics, [Int64]) -> Void
     private var timers: [SimulatorSession.Timer: Scheduled<Void>] = [:]
+    private let pacer: FramePacer
+    /// Counts `nextChunk` schedules: a deadline queued with the pacer under an older one is stale.
+    private var chunkToken = 0
+    /// 20 ms of digital silence as one Opus packet, encoded once per run (`IdleSilence`); nil
+    /// for an agent that sends nothing between its turns.
+    private let idleSilencePacket: [UInt8]?
 
     private var finished = false
     /// Set once the handler exists (it reports to this call); the channel, to close it.
@@ -35,14 +48,16 @@ final class SimulatorWebRTCCall {
     var channel: (any Channel)?
 
     init(
-        eventLoop: any EventLoop, session: SimulatorSession, codec: any ServerCodec, audio: ReplyAudio, payloadType: UInt8, ssrcSeed: UInt64,
-        decoderLagSamples: Int, slowdown: @escaping @Sendable () -> Double,
+        eventLoop: any EventLoop, session: SimulatorSession, codec: any ServerCodec, audio: ReplyAudio, idleSilencePacket: [UInt8]?,
+        pacer: FramePacer, payloadType: UInt8, ssrcSeed: UInt64, decoderLagSamples: Int, slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics, [Int64]) -> Void
     ) throws(OpusError) {
         self.eventLoop = eventLoop
         self.session = session
         self.codec = codec
         self.audio = audio
+        self.idleSilencePacket = idleSilencePacket
+        self.pacer = pacer
         self.decoder = try OpusPacketDecoder()
         var generator = SeededGenerator(seed: ssrcSeed)
         self.packetizer = RTPPacketizer(payloadType: payloadType, generator: &generator)
@@ -56,7 +71,7 @@ final class SimulatorWebRTCCall {
         guard !finished else { return }
         switch event {
         case .connected:
-            break
+            perform(session.mediaStarted(at: .now()))
         case .dataChannelOpen:
             session.slowdown = slowdown()
             perform(session.opened(at: .now()))
@@ -103,6 +118,14 @@ final class SimulatorWebRTCCall {
                 guard let frame = audio.chunks[clip]?[index].sharedFrame else { continue }
                 let payload = Array(frame.payload.readableBytesView)
                 handler?.send(packetizer.packet(payload: payload, timestampStepSamples: UInt32(OpusClip.frameSamples)))
+            case .sendIdleSilence:
+                guard let idleSilencePacket else { continue }
+                handler?.send(packetizer.packet(payload: idleSilencePacket, timestampStepSamples: UInt32(OpusClip.frameSamples)))
+            case .schedule(.nextChunk, let at):
+                chunkToken += 1
+                pacer.schedule(self, token: chunkToken, at: at)
+            case .cancel(.nextChunk):
+                chunkToken += 1
             case .schedule(let timer, let at):
                 timers[timer]?.cancel()
                 timers[timer] = eventLoop.assumeIsolated().scheduleTask(deadline: at.deadline) { [self] in fire(timer) }
@@ -118,6 +141,12 @@ final class SimulatorWebRTCCall {
         }
     }
 
+    /// The pacer's call, on the loop: the chunk or frame of silence queued with `token` is due.
+    func pacingDue(token: Int) {
+        guard token == chunkToken, !finished else { return }
+        fire(.nextChunk)
+    }
+
     private func fire(_ timer: SimulatorSession.Timer) {
         timers[timer] = nil
         guard !finished else { return }
@@ -128,6 +157,7 @@ final class SimulatorWebRTCCall {
     private func finish() {
         guard !finished else { return }
         finished = true
+        chunkToken += 1
         for timer in timers.values { timer.cancel() }
         timers.removeAll()
         channel?.close(promise: nil)

@@ -12,3 +12,8 @@ static inline int vload_opus_encoder_lookahead(OpusEncoder *encoder, opus_int32 
 static inline int vload_opus_encoder_bitrate(OpusEncoder *encoder, opus_int32 *bitsPerSecond) {
     return opus_encoder_ctl(encoder, OPUS_GET_BITRATE(bitsPerSecond));
 }
+
+/// Sets the encoder's target bitrate in bits per second (OPUS_SET_BITRATE).
+static inline int vload_opus_encoder_set_bitrate(OpusEncoder *encoder, opus_int32 bitsPerSecond) {
+    return opus_encoder_ctl(encoder, OPUS_SET_BITRATE(bitsPerSecond));
+}

@@ -131,6 +131,8 @@ extension DialectCall {
                 clock.schedule(.clientSawClose(code: code), at: now.advanced(byMicroseconds: oneWayDelayUs))
             case .sendInvalid:
                 serverDecodeErrors.append(.malformed("the harness injects no faults"))
+            case .sendIdleSilence:
+                serverDecodeErrors.append(.malformed("the harness's calls are WebSocket calls: no media starts"))
             }
         }
     }

@@ -15,11 +15,13 @@ struct SessionScript {
     /// A session that does not greet, sends no user transcripts, ends a turn after 200 ms of
     /// silence and answers 700 ms after the end of speech with a 50-chunk (2 s) reply;
     /// `configure` changes that. `replyFaults` draws the per-turn faults, `speaks` false makes
-    /// it speech-to-text.
+    /// it speech-to-text, `streamsSilenceWhileIdle` streams silence between turns once media
+    /// flows, as a Pipecat WebRTC bot.
     init(
         awaitsToolResults: Bool = false,
         speaks: Bool = true,
         replyFaults: ReplyFaultDrawer? = nil,
+        streamsSilenceWhileIdle: Bool = false,
         _ configure: (inout SimulatorConfiguration) -> Void = { _ in }
     ) {
         var configuration = SimulatorConfiguration()
@@ -39,7 +41,8 @@ struct SessionScript {
             inputFormat: .pcm16(16_000),
             chunkCounts: [.greeting: 10, .reply: 50, .silence: 50],
             sessionNumber: 1,
-            replyFaults: replyFaults
+            replyFaults: replyFaults,
+            streamsSilenceWhileIdle: streamsSilenceWhileIdle
         )
     }
 

@@ -40,6 +40,12 @@ package struct OpusFrameEncoder: ~Copyable {
         return Int(bitsPerSecond)
     }
 
+    /// Sets the target bitrate in bits per second, in place of libopus's choice.
+    package mutating func setBitrate(bitsPerSecond: Int) throws(OpusError) {
+        let code = vload_opus_encoder_set_bitrate(state, opus_int32(bitsPerSecond))
+        guard code == OPUS_OK else { throw .libopus(function: "opus_encoder_ctl(OPUS_SET_BITRATE)", code: code) }
+    }
+
     /// Encodes one frame of exactly `OpusClip.frameSamples` samples into an Opus packet.
     package mutating func encode(_ samples: ArraySlice<Int16>) throws(OpusError) -> [UInt8] {
         guard samples.count == OpusClip.frameSamples else { throw .frameLength(sampleCount: samples.count) }
