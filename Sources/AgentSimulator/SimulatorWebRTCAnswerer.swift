@@ -85,7 +85,9 @@ struct SimulatorWebRTCAnswerer: Sendable {
     /// another machine (`vload serve --host 0.0.0.0`) is answered with an address it reaches;
     /// 127.0.0.1 for an offer over IPv6 (the WebRTC side is IPv4 only, docs/webrtc.md).
     static func udpHost(_ request: PlainHTTPRequest) -> String {
-        guard let host = request.localHost, STUNAddress(ipv4: host, port: 0) != nil else { return "127.0.0.1" }
+        // A dual-stack listener (`--host ::`) sees an IPv4 caller at an IPv4-mapped address.
+        let host = request.localHost.map { $0.lowercased().hasPrefix("::ffff:") ? String($0.dropFirst(7)) : $0 }
+        guard let host, STUNAddress(ipv4: host, port: 0) != nil else { return "127.0.0.1" }
         return host
     }
 

@@ -10,10 +10,11 @@ struct SimulatorWebRTCAddressTests {
         PlainHTTPRequest(method: "POST", target: "/api/offer", headers: [], body: [], localHost: localHost)
     }
 
-    @Test("an IPv4 address is used as it is; IPv6 or none falls back to 127.0.0.1")
+    @Test("an IPv4 address is used as it is, an IPv4-mapped one unmapped; IPv6 or none falls back to 127.0.0.1")
     func udpHost() {
         #expect(SimulatorWebRTCAnswerer.udpHost(request(to: "127.0.0.1")) == "127.0.0.1")
         #expect(SimulatorWebRTCAnswerer.udpHost(request(to: "192.168.1.20")) == "192.168.1.20")
+        #expect(SimulatorWebRTCAnswerer.udpHost(request(to: "::ffff:192.168.1.20")) == "192.168.1.20")
         #expect(SimulatorWebRTCAnswerer.udpHost(request(to: "::1")) == "127.0.0.1")
         #expect(SimulatorWebRTCAnswerer.udpHost(request(to: nil)) == "127.0.0.1")
     }

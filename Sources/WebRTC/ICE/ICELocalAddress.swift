@@ -16,17 +16,19 @@ package enum ICELocalAddress {
         package let description: String
     }
 
+    #if canImport(Glibc)
+    private static let datagram = Int32(SOCK_DGRAM.rawValue)
+    #else
+    private static let datagram = SOCK_DGRAM
+    #endif
+
     /// The dotted local IPv4 address that reaches `host` (a name or an IPv4 literal).
     package static func toward(host: String, port: Int) throws(LookupError) -> String {
         let remote = try resolve(host: host, port: port)
-        let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        let descriptor = socket(AF_INET, datagram, 0)
         guard descriptor >= 0 else { throw LookupError(description: "cannot open a UDP socket: \(errorText())") }
         defer { close(descriptor) }
-        var address = remote
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw LookupError(description: "no route to \(host): \(errorText())") }
+        guard connectSocket(descriptor, to: remote) else { throw LookupError(description: "no route to \(host): \(errorText())") }
         var local = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &local) {
@@ -36,11 +38,38 @@ package enum ICELocalAddress {
         return dotted(local.sin_addr)
     }
 
+    /// Whether this machine has a route to an IPv4 candidate, and it is one host's (not
+    /// multicast, not the broadcast address). A check sent where there is no route fails with
+    /// an error that closes the call's socket (SwiftNIO closes a UDP channel on any send error
+    /// but EMSGSIZE and EHOSTUNREACH), so such a candidate is left out rather than checked.
+    package static func hasRoute(to address: STUNAddress) -> Bool {
+        guard address.ipBytes.count == 4, address.ipBytes[0] < 224 else { return false }
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = address.port.bigEndian
+        withUnsafeMutableBytes(of: &remote.sin_addr) { $0.copyBytes(from: address.ipBytes) }
+        let descriptor = socket(AF_INET, datagram, 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return connectSocket(descriptor, to: remote)
+    }
+
+    /// Connects a UDP socket (a route lookup; nothing is sent).
+    private static func connectSocket(_ descriptor: Int32, to remote: sockaddr_in) -> Bool {
+        var address = remote
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return connected == 0
+    }
+
     /// The first IPv4 address of `host`.
     private static func resolve(host: String, port: Int) throws(LookupError) -> sockaddr_in {
         var hints = addrinfo()
         hints.ai_family = AF_INET
-        hints.ai_socktype = Int32(SOCK_DGRAM.rawValue)
+        hints.ai_socktype = datagram
         var results: UnsafeMutablePointer<addrinfo>?
         let code = getaddrinfo(host, String(port), &hints, &results)
         guard code == 0, let first = results else {
@@ -48,7 +77,7 @@ package enum ICELocalAddress {
             throw LookupError(description: "cannot resolve \(host) to an IPv4 address (vload's WebRTC calls use IPv4): \(reason)")
         }
         defer { freeaddrinfo(first) }
-        guard let address = first.pointee.ai_addr else {
+        guard let address = first.pointee.ai_addr, Int(first.pointee.ai_addrlen) >= MemoryLayout<sockaddr_in>.size else {
             throw LookupError(description: "cannot resolve \(host) to an IPv4 address: no address")
         }
         return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee }

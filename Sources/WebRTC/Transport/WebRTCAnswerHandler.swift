@@ -70,10 +70,13 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler {
     }
 
     package func handlerRemoved(context: ChannelHandlerContext) {
+        // Finished first: closing the link writes its ABORT, which must not schedule a new timer.
+        let wasFinished = finished
+        finished = true
+        if !wasFinished { dataChannelLink?.close() }
         idleCheck?.cancel()
         timer?.cancel()
         connectDeadline?.cancel()
-        dataChannelLink?.close()
         self.context = nil
     }
 

@@ -37,8 +37,11 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler {
 
     package func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     package func handlerRemoved(context: ChannelHandlerContext) {
+        // Finished first: closing the link writes its ABORT, which must not schedule a new timer.
+        let wasFinished = finished
+        finished = true
+        if !wasFinished { dataChannelLink?.close() }
         timer?.cancel()
-        dataChannelLink?.close()
         self.context = nil
     }
 
@@ -67,7 +70,7 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler {
     /// Protects and sends the caller's packet on the selected pair; false before DTLS is done.
     @discardableResult
     package func send(_ packet: RTPPacket) -> Bool {
-        guard let media, let remote, let context else { return false }
+        guard !finished, let media, let remote, let context else { return false }
         do {
             write(try media.outbound.protect(packet.serialized()), to: remote, context: context)
             counters.rtpSent += 1

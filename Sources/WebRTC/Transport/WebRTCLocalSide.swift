@@ -34,9 +34,10 @@ package struct WebRTCLocalSide: Sendable {
     }
 
     /// The ICE agent's configuration once the answer is in: the answer's candidates this
-    /// socket can send to (`reachable`).
+    /// socket can send to (`reachable`) and this machine has a route to
+    /// (`ICELocalAddress.hasRoute(to:)`).
     package func iceConfiguration(answer: SDPAnswer) -> ICEAgentConfiguration {
-        let reachable = Self.reachable(answer.candidates)
+        let reachable = Self.reachable(answer.candidates).filter(ICELocalAddress.hasRoute(to:))
         return ICEAgentConfiguration(
             localUfrag: iceUfrag, localPassword: icePassword, remoteUfrag: answer.iceUfrag, remotePassword: answer.icePassword,
             remoteAddresses: reachable, remoteIsLite: answer.iceLite, tieBreaker: tieBreaker, transactionPrefix: transactionPrefix,

@@ -28,6 +28,13 @@ struct ICELocalAddressTests {
         #expect(WebRTCLocalSide.reachable(answer).map(\.description) == ["10.0.0.7:40000", "127.0.0.1:50000", "203.0.113.9:3478"])
     }
 
+    @Test("a candidate is checked only where this machine has a route, and never a multicast or the broadcast address")
+    func routes() throws {
+        #expect(ICELocalAddress.hasRoute(to: try #require(STUNAddress(ipv4: "127.0.0.1", port: 9))))
+        #expect(!ICELocalAddress.hasRoute(to: try #require(STUNAddress(ipv4: "239.1.2.3", port: 9))))
+        #expect(!ICELocalAddress.hasRoute(to: try #require(STUNAddress(ipv4: "255.255.255.255", port: 9))))
+    }
+
     @Test("the offer names the run's local address toward the agent as its host candidate")
     func offerCandidate() throws {
         var generator = SystemRandomNumberGenerator()
