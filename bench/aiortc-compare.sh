@@ -1,45 +1,91 @@
 #!/bin/bash
-# vload against an independent aiortc caller (Tests/Conformance/aiortc_caller.py), on one real
-# Pipecat 1.14 SmallWebRTC bot (Tests/Conformance/pipecat_webrtc_server.py) on loopback: ROUNDS
-# rounds, each a vload run of CLIENTS callers, then CLIENTS aiortc callers, one after the other,
-# every caller asking Tests/Conformance/scenarios/pipecat-webrtc-barge-in.yaml's question and
-# talking over the answer 800 ms into it. Prints each round's first audio and int_ack_ms (min,
-# median, max) for both. The bot and both callers run at nice -15 so that a build beside them
-# disturbs them less (run as root, or set NICE=0).
+# vload against an independent aiortc caller (Tests/Conformance/aiortc_caller.py), on real Pipecat
+# 1.14 SmallWebRTC bots (Tests/Conformance/pipecat_webrtc_server.py) on loopback: ROUNDS rounds,
+# each a vload run of CLIENTS callers and AIORTC_CLIENTS aiortc callers, every caller making
+# Tests/Conformance/scenarios/pipecat-webrtc-compare.yaml's call: a question, then
+# scenarios/audio/one-moment.wav over the answer 800 ms into it. Prints each round's first audio and int_ack_ms (min, median, max) for both,
+# then the medians over all rounds and how far apart they are.
 #
 #   VLOAD_BIN=.build-tests/release/vload bench/aiortc-compare.sh      # ROUNDS=5 CLIENTS=1 by default
+#   ROUNDS=3 CLIENTS=20 AIORTC_CLIENTS=4 BOTS=10 TOGETHER=1 bench/aiortc-compare.sh
+#
+# BOTS=1 (the default) runs one bot process; BOTS=N > 1 runs N behind one offer URL
+# (Tests/Conformance/pipecat_webrtc_pool.py): one Python bot process carries about a dozen calls
+# (BENCHMARKS.md, "20 callers against real Pipecat bots"). TOGETHER=0 (the default) runs vload's
+# callers, then the aiortc callers; TOGETHER=1 runs both at once, so both measure the same bots
+# under the same load. The bots and both callers run at nice -15 so that a build beside them
+# disturbs them less (run as root, or set NICE=0); BOT_NICE sets the bots' apart, so that on a
+# machine the bots fill, the callers' clocks are not the ones that wait.
 #
 # Needs the conformance venv (scripts/conformance builds it in .build-conformance/venv).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PYTHON:-$ROOT/.build-conformance/venv/bin/python}
 VLOAD=$(realpath "${VLOAD_BIN:-$ROOT/.build/release/vload}")
-ROUNDS=${ROUNDS:-5}; CLIENTS=${CLIENTS:-1}; NICE=${NICE:--15}
+ROUNDS=${ROUNDS:-5}; CLIENTS=${CLIENTS:-1}; AIORTC_CLIENTS=${AIORTC_CLIENTS:-$CLIENTS}
+BOTS=${BOTS:-1}; TOGETHER=${TOGETHER:-0}; NICE=${NICE:--15}; BOT_NICE=${BOT_NICE:-$NICE}
 WORK=$(mktemp -d); trap 'kill $SERVER 2>/dev/null; wait; rm -rf "$WORK"' EXIT
 PORT=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 cd "$ROOT/Tests/Conformance"
-nice -n "$NICE" "$PY" pipecat_webrtc_server.py --port "$PORT" --in-rate 16000 --out-rate 24000 --speech-timeout-s 0.6 \
-  --reply-wav "$ROOT/scenarios/audio/thanks.wav" --max-lifetime-s 1800 --call-timeout-s 60 > "$WORK/server.out" 2>&1 &
+BOT_ARGS=(--in-rate 16000 --out-rate 24000 --speech-timeout-s 0.6 --reply-wav "$ROOT/scenarios/audio/thanks.wav"
+  --max-lifetime-s 1800 --call-timeout-s 60)
+if [ "$BOTS" -gt 1 ]; then
+  nice -n "$BOT_NICE" "$PY" pipecat_webrtc_pool.py --bots "$BOTS" --port "$PORT" "${BOT_ARGS[@]}" > "$WORK/server.out" 2>&1 &
+else
+  nice -n "$BOT_NICE" "$PY" pipecat_webrtc_server.py --port "$PORT" "${BOT_ARGS[@]}" > "$WORK/server.out" 2>&1 &
+fi
 SERVER=$!
-for _ in $(seq 60); do grep -q "ready on port" "$WORK/server.out" && break; sleep 1; done
+for _ in $(seq $((60 + 15 * BOTS))); do grep -q "ready on port" "$WORK/server.out" && break; sleep 1; done
 grep -q "ready on port" "$WORK/server.out" || { cat "$WORK/server.out"; exit 1; }
 summary() {  # name, then a list of numbers on stdin
   python3 -c '
 import statistics, sys
 values = [float(v) for v in sys.stdin.read().split()]
-print("  %-26s n=%-2d min %7.1f  median %7.1f  max %7.1f" % (sys.argv[1], len(values), min(values), statistics.median(values), max(values)) if values else "  %-26s none" % sys.argv[1])' "$1"
+print("  %-26s n=%-3d min %7.1f  median %7.1f  max %7.1f" % (sys.argv[1], len(values), min(values), statistics.median(values), max(values)) if values else "  %-26s none" % sys.argv[1])' "$1"
 }
+vload_column() {  # turns.csv's column $1 (the question's turn for first audio), one value a line
+  python3 -c 'import csv,sys; [print(r[sys.argv[2]]) for r in csv.DictReader(open(sys.argv[1])) if r[sys.argv[2]] and (sys.argv[2] != "first_audio_from_end_ms" or r["label"] == "question")]' "$WORK/out/turns.csv" "$1"
+}
+aiortc_column() {
+  python3 -c 'import json,sys; [print(r[sys.argv[2]]) for r in map(json.loads, open(sys.argv[1])) if r[sys.argv[2]] is not None]' "$WORK/aiortc.jsonl" "$1"
+}
+run_vload() {
+  nice -n "$NICE" "$VLOAD" run --url "http://127.0.0.1:$PORT" --dialect pipecat-webrtc --clients "$CLIENTS" \
+    --scenario scenarios/pipecat-webrtc-compare.yaml --out "$WORK/out" --quiet > "$WORK/vload.log" 2>&1
+}
+run_aiortc() {
+  nice -n "$NICE" "$PY" aiortc_caller.py --url "http://127.0.0.1:$PORT/api/offer" --clients "$AIORTC_CLIENTS" --barge-in \
+    --barge-in-wav one-moment.wav > "$WORK/aiortc.jsonl"
+}
+: > "$WORK/all"
 for round in $(seq "$ROUNDS"); do
   rm -rf "$WORK/out"
   status=0
-  nice -n "$NICE" "$VLOAD" run --url "http://127.0.0.1:$PORT" --dialect pipecat-webrtc --clients "$CLIENTS" \
-    --scenario scenarios/pipecat-webrtc-barge-in.yaml --out "$WORK/out" --quiet --max-lag-ms 20 > /dev/null 2>&1 || status=$?
-  echo "round $round: vload (exit $status)"
-  python3 -c 'import csv,sys; [print(r["first_audio_from_end_ms"]) for r in csv.DictReader(open(sys.argv[1])) if r["label"] == "question" and r["first_audio_from_end_ms"]]' "$WORK/out/turns.csv" | summary first_audio_from_end_ms
-  python3 -c 'import csv,sys; [print(r["int_ack_ms"]) for r in csv.DictReader(open(sys.argv[1])) if r["int_ack_ms"]]' "$WORK/out/turns.csv" | summary int_ack_ms
-  echo "round $round: aiortc caller"
-  nice -n "$NICE" "$PY" aiortc_caller.py --url "http://127.0.0.1:$PORT/api/offer" --clients "$CLIENTS" --barge-in > "$WORK/aiortc.jsonl"
+  if [ "$TOGETHER" = 1 ]; then
+    run_aiortc & AIORTC=$!
+    run_vload || status=$?
+    wait $AIORTC
+  else
+    run_vload || status=$?
+    run_aiortc
+  fi
+  grep -E "^(send_lag_ms|receive_lag_ms|verdict)" "$WORK/vload.log" | sed 's/^/  /' || true
+  echo "round $round: vload, $CLIENTS callers (exit $status; $(grep -o 'CPU [0-9.]*% of one core[^·]*· [a-zA-Z]*' "$WORK/vload.log" || true))"
   for key in first_audio_from_end_ms int_ack_ms; do
-    python3 -c 'import json,sys; [print(r[sys.argv[2]]) for r in map(json.loads, open(sys.argv[1])) if r[sys.argv[2]] is not None]' "$WORK/aiortc.jsonl" "$key" | summary "$key"
+    vload_column "$key" | tee -a "$WORK/vload-$key" | summary "$key"
   done
+  echo "round $round: aiortc caller, $AIORTC_CLIENTS callers$([ "$TOGETHER" = 1 ] && echo ', at the same time')"
+  for key in first_audio_from_end_ms int_ack_ms; do
+    aiortc_column "$key" | tee -a "$WORK/aiortc-$key" | summary "$key"
+  done
+done
+echo "all rounds:"
+for key in first_audio_from_end_ms int_ack_ms; do
+  python3 -c '
+import statistics, sys
+v, a = ([float(x) for x in open(p).read().split()] for p in sys.argv[2:4])
+if v and a:
+    print("  %-26s vload median %7.1f (n=%d)  aiortc median %7.1f (n=%d)  apart %5.1f ms" % (
+        sys.argv[1], statistics.median(v), len(v), statistics.median(a), len(a), abs(statistics.median(v) - statistics.median(a))))' \
+    "$key" "$WORK/vload-$key" "$WORK/aiortc-$key"
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the speech WAVs vload ships with, using espeak-ng and sox:
-#   scenarios/audio/{hello,arrival,thanks,barge-in,weather}.wav  user utterances, 16 kHz mono PCM16
+#   scenarios/audio/{hello,arrival,thanks,barge-in,weather,one-moment}.wav  user utterances, 16 kHz mono PCM16
 #   Sources/SimulatorAudio/Resources/agent-greeting.wav  agent greeting, 24 kHz mono PCM16
 #   Sources/SimulatorAudio/Resources/agent-reply.wav     agent reply, 24 kHz mono PCM16
 # espeak's own leading/trailing padding is kept, and 300 ms of silence is added at each end
@@ -41,3 +41,8 @@ speak en-us 16000 scenarios/audio/barge-in.wav \
     "Wait, sorry, one more thing."
 speak en-us 16000 scenarios/audio/weather.wav \
     "What is the weather in Paris today?"
+# A barge-in whose first voiced run is 540 ms long: barge-in.wav's "Wait," is 380 ms with a dip,
+# which a VAD needing 200 ms of confident speech (Pipecat's Silero) misses or not by the phase of
+# its windows, acknowledging then or only at the next word (bench/aiortc-compare.sh uses this one).
+speak en-us 16000 scenarios/audio/one-moment.wav \
+    "One moment please, I have another question."

@@ -21,6 +21,7 @@ over. A clip's first frame is stamped when aiortc's sender hands its packet to t
 and the speech offsets are found on the 48 kHz clip as sent.
 
     python aiortc_caller.py --url http://127.0.0.1:PORT/api/offer --clients N [--barge-in] [--after-heard-ms MS]
+                            [--barge-in-wav one-moment.wav]
 
 prints one JSON object per call. Loopback only.
 """
@@ -180,9 +181,10 @@ async def mic_open(sender, pts: int) -> float:
     raise TimeoutError(f"no packet left for pts {pts}")
 
 
-async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_heard_ms: float = 800) -> dict:
+async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_heard_ms: float = 800,
+               barge_in_wav: str = "barge-in.wav") -> dict:
     rate, question = read_wav(AUDIO / "weather.wav")
-    _, interruption = read_wav(AUDIO / "barge-in.wav")
+    _, interruption = read_wav(AUDIO / barge_in_wav)
     end_offset_ms = speech_span_ms(question, rate)[1]
     onset_offset_ms = speech_span_ms(interruption, rate)[0]
     pc = RTCPeerConnection()
@@ -258,10 +260,10 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     return result
 
 
-async def main(url: str, clients: int, barge_in: bool, after_heard_ms: float) -> list:
+async def main(url: str, clients: int, barge_in: bool, after_heard_ms: float, barge_in_wav: str) -> list:
     with LOOPBACK_ONLY:
         async with aiohttp.ClientSession() as session:
-            return await asyncio.gather(*(call(session, url, barge_in, after_heard_ms) for _ in range(clients)))
+            return await asyncio.gather(*(call(session, url, barge_in, after_heard_ms, barge_in_wav) for _ in range(clients)))
 
 
 if __name__ == "__main__":
@@ -270,6 +272,7 @@ if __name__ == "__main__":
     parser.add_argument("--clients", type=int, default=1)
     parser.add_argument("--barge-in", action="store_true")
     parser.add_argument("--after-heard-ms", type=float, default=800)
+    parser.add_argument("--barge-in-wav", default="barge-in.wav", help="the barge-in clip, in scenarios/audio")
     args = parser.parse_args()
-    for row in asyncio.run(main(args.url, args.clients, args.barge_in, args.after_heard_ms)):
+    for row in asyncio.run(main(args.url, args.clients, args.barge_in, args.after_heard_ms, args.barge_in_wav)):
         print(json.dumps(row))

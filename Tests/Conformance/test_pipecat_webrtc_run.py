@@ -45,22 +45,29 @@ def webrtc_server(tmp_path_factory):
     instance.stop()
 
 
-@pytest.fixture(scope="module")
-def run(webrtc_server, tmp_path_factory):
-    out = tmp_path_factory.mktemp("pipecat-webrtc-run") / "out"
+def run_vload(server, scenario: str, clients: int, out: Path, timeout_s: int = 120):
+    """`vload run` of `clients` pipecat-webrtc callers of SCENARIOS/`scenario` against `server`:
+    its exit code, and one text of the command, its output and the server's log for assertion
+    messages."""
     command = [
-        vload_binary(), "run", "--url", f"http://127.0.0.1:{webrtc_server.port}", "--dialect", "pipecat-webrtc",
-        "--scenario", str(SCENARIOS / "pipecat-webrtc-one-question.yaml"), "--clients", str(CLIENTS),
+        vload_binary(), "run", "--url", f"http://127.0.0.1:{server.port}", "--dialect", "pipecat-webrtc",
+        "--scenario", str(SCENARIOS / scenario), "--clients", str(clients),
         "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
     ]
     # A run vload declares invalid (exit 3: the host stalled it) measured the host, not the bot:
     # run again, as test_pipecat_server.Run does.
     for attempt in range(1, VLOAD_RUN_ATTEMPTS + 1):
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=90)
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout_s)
         if done.returncode != 3 or attempt == VLOAD_RUN_ATTEMPTS:
             break
         print(f"attempt {attempt} invalid, run again: {[l for l in done.stdout.splitlines() if l.startswith('verdict:')]}")
-    output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\n{webrtc_server.log()}"
+    return done.returncode, f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\n{server.log()}"
+
+
+@pytest.fixture(scope="module")
+def run(webrtc_server, tmp_path_factory):
+    out = tmp_path_factory.mktemp("pipecat-webrtc-run") / "out"
+    returncode, output = run_vload(webrtc_server, "pipecat-webrtc-one-question.yaml", CLIENTS, out, timeout_s=90)
     report = json.loads((out / "report.json").read_text()) if (out / "report.json").exists() else None
 
     def rows(name):
@@ -70,7 +77,7 @@ def run(webrtc_server, tmp_path_factory):
         with path.open(newline="") as handle:
             return list(csv.DictReader(handle))
 
-    return {"returncode": done.returncode, "output": output, "report": report,
+    return {"returncode": returncode, "output": output, "report": report,
             "sessions": rows("sessions.csv"), "turns": rows("turns.csv")}
 
 
@@ -134,18 +141,9 @@ def test_barge_in_is_acknowledged_over_webrtc(webrtc_server, tmp_path):
     acknowledges it (`user-started-speaking` while the bot is audible, then `bot-interrupted`);
     the bot then answers the barge-in, heard to its end."""
     out = tmp_path / "out"
-    command = [
-        vload_binary(), "run", "--url", f"http://127.0.0.1:{webrtc_server.port}", "--dialect", "pipecat-webrtc",
-        "--scenario", str(SCENARIOS / "pipecat-webrtc-barge-in.yaml"), "--clients", str(CLIENTS),
-        "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
-    ]
-    for attempt in range(1, VLOAD_RUN_ATTEMPTS + 1):
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
-        if done.returncode != 3 or attempt == VLOAD_RUN_ATTEMPTS:
-            break
-    output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\n{webrtc_server.log()}"
+    returncode, output = run_vload(webrtc_server, "pipecat-webrtc-barge-in.yaml", CLIENTS, out)
     report = json.loads((out / "report.json").read_text())
-    assert done.returncode == 0 and report["sessions"]["completed"] == CLIENTS, output
+    assert returncode == 0 and report["sessions"]["completed"] == CLIENTS, output
     assert report["errors"]["total"] == 0, json.dumps(report["errors"], indent=1) + output
     interruptions = report["interruptions"]
     assert interruptions["barge_ins"] == CLIENTS and interruptions["acknowledged"] == CLIENTS, (interruptions, output)
