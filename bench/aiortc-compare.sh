@@ -75,6 +75,7 @@ for round in $(seq "$ROUNDS"); do
     vload_column "$key" | tee -a "$WORK/vload-$key" | summary "$key"
   done
   echo "round $round: aiortc caller, $AIORTC_CLIENTS callers$([ "$TOGETHER" = 1 ] && echo ', at the same time')"
+  aiortc_column speech_end_send_late_ms | summary speech_end_send_late_ms
   for key in first_audio_from_end_ms int_ack_ms; do
     aiortc_column "$key" | tee -a "$WORK/aiortc-$key" | summary "$key"
   done

@@ -8,6 +8,8 @@ that measures what vload measures on the same call, so the two can be compared:
   of the bot's reply that decodes to audio that is not digital silence. Packets are stamped
   when aiortc's receiver is handed them, before its jitter buffer holds them back (80 ms of
   prefetch for audio), and a decoded frame is matched to its packet by its RTP timestamp;
+- `speech_end_send_late_ms`: how much later than the frame schedule the packet holding the
+  question's last speech left (a caller's own lateness, which delays the bot's reply);
 - `int_ack_ms`: once `after_heard_ms` of the reply has arrived, the barge-in clip starts; from
   the start of its speech (its mic open plus the same rule's start of the first voiced run) to
   the arrival of the bot's first acknowledgement on the data channel, as vload reads it: RTVI
@@ -192,7 +194,7 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     sender = pc.addTrack(microphone)
     channel = pc.createDataChannel("aiortc-caller")
     ready = asyncio.get_running_loop().create_future()
-    result = {"first_audio_from_end_ms": None, "int_ack_ms": None}
+    result = {"first_audio_from_end_ms": None, "int_ack_ms": None, "speech_end_send_late_ms": None}
     state = {"speech_end": None, "heard_ms": 0.0, "barge_start": None, "first_audio": None}
     barge = asyncio.get_running_loop().create_future()
 
@@ -240,8 +242,14 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     await pc.setRemoteDescription(RTCSessionDescription(sdp=answer["sdp"], type=answer["type"]))
     try:
         await asyncio.wait_for(ready, 15)
-        started = await mic_open(sender, await asyncio.wait_for(microphone.say(question), 15))
+        first_pts = await asyncio.wait_for(microphone.say(question), 15)
+        started = await mic_open(sender, first_pts)
         state["speech_end"] = started + end_offset_ms / 1000
+        # How late the packet holding the speech's last sample left against the frame schedule
+        # (its slot's end): lateness here moves the bot's reply, not the caller's stamp.
+        last = math.ceil(end_offset_ms / FRAME_MS)
+        result["speech_end_send_late_ms"] = round(
+            ((await mic_open(sender, first_pts + (last - 1) * microphone.samples)) - started - (last - 1) * FRAME_MS / 1000) * 1000, 3)
         if barge_in:
             await asyncio.wait_for(barge, 15)
             done = microphone.say(interruption)
