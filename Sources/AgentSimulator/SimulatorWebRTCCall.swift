@@ -85,17 +85,12 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
             // on the stream's frame grid, as the caller's truth does (a caller streams silence
             // from the call's open, before the session is ready).
             guard session.phase == .live else { return }
-            guard var samples = try? decoder.decode(packet.payload)[...] else { return }
+            guard let samples = try? decoder.decode(packet.payload) else { return }
             let skipped = min(preSkipSamples, samples.count)
-            samples = samples.dropFirst(skipped)
             preSkipSamples -= skipped
-            var pcm: [UInt8] = []
-            pcm.reserveCapacity(samples.count * 2)
-            for sample in samples {
-                let bits = UInt16(bitPattern: sample)
-                pcm.append(UInt8(bits & 0xFF))
-                pcm.append(UInt8(bits >> 8))
-            }
+            // PCM16 in host byte order, little-endian on every platform vload builds for, copied
+            // whole (as the caller's side does, `WebRTCCallSession.receive`).
+            let pcm = samples[skipped...].withUnsafeBytes { Array($0) }
             let spokenAt = MonotonicInstant(nanoseconds: arrivalNanoseconds).advanced(byNanoseconds: -decoderLagNanoseconds)
             receive(.binary(pcm), at: spokenAt)
         case .hungUp, .failed:
@@ -109,35 +104,43 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
         for intent in intents { perform(session.receive(intent, at: instant)) }
     }
 
+    /// Performs `actions` in order, except that the audio goes first: RTP and the data channel
+    /// are separate flows with no order between them on the wire, and a message on the channel
+    /// costs SCTP and DTLS before it leaves. With a turn's start message first, each reply falling
+    /// due at one instant on a loop (a run's callers in step) would wait for the messages of the
+    /// replies before it, not only for their packets (docs/webrtc.md, "When a packet arrived").
     private func perform(_ actions: [SimulatorSession.Action]) {
-        for action in actions {
-            switch action {
-            case .send(let output):
-                for case .text(let text) in codec.frames(for: output) { handler?.send(text: text) }
-            case .sendChunk(let clip, let index):
-                guard let frame = audio.chunks[clip]?[index].sharedFrame else { continue }
-                let payload = Array(frame.payload.readableBytesView)
-                handler?.send(packetizer.packet(payload: payload, timestampStepSamples: UInt32(OpusClip.frameSamples)))
-            case .sendIdleSilence:
-                guard let idleSilencePacket else { continue }
-                handler?.send(packetizer.packet(payload: idleSilencePacket, timestampStepSamples: UInt32(OpusClip.frameSamples)))
-            case .schedule(.nextChunk, let at):
-                chunkToken += 1
-                pacer.schedule(self, token: chunkToken, at: at)
-            case .cancel(.nextChunk):
-                chunkToken += 1
-            case .schedule(let timer, let at):
-                timers[timer]?.cancel()
-                timers[timer] = eventLoop.assumeIsolated().scheduleTask(deadline: at.deadline) { [self] in fire(timer) }
-            case .cancel(let timer):
-                timers.removeValue(forKey: timer)?.cancel()
-            case .close:
-                channel?.close(promise: nil)
-                finish()
-            case .sendInvalid:
-                // Refused at start: injected faults are not played over WebRTC (docs/webrtc.md).
-                break
-            }
+        for action in actions where action.isAudio { perform(action) }
+        for action in actions where !action.isAudio { perform(action) }
+    }
+
+    private func perform(_ action: SimulatorSession.Action) {
+        switch action {
+        case .send(let output):
+            for case .text(let text) in codec.frames(for: output) { handler?.send(text: text) }
+        case .sendChunk(let clip, let index):
+            guard let frame = audio.chunks[clip]?[index].sharedFrame else { return }
+            let payload = Array(frame.payload.readableBytesView)
+            handler?.send(packetizer.packet(payload: payload, timestampStepSamples: UInt32(OpusClip.frameSamples)))
+        case .sendIdleSilence:
+            guard let idleSilencePacket else { return }
+            handler?.send(packetizer.packet(payload: idleSilencePacket, timestampStepSamples: UInt32(OpusClip.frameSamples)))
+        case .schedule(.nextChunk, let at):
+            chunkToken += 1
+            pacer.schedule(self, token: chunkToken, at: at)
+        case .cancel(.nextChunk):
+            chunkToken += 1
+        case .schedule(let timer, let at):
+            timers[timer]?.cancel()
+            timers[timer] = eventLoop.assumeIsolated().scheduleTask(deadline: at.deadline) { [self] in fire(timer) }
+        case .cancel(let timer):
+            timers.removeValue(forKey: timer)?.cancel()
+        case .close:
+            channel?.close(promise: nil)
+            finish()
+        case .sendInvalid:
+            // Refused at start: injected faults are not played over WebRTC (docs/webrtc.md).
+            break
         }
     }
 
@@ -164,5 +167,15 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
         var statistics = session.statistics
         statistics.sessions = 1
         onFinish(statistics, session.replyLatenessUs)
+    }
+}
+
+extension SimulatorSession.Action {
+    /// An RTP packet of the agent's audio (a reply's chunk or the idle silence).
+    fileprivate var isAudio: Bool {
+        switch self {
+        case .sendChunk, .sendIdleSilence: return true
+        default: return false
+        }
     }
 }

@@ -107,7 +107,13 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler {
             counters.dtlsReceived += 1
             receiveDTLS(bytes, from: envelope.remoteAddress)
         case 128...191:
-            receiveMedia(bytes, from: envelope.remoteAddress)
+            // Stamped now, handled after every read of this loop turn is stamped: docs/webrtc.md,
+            // "When a packet arrived".
+            let arrival = Self.nowNanoseconds()
+            let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            context.eventLoop.execute {
+                loopBound.value.receiveMedia(bytes, from: envelope.remoteAddress, arrivalNanoseconds: arrival)
+            }
         default:
             counters.otherReceived += 1
         }
@@ -195,11 +201,11 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler {
         onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
     }
 
-    private func receiveMedia(_ bytes: [UInt8], from source: SocketAddress) {
+    private func receiveMedia(_ bytes: [UInt8], from source: SocketAddress, arrivalNanoseconds: UInt64) {
+        guard !finished else { return }
         guard let media, source == remote else { return counters.otherReceived += 1 }
-        let arrival = Self.nowNanoseconds()
         guard let packet = media.receive(bytes, counters: &counters) else { return }
-        onEvent(.rtp(packet, arrivalNanoseconds: arrival))
+        onEvent(.rtp(packet, arrivalNanoseconds: arrivalNanoseconds))
     }
 
     private func write(_ bytes: [UInt8], to destination: SocketAddress, context: ChannelHandlerContext) {
