@@ -69,13 +69,16 @@ struct SimulatorWebRTCAnswerer: Sendable {
     }
 
     private func makeCall(offer: SDPReceivedOffer, number: UInt64, eventLoop: any EventLoop) throws -> SimulatorWebRTCCall {
-        let session = SimulatorSession(
-            configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
-            awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat, chunkCounts: audio.chunkCounts,
-            sessionNumber: number, noise: noise, streamsSilenceWhileIdle: idleSilencePacket != nil)
         let tally = tally
         return try SimulatorWebRTCCall(
-            eventLoop: eventLoop, session: session, codec: dialect.makeCodec(target: signalling.path), audio: audio,
+            eventLoop: eventLoop,
+            session: { streamsSilenceWhileIdle in
+                SimulatorSession(
+                    configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
+                    awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat, chunkCounts: audio.chunkCounts,
+                    sessionNumber: number, noise: noise, streamsSilenceWhileIdle: streamsSilenceWhileIdle)
+            },
+            codec: dialect.makeCodec(target: signalling.path), audio: audio,
             idleSilencePacket: idleSilencePacket, pacer: pacers.pacer(for: eventLoop), payloadType: offer.opusPayloadType,
             ssrcSeed: configuration.seed &+ number, decoderLagSamples: decoderLagSamples,
             slowdown: slowdown, onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) })

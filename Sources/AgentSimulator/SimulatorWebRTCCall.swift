@@ -48,12 +48,14 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
     var channel: (any Channel)?
 
     init(
-        eventLoop: any EventLoop, session: SimulatorSession, codec: any ServerCodec, audio: ReplyAudio, idleSilencePacket: [UInt8]?,
+        eventLoop: any EventLoop, session makeSession: (_ streamsSilenceWhileIdle: Bool) -> SimulatorSession,
+        codec: any ServerCodec, audio: ReplyAudio, idleSilencePacket: [UInt8]?,
         pacer: FramePacer, payloadType: UInt8, ssrcSeed: UInt64, decoderLagSamples: Int, slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics, [Int64]) -> Void
     ) throws(OpusError) {
         self.eventLoop = eventLoop
-        self.session = session
+        // One source of truth: the session streams silence exactly when this call has a packet of it.
+        self.session = makeSession(idleSilencePacket != nil)
         self.codec = codec
         self.audio = audio
         self.idleSilencePacket = idleSilencePacket

@@ -32,6 +32,8 @@ package final class DTLSEndpoint {
     package private(set) var hasFailed = false
     /// Set once `shutdown` sent this end's close_notify: nothing is written after it.
     package private(set) var isShutDown = false
+    /// Application writes refused for being larger than a record may carry (`write`).
+    package private(set) var oversizeWritesDropped = 0
 
     package init(identity: DTLSIdentity, role: Role, expectedFingerprint: DTLSFingerprint) throws(DTLSFailure) {
         var readBIO: OpaquePointer?
@@ -66,8 +68,21 @@ package final class DTLSEndpoint {
 
     /// Sends `bytes` as one application-data record (the data channel's SCTP packets, each
     /// smaller than a datagram: `SCTPAssociation.mtuBytes`). Nothing before the handshake ends.
+    ///
+    /// A write of more than `mtuBytes` is dropped and counted (`oversizeWritesDropped`), before
+    /// OpenSSL sees it: the connection sets `SSL_set_max_send_fragment` to `mtuBytes`, and OpenSSL
+    /// 3.0's `do_dtls1_write` (ssl/record/rec_layer_d1.c) answers a longer `SSL_write` with
+    /// `SSLfatal(SSL_AD_INTERNAL_ERROR, SSL_R_EXCEEDS_MAX_FRAGMENT_SIZE)`: it does not split the
+    /// write as TLS would, it sends the peer a fatal internal_error alert and the connection is
+    /// dead. A drop, not a `failure` (which ends the call): DTLS is a datagram transport that may
+    /// lose any record, its one writer (SCTP, RFC 8261) already recovers from lost packets, and one
+    /// packet too large is the writer's fault, not the connection's.
     package func write(applicationData bytes: [UInt8]) -> Output {
         guard isConnected, !hasFailed, !isShutDown, !bytes.isEmpty else { return Output() }
+        guard bytes.count <= Self.mtuBytes else {
+            oversizeWritesDropped += 1
+            return Output()
+        }
         let written = bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) }
         guard written == bytes.count else {
             hasFailed = true

@@ -123,6 +123,25 @@ struct DTLSEndpointTests {
         #expect(read.applicationData == [[7, 8]] && read.peerClosed)
     }
 
+    @Test("a write larger than a record may carry is dropped and counted before OpenSSL sees it, and the connection still works")
+    func oversizeWriteDropped() throws {
+        let identities = (client: try DTLSIdentity(), server: try DTLSIdentity())
+        let client = try DTLSEndpoint(identity: identities.client, role: .client, expectedFingerprint: identities.server.fingerprint)
+        let server = try DTLSEndpoint(identity: identities.server, role: .server, expectedFingerprint: identities.client.fingerprint)
+        #expect(Self.handshake(client: client, server: server).failures.isEmpty)
+        // One byte over: OpenSSL would have ended the connection with a fatal alert.
+        #expect(client.write(applicationData: [UInt8](repeating: 9, count: DTLSEndpoint.mtuBytes + 1)) == DTLSEndpoint.Output())
+        #expect(client.oversizeWritesDropped == 1 && !client.hasFailed)
+        // Exactly the bound still goes, and the peer reads it and what follows.
+        let largest = [UInt8](repeating: 5, count: DTLSEndpoint.mtuBytes)
+        let written = client.write(applicationData: largest)
+        #expect(written.failure == nil && written.datagrams.count == 1)
+        let next = client.write(applicationData: [1, 2, 3])
+        let read = server.receive(written.datagrams.flatMap { $0 } + next.datagrams.flatMap { $0 })
+        #expect(read.applicationData == [largest, [1, 2, 3]] && read.failure == nil)
+        #expect(client.oversizeWritesDropped == 1)
+    }
+
     @Test("records are packed whole into datagrams of at most the MTU")
     func recordPacking() {
         func record(_ bodyBytes: Int) -> [UInt8] {
