@@ -23,8 +23,9 @@ package struct WebRTCCallTarget: Sendable {
         self.localHost = localHost
     }
 
-    /// The target of a dialect's run: the run's DTLS identity made, the local address toward
-    /// the signalling host found; either failing is a one-line input error naming `dialect`.
+    /// The target of a dialect's run: the run's DTLS identity made, the signalling host looked
+    /// up (`SignallingHostLookup`) and the local address toward it found; any of them failing is
+    /// a one-line input error naming `dialect`.
     package static func make(
         dialect: String, offerEndpoint: HTTPEndpoint, signalling: WebRTCSignalling, channelLabel: String
     ) throws(InputError) -> WebRTCCallTarget {
@@ -34,9 +35,12 @@ package struct WebRTCCallTarget: Sendable {
         } catch {
             throw InputError("\(dialect): cannot make the run's DTLS certificate: \(error)")
         }
+        // An IPv6 literal comes bracketed, as a URL writes it: getaddrinfo takes it bare.
+        let host = offerEndpoint.host.hasPrefix("[") ? String(offerEndpoint.host.dropFirst().dropLast()) : offerEndpoint.host
+        let remote = try SignallingHostLookup.ipv4(host: host, port: offerEndpoint.port, dialect: dialect)
         let localHost: String
         do {
-            localHost = try ICELocalAddress.toward(host: offerEndpoint.host, port: offerEndpoint.port)
+            localHost = try ICELocalAddress.toward(remote)
         } catch {
             throw InputError("\(dialect): \(error)")
         }

@@ -1,3 +1,5 @@
+import NIOCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,9 +9,9 @@ import Darwin
 /// The local IPv4 address a call offers as its host candidate: the one this machine's routing
 /// table uses to reach the agent's signalling host (docs/webrtc.md,
 /// "Where a call's packets go"). An agent on loopback is reached from 127.0.0.1; any other from
-/// the interface address the route to it leaves from. Found once a run, before its first call:
-/// the name is resolved (getaddrinfo, which may block) and a UDP socket is connected to it and
-/// asked its own address (getsockname), which sends no packet.
+/// the interface address the route to it leaves from. Found once a run, before its first call,
+/// from the host's address (the run looks the name up, `WebRTCCallTarget`): a UDP socket is
+/// connected to it and asked its own address (getsockname), which sends no packet.
 package enum ICELocalAddress {
     /// A failure to find the address, in one line.
     package struct LookupError: Error, CustomStringConvertible {
@@ -22,19 +24,20 @@ package enum ICELocalAddress {
     private static let datagram = SOCK_DGRAM
     #endif
 
-    /// The dotted local IPv4 address that reaches `host` (a name or an IPv4 literal).
-    package static func toward(host: String, port: Int) throws(LookupError) -> String {
-        let remote = try resolve(host: host, port: port)
+    /// The dotted local IPv4 address that reaches `remote` (an IPv4 address).
+    package static func toward(_ remote: SocketAddress) throws(LookupError) -> String {
+        guard case .v4(let ipv4) = remote else { throw LookupError(description: "\(remote) is not an IPv4 address") }
         let descriptor = socket(AF_INET, datagram, 0)
         guard descriptor >= 0 else { throw LookupError(description: "cannot open a UDP socket: \(errorText())") }
         defer { close(descriptor) }
-        guard connectSocket(descriptor, to: remote) else { throw LookupError(description: "no route to \(host): \(errorText())") }
+        let name = ipv4.host.isEmpty ? "\(remote)" : ipv4.host
+        guard connectSocket(descriptor, to: ipv4.address) else { throw LookupError(description: "no route to \(name): \(errorText())") }
         var local = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &local) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        guard named == 0 else { throw LookupError(description: "cannot read the local address toward \(host): \(errorText())") }
+        guard named == 0 else { throw LookupError(description: "cannot read the local address toward \(name): \(errorText())") }
         return dotted(local.sin_addr)
     }
 
@@ -63,24 +66,6 @@ package enum ICELocalAddress {
             }
         }
         return connected == 0
-    }
-
-    /// The first IPv4 address of `host`.
-    private static func resolve(host: String, port: Int) throws(LookupError) -> sockaddr_in {
-        var hints = addrinfo()
-        hints.ai_family = AF_INET
-        hints.ai_socktype = datagram
-        var results: UnsafeMutablePointer<addrinfo>?
-        let code = getaddrinfo(host, String(port), &hints, &results)
-        guard code == 0, let first = results else {
-            let reason = code == 0 ? "no address" : String(cString: gai_strerror(code))
-            throw LookupError(description: "cannot resolve \(host) to an IPv4 address (vload's WebRTC calls use IPv4): \(reason)")
-        }
-        defer { freeaddrinfo(first) }
-        guard let address = first.pointee.ai_addr, Int(first.pointee.ai_addrlen) >= MemoryLayout<sockaddr_in>.size else {
-            throw LookupError(description: "cannot resolve \(host) to an IPv4 address: no address")
-        }
-        return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee }
     }
 
     private static func dotted(_ address: in_addr) -> String {
