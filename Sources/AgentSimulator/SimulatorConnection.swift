@@ -79,8 +79,13 @@ actor SimulatorConnection: PacedStream {
             connection.session.slowdown = connection.slowdown()
             connection.perform(connection.session.opened(at: .now()))
         }
+        // Handled after every read of this loop turn is stamped, in arrival order: callers in
+        // step send their frames together, and a frame handled as it is read (its VAD, the
+        // session) makes the next connection's frame read, and stamped, that much later; the
+        // simulator then hears speech end late (docs/webrtc.md, "When a packet arrived", is the
+        // same for WebRTC).
         connection.setEventHandler { [self] event in
-            self.assumeIsolated { $0.handle(event) }
+            eventLoop.execute { self.assumeIsolated { $0.handle(event) } }
         }
     }
 
