@@ -17,18 +17,26 @@
 # disturbs them less (run as root, or set NICE=0); BOT_NICE sets the bots' apart, so that on a
 # machine the bots fill, the callers' clocks are not the ones that wait.
 #
+# BOT_STAMPS=1 has the bots stamp each call themselves (bench/bot-stamps/sitecustomize.py): from the
+# arrival of the packet holding the question's speech end to their reply's first packet, one clock
+# for the bots and both callers; the last lines print its medians for each caller's calls beside
+# the callers' own, so a gap between the callers is seen to be in the bots' answers or in a caller.
+#
 # Needs the conformance venv (scripts/conformance builds it in .build-conformance/venv).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PYTHON:-$ROOT/.build-conformance/venv/bin/python}
 VLOAD=$(realpath "${VLOAD_BIN:-$ROOT/.build/release/vload}")
 ROUNDS=${ROUNDS:-5}; CLIENTS=${CLIENTS:-1}; AIORTC_CLIENTS=${AIORTC_CLIENTS:-$CLIENTS}
-BOTS=${BOTS:-1}; TOGETHER=${TOGETHER:-0}; NICE=${NICE:--15}; BOT_NICE=${BOT_NICE:-$NICE}
+BOTS=${BOTS:-1}; TOGETHER=${TOGETHER:-0}; NICE=${NICE:--15}; BOT_NICE=${BOT_NICE:-$NICE}; BOT_STAMPS=${BOT_STAMPS:-0}
 WORK=$(mktemp -d); trap 'kill $SERVER 2>/dev/null; wait; rm -rf "$WORK"' EXIT
 PORT=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 cd "$ROOT/Tests/Conformance"
 BOT_ARGS=(--in-rate 16000 --out-rate 24000 --speech-timeout-s 0.6 --reply-wav "$ROOT/scenarios/audio/thanks.wav"
   --max-lifetime-s 1800 --call-timeout-s 60)
+if [ "$BOT_STAMPS" = 1 ]; then
+  export PYTHONPATH="$ROOT/bench/bot-stamps${PYTHONPATH:+:$PYTHONPATH}" VLOAD_BOT_STAMPS="$WORK/stamps"
+fi
 if [ "$BOTS" -gt 1 ]; then
   nice -n "$BOT_NICE" "$PY" pipecat_webrtc_pool.py --bots "$BOTS" --port "$PORT" "${BOT_ARGS[@]}" > "$WORK/server.out" 2>&1 &
 else
@@ -90,3 +98,13 @@ if v and a:
         sys.argv[1], statistics.median(v), len(v), statistics.median(a), len(a), abs(statistics.median(v) - statistics.median(a))))' \
     "$key" "$WORK/vload-$key" "$WORK/aiortc-$key"
 done
+if [ "$BOT_STAMPS" = 1 ]; then
+  kill "$SERVER"; wait "$SERVER" || true  # the bots write their stamps as they exit
+  echo "the bots' own stamps (speech-end packet in, first reply packet out):"
+  python3 -c '
+import glob, json, statistics, sys
+rows = [json.loads(line) for path in glob.glob(sys.argv[1] + "/stamps-*.jsonl") for line in open(path)]
+for caller in ("vload", "aiortc"):
+    values = [r["from_end_ms"] for r in rows if r["caller"] == caller and r["from_end_ms"] is not None]
+    print("  %-26s %s calls: median %7.1f (n=%d)" % ("first_audio_from_end_ms", caller, statistics.median(values), len(values)) if values else "  %s calls: none" % caller)' "$WORK/stamps"
+fi
