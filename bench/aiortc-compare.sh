@@ -106,5 +106,7 @@ import glob, json, statistics, sys
 rows = [json.loads(line) for path in glob.glob(sys.argv[1] + "/stamps-*.jsonl") for line in open(path)]
 for caller in ("vload", "aiortc"):
     values = [r["from_end_ms"] for r in rows if r["caller"] == caller and r["from_end_ms"] is not None]
-    print("  %-26s %s calls: median %7.1f (n=%d)" % ("first_audio_from_end_ms", caller, statistics.median(values), len(values)) if values else "  %s calls: none" % caller)' "$WORK/stamps"
+    print("  %-26s %s calls: median %7.1f (n=%d)" % ("first_audio_from_end_ms", caller, statistics.median(values), len(values)) if values else "  %s calls: none" % caller)
+    if values and len(values) <= 12:  # a few calls: each, in the order a bot took them (one bot: the rounds order)
+        print("    " + " ".join("%.1f" % v for v in values))' "$WORK/stamps"
 fi
