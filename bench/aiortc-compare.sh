@@ -17,6 +17,12 @@
 # disturbs them less (run as root, or set NICE=0); BOT_NICE sets the bots' apart, so that on a
 # machine the bots fill, the callers' clocks are not the ones that wait.
 #
+# START_JITTER_MS=N (0 by default: the question right at bot-ready) has both callers wait a random
+# 0-N ms between the bot's bot-ready and the question (vload: a `silence: [0, N]` step, the round
+# as the scenario's seed). A bot's answer moves with where the speech falls against its VAD's
+# 32 ms windows (920-1,040 ms here): callers that start at a fixed offset from bot-ready sample
+# one such phase each, and with random waits a median of a few dozen calls wanders by ~20 ms.
+#
 # BOT_STAMPS=1 has the bots stamp each call themselves (bench/bot-stamps/sitecustomize.py): from the
 # arrival of the packet holding the question's speech end to their reply's first packet, one clock
 # for the bots and both callers; the last lines print its medians for each caller's calls beside
@@ -29,6 +35,7 @@ PY=${PYTHON:-$ROOT/.build-conformance/venv/bin/python}
 VLOAD=$(realpath "${VLOAD_BIN:-$ROOT/.build/release/vload}")
 ROUNDS=${ROUNDS:-5}; CLIENTS=${CLIENTS:-1}; AIORTC_CLIENTS=${AIORTC_CLIENTS:-$CLIENTS}
 BOTS=${BOTS:-1}; TOGETHER=${TOGETHER:-0}; NICE=${NICE:--15}; BOT_NICE=${BOT_NICE:-$NICE}; BOT_STAMPS=${BOT_STAMPS:-0}
+START_JITTER_MS=${START_JITTER_MS:-0}
 WORK=$(mktemp -d); trap 'kill $SERVER 2>/dev/null; wait; rm -rf "$WORK"' EXIT
 PORT=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 cd "$ROOT/Tests/Conformance"
@@ -57,17 +64,27 @@ vload_column() {  # turns.csv's column $1 (the question's turn for first audio),
 aiortc_column() {
   python3 -c 'import json,sys; [print(r[sys.argv[2]]) for r in map(json.loads, open(sys.argv[1])) if r[sys.argv[2]] is not None]' "$WORK/aiortc.jsonl" "$1"
 }
+# The call vload makes, written for each round: the scenario with START_JITTER_MS's wait before
+# the question, and the round as its seed, so that each round draws its callers' waits anew.
+write_scenario() {  # the round
+  if [ "$START_JITTER_MS" = 0 ]; then JITTER_STEP=''; else JITTER_STEP="  - silence: [0, $START_JITTER_MS]"; fi
+  awk -v step="$JITTER_STEP" -v audio="$ROOT/scenarios/audio/" -v seed="$1" '
+    /^  - say: / && !said { said = 1; if (step != "") print step }
+    /^quiet_ms:/ { print; print "seed: " seed; next }
+    { gsub(/\.\.\/\.\.\/\.\.\/scenarios\/audio\//, audio); print }' scenarios/pipecat-webrtc-compare.yaml > "$WORK/compare.yaml"
+}
 run_vload() {
   nice -n "$NICE" "$VLOAD" run --url "http://127.0.0.1:$PORT" --dialect pipecat-webrtc --clients "$CLIENTS" \
-    --scenario scenarios/pipecat-webrtc-compare.yaml --out "$WORK/out" --quiet > "$WORK/vload.log" 2>&1
+    --scenario "$WORK/compare.yaml" --out "$WORK/out" --quiet > "$WORK/vload.log" 2>&1
 }
 run_aiortc() {
   nice -n "$NICE" "$PY" aiortc_caller.py --url "http://127.0.0.1:$PORT/api/offer" --clients "$AIORTC_CLIENTS" --barge-in \
-    --barge-in-wav one-moment.wav > "$WORK/aiortc.jsonl"
+    --barge-in-wav one-moment.wav --start-jitter-ms "$START_JITTER_MS" > "$WORK/aiortc.jsonl"
 }
 : > "$WORK/all"
 for round in $(seq "$ROUNDS"); do
   rm -rf "$WORK/out"
+  write_scenario "$round"
   status=0
   if [ "$TOGETHER" = 1 ]; then
     run_aiortc & AIORTC=$!

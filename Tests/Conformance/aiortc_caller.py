@@ -22,8 +22,13 @@ frame and its filter's delay, and the bot heard the clip ~21 ms after the frame 
 over. A clip's first frame is stamped when aiortc's sender hands its packet to the transport,
 and the speech offsets are found on the 48 kHz clip as sent.
 
+With `--start-jitter-ms N` a call starts its question a random 0-N ms after `bot-ready` (drawn
+for each call), as vload's `silence: [0, N]` step does: a bot's answer moves with where the
+speech falls against its VAD's 32 ms windows, and a caller that starts at a fixed offset from
+`bot-ready` samples one such phase only (BENCHMARKS.md, "The bots' own stamps").
+
     python aiortc_caller.py --url http://127.0.0.1:PORT/api/offer --clients N [--barge-in] [--after-heard-ms MS]
-                            [--barge-in-wav one-moment.wav]
+                            [--barge-in-wav one-moment.wav] [--start-jitter-ms MS]
 
 prints one JSON object per call. Loopback only.
 """
@@ -32,6 +37,7 @@ import asyncio
 import fractions
 import json
 import math
+import random
 import struct
 import time
 import wave
@@ -184,7 +190,7 @@ async def mic_open(sender, pts: int) -> float:
 
 
 async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_heard_ms: float = 800,
-               barge_in_wav: str = "barge-in.wav") -> dict:
+               barge_in_wav: str = "barge-in.wav", start_jitter_ms: float = 0) -> dict:
     rate, question = read_wav(AUDIO / "weather.wav")
     _, interruption = read_wav(AUDIO / barge_in_wav)
     end_offset_ms = speech_span_ms(question, rate)[1]
@@ -242,6 +248,7 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     await pc.setRemoteDescription(RTCSessionDescription(sdp=answer["sdp"], type=answer["type"]))
     try:
         await asyncio.wait_for(ready, 15)
+        await asyncio.sleep(random.uniform(0, start_jitter_ms) / 1000)
         first_pts = await asyncio.wait_for(microphone.say(question), 15)
         started = await mic_open(sender, first_pts)
         state["speech_end"] = started + end_offset_ms / 1000
@@ -268,10 +275,12 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     return result
 
 
-async def main(url: str, clients: int, barge_in: bool, after_heard_ms: float, barge_in_wav: str) -> list:
+async def main(url: str, clients: int, barge_in: bool, after_heard_ms: float, barge_in_wav: str,
+               start_jitter_ms: float) -> list:
     with LOOPBACK_ONLY:
         async with aiohttp.ClientSession() as session:
-            return await asyncio.gather(*(call(session, url, barge_in, after_heard_ms, barge_in_wav) for _ in range(clients)))
+            return await asyncio.gather(*(call(session, url, barge_in, after_heard_ms, barge_in_wav, start_jitter_ms)
+                                          for _ in range(clients)))
 
 
 if __name__ == "__main__":
@@ -281,6 +290,11 @@ if __name__ == "__main__":
     parser.add_argument("--barge-in", action="store_true")
     parser.add_argument("--after-heard-ms", type=float, default=800)
     parser.add_argument("--barge-in-wav", default="barge-in.wav", help="the barge-in clip, in scenarios/audio")
+    parser.add_argument("--start-jitter-ms", type=float, default=0,
+                        help="start the question a random 0 to this many ms after bot-ready (default 0)")
     args = parser.parse_args()
-    for row in asyncio.run(main(args.url, args.clients, args.barge_in, args.after_heard_ms, args.barge_in_wav)):
+    if args.start_jitter_ms < 0:
+        parser.error("--start-jitter-ms must be 0 or more")
+    for row in asyncio.run(main(args.url, args.clients, args.barge_in, args.after_heard_ms, args.barge_in_wav,
+                                args.start_jitter_ms)):
         print(json.dumps(row))

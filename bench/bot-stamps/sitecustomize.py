@@ -12,12 +12,13 @@ to the transport. When the bot exits, one JSON line a call goes to VLOAD_BOT_STA
 - `caller`: "aiortc" when the call's packets carry the `mid` header extension (aiortc sends it),
   else "vload".
 
-The question's first packet is the first one after the caller's silence (aiortc: 3-byte packets
-of a running encoder; vload: one packet repeated); vload's clip starts with a frame that encodes
-byte for byte as its silence packet, so its question starts one packet earlier. The packet
-holding the speech end is the question's (VLOAD_BOT_STAMPS_END_MS / 20)th: 2,020 ms into
-weather.wav, the 101st. Checked against both callers, one call a round (BENCHMARKS.md, "The bots'
-own stamps").
+The question's first packet is the call's first that is not the caller's silence, which is what
+it sends while it waits for the reply (aiortc: a running encoder's 3-byte packets of digital
+silence; vload: one packet of silence, repeated). A call may begin with the question: vload's
+microphone opens as the call does, and its question can go out in the stream's first packet. The
+packet holding the speech end is the question's (VLOAD_BOT_STAMPS_END_MS / 20)th: 2,020 ms into
+weather.wav, the 101st. Checked against both callers, one call a round, and against the decoded
+voice onset (BENCHMARKS.md, "The bots' own stamps").
 """
 import atexit
 import json
@@ -59,13 +60,12 @@ if FOLDER and any(arg.endswith("pipecat_webrtc_server.py") for arg in sys.argv):
             else:
                 silent = 0
         heard = [(arrived, payload) for arrived, payload in ARRIVALS[call] if reply is not None and arrived < reply]
-        payloads = [payload for _, payload in heard]
-        start = next((i for i in range(1, len(payloads))
-                      if len(payloads[i]) > 3 and payloads[i] != payloads[i - 1] and payloads[i] != payloads[0]), None)
+        if not heard:
+            return None
+        silence = heard[-1][1]  # what the caller sends while it waits for the reply
+        start = next((i for i, (_, payload) in enumerate(heard) if len(payload) > 3 and payload != silence), None)
         if start is None:
             return None
-        if CALLERS[call] == "vload":
-            start -= 1
         end = start + END_PACKETS - 1
         return round((reply - heard[end][0]) * 1000, 2) if end < len(heard) else None
 
