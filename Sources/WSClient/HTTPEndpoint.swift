@@ -14,7 +14,9 @@ package struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else { return nil }
         isSecure = scheme == "https"
-        self.host = host
+        // An IPv6 literal comes bracketed, as the URL writes it ("[::1]"); the host is kept bare,
+        // as getaddrinfo takes it, and `hostHeader` brackets it again.
+        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         port = components.port ?? (isSecure ? 443 : 80)
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         requestTarget = path + (components.percentEncodedQuery.map { "?\($0)" } ?? "")

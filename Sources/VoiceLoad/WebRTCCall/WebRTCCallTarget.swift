@@ -35,9 +35,7 @@ package struct WebRTCCallTarget: Sendable {
         } catch {
             throw InputError("\(dialect): cannot make the run's DTLS certificate: \(error)")
         }
-        // An IPv6 literal comes bracketed, as a URL writes it: getaddrinfo takes it bare.
-        let host = offerEndpoint.host.hasPrefix("[") ? String(offerEndpoint.host.dropFirst().dropLast()) : offerEndpoint.host
-        let remote = try SignallingHostLookup.ipv4(host: host, port: offerEndpoint.port, dialect: dialect)
+        let remote = try SignallingHostLookup.ipv4(host: offerEndpoint.host, port: offerEndpoint.port, dialect: dialect)
         let localHost: String
         do {
             localHost = try ICELocalAddress.toward(remote)

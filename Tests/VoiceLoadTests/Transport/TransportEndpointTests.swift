@@ -113,6 +113,16 @@ struct TransportEndpointTests {
         #expect(try WebSocketEndpoint(parsing: "ws://[::1]:81/").hostHeader == "[::1]:81")
     }
 
+    @Test("an http URL's IPv6 literal is kept bare, bracketed again in the Host header and the description")
+    func httpIPv6Literal() throws {
+        let endpoint = try #require(HTTPEndpoint(parsing: "http://[::1]:7860/api/offer"))
+        #expect(endpoint.host == "::1")
+        #expect(endpoint.port == 7860)
+        #expect(endpoint.hostHeader == "[::1]:7860")
+        #expect(endpoint.description == "http://[::1]:7860/api/offer")
+        #expect(HTTPEndpoint(parsing: "http://127.0.0.1:7860/")?.host == "127.0.0.1")
+    }
+
     @Test("a query item is appended percent-encoded and redacted in descriptions")
     func addingQueryItem() throws {
         let plain = try WebSocketEndpoint(parsing: "wss://h/v1")
