@@ -7,11 +7,9 @@ import WSServer
 /// server side of the dialect, runs the actions, keeps the timers. Runs on the connection's
 /// event loop (the actor's executor), like a virtual client.
 ///
-/// The reply audio's chunks (`Timer.nextChunk`, 25 a second per speaking session at the default
-/// 40 ms chunks) are paced by the loop's `FramePacer`, as the clients' frames are; the other
-/// timers, a few per turn, are NIO timers, so the first chunk of a reply leaves exactly when
-/// its latency is up.
-actor SimulatorConnection: PacedStream {
+/// The reply audio's chunks (25 a second per speaking session at the default 40 ms chunks) are
+/// paced by the loop's `FramePacer`, as the clients' frames are (`SimulatorSessionClocks`).
+actor SimulatorConnection: SimulatorClockedStream {
     nonisolated let eventLoop: any EventLoop
     nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
 
@@ -23,10 +21,7 @@ actor SimulatorConnection: PacedStream {
     /// The agent's slowdown at this moment (from the sessions open across the simulator).
     private let slowdown: @Sendable () -> Double
     private var session: SimulatorSession
-    private var timers: [SimulatorSession.Timer: Scheduled<Void>] = [:]
-    private let pacer: FramePacer
-    /// Counts `nextChunk` schedules: a chunk queued with the pacer under an older one is stale.
-    private var chunkToken = 0
+    private var clocks: SimulatorSessionClocks
     private var finished = false
     /// The close the dialect refuses this session with, right after the open (nil: served).
     private let refusal: ServerRefusal?
@@ -52,7 +47,7 @@ actor SimulatorConnection: PacedStream {
         self.faultFrames = faultFrames
         self.onFinish = onFinish
         self.slowdown = slowdown
-        self.pacer = pacer
+        self.clocks = SimulatorSessionClocks(eventLoop: connection.eventLoop, pacer: pacer)
         self.session = SimulatorSession(
             configuration: configuration,
             sessionStart: dialect.sessionStart,
@@ -79,13 +74,9 @@ actor SimulatorConnection: PacedStream {
             connection.session.slowdown = connection.slowdown()
             connection.perform(connection.session.opened(at: .now()))
         }
-        // Handled after every read of this loop turn is stamped, in arrival order: callers in
-        // step send their frames together, and a frame handled as it is read (its VAD, the
-        // session) makes the next connection's frame read, and stamped, that much later; the
-        // simulator then hears speech end late (docs/webrtc.md, "When a packet arrived", is the
-        // same for WebRTC).
+        // Delivered on the loop once every read of its turn is stamped (`WebSocketServerConnection`).
         connection.setEventHandler { [self] event in
-            eventLoop.execute { self.assumeIsolated { $0.handle(event) } }
+            self.assumeIsolated { $0.handle(event) }
         }
     }
 
@@ -118,6 +109,7 @@ actor SimulatorConnection: PacedStream {
         var queued = false
         defer { if queued { connection.flush() } }
         for action in actions {
+            if clocks.perform(action, for: self) { continue }
             switch action {
             case .send(let output):
                 for frame in codec.frames(for: output) {
@@ -129,18 +121,8 @@ actor SimulatorConnection: PacedStream {
                     connection.queue(codec.audioFrame(prepared))
                     queued = true
                 }
-            case .schedule(.nextChunk, let at):
-                chunkToken += 1
-                pacer.schedule(self, token: chunkToken, at: at)
-            case .cancel(.nextChunk):
-                chunkToken += 1
-            case .schedule(let timer, let at):
-                timers[timer]?.cancel()
-                timers[timer] = eventLoop.scheduleTask(deadline: at.deadline) { [self] in
-                    self.assumeIsolated { $0.fire(timer) }
-                }
-            case .cancel(let timer):
-                timers.removeValue(forKey: timer)?.cancel()
+            case .schedule, .cancel:
+                break  // the clocks ran it
             case .close(let code):
                 connection.close(code: code, reason: "")
                 finish()
@@ -155,8 +137,13 @@ actor SimulatorConnection: PacedStream {
         }
     }
 
+    /// A NIO timer's call, on the loop.
+    nonisolated func timerDue(_ timer: SimulatorSession.Timer) {
+        assumeIsolated { $0.fire(timer) }
+    }
+
     private func fire(_ timer: SimulatorSession.Timer) {
-        timers[timer] = nil
+        clocks.fired(timer)
         session.slowdown = slowdown()
         perform(session.timerFired(timer, at: .now()))
     }
@@ -164,7 +151,7 @@ actor SimulatorConnection: PacedStream {
     /// The pacer's call, on the loop: the chunk queued with `token` is due.
     nonisolated func pacingDue(token: Int) {
         assumeIsolated { connection in
-            guard token == connection.chunkToken, !connection.finished else { return }
+            guard connection.clocks.isCurrent(chunkToken: token), !connection.finished else { return }
             connection.fire(.nextChunk)
         }
     }
@@ -172,9 +159,7 @@ actor SimulatorConnection: PacedStream {
     private func finish() {
         guard !finished else { return }
         finished = true
-        chunkToken += 1
-        for timer in timers.values { timer.cancel() }
-        timers.removeAll()
+        clocks.stop()
         var statistics = session.statistics
         statistics.sessions = 1
         onFinish(statistics, session.replyLatenessUs)

@@ -19,8 +19,7 @@ import WebRTC
 ///
 /// Used on its event loop only (the answerer makes it there, and the handler, the timers and the
 /// pacer call it there): that is what makes it `Sendable`, as `FramePacer` is.
-final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
-    private let eventLoop: any EventLoop
+final class SimulatorWebRTCCall: SimulatorClockedStream, @unchecked Sendable {
     private var session: SimulatorSession
     private var codec: any ServerCodec
     private let audio: ReplyAudio
@@ -34,10 +33,7 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
     private var preSkipSamples: Int
     private let slowdown: @Sendable () -> Double
     private let onFinish: @Sendable (SimulatorStatistics, [Int64]) -> Void
-    private var timers: [SimulatorSession.Timer: Scheduled<Void>] = [:]
-    private let pacer: FramePacer
-    /// Counts `nextChunk` schedules: a deadline queued with the pacer under an older one is stale.
-    private var chunkToken = 0
+    private var clocks: SimulatorSessionClocks
     /// 20 ms of digital silence as one Opus packet, encoded once per run (`IdleSilence`); nil
     /// for an agent that sends nothing between its turns.
     private let idleSilencePacket: [UInt8]?
@@ -53,13 +49,12 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
         pacer: FramePacer, payloadType: UInt8, ssrcSeed: UInt64, decoderLagSamples: Int, slowdown: @escaping @Sendable () -> Double,
         onFinish: @escaping @Sendable (SimulatorStatistics, [Int64]) -> Void
     ) throws(OpusError) {
-        self.eventLoop = eventLoop
         // One source of truth: the session streams silence exactly when this call has a packet of it.
         self.session = makeSession(idleSilencePacket != nil)
         self.codec = codec
         self.audio = audio
         self.idleSilencePacket = idleSilencePacket
-        self.pacer = pacer
+        self.clocks = SimulatorSessionClocks(eventLoop: eventLoop, pacer: pacer)
         self.decoder = try OpusPacketDecoder()
         var generator = SeededGenerator(seed: ssrcSeed)
         self.packetizer = RTPPacketizer(payloadType: payloadType, generator: &generator)
@@ -117,6 +112,7 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
     }
 
     private func perform(_ action: SimulatorSession.Action) {
+        if clocks.perform(action, for: self) { return }
         switch action {
         case .send(let output):
             for case .text(let text) in codec.frames(for: output) { handler?.send(text: text) }
@@ -127,16 +123,8 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
         case .sendIdleSilence:
             guard let idleSilencePacket else { return }
             handler?.send(packetizer.packet(payload: idleSilencePacket, timestampStepSamples: UInt32(OpusClip.frameSamples)))
-        case .schedule(.nextChunk, let at):
-            chunkToken += 1
-            pacer.schedule(self, token: chunkToken, at: at)
-        case .cancel(.nextChunk):
-            chunkToken += 1
-        case .schedule(let timer, let at):
-            timers[timer]?.cancel()
-            timers[timer] = eventLoop.assumeIsolated().scheduleTask(deadline: at.deadline) { [self] in fire(timer) }
-        case .cancel(let timer):
-            timers.removeValue(forKey: timer)?.cancel()
+        case .schedule, .cancel:
+            break  // the clocks ran it
         case .close:
             channel?.close(promise: nil)
             finish()
@@ -148,12 +136,15 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
 
     /// The pacer's call, on the loop: the chunk or frame of silence queued with `token` is due.
     func pacingDue(token: Int) {
-        guard token == chunkToken, !finished else { return }
+        guard clocks.isCurrent(chunkToken: token), !finished else { return }
         fire(.nextChunk)
     }
 
+    /// A NIO timer's call, on the loop.
+    func timerDue(_ timer: SimulatorSession.Timer) { fire(timer) }
+
     private func fire(_ timer: SimulatorSession.Timer) {
-        timers[timer] = nil
+        clocks.fired(timer)
         guard !finished else { return }
         session.slowdown = slowdown()
         perform(session.timerFired(timer, at: .now()))
@@ -162,9 +153,7 @@ final class SimulatorWebRTCCall: PacedStream, @unchecked Sendable {
     private func finish() {
         guard !finished else { return }
         finished = true
-        chunkToken += 1
-        for timer in timers.values { timer.cancel() }
-        timers.removeAll()
+        clocks.stop()
         channel?.close(promise: nil)
         var statistics = session.statistics
         statistics.sessions = 1

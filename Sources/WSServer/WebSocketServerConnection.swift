@@ -6,6 +6,14 @@ import WSCore
 /// Use it on its `eventLoop`; calls from elsewhere are hopped onto the loop. Install the event
 /// handler with `setEventHandler`: events that arrive before it is installed are buffered and
 /// delivered, in order, when it is.
+///
+/// A frame is stamped as it is read (`TimestampedFrame.receivedAt`) and delivered in a task on the
+/// loop, in arrival order, once every read of the loop's turn has been stamped. A server (the
+/// simulator) may do much with a frame (decode it, run a VAD, answer); done as each frame is
+/// read, the stamp of every frame read after it in the same turn would wait for that work. With
+/// a run's callers in step, their frames arrive together every 20 ms, and the last one read would
+/// have its speech end heard late by all the others' handling (docs/webrtc.md, "When a packet
+/// arrived", says the same for WebRTC).
 package final class WebSocketServerConnection: Sendable {
     /// The upgrade request that opened this connection.
     package let request: WebSocketUpgradeRequest
@@ -27,9 +35,18 @@ package final class WebSocketServerConnection: Sendable {
         self.tag = tag
     }
 
-    /// Installs the closure that receives this connection's events, on the event loop.
+    /// Installs the closure that receives this connection's events, on the event loop, once
+    /// the reads of the loop's turn are stamped.
     package func setEventHandler(_ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void) {
-        self.handler.setEventHandler(handler)
+        self.handler.setEventHandler(Self.afterReads(handler, on: eventLoop))
+    }
+
+    /// `handler`, run in a task on `eventLoop` for each event: the loop stamps every read of its
+    /// turn before any is handled, and the events keep their order.
+    static func afterReads(
+        _ handler: @escaping @Sendable (WebSocketConnectionEvent) -> Void, on eventLoop: any EventLoop
+    ) -> @Sendable (WebSocketConnectionEvent) -> Void {
+        { event in eventLoop.execute { handler(event) } }
     }
 
     /// Whether messages can still be sent. Read it on the event loop.

@@ -9,7 +9,7 @@ import RTP
 /// done, the caller's RTP with its arrival, the channel's open and messages, then one `hungUp`
 /// (the caller's close_notify or SCTP ABORT) or one `failed`. Closing the channel hangs up as
 /// the caller's handler does. Used on its channel's event loop.
-package final class WebRTCAnswerHandler: ChannelDuplexHandler {
+package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiver {
     package typealias InboundIn = AddressedEnvelope<ByteBuffer>
     package typealias OutboundIn = AddressedEnvelope<ByteBuffer>
     package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
@@ -25,21 +25,21 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler {
 
     private var ice: ICELiteResponder
     private let dtls: DTLSEndpoint
-    private let onEvent: (WebRTCTransportEvent) -> Void
+    let onEvent: (WebRTCTransportEvent) -> Void
     private var context: ChannelHandlerContext?
     private var dataChannelLink: WebRTCDataChannelLink?
-    private var remote: SocketAddress?
-    private var media: WebRTCMedia?
+    private(set) var remote: SocketAddress?
+    private(set) var media: WebRTCMedia?
     private var firstCheckNanoseconds: UInt64?
     private var iceMs: Double?
     private var dtlsStartNanoseconds: UInt64?
     private var dtlsMs: Double?
     private var timer: Scheduled<Void>?
     private var connectDeadline: Scheduled<Void>?
-    private var finished = false
+    private(set) var finished = false
     private var lastReceiveNanoseconds: UInt64 = 0
     private var idleCheck: RepeatedTask?
-    package private(set) var counters = WebRTCTransportCounters()
+    package internal(set) var counters = WebRTCTransportCounters()
 
     /// The answerer for `offer`, with the ICE credentials its answer gave and the server's
     /// identity; the DTLS role is the answer's (`SDPReceivedOffer.answererSetup`).
@@ -119,13 +119,7 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler {
             if dtlsStartNanoseconds == nil { dtlsStartNanoseconds = Self.nowNanoseconds() }
             handle(dtls: dtls.receive(bytes))
         case 128...191:
-            // Stamped now, handled after every read of this loop turn is stamped: docs/webrtc.md,
-            // "When a packet arrived".
-            let arrival = Self.nowNanoseconds()
-            let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-            context.eventLoop.execute {
-                loopBound.value.receiveMedia(bytes, from: envelope.remoteAddress, arrivalNanoseconds: arrival)
-            }
+            readMedia(bytes, from: envelope.remoteAddress, on: context.eventLoop)
         default:
             counters.otherReceived += 1
         }
@@ -209,13 +203,6 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler {
             }
         }
         onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
-    }
-
-    private func receiveMedia(_ bytes: [UInt8], from source: SocketAddress, arrivalNanoseconds: UInt64) {
-        guard !finished else { return }
-        guard let media, source == remote else { return counters.otherReceived += 1 }
-        guard let packet = media.receive(bytes, counters: &counters) else { return }
-        onEvent(.rtp(packet, arrivalNanoseconds: arrivalNanoseconds))
     }
 
     private func write(_ bytes: [UInt8], to destination: SocketAddress, context: ChannelHandlerContext) {

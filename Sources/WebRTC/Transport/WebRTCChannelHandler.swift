@@ -7,25 +7,25 @@ import RTP
 /// application data goes to SCTP (`WebRTCDataChannelLink`). Closing the channel hangs up first
 /// (`close(context:mode:promise:)`); the peer's hang-up is reported as `hungUp`. Used on its
 /// channel's event loop.
-package final class WebRTCChannelHandler: ChannelDuplexHandler {
+package final class WebRTCChannelHandler: ChannelDuplexHandler, WebRTCMediaReceiver {
     package typealias InboundIn = AddressedEnvelope<ByteBuffer>
     package typealias OutboundIn = AddressedEnvelope<ByteBuffer>
     package typealias OutboundOut = AddressedEnvelope<ByteBuffer>
 
     private let local: WebRTCLocalSide
-    private let onEvent: (WebRTCTransportEvent) -> Void
+    let onEvent: (WebRTCTransportEvent) -> Void
     private var context: ChannelHandlerContext?
     private var ice: ICEAgent?
     private var dtls: DTLSEndpoint?
     private var dtlsStartNanoseconds: UInt64?
     private var iceMs: Double?
-    private var remote: SocketAddress?
-    private var media: WebRTCMedia?
+    private(set) var remote: SocketAddress?
+    private(set) var media: WebRTCMedia?
     private var timer: Scheduled<Void>?
     private var timerDeadlineNanoseconds: UInt64?
     private var dataChannelLink: WebRTCDataChannelLink?
-    private var finished = false
-    package private(set) var counters = WebRTCTransportCounters()
+    private(set) var finished = false
+    package internal(set) var counters = WebRTCTransportCounters()
 
     package init(local: WebRTCLocalSide, onEvent: @escaping (WebRTCTransportEvent) -> Void) {
         self.local = local
@@ -107,13 +107,7 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler {
             counters.dtlsReceived += 1
             receiveDTLS(bytes, from: envelope.remoteAddress)
         case 128...191:
-            // Stamped now, handled after every read of this loop turn is stamped: docs/webrtc.md,
-            // "When a packet arrived".
-            let arrival = Self.nowNanoseconds()
-            let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-            context.eventLoop.execute {
-                loopBound.value.receiveMedia(bytes, from: envelope.remoteAddress, arrivalNanoseconds: arrival)
-            }
+            readMedia(bytes, from: envelope.remoteAddress, on: context.eventLoop)
         default:
             counters.otherReceived += 1
         }
@@ -199,13 +193,6 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler {
         let dtlsMs = Double(Self.nowNanoseconds() - dtlsStartNanoseconds) / 1_000_000
         self.dtlsMs = dtlsMs
         onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
-    }
-
-    private func receiveMedia(_ bytes: [UInt8], from source: SocketAddress, arrivalNanoseconds: UInt64) {
-        guard !finished else { return }
-        guard let media, source == remote else { return counters.otherReceived += 1 }
-        guard let packet = media.receive(bytes, counters: &counters) else { return }
-        onEvent(.rtp(packet, arrivalNanoseconds: arrivalNanoseconds))
     }
 
     private func write(_ bytes: [UInt8], to destination: SocketAddress, context: ChannelHandlerContext) {
