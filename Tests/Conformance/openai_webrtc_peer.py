@@ -75,6 +75,7 @@ class ReplyTrack(MediaStreamTrack):
         self._start = None
         self._timestamp = 0
         self.on_reply_end = None
+        self.on_reply_start = None
 
     def play(self):
         self._offset = 0
@@ -89,6 +90,8 @@ class ReplyTrack(MediaStreamTrack):
             self._timestamp += FRAME_SAMPLES
             await asyncio.sleep(max(0.0, self._start + self._timestamp / RATE_HZ - time.time()))
         frame = AudioFrame(format="s16", layout="mono", samples=FRAME_SAMPLES)
+        if self._offset == 0 and self.on_reply_start is not None:
+            self.on_reply_start()
         if self._offset is not None:
             chunk = self._tone[self._offset:self._offset + FRAME_SAMPLES * 2]
             chunk += bytes(FRAME_SAMPLES * 2 - len(chunk))
@@ -115,6 +118,7 @@ class Call:
         self.pc = RTCPeerConnection()
         self.track = ReplyTrack()
         self.track.on_reply_end = self.reply_played
+        self.track.on_reply_start = self.tone_started
         self.pc.addTrack(self.track)
         self.channel = None
         self.in_speech = False
@@ -198,10 +202,15 @@ class Call:
         # The service finishes generating before the audio has played: response.done comes now.
         self.send(server_event("response.done", response={"id": response_id, "object": "realtime.response", "status": "completed"}))
 
+    def tone_started(self):
+        """The track hands the tone's first frame to aiortc's sender: late by as much as this loop is."""
+        self.peer.log.append(("tone_started", self.number, time.monotonic()))
+
     def reply_played(self):
         if self.playing is None:
             return
         response_id, self.playing = self.playing, None
+        self.peer.log.append(("reply_played", self.number, time.monotonic()))
         self.send(server_event("output_audio_buffer.stopped", response_id=response_id))
 
 
@@ -221,6 +230,11 @@ class OpenAIWebRTCPeer:
         self._loop = asyncio.new_event_loop()
         self._stop = None
         self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def forget(self):
+        """Clears what the peer recorded, before a run is tried again: the records are the last try's."""
+        for records in (self.sessions, self.channel_labels, self.client_types, self.log, self.errors):
+            records.clear()
 
     async def _create_call(self, request):
         if request.headers.get("Authorization") != f"Bearer {self.key}":

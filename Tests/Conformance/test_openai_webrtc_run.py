@@ -39,15 +39,16 @@ FIRST_AUDIO_MIN_MS = REPLY_AFTER_MS - 40
 FIRST_AUDIO_MAX_MS = REPLY_AFTER_MS + 400
 
 
-def vload_run(port, out, token, scenario=SCENARIO):
+def vload_run(peer, out, token, scenario=SCENARIO):
     command = [
-        vload_binary(), "run", "--url", f"http://127.0.0.1:{port}", "--dialect", "openai-realtime-webrtc",
+        vload_binary(), "run", "--url", f"http://127.0.0.1:{peer.port}", "--dialect", "openai-realtime-webrtc",
         "--scenario", str(scenario), "--clients", str(CLIENTS), "--out", str(out), "--quiet",
         "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
     ]
     # A run vload declares invalid (exit 3: the host stalled it) measured the host, not the agent:
-    # run again, as test_pipecat_server.Run does.
+    # run again, as test_pipecat_server.Run does, with the peer's records of the try before cleared.
     for attempt in range(1, VLOAD_RUN_ATTEMPTS + 1):
+        peer.forget()
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=90,
                               env=dict(os.environ, VLOAD_TOKEN=token))
         if done.returncode != 3 or attempt == VLOAD_RUN_ATTEMPTS:
@@ -66,7 +67,7 @@ def rows(path):
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("openai-webrtc-run") / "out"
     with OpenAIWebRTCPeer(KEY) as peer:
-        command, done = vload_run(peer.port, out, KEY)
+        command, done = vload_run(peer, out, KEY)
     output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\npeer errors: {peer.errors}"
     report = json.loads((out / "report.json").read_text()) if (out / "report.json").exists() else None
     files = "".join(path.read_text(errors="replace") for path in out.rglob("*") if path.is_file() and path.suffix in (".json", ".csv", ".html"))
@@ -96,6 +97,22 @@ def test_the_sdk_reads_what_vload_sent(run):
     assert peer.errors == [], peer.errors
 
 
+#: vload's turn runs from the first tone packet's arrival to stopped's; the peer's from handing the
+#: first tone frame to aiortc's sender to sending stopped. A call's first packet leaves after its
+#: frame by as long as the peer's one loop is busy elsewhere then (up to ~80 ms seen with three
+#: calls on 2 cores), so vload's turn may be that much shorter than the peer's figure; stopped's
+#: SCTP and DTLS cost it a few ms more. The calls are not matched one to one: every turn is held
+#: within the range the peer played, widened by these.
+PLAYED_EARLY_MS = 100
+PLAYED_LATE_MS = 60
+
+
+def played_ms(peer):
+    """What the peer played of each reply: from its tone's first frame to its stopped, in ms."""
+    started = {number: at for kind, number, at in peer.log if kind == "tone_started"}
+    return [round((at - started[number]) * 1000, 1) for kind, number, at in peer.log if kind == "reply_played" and number in started]
+
+
 def test_first_audio_and_the_turn_ends_with_its_audio(run):
     report = run["report"]
     assert report is not None, run["output"]
@@ -104,10 +121,17 @@ def test_first_audio_and_the_turn_ends_with_its_audio(run):
     first_audio = sorted(float(row["first_audio_from_end_ms"]) for row in turns)
     assert all(FIRST_AUDIO_MIN_MS <= ms <= FIRST_AUDIO_MAX_MS for ms in first_audio), (first_audio, run["output"])
     # response.done comes as the tone starts; the turn ends on output_audio_buffer.stopped, once
-    # the whole REPLY_MS tone has played: a turn ended on response.done would last ~0 ms.
+    # the whole REPLY_MS tone has played: a turn ended on response.done would last ~0 ms. The turn
+    # lasts what the peer played, from its first tone frame to its stopped: REPLY_MS less the
+    # frames its track produced in a hurry when its loop, busy with three calls in Python, fell
+    # behind (1.84-1.97 s on a 2-core host, with the build before this check was changed too).
     durations = sorted(float(row["turn_duration_ms"]) for row in turns)
-    assert all(peer_module.REPLY_MS - 100 <= ms <= peer_module.REPLY_MS + 400 for ms in durations), (durations, run["output"])
+    played = sorted(played_ms(run["peer"]))
+    assert len(played) == CLIENTS and all(peer_module.REPLY_MS / 2 <= ms <= peer_module.REPLY_MS for ms in played), played
+    assert all(played[0] - PLAYED_EARLY_MS <= ms <= played[-1] + PLAYED_LATE_MS for ms in durations), (
+        durations, played, run["output"])
     print(f"openai-realtime-webrtc x{CLIENTS}: first_audio_from_end_ms={first_audio}, turn_duration_ms={durations}, "
+          f"the peer played {played}, "
           f"ready_ms p50={report['metrics']['ready_ms'].get('p50')}, phases p50: "
           + ", ".join(f"{name}={report['metrics'][name].get('p50')}" for name in ("signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms")))
 
@@ -119,7 +143,7 @@ def test_the_key_is_never_written(run):
 def test_a_wrong_key_is_one_line_per_call(tmp_path):
     out = tmp_path / "out"
     with OpenAIWebRTCPeer(KEY) as peer:
-        command, done = vload_run(peer.port, out, "sk-wrong-key-9876543210")
+        command, done = vload_run(peer, out, "sk-wrong-key-9876543210")
     report = json.loads((out / "report.json").read_text())
     assert report["sessions"]["completed"] == 0, done.stdout
     assert report["errors"]["by_class"].get("signalling_failed") == CLIENTS, report["errors"]
@@ -133,7 +157,7 @@ def test_barge_in_is_acknowledged_and_cuts_the_answer_off(tmp_path):
     acknowledgement) and output_audio_buffer.cleared, and stops its tone; then it answers again."""
     out = tmp_path / "out"
     with OpenAIWebRTCPeer(KEY) as peer:
-        command, done = vload_run(peer.port, out, KEY, scenario=SCENARIO.with_name("openai-webrtc-barge-in.yaml"))
+        command, done = vload_run(peer, out, KEY, scenario=SCENARIO.with_name("openai-webrtc-barge-in.yaml"))
     output = f"$ {' '.join(command)}\nexit {done.returncode}\n{done.stdout}\n{done.stderr}\npeer errors: {peer.errors}"
     report = json.loads((out / "report.json").read_text())
     assert done.returncode == 0 and report["sessions"]["completed"] == CLIENTS, output
