@@ -84,14 +84,16 @@ struct SimulatorWebRTCAnswerer: Sendable {
             slowdown: slowdown, onFinish: { statistics, replyLatenessUs in tally.sessionEnded(statistics, replyLatenessUs: replyLatenessUs) })
     }
 
-    /// Where a call's UDP socket binds: the IPv4 address the offer came to, so a caller on
-    /// another machine (`vload serve --host 0.0.0.0`) is answered with an address it reaches;
-    /// 127.0.0.1 for an offer over IPv6 (the WebRTC side is IPv4 only, docs/webrtc.md).
+    /// Where a call's UDP socket binds: the address the offer came to, IPv4 or IPv6, so a caller
+    /// on another machine (`vload serve --host 0.0.0.0` or `::`) is answered with an address it
+    /// reaches, over the family its offer came by (a vload caller offers and checks that family
+    /// only); 127.0.0.1 when the address is unknown or IPv6 link-local (which needs its interface
+    /// named).
     static func udpHost(_ request: PlainHTTPRequest) -> String {
         // A dual-stack listener (`--host ::`) sees an IPv4 caller at an IPv4-mapped address.
         let host = request.localHost.map { $0.lowercased().hasPrefix("::ffff:") ? String($0.dropFirst(7)) : $0 }
-        guard let host, STUNAddress(ipv4: host, port: 0) != nil else { return "127.0.0.1" }
-        return host
+        guard let host, let address = STUNAddress(ip: host, port: 0), !address.isIPv6LinkLocal else { return "127.0.0.1" }
+        return address.host
     }
 
     private static func response(_ reply: WebRTCSignallingReply) -> PlainHTTPResponse {

@@ -63,9 +63,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw InputError("cannot listen on \(host):\(port): \(error)")
         }
         // A WebRTC dialect's callers post their offers over HTTP (`/api/offer`, `/v1/realtime/calls`).
+        // An IPv6 address is written in brackets, as a URL names it.
+        let urlHost = host.contains(":") ? "[\(host)]" : host
         let address =
-            server.offerPath.map { "\(tls == nil ? "http" : "https")://\(host):\(server.port) (offers to \($0))" }
-            ?? "\(tls == nil ? "ws" : "wss")://\(host):\(server.port)/ws/voice"
+            server.offerPath.map { "\(tls == nil ? "http" : "https")://\(urlHost):\(server.port) (offers to \($0))" }
+            ?? "\(tls == nil ? "ws" : "wss")://\(urlHost):\(server.port)/ws/voice"
         print(
             "vload agent simulator listening on \(address) "
                 + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"

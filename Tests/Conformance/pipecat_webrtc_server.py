@@ -13,8 +13,9 @@ UserTurnProcessor → CannedReply → output, and Pipecat's RTVI processor answe
 `client-ready` with `bot-ready` on the data channel. Input is 16 kHz (Silero's rate) and output
 24 kHz; the transport carries both as 48 kHz Opus.
 
-aioice leaves 127.0.0.1 out of its host candidates; here they are limited to 127.0.0.1, so the
-answer offers loopback only, as vload reaches no other address.
+aioice leaves loopback out of its host candidates; here they are limited to loopback, so the
+answer offers only the address a test may send to: 127.0.0.1, or ::1 for a bot listening on an
+IPv6 address (`--host ::1`), which vload calls over IPv6.
 
 It prints "ready on port N" when it accepts connections, exits cleanly on SIGTERM/SIGINT, and
 stops by itself after --max-lifetime-s. Pipecat logs go to --log-file at WARNING; the call trace
@@ -41,7 +42,9 @@ from pipecat.transports.smallwebrtc.transport import SmallWebRTCTransport  # noq
 
 from pipecat_protobuf_server import DEFAULTS, configure_logging  # noqa: E402  (same rates, same logs)
 
-LOOPBACK_ONLY = mock.patch("aioice.ice.get_host_addresses", return_value=["127.0.0.1"])
+def loopback_only(host: str):
+    """aioice's host addresses limited to the loopback address of the family the bot listens on."""
+    return mock.patch("aioice.ice.get_host_addresses", return_value=["::1" if ":" in host else "127.0.0.1"])
 
 
 def make_app(args, reply_pcm) -> FastAPI:
@@ -78,5 +81,5 @@ if __name__ == "__main__":
     # pipecat_server.serve loads the reply, starts uvicorn with the app make_app builds, prints
     # "ready on port N" and handles SIGTERM and --max-lifetime-s: this bot's app replaces its own.
     pipecat_server.make_app = make_app
-    with LOOPBACK_ONLY:
+    with loopback_only(ARGS.host):
         sys.exit(asyncio.run(pipecat_server.serve(ARGS)))

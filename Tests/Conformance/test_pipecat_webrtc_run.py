@@ -45,12 +45,12 @@ def webrtc_server(tmp_path_factory):
     instance.stop()
 
 
-def run_vload(server, scenario: str, clients: int, out: Path, timeout_s: int = 120):
-    """`vload run` of `clients` pipecat-webrtc callers of SCENARIOS/`scenario` against `server`:
-    its exit code, and one text of the command, its output and the server's log for assertion
-    messages."""
+def run_vload(server, scenario: str, clients: int, out: Path, timeout_s: int = 120, url_host: str = "127.0.0.1"):
+    """`vload run` of `clients` pipecat-webrtc callers of SCENARIOS/`scenario` against `server`
+    at `url_host` (a URL's host: an IPv6 literal in brackets): its exit code, and one text of the
+    command, its output and the server's log for assertion messages."""
     command = [
-        vload_binary(), "run", "--url", f"http://127.0.0.1:{server.port}", "--dialect", "pipecat-webrtc",
+        vload_binary(), "run", "--url", f"http://{url_host}:{server.port}", "--dialect", "pipecat-webrtc",
         "--scenario", str(SCENARIOS / scenario), "--clients", str(clients),
         "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
     ]
@@ -155,3 +155,28 @@ def test_barge_in_is_acknowledged_over_webrtc(webrtc_server, tmp_path):
     # cannot come sooner, and comes well within the step's 3 s int_timeout_ms.
     assert len(acks) == CLIENTS and all(200 <= ms < 3_000 for ms in acks), (acks, output)
     print(f"pipecat-webrtc barge-in x{CLIENTS}: int_ack_ms={acks}")
+
+
+def test_a_call_over_ipv6(tmp_path_factory):
+    """The bot listening on ::1 only, its answer's candidate ::1 (pipecat_webrtc_server.py): vload,
+    called with an IPv6 literal, offers ::1, binds its socket on `::`, checks the bot's IPv6
+    candidate and completes the call as over IPv4 (docs/webrtc.md, "Where a call's packets go")."""
+    server = PipecatServer(tmp_path_factory.mktemp("pipecat-webrtc-ipv6-server"), script="pipecat_webrtc_server.py",
+                           extra_args=["--speech-timeout-s", str(SPEECH_TIMEOUT_S), "--host", "::1"])
+    server.start()
+    try:
+        out = tmp_path_factory.mktemp("pipecat-webrtc-ipv6-run") / "out"
+        returncode, output = run_vload(server, "pipecat-webrtc-one-question.yaml", 1, out, timeout_s=90, url_host="[::1]")
+    finally:
+        server.stop()
+    assert returncode == 0, output
+    report = json.loads((out / "report.json").read_text())
+    assert report["sessions"]["completed"] == 1 and report["errors"]["total"] == 0, output
+    with (out / "turns.csv").open(newline="") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["label"] == "question"]
+    assert len(rows) == 1 and rows[0]["outcome"] == "completed", rows
+    first_audio = float(rows[0]["first_audio_from_end_ms"])
+    assert FIRST_AUDIO_MIN_MS <= first_audio <= FIRST_AUDIO_MAX_MS, (first_audio, output)
+    # The bot's candidate is ::1 only and vload checks IPv6 only: the reply's packets came over IPv6.
+    assert report["rtp"]["packets_received"] >= 146, (report["rtp"], output)
+    print(f"pipecat-webrtc over IPv6: first_audio_from_end_ms={first_audio}, ice_ms p50={report['metrics']['ice_ms'].get('p50')}")

@@ -16,8 +16,11 @@ struct WebRTCRunTests {
     static let spreadToleranceMs = 5.0
     static let latencyMs = 700
 
+    /// One run of `clients` calls of `dialect` against the simulator listening on `host`
+    /// (an IPv6 address is called by its literal, `http://[::1]:PORT`).
     private func attempt(
-        dialect: String, scenarioPath: String = ShortCall.scenarioPath, configure: (inout SimulatorConfiguration) -> Void = { _ in }
+        dialect: String, scenarioPath: String = ShortCall.scenarioPath, clients: Int = WebRTCRunTests.clients, host: String = "127.0.0.1",
+        configure: (inout SimulatorConfiguration) -> Void = { _ in }
     ) async throws -> (report: RunReport, statistics: SimulatorStatistics, firstAudioMs: [Double], sessionsCSV: String) {
         var settings = SimulatorConfiguration()
         settings.dialect = dialect
@@ -25,15 +28,16 @@ struct WebRTCRunTests {
         ShortCall.apply(to: &settings)
         configure(&settings)
         let simulatorGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let simulator = try await AgentSimulator.start(configuration: settings, group: simulatorGroup)
+        let simulator = try await AgentSimulator.start(configuration: settings, host: host, group: simulatorGroup)
+        let url = host.contains(":") ? "http://[\(host)]:\(simulator.port)" : simulator.url
         let plan = try SessionPlanBuilder.build(
             scenario: try ScenarioLoader.load(path: scenarioPath), dialect: try DialectRegistry.client(dialect),
-            url: simulator.url, token: simulator.callerKey, frameMs: nil)
+            url: url, token: simulator.callerKey, frameMs: nil)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-\(dialect)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try await LoadRun.execute(
             plan: plan,
-            load: LoadProfile(clients: Self.clients, rampUpMs: 1_000),
+            load: LoadProfile(clients: clients, rampUpMs: 1_000),
             outputDirectory: directory,
             simulator: settings.summary,
             maxLagMs: EndToEndBound.maxLagMs,
@@ -88,6 +92,24 @@ struct WebRTCRunTests {
         #expect(received.count == Self.clients && received.allSatisfy { $0 > 0 }, "\(received)")
         #expect(lost == Array(repeating: 0, count: Self.clients), "\(lost)")
         #expect(report.rtp?.packetsReceived == Int(received.reduce(0, +)), "\(String(describing: report.rtp))")
+    }
+
+    @Test("5 calls over IPv6 (the simulator on ::1, called by its literal): all complete, their packets on ::1, first audio within 1 ms of 700 ms")
+    func overIPv6() async throws {
+        let clients = 5
+        let (report, statistics, firstAudioMs, sessionsCSV) = try await runValid {
+            let run = try await attempt(dialect: "pipecat-webrtc", clients: clients, host: "::1")
+            return (run, run.report.generator)
+        }
+        #expect(report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.sessions.completed == clients && statistics.sessions == clients)
+        let median = try #require(TurnsCSV.median(firstAudioMs))
+        print("pipecat-webrtc over IPv6, \(clients) calls: first audio median \(median) ms (injected \(Self.latencyMs) ms)")
+        #expect(firstAudioMs.count == clients && abs(median - Double(Self.latencyMs)) <= 1, "\(firstAudioMs)")
+        // The simulator's socket is bound on ::1 and its answer names ::1 only, and the caller
+        // checks IPv6 candidates only: every packet of the reply came over IPv6.
+        let received = TurnsCSV.values("packets_received", csv: sessionsCSV)
+        #expect(received.count == clients && received.allSatisfy { $0 > 0 }, "\(received)")
     }
 
     @Test("3 calls over WebRTC, the default record policy: every call recorded at 48 kHz, its WAV as long as the call")

@@ -4,7 +4,7 @@ import NIOPosix
 import Synchronization
 import WSClient
 
-/// The signalling host's IPv4 address, looked up once at a WebRTC run's start, before its first
+/// The signalling host's address, looked up once at a WebRTC run's start, before its first
 /// call, for the local address every call offers (`ICELocalAddress`; docs/webrtc.md, "Where a
 /// call's packets go"). The lookup is `TimedResolver.lookUp`'s `getaddrinfo`, the one a
 /// WebSocket connect makes, on a pool thread: a run waits for it at most `timeoutMs`, so a DNS
@@ -17,8 +17,9 @@ enum SignallingHostLookup {
 
     typealias LookUp = @Sendable (_ host: String, _ port: Int) throws -> (v6: [SocketAddress], v4: [SocketAddress])
 
-    /// The first IPv4 address `host` resolves to (vload's WebRTC calls use IPv4).
-    static func ipv4(
+    /// The first IPv4 address `host` resolves to, else its first IPv6 one: a call's packets go
+    /// over the family its signalling does, IPv4 where a name has both (as most agents listen).
+    static func address(
         host: String, port: Int, dialect: String, timeoutMs: Int = timeoutMs, lookUp: @escaping LookUp = TimedResolver.lookUp
     ) throws(InputError) -> SocketAddress {
         let answer = Answer()
@@ -35,8 +36,8 @@ enum SignallingHostLookup {
         case .failure(let error):
             throw InputError("\(dialect): cannot resolve \(host): \(error)")
         case .success(let addresses):
-            guard let address = addresses.v4.first else {
-                throw InputError("\(dialect): \(host) has no IPv4 address (vload's WebRTC calls use IPv4)")
+            guard let address = addresses.v4.first ?? addresses.v6.first else {
+                throw InputError("\(dialect): cannot resolve \(host): no address")
             }
             return address
         }

@@ -69,7 +69,7 @@ final class WebRTCCallSession {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(bound.value.handler) }
             }
-            .bind(host: "0.0.0.0", port: 0)
+            .bind(host: local.bindHost, port: 0)
             .whenComplete { result in
                 switch result {
                 case .success(let channel): bound.value.post(on: channel, target: target, timeoutMs: timeoutMs)

@@ -10,7 +10,7 @@ package struct WebRTCCallTarget: Sendable {
     package let signalling: WebRTCSignalling
     package let channelLabel: String
     package let identity: DTLSIdentity
-    /// The local IPv4 address toward the signalling host (`ICELocalAddress`).
+    /// The local address toward the signalling host, IPv4 or IPv6 (`ICELocalAddress`).
     package let localHost: String
 
     package init(
@@ -35,7 +35,7 @@ package struct WebRTCCallTarget: Sendable {
         } catch {
             throw InputError("\(dialect): cannot make the run's DTLS certificate: \(error)")
         }
-        let remote = try SignallingHostLookup.ipv4(host: offerEndpoint.host, port: offerEndpoint.port, dialect: dialect)
+        let remote = try SignallingHostLookup.address(host: offerEndpoint.host, port: offerEndpoint.port, dialect: dialect)
         let localHost: String
         do {
             localHost = try ICELocalAddress.toward(remote)

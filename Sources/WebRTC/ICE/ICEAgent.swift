@@ -134,7 +134,7 @@ package enum ICEFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .noReachableCandidate: return "ICE failed: the answer has no IPv4 UDP candidate vload can reach (a loopback one for an agent on this machine, another for one elsewhere)"
+        case .noReachableCandidate: return "ICE failed: the answer has no UDP candidate vload can reach of the signalling host's family, IPv4 or IPv6 (a loopback or local one for an agent on this machine, another for one elsewhere)"
         case .allChecksFailed(let remotes): return "ICE failed: no answer to the connectivity checks of \(remotes) candidate(s)"
         case .timedOut(let afterMs): return "ICE failed: no pair selected within \(Int(afterMs)) ms"
         case .roleConflict: return "ICE failed: the answerer also claims the controlling role"

@@ -5,7 +5,7 @@ package struct ICEAgentConfiguration: Sendable, Hashable {
     package var localPassword: String
     package var remoteUfrag: String
     package var remotePassword: String
-    /// The answer's candidates that vload can reach: IPv4 loopback (vload's host candidate is 127.0.0.1).
+    /// The answer's candidates that vload can reach: those of its host candidate's family with a route (`WebRTCLocalSide`).
     package var remoteAddresses: [STUNAddress]
     /// Whether the answerer is an ICE-lite agent (RFC 8445 §2.5): it only answers checks.
     package var remoteIsLite: Bool

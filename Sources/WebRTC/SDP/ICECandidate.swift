@@ -13,6 +13,9 @@ package struct ICECandidate: Sendable, Hashable {
     package var port: UInt16
     package var kind: Kind
 
+    /// SDP's address type for `host` (RFC 8866 §5.7): `IP6` for an IPv6 address, else `IP4`.
+    package var addressType: String { host.contains(":") ? "IP6" : "IP4" }
+
     package init(foundation: String, component: Int, transport: String, priority: UInt32, host: String, port: UInt16, kind: Kind) {
         self.foundation = foundation
         self.component = component

@@ -37,11 +37,11 @@ package struct SDPLiteAnswer: Sendable, Hashable {
         let mediaIDs = [offer.audioMediaID] + (offer.dataChannel.map { [$0.mediaID] } ?? [])
         let transport = SDPOffer.transportLines(
             ufrag: iceUfrag, password: icePassword, candidate: candidate, fingerprint: fingerprint, setup: setup)
-        var lines = ["v=0", "o=- \(sessionID) 1 IN IP4 \(candidate.host)", "s=-", "t=0 0", "a=ice-lite"]
+        var lines = ["v=0", "o=- \(sessionID) 1 IN \(candidate.addressType) \(candidate.host)", "s=-", "t=0 0", "a=ice-lite"]
         lines.append("a=group:BUNDLE \(mediaIDs.joined(separator: " "))")
         lines += [
             "m=audio \(candidate.port) UDP/TLS/RTP/SAVPF \(payloadType)",
-            "c=IN IP4 \(candidate.host)",
+            "c=IN \(candidate.addressType) \(candidate.host)",
             "a=mid:\(offer.audioMediaID)",
             "a=sendrecv",
             "a=rtcp-mux",
@@ -52,7 +52,7 @@ package struct SDPLiteAnswer: Sendable, Hashable {
         if let dataChannel = offer.dataChannel {
             lines += [
                 "m=application \(candidate.port) UDP/DTLS/SCTP webrtc-datachannel",
-                "c=IN IP4 \(candidate.host)",
+                "c=IN \(candidate.addressType) \(candidate.host)",
                 "a=mid:\(dataChannel.mediaID)",
                 "a=sctp-port:\(SCTPAssociation.defaultPort)",
                 "a=max-message-size:\(SDPOffer.maxMessageSizeBytes)",

@@ -46,7 +46,7 @@ package struct SDPOffer: Sendable, Hashable {
         var lines = ["v=0", "o=- \(sessionID) 1 IN IP4 0.0.0.0", "s=-", "t=0 0", "a=group:BUNDLE \(bundle)"]
         lines += [
             "m=audio \(candidate.port) UDP/TLS/RTP/SAVPF \(payloadType)",
-            "c=IN IP4 \(candidate.host)",
+            "c=IN \(candidate.addressType) \(candidate.host)",
             "a=mid:\(Self.mediaID)",
             "a=sendrecv",
             "a=rtcp-mux",
@@ -59,7 +59,7 @@ package struct SDPOffer: Sendable, Hashable {
             // Each bundled section repeats the transport's attributes, as browsers write them.
             lines += [
                 "m=application \(candidate.port) UDP/DTLS/SCTP webrtc-datachannel",
-                "c=IN IP4 \(candidate.host)",
+                "c=IN \(candidate.addressType) \(candidate.host)",
                 "a=mid:\(Self.dataChannelMediaID)",
                 "a=sctp-port:\(SCTPAssociation.defaultPort)",
                 "a=max-message-size:\(Self.maxMessageSizeBytes)",

@@ -143,7 +143,7 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
     }
 
     private func receiveSTUN(_ bytes: [UInt8], from source: SocketAddress, context: ChannelHandlerContext) {
-        guard let port = source.port, let ip = source.ipAddress, let address = STUNAddress(ipv4: ip, port: UInt16(port)) else { return }
+        guard let port = source.port, let ip = source.ipAddress, let address = STUNAddress(ip: ip, port: UInt16(port)) else { return }
         let now = Self.nowNanoseconds()
         for action in ice.receive(bytes, from: address) {
             switch action {

@@ -251,6 +251,6 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler, WebRTCMediaRecei
 
     private static func stunAddress(_ address: SocketAddress) -> STUNAddress? {
         guard let port = address.port, let ip = address.ipAddress else { return nil }
-        return STUNAddress(ipv4: ip, port: UInt16(port))
+        return STUNAddress(ip: ip, port: UInt16(port))
     }
 }

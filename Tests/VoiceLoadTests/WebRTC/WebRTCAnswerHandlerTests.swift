@@ -6,7 +6,7 @@ import Testing
 @testable import WebRTC
 
 /// vload's own caller (`WebRTCChannelHandler`, as `pipecat-webrtc` runs it) against the
-/// answering side (`WebRTCAnswerHandler`, the simulator's) over real UDP sockets on 127.0.0.1:
+/// answering side (`WebRTCAnswerHandler`, the simulator's) over real UDP sockets on 127.0.0.1 (and ::1):
 /// the answerer reads the caller's offer, writes an ICE-lite, passive answer, the caller reads it
 /// back, checks, nominates, starts DTLS as the client, sends SRTP and opens its channel; the
 /// answerer accepts it and answers on it. Then one side hangs up by closing its socket, and the
@@ -100,13 +100,13 @@ struct WebRTCAnswerHandlerTests {
     }
 
     @Test(
-        "ICE-lite and passive: connects, five SRTP packets each way with a sequence wrap, the caller's channel accepted and echoed, consent kept, then one side hangs up and the other ends on its goodbye",
-        arguments: [true, false])
-    func callerAgainstAnswerer(callerHangsUp: Bool) async throws {
+        "ICE-lite and passive, over IPv4 and IPv6: connects, five SRTP packets each way with a sequence wrap, the caller's channel accepted and echoed, consent kept, then one side hangs up and the other ends on its goodbye",
+        arguments: zip([true, false], ["127.0.0.1", "::1"]))
+    func callerAgainstAnswerer(callerHangsUp: Bool, host: String) async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         var generator = SystemRandomNumberGenerator()
-        var callerSide = WebRTCLocalSide(identity: try DTLSIdentity(), generator: &generator)
+        var callerSide = WebRTCLocalSide(identity: try DTLSIdentity(), host: host, generator: &generator)
         // Consent checks every 16-24 ms instead of 4-6 s, so that a few are answered in the test.
         callerSide.consentIntervalUs = 20_000
         let local = callerSide
@@ -130,7 +130,7 @@ struct WebRTCAnswerHandlerTests {
                     callerReady.succeed(NIOLoopBound(caller, eventLoop: channel.eventLoop))
                 }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
+            .bind(host: host, port: 0).get()
         var offer = local.offer(port: UInt16(callerChannel.localAddress!.port!), ssrc: 0xCA11, sessionID: 1)
         offer.offersDataChannel = true
         let received = try SDPReceivedOffer(parsing: offer.text)
@@ -148,11 +148,11 @@ struct WebRTCAnswerHandlerTests {
                     answererReady.succeed(NIOLoopBound(answerer, eventLoop: channel.eventLoop))
                 }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
+            .bind(host: host, port: 0).get()
         let answer = SDPLiteAnswer(
             sessionID: 2, iceUfrag: "simUfrag", icePassword: "simPassword0123456789abc",
             candidate: ICECandidate(
-                foundation: "1", component: 1, transport: "udp", priority: ICECandidate.priority(kind: .host), host: "127.0.0.1",
+                foundation: "1", component: 1, transport: "udp", priority: ICECandidate.priority(kind: .host), host: host,
                 port: UInt16(answererChannel.localAddress!.port!), kind: .host),
             fingerprint: answererIdentity.fingerprint, ssrc: 0xFEED, cname: "sim", offer: received)
         let parsedAnswer = try SDPAnswer(parsing: answer.text)
