@@ -66,6 +66,9 @@ package final class AgentSimulator: Sendable {
         let slowdown: @Sendable () -> Double = { configuration.slowdown(openSessions: tally.sessionsOpen) }
         let pacers = FramePacers(group: group)
         let startedAt = MonotonicInstant.now()
+        // A WebRTC dialect's first call would otherwise start libsrtp2 (and NSS under it), DTLS
+        // and usrsctp on its loop: 40-65 ms that made its reply late (`WebRTCWarmUp`).
+        if dialect.webRTCSignalling != nil { WebRTCWarmUp.run() }
         let webRTC = try dialect.webRTCSignalling.map { signalling in
             SimulatorWebRTCAnswerer(
                 signalling: signalling, configuration: configuration, dialect: dialect, audio: audio,

@@ -8,8 +8,10 @@ import VoiceLoad
 struct AssemblyAIRunTests {
     static let clients = 20
     static let latencyMs = 700.0
+    /// As FluxRunTests' tolerance, for the same reason (below).
+    static let medianToleranceMs = 2.0
 
-    @Test("greeting at 20 clients: exit 0, end_of_turn_ms median (turns.csv) within 1 ms of the injected latency, no session early")
+    @Test("greeting at 20 clients: exit 0, end_of_turn_ms median (turns.csv) within 2 ms of the injected latency, no session early")
     func endOfTurn() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("vload-assemblyai-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -27,12 +29,14 @@ struct AssemblyAIRunTests {
         let endOfTurn = try #require(report.metrics["end_of_turn_ms"])
         #expect(endOfTurn.count == Self.clients)
         // As for Flux (FluxRunTests): the simulator times the ended Turn from the end of speech its
-        // VAD places on the stream's clock, which a loaded host's late reads move later, never earlier.
+        // VAD places on the stream's clock, which a loaded host's late reads move later, never
+        // earlier. Stop 45's CI, on a host slower than the ones before it, measured a median of
+        // 701.056 ms: the simulator's own lateness, which the report's figure rightly includes.
         let median = try #require(TurnsCSV.median(try TurnsCSV.values("end_of_turn_ms", in: out)))
         let (low, high) = (try #require(endOfTurn.min), try #require(endOfTurn.max))
         print("end_of_turn_ms min \(low) median \(median) (report p50 \(endOfTurn.p50 ?? -1)) max \(high), injected \(Self.latencyMs)")
         #expect(low >= Self.latencyMs, "end_of_turn_ms min \(low) vs injected \(Self.latencyMs)")
-        #expect(abs(median - Self.latencyMs) <= 1, "end_of_turn_ms p50 \(median) vs injected \(Self.latencyMs)")
+        #expect(abs(median - Self.latencyMs) <= Self.medianToleranceMs, "end_of_turn_ms p50 \(median) vs injected \(Self.latencyMs)")
         #expect(high - Self.latencyMs <= 5, "end_of_turn_ms max \(high) vs injected \(Self.latencyMs)")
         #expect(report.metrics["user_tr_final_ms"]?.count == Self.clients)
         #expect(report.turnsResumed == nil, "AssemblyAI has no eager end of turn")

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+import WebRTC
 import WSClient
 import WSCore
 import WSServer
@@ -16,15 +17,26 @@ import WSServer
 /// a short run's p99 receive lag was its startup, not its load: 2 of 15 two-client runs
 /// against an idle `vload serve` were called invalid. Here the same code runs first: one
 /// WebSocket connection over loopback to a listener of our own (nothing reaches the
-/// endpoint), a JSON frame each way, a CSV number.
+/// endpoint), a JSON frame each way, a CSV number. A WebRTC run warms its call's code as well
+/// (`WebRTCWarmUp`: NSS under libsrtp2, DTLS, STUN, usrsctp) and an Opus frame each way.
 package enum ColdPathWarmUp {
     /// The warm-up, on `loop`, bounded by 2 s to connect and 2 s more to close. Whether the
-    /// loopback exchange went through (a frame echoed, the close handshake done); a warm-up
-    /// that could not leaves the run as it was and never stops it.
+    /// loopback exchange went through (a frame echoed, the close handshake done) and, with
+    /// `webRTC`, the WebRTC code ran; a warm-up that could not leaves the run as it was and
+    /// never stops it.
     @discardableResult
-    package static func run(on loop: any EventLoop) async -> Bool {
+    package static func run(on loop: any EventLoop, webRTC: Bool = false) async -> Bool {
         warmFoundation()
-        return await warmWebSocket(on: loop)
+        let warmedWebRTC = webRTC ? WebRTCWarmUp.run() && warmOpus() : true
+        return await warmWebSocket(on: loop) && warmedWebRTC
+    }
+
+    /// A 20 ms frame of silence encoded and decoded.
+    private static func warmOpus() -> Bool {
+        guard var encoder = try? OpusFrameEncoder(), var decoder = try? OpusPacketDecoder(),
+            let packet = try? encoder.encode(ArraySlice(repeating: 0, count: OpusClip.frameSamples))
+        else { return false }
+        return (try? decoder.decode(packet))?.count == OpusClip.frameSamples
     }
 
     /// JSON both ways (an object with every kind of value, escapes, a fraction) and the CSV

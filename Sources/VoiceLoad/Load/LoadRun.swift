@@ -58,7 +58,9 @@ package enum LoadRun {
         }
         defer { rows.close() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
-        await ColdPathWarmUp.run(on: group.next())
+        let webRTC: Bool
+        if case .webRTC = plan.target { webRTC = true } else { webRTC = false }
+        await ColdPathWarmUp.run(on: group.next(), webRTC: webRTC)
         let spareHistograms = LatencyHistogram.spares()
         let cpuBefore = ProcessCPU.secondsUsed()
         let startedAt = Date()

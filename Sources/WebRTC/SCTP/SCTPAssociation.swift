@@ -30,6 +30,10 @@ package final class SCTPAssociation {
     /// 48-byte HMAC-SHA384 and 16 of padding); 100 are kept back.
     package static let mtuBytes = DTLSEndpoint.mtuBytes - 100
 
+    /// Starts usrsctp (its threads and timers), once a process; the first association does it
+    /// too, on its loop, so `WebRTCWarmUp` does it before a run.
+    package static func startLibrary() { SCTPRoutes.startLibrary() }
+
     private let key: UInt
     private var socket: OpaquePointer?
     private let onPacket: ([UInt8]) -> Void

@@ -1,5 +1,6 @@
 import NIOPosix
 import Testing
+import WebRTC
 
 @testable import VoiceLoad
 
@@ -11,5 +12,14 @@ struct ColdPathWarmUpTests {
         let echoed = await ColdPathWarmUp.run(on: group.next())
         try await group.shutdownGracefully()
         #expect(echoed)
+    }
+
+    @Test("a WebRTC run's warm-up also goes through: DTLS in memory, SRTP both ways, STUN, usrsctp, an Opus frame")
+    func webRTCGoesThrough() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let warmed = await ColdPathWarmUp.run(on: group.next(), webRTC: true)
+        try await group.shutdownGracefully()
+        #expect(warmed)
+        #expect(WebRTCWarmUp.run(), "and again: the process-wide starts are idempotent")
     }
 }

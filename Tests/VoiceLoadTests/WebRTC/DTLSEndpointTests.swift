@@ -6,37 +6,6 @@ import Testing
 /// keys they exported.
 @Suite("DTLS and SRTP")
 struct DTLSEndpointTests {
-    struct Outcome {
-        var clientKeys: SRTPKeyingMaterial?
-        var serverKeys: SRTPKeyingMaterial?
-        var failures: [DTLSFailure] = []
-        var largestDatagramBytes = 0
-    }
-
-    /// Passes datagrams between the two until neither has more, at most 16 flights.
-    static func handshake(client: DTLSEndpoint, server: DTLSEndpoint) -> Outcome {
-        var outcome = Outcome()
-        var toServer = client.start().datagrams
-        for _ in 0..<16 where !toServer.isEmpty {
-            var toClient: [[UInt8]] = []
-            for datagram in toServer {
-                let output = server.receive(datagram)
-                toClient += output.datagrams
-                outcome.serverKeys = outcome.serverKeys ?? output.connected
-                outcome.failures += output.failure.map { [$0] } ?? []
-            }
-            toServer = []
-            for datagram in toClient {
-                let output = client.receive(datagram)
-                toServer += output.datagrams
-                outcome.clientKeys = outcome.clientKeys ?? output.connected
-                outcome.failures += output.failure.map { [$0] } ?? []
-            }
-            outcome.largestDatagramBytes = max(outcome.largestDatagramBytes, (toClient + toServer).map(\.count).max() ?? 0)
-        }
-        return outcome
-    }
-
     @Test("the handshake completes, each side's fingerprint checks, and the exported keys pair up")
     func handshakeAndSRTP() throws {
         let clientIdentity = try DTLSIdentity()
@@ -44,7 +13,7 @@ struct DTLSEndpointTests {
         #expect(clientIdentity.fingerprint.digest.count == 32 && clientIdentity.fingerprint != serverIdentity.fingerprint)
         let client = try DTLSEndpoint(identity: clientIdentity, role: .client, expectedFingerprint: serverIdentity.fingerprint)
         let server = try DTLSEndpoint(identity: serverIdentity, role: .server, expectedFingerprint: clientIdentity.fingerprint)
-        let outcome = Self.handshake(client: client, server: server)
+        let outcome = DTLSMemoryHandshake.run(client: client, server: server)
         #expect(outcome.failures.isEmpty)
         let clientKeys = try #require(outcome.clientKeys)
         let serverKeys = try #require(outcome.serverKeys)
@@ -73,7 +42,7 @@ struct DTLSEndpointTests {
         let serverIdentity = try DTLSIdentity()
         let client = try DTLSEndpoint(identity: clientIdentity, role: .client, expectedFingerprint: clientIdentity.fingerprint)
         let server = try DTLSEndpoint(identity: serverIdentity, role: .server, expectedFingerprint: clientIdentity.fingerprint)
-        let outcome = Self.handshake(client: client, server: server)
+        let outcome = DTLSMemoryHandshake.run(client: client, server: server)
         #expect(outcome.failures == [.fingerprintMismatch(expected: clientIdentity.fingerprint, actual: serverIdentity.fingerprint)])
         #expect(outcome.clientKeys == nil && client.hasFailed)
     }
@@ -101,7 +70,7 @@ struct DTLSEndpointTests {
         }
         let (client, server) = try pair()
         #expect(client.shutdown() == DTLSEndpoint.Output())  // nothing before the handshake
-        #expect(Self.handshake(client: client, server: server).failures.isEmpty)
+        #expect(DTLSMemoryHandshake.run(client: client, server: server).failures.isEmpty)
         let goodbye = client.shutdown().datagrams
         #expect(goodbye.count == 1)
         let record = try #require(goodbye.first)
@@ -117,7 +86,7 @@ struct DTLSEndpointTests {
         #expect(atServer.peerClosed && atServer.applicationData.isEmpty && atServer.failure == nil)
         // Application data before it in the same flight still arrives first.
         let (other, otherServer) = try pair()
-        #expect(Self.handshake(client: other, server: otherServer).failures.isEmpty)
+        #expect(DTLSMemoryHandshake.run(client: other, server: otherServer).failures.isEmpty)
         let flight = other.write(applicationData: [7, 8]).datagrams + other.shutdown().datagrams
         let read = otherServer.receive(flight.flatMap { $0 })
         #expect(read.applicationData == [[7, 8]] && read.peerClosed)
@@ -128,7 +97,7 @@ struct DTLSEndpointTests {
         let identities = (client: try DTLSIdentity(), server: try DTLSIdentity())
         let client = try DTLSEndpoint(identity: identities.client, role: .client, expectedFingerprint: identities.server.fingerprint)
         let server = try DTLSEndpoint(identity: identities.server, role: .server, expectedFingerprint: identities.client.fingerprint)
-        #expect(Self.handshake(client: client, server: server).failures.isEmpty)
+        #expect(DTLSMemoryHandshake.run(client: client, server: server).failures.isEmpty)
         // One byte over: OpenSSL would have ended the connection with a fatal alert.
         #expect(client.write(applicationData: [UInt8](repeating: 9, count: DTLSEndpoint.mtuBytes + 1)) == DTLSEndpoint.Output())
         #expect(client.oversizeWritesDropped == 1 && !client.hasFailed)
