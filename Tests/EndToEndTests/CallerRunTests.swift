@@ -110,8 +110,12 @@ struct CallerRunTests {
         )
         // One voicing rule on both sides (VoicingRule): the simulator hears the stretched clip's
         // speech end where the truth puts it, so every turn is the injected latency within 1 ms.
+        // Beyond what the run measured of its own delays, as the noisy test below: stop 45's CI
+        // and this one's fresh-clone run read 701.05-701.10 ms for three turns on a host that
+        // stalls idle threads (HostTimer).
+        let stallMs = (report.generator.simulatorReplyLateMs?.max ?? 0) + (report.generator.receiveLagMs?.max ?? 0)
         for turn in turns {
-            #expect(abs(turn.firstAudioMs - Double(Self.latencyMs)) <= 1, "rate \(turn.rate): first audio \(turn.firstAudioMs) ms")
+            #expect(abs(turn.firstAudioMs - Double(Self.latencyMs)) <= 1 + stallMs, "rate \(turn.rate): first audio \(turn.firstAudioMs) ms")
         }
         #expect(report.callers?.sessions == Self.clients)
     }
