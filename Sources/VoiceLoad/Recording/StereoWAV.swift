@@ -22,9 +22,17 @@ package enum StereoWAV {
         append16(16)  // bits a sample
         out.append(contentsOf: Array("data".utf8))
         append32(UInt32(dataBytes))
-        for index in 0..<frames {
-            append16(UInt16(bitPattern: index < left.count ? left[index] : 0))
-            append16(UInt16(bitPattern: index < right.count ? right[index] : 0))
+        // The samples written in place over zeros (the shorter channel's padding): a byte append
+        // a sample cost ~100 instructions each, 1.5 G for five 16 s recordings at a run's end.
+        let dataStart = out.count
+        out.append(contentsOf: repeatElement(0, count: dataBytes))
+        out.withUnsafeMutableBytes { data in
+            for (index, sample) in left.enumerated() {
+                data.storeBytes(of: UInt16(bitPattern: sample).littleEndian, toByteOffset: dataStart + index * 4, as: UInt16.self)
+            }
+            for (index, sample) in right.enumerated() {
+                data.storeBytes(of: UInt16(bitPattern: sample).littleEndian, toByteOffset: dataStart + index * 4 + 2, as: UInt16.self)
+            }
         }
         return out
     }

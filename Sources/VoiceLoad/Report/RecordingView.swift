@@ -43,16 +43,23 @@ package struct RecordingView: Sendable, Hashable {
         }
         let frames = (bytes.count - StereoWAV.headerBytes) / 4
         guard frames > 0 else { return ([], []) }
+        // Column `c` holds frames `frame * columns / frames == c`: from ceil(c * frames / columns)
+        // up to the next column's first. The largest magnitude in integers, divided once.
+        func firstFrame(ofColumn column: Int) -> Int { (column * frames + columns - 1) / columns }
         var left = [Double](repeating: 0, count: columns)
         var right = [Double](repeating: 0, count: columns)
-        func sample(_ offset: Int) -> Double {
-            Double(abs(Int(Int16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8)))) / 32_768
-        }
-        for frame in 0..<frames {
-            let column = frame * columns / frames
-            let offset = StereoWAV.headerBytes + frame * 4
-            left[column] = max(left[column], sample(offset))
-            right[column] = max(right[column], sample(offset + 2))
+        bytes.withUnsafeBytes { raw in
+            func magnitude(_ offset: Int) -> Int { abs(Int(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int16.self)))) }
+            for column in 0..<columns {
+                var (leftMax, rightMax) = (0, 0)
+                for frame in firstFrame(ofColumn: column)..<firstFrame(ofColumn: column + 1) {
+                    let offset = StereoWAV.headerBytes + frame * 4
+                    leftMax = max(leftMax, magnitude(offset))
+                    rightMax = max(rightMax, magnitude(offset + 2))
+                }
+                left[column] = Double(leftMax) / 32_768
+                right[column] = Double(rightMax) / 32_768
+            }
         }
         return (left, right)
     }

@@ -11,11 +11,16 @@ package enum WebRTCWarmUp {
     /// STUN request with MESSAGE-INTEGRITY and FINGERPRINT written and read back, usrsctp started.
     /// Whether every step worked; one that did not leaves the run as it was (the call that meets
     /// the same failure reports it).
+    ///
+    /// Once a process: what it warms is the process's (NSS, OpenSSL's tables, usrsctp's threads),
+    /// so a run and its in-process simulator, which both ask, pay for it once.
     @discardableResult
-    package static func run() -> Bool {
+    package static func run() -> Bool { warmed }
+
+    private static let warmed: Bool = {
         SCTPAssociation.startLibrary()
         return warmSTUN() && warmDTLSAndSRTP()
-    }
+    }()
 
     private static func warmSTUN() -> Bool {
         let key = Array("warm-up password".utf8)

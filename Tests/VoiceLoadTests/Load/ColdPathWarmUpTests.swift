@@ -20,6 +20,6 @@ struct ColdPathWarmUpTests {
         let warmed = await ColdPathWarmUp.run(on: group.next(), webRTC: true)
         try await group.shutdownGracefully()
         #expect(warmed)
-        #expect(WebRTCWarmUp.run(), "and again: the process-wide starts are idempotent")
+        #expect(WebRTCWarmUp.run(), "and again: once a process, its answer kept")
     }
 }

@@ -121,4 +121,13 @@ struct CallRecordingAudioTests {
         #expect(u32(40) == 12)
         #expect(Array(bytes[44...]) == [1, 0, 0xFF, 0xFF, 2, 0, 0xFE, 0xFF, 3, 0, 0xFD, 0xFF])
     }
+
+    @Test("the WAV file: the shorter channel padded with silence, either side")
+    func wavFilePadding() {
+        let leftLonger = StereoWAV.bytes(left: [1, -32_768, 32_767], right: [-1], sampleRateHz: 48_000)
+        #expect(Array(leftLonger[44...]) == [1, 0, 0xFF, 0xFF, 0x00, 0x80, 0, 0, 0xFF, 0x7F, 0, 0])
+        let rightLonger = StereoWAV.bytes(left: [], right: [5, 6], sampleRateHz: 48_000)
+        #expect(Array(rightLonger[44...]) == [0, 0, 5, 0, 0, 0, 6, 0])
+        #expect(StereoWAV.bytes(left: [], right: [], sampleRateHz: 48_000).count == StereoWAV.headerBytes)
+    }
 }

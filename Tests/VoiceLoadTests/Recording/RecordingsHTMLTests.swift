@@ -83,4 +83,23 @@ struct RecordingsHTMLTests {
         #expect(right == [0, 1])
         #expect(RecordingView.peaks(ofStereoWAV: [1, 2, 3], columns: 2).left.isEmpty)
     }
+
+    @Test("the waveform's peaks: each frame in column frame × columns / frames, also with more columns than frames")
+    func peaksColumns() {
+        for (frames, columns) in [(1_003, 7), (5, 8), (600, 600), (1, 3)] {
+            let left = (0..<frames).map { Int16(truncatingIfNeeded: ($0 * 7_919) % 65_536 - 32_768) }
+            let right = (0..<frames / 2).map { Int16(truncatingIfNeeded: ($0 * 104_729) % 65_536 - 32_768) }
+            let (leftPeaks, rightPeaks) = RecordingView.peaks(ofStereoWAV: StereoWAV.bytes(left: left, right: right, sampleRateHz: 16_000), columns: columns)
+            // The reference: every frame to its column, one at a time.
+            var expectedLeft = [Double](repeating: 0, count: columns)
+            var expectedRight = [Double](repeating: 0, count: columns)
+            for frame in 0..<frames {
+                let column = frame * columns / frames
+                expectedLeft[column] = max(expectedLeft[column], Double(abs(Int(left[frame]))) / 32_768)
+                expectedRight[column] = max(expectedRight[column], frame < right.count ? Double(abs(Int(right[frame]))) / 32_768 : 0)
+            }
+            #expect(leftPeaks == expectedLeft, "\(frames) frames, \(columns) columns")
+            #expect(rightPeaks == expectedRight, "\(frames) frames, \(columns) columns")
+        }
+    }
 }
