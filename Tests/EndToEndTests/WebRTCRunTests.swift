@@ -85,8 +85,11 @@ struct WebRTCRunTests {
             RunDelays.matches(median, injectedMs: Double(Self.latencyMs), toleranceMs: 1, in: report),
             "median \(median) ms, p50 \(p50) ms, run's own delays \(RunDelays.stallMs(of: report)) ms")
         let (fastest, slowest) = (try #require(firstAudioMs.min()), try #require(firstAudioMs.max()))
-        #expect(slowest - median <= Self.spreadToleranceMs, "slowest \(slowest) ms, median \(median) ms, max \(max) ms")
-        #expect(median - fastest <= Self.spreadToleranceMs, "fastest \(fastest) ms, median \(median) ms")
+        // A stall moves some calls and not others, or the median and not the fastest: the spread
+        // too is held beyond the run's own delays.
+        let spreadMs = Self.spreadToleranceMs + RunDelays.stallMs(of: report)
+        #expect(slowest - median <= spreadMs, "slowest \(slowest) ms, median \(median) ms, max \(max) ms, allowed \(spreadMs) ms")
+        #expect(median - fastest <= spreadMs, "fastest \(fastest) ms, median \(median) ms, allowed \(spreadMs) ms")
         // Each session's row has its RTP figures: the simulator streams the reply (and silence
         // around it) to every caller, and loopback loses nothing.
         let received = TurnsCSV.values("packets_received", csv: sessionsCSV)
