@@ -195,10 +195,13 @@ struct WebRTCChannelHandlerTests {
                     let dtls = try DTLSEndpoint(identity: peerIdentity, role: .server, expectedFingerprint: vloadIdentity.fingerprint)
                     let peer = LitePeer(dtls: dtls, received: peerReceived, channelOpened: channelOpened)
                     try channel.pipeline.syncOperations.addHandler(peer)
-                    // Bounds the test in time should a datagram go missing (no latency is asserted);
-                    // shutting the loop down cancels it.
+                    // Bounds the test in time should a datagram go missing (no latency is asserted),
+                    // from the answer on, when the loop alone drives the call; shutting the loop down
+                    // cancels it.
                     let bound = NIOLoopBound(peer, eventLoop: channel.eventLoop)
-                    channel.eventLoop.scheduleTask(in: .seconds(20)) { bound.value.giveUp() }
+                    answerPromise.futureResult.whenSuccess { _ in
+                        channel.eventLoop.scheduleTask(in: .seconds(20)) { bound.value.giveUp() }
+                    }
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -210,8 +213,8 @@ struct WebRTCChannelHandlerTests {
                     let bound = NIOLoopBound(caller, eventLoop: channel.eventLoop)
                     answerPromise.futureResult.whenSuccess {
                         bound.value.handler.connect(answer: $0, dataChannel: DataChannelOpen(label: "lite"))
+                        channel.eventLoop.scheduleTask(in: .seconds(20)) { bound.value.giveUp() }
                     }
-                    channel.eventLoop.scheduleTask(in: .seconds(20)) { bound.value.giveUp() }
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
