@@ -1,4 +1,5 @@
 import Foundation
+import WSCore
 
 /// An http:// or https:// URL for a REST pre-step (Datagrid `POST /v1/voice`).
 package struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
@@ -24,7 +25,7 @@ package struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     package var hostHeader: String {
         let defaultPort = isSecure ? 443 : 80
-        let bracketed = host.contains(":") ? "[\(host)]" : host
+        let bracketed = URLHost.bracketed(host)
         return port == defaultPort ? bracketed : "\(bracketed):\(port)"
     }
 

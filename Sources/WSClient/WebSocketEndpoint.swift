@@ -79,7 +79,7 @@ package struct WebSocketEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// The value for the `Host` header: the host (bracketed if IPv6), with the port when it
     /// is not the scheme's default.
     package var hostHeader: String {
-        let hostPart = host.contains(":") ? "[\(host)]" : host
+        let hostPart = URLHost.bracketed(host)
         return port == scheme.defaultPort ? hostPart : "\(hostPart):\(port)"
     }
 

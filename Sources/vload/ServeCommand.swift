@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import VoiceLoad
+import WSCore
 import WSServer
 
 /// `vload serve`: the built-in agent simulator alone, until Ctrl-C.
@@ -64,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // A WebRTC dialect's callers post their offers over HTTP (`/api/offer`, `/v1/realtime/calls`).
         // An IPv6 address is written in brackets, as a URL names it.
-        let urlHost = host.contains(":") ? "[\(host)]" : host
+        let urlHost = URLHost.bracketed(host)
         let address =
             server.offerPath.map { "\(tls == nil ? "http" : "https")://\(urlHost):\(server.port) (offers to \($0))" }
             ?? "\(tls == nil ? "ws" : "wss")://\(urlHost):\(server.port)/ws/voice"

@@ -9,7 +9,7 @@ struct AssemblyAIRunTests {
     static let clients = 20
     static let latencyMs = 700.0
     /// As FluxRunTests' tolerance, for the same reason (below).
-    static var medianToleranceMs: Double { FluxRunTests.medianToleranceMs }
+    static let medianToleranceMs = FluxRunTests.medianToleranceMs
 
     @Test("greeting at 20 clients: exit 0, end_of_turn_ms median (turns.csv) within 2 ms of the injected latency, no session early")
     func endOfTurn() throws {

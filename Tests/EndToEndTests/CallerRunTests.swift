@@ -156,6 +156,7 @@ struct CallerRunTests {
         let (report, turns) = try await run(variation, tellsNoise: false)
         #expect(report.sessions.completed == Self.clients && report.errors.total == 0)
         #expect(turns.count == Self.clients)
+        let stallMs = RunDelays.stallMs(of: report)
         var farthestMs = 0.0
         var offsets: [Double] = []
         for turn in turns {
@@ -163,14 +164,13 @@ struct CallerRunTests {
             let expected = Double(Self.latencyMs) + Self.heardEndMs(rate: turn.rate) - turn.speechEndMs
             // Each turn within a 10 ms bound (EndToEndBound), beyond the run's own delays (RunDelays).
             #expect(
-                abs(turn.firstAudioMs - expected) <= 12 + RunDelays.stallMs(of: report),
+                abs(turn.firstAudioMs - expected) <= 12 + stallMs,
                 "rate \(turn.rate): first audio \(turn.firstAudioMs) ms vs \(expected) ms")
             farthestMs = max(farthestMs, abs(turn.firstAudioMs - expected))
             offsets.append(turn.firstAudioMs - expected)
         }
         let tails = turns.map { Self.heardEndMs(rate: $0.rate) - $0.speechEndMs }
         let median = offsets.sorted()[offsets.count / 2]
-        let stallMs = RunDelays.stallMs(of: report)
         #expect(abs(median) <= 1 + stallMs, "median \(median) ms from the injected latency + the noisy tail, run's own delays \(stallMs) ms")
         print(
             "noisy callers: tails \(tails.min() ?? 0)–\(tails.max() ?? 0) ms, farthest turn \(farthestMs) ms from latency + tail (\(offsets.sorted().map { String(format: "%.1f", $0) }))"

@@ -45,5 +45,4 @@ enum HostTimer {
 
     /// Whether the host held the default bound on its own: no wake-up more than 2 ms late.
     static var holdsDefaultBound: Bool { measure.lateOver2Ms == 0 }
-
 }

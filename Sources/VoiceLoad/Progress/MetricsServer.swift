@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import WSCore
 
 /// A small HTTP/1 server for Prometheus: `GET /metrics` answers with the exposition text of
 /// the moment, every other path 404.
@@ -20,8 +21,7 @@ package final class MetricsServer: Sendable {
 
     /// Where Prometheus scrapes.
     package var url: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "http://\(shownHost):\(port)/metrics"
+        "http://\(URLHost.bracketed(host)):\(port)/metrics"
     }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving `exposition()` at

@@ -13,7 +13,7 @@ package struct WebRTCLocalSide: Sendable {
     package let host: String
     /// Where the call's UDP socket binds: `0.0.0.0` for an IPv4 host candidate, `::` for an IPv6 one.
     package var bindHost: String { isIPv6 ? "::" : "0.0.0.0" }
-    private var isIPv6: Bool { STUNAddress(ip: host, port: 0)?.isIPv6 ?? false }
+    private let isIPv6: Bool
     /// The mean time between consent checks once connected (RFC 7675's 5 s; tests shorten it).
     package var consentIntervalUs: UInt64 = 5_000_000
 
@@ -25,6 +25,7 @@ package struct WebRTCLocalSide: Sendable {
         self.transactionPrefix = (0..<8).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         self.identity = identity
         self.host = host
+        self.isIPv6 = STUNAddress(ip: host, port: 0)?.isIPv6 ?? false
     }
 
     /// The offer for a host candidate at `host`:`port` and the caller's RTP stream `ssrc`.
