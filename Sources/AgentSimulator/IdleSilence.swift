@@ -3,10 +3,6 @@ import VoiceLoad
 /// What the simulator's WebRTC agent sends while it is not speaking (docs/webrtc.md, "What the
 /// simulator sends while quiet").
 enum IdleSilence {
-    /// aiortc's Opus bitrate (`OpusEncoder` in aiortc 1.16's codecs/opus.py sets `bit_rate` to
-    /// 96,000), at which libopus codes digital silence as CELT's 3-byte silent frame.
-    static let aiortcBitrateBitsPerSecond = 96_000
-
     /// The Opus packet of 20 ms of digital silence that `dialect`'s agent streams whenever it is
     /// not speaking, encoded once per run: every frame of silence is the same packet, so only its
     /// RTP header and SRTP differ from one to the next. nil for an agent that sends nothing
@@ -15,15 +11,11 @@ enum IdleSilence {
     /// - `pipecat-webrtc`: a Pipecat bot's SmallWebRTC output track (`RawAudioTrack`,
     ///   `auto_silence` on by default in pipecat-ai 1.14) hands aiortc a frame of zeros whenever
     ///   the bot has nothing to play, and aiortc encodes every frame (no DTX), at its 96 kbit/s:
-    ///   3 bytes, `f8 ff fe`, which decode to exact zeros. At libopus's own choice of bitrate
-    ///   for mono VOIP (libopus 1.3.1), zeros come out as 57–59-byte hybrid packets that decode
-    ///   to a few samples of ±1 a frame, not zeros, which a caller takes for the agent speaking.
+    ///   3 bytes, `f8 ff fe`, which decode to exact zeros (`OpusSilence`).
     /// - `openai-realtime-webrtc`: what OpenAI's server sends between responses is not
     ///   documented, so the simulator sends nothing there, as before.
     static func packet(for dialect: any ServerDialect) throws(OpusError) -> [UInt8]? {
         guard dialect.webRTCSignalling == .smallWebRTC else { return nil }
-        var encoder = try OpusFrameEncoder()
-        try encoder.setBitrate(bitsPerSecond: aiortcBitrateBitsPerSecond)
-        return try encoder.encode([Int16](repeating: 0, count: OpusClip.frameSamples)[...])
+        return try OpusSilence.packet()
     }
 }

@@ -3,11 +3,14 @@ import COpus
 /// A libopus encoder for the caller's audio: 48 kHz, mono, the VOIP application, one 20 ms
 /// frame (960 samples) a call. It owns libopus state, so it cannot be copied.
 ///
-/// Settings are libopus's defaults apart from the application, as aiortc's encoder (the peer of
-/// Pipecat's SmallWebRTC transport) leaves them: variable bitrate (43 kbps on average over the
-/// shipped clips) and complexity 9 (libopus 1.3.1). Encoding is done once per clip at load, about
-/// 2.4 M instructions a 20 ms frame (BENCHMARKS.md, "Opus at load"), so its cost does not grow
-/// with the number of sessions.
+/// Settings are libopus's defaults apart from the application: variable bitrate (43 kbps on
+/// average over the shipped clips, which libopus codes as hybrid SILK and CELT) and complexity 9
+/// (libopus 1.3.1). aiortc 1.16's encoder (the sender of Pipecat's SmallWebRTC transport) is set
+/// otherwise, through PyAV: stereo, 96 kbps, the VOIP application, so its speech is CELT; an
+/// agent decodes either at about the same cost, 52-55 µs a packet here (BENCHMARKS.md, "Where a
+/// WebRTC frame's instructions go"). Encoding is done once per clip at load, about 2.4 M
+/// instructions a 20 ms frame (BENCHMARKS.md, "Opus at load"), so its cost does not grow with
+/// the number of sessions.
 package struct OpusFrameEncoder: ~Copyable {
     private let state: OpaquePointer
 

@@ -27,10 +27,21 @@ package enum WebRTCCallerAudio {
         return prepared
     }
 
+    /// 20 ms of digital silence as the caller streams it between clips: `OpusSilence`'s packet.
+    static let silence: PreparedAudio = {
+        do {
+            let packet = try OpusSilence.packet()
+            return PreparedAudio(sharedFrame: EncodedFrame(.binary(packet)), byteCount: OpusClip.frameSamples * 2)
+        } catch {
+            preconditionFailure("libopus cannot encode a frame of silence: \(error)")
+        }
+    }()
+
     /// A clip's Opus frames as the agent hears them: decoded in order by one decoder, as the
     /// agent's decoder takes the stream, with the encoder's lookahead (312 samples, 6.5 ms)
     /// skipped at the start so that sample n is the clip's sample n (RFC 7845 §4.2's pre-skip),
-    /// and a frame of silence after the clip to bring its last samples out; as long as the clip.
+    /// and the frame of silence the caller sends after the clip (`silence`) to bring its last
+    /// samples out; as long as the clip.
     static func heardSamples(of frames: [PreparedAudio]) -> [Int16] {
         var decoder: OpusPacketDecoder
         do {
@@ -42,8 +53,7 @@ package enum WebRTCCallerAudio {
         let clipSamples = frames.count * OpusClip.sampleRateHz * OpusClip.frameMs / 1_000
         var heard: [Int16] = []
         heard.reserveCapacity(clipSamples + lookahead + 960)
-        let trailing = prepareClip([[UInt8](repeating: 0, count: OpusClip.sampleRateHz * OpusClip.frameMs / 1_000 * 2)])
-        for frame in frames + trailing {
+        for frame in frames + [silence] {
             let packet = Array(frame.sharedFrame?.payload.readableBytesView ?? [])
             heard += (try? decoder.decode(packet)) ?? [Int16](repeating: 0, count: OpusClip.sampleRateHz * OpusClip.frameMs / 1_000)
         }

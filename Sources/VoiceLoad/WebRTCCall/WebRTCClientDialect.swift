@@ -12,9 +12,12 @@ extension WebRTCClientDialect {
     package var defaultFrameMs: Int { OpusClip.frameMs }
     package var requiredFrameMs: Int? { OpusClip.frameMs }
 
-    /// One frame alone, with an encoder of its own: the silence streamed between clips.
+    /// One frame alone: the silence streamed between clips. A frame of digital silence is
+    /// `OpusSilence`'s packet (`WebRTCCallerAudio.silence`), which an agent's decoder answers
+    /// without libopus once settled; any other frame is encoded with an encoder of its own.
     package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        prepareClip([bytes])[0]
+        if bytes.count == OpusClip.frameSamples * 2, !bytes.contains(where: { $0 != 0 }) { return WebRTCCallerAudio.silence }
+        return prepareClip([bytes])[0]
     }
 
     /// A clip's frames with one encoder, in order, as a microphone's stream is encoded.
