@@ -16,6 +16,6 @@ enum IdleSilence {
     ///   documented, so the simulator sends nothing there, as before.
     static func packet(for dialect: any ServerDialect) throws(OpusError) -> [UInt8]? {
         guard dialect.webRTCSignalling == .smallWebRTC else { return nil }
-        return try OpusSilence.packet()
+        return OpusSilence.packet
     }
 }

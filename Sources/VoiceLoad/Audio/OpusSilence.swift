@@ -12,10 +12,14 @@ package enum OpusSilence {
     /// aiortc's Opus bitrate, in bits per second.
     package static let aiortcBitrateBitsPerSecond = 96_000
 
-    /// The packet, encoded by a fresh encoder at aiortc's bitrate.
-    package static func packet() throws(OpusError) -> [UInt8] {
-        var encoder = try OpusFrameEncoder()
-        try encoder.setBitrate(bitsPerSecond: aiortcBitrateBitsPerSecond)
-        return try encoder.encode([Int16](repeating: 0, count: OpusClip.frameSamples)[...])
-    }
+    /// The packet, encoded once a process by a fresh encoder at aiortc's bitrate.
+    package static let packet: [UInt8] = {
+        do {
+            var encoder = try OpusFrameEncoder()
+            try encoder.setBitrate(bitsPerSecond: aiortcBitrateBitsPerSecond)
+            return try encoder.encode([Int16](repeating: 0, count: OpusClip.frameSamples)[...])
+        } catch {
+            preconditionFailure("libopus cannot encode a frame of silence: \(error)")
+        }
+    }()
 }

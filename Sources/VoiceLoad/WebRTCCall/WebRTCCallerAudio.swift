@@ -28,14 +28,7 @@ package enum WebRTCCallerAudio {
     }
 
     /// 20 ms of digital silence as the caller streams it between clips: `OpusSilence`'s packet.
-    static let silence: PreparedAudio = {
-        do {
-            let packet = try OpusSilence.packet()
-            return PreparedAudio(sharedFrame: EncodedFrame(.binary(packet)), byteCount: OpusClip.frameSamples * 2)
-        } catch {
-            preconditionFailure("libopus cannot encode a frame of silence: \(error)")
-        }
-    }()
+    static let silence = PreparedAudio(sharedFrame: EncodedFrame(.binary(OpusSilence.packet)), byteCount: OpusClip.frameSamples * 2)
 
     /// A clip's Opus frames as the agent hears them: decoded in order by one decoder, as the
     /// agent's decoder takes the stream, with the encoder's lookahead (312 samples, 6.5 ms)
@@ -50,12 +43,12 @@ package enum WebRTCCallerAudio {
             preconditionFailure("libopus cannot make a decoder: \(error)")
         }
         let lookahead = lookaheadSamples
-        let clipSamples = frames.count * OpusClip.sampleRateHz * OpusClip.frameMs / 1_000
+        let clipSamples = frames.count * OpusClip.frameSamples
         var heard: [Int16] = []
-        heard.reserveCapacity(clipSamples + lookahead + 960)
+        heard.reserveCapacity(clipSamples + lookahead + OpusClip.frameSamples)
         for frame in frames + [silence] {
             let packet = Array(frame.sharedFrame?.payload.readableBytesView ?? [])
-            heard += (try? decoder.decode(packet)) ?? [Int16](repeating: 0, count: OpusClip.sampleRateHz * OpusClip.frameMs / 1_000)
+            heard += (try? decoder.decode(packet)) ?? [Int16](repeating: 0, count: OpusClip.frameSamples)
         }
         return Array(heard.dropFirst(lookahead).prefix(clipSamples))
     }
