@@ -52,6 +52,10 @@ package protocol ClientDialect: Sendable {
     /// One frame of user audio (already in `inputFormat`), prepared once per run and shared
     /// by every client.
     func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio
+    /// The frame the caller streams when it has nothing to say (between clips, while it
+    /// listens), prepared once per run: by default `frameMs` of `inputFormat`'s silence byte
+    /// through `prepareAudio`; a WebRTC dialect sends Opus's own silent frame (`OpusSilence`).
+    func silenceFrame(frameMs: Int) -> PreparedAudio
     /// A clip's frames of user audio in order, prepared once per run: each frame alone
     /// (`prepareAudio`) by default; a dialect whose codec carries state from frame to frame
     /// (Opus, `pipecat-webrtc`) encodes them as one stream.
@@ -119,6 +123,10 @@ extension ClientDialect {
     package var typesRead: [String] { [] }
 
     package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] { frames.map(prepareAudio) }
+
+    package func silenceFrame(frameMs: Int) -> PreparedAudio {
+        prepareAudio([UInt8](repeating: inputFormat.silenceByte, count: inputFormat.byteCount(forMilliseconds: frameMs)))
+    }
 
     package func heardSamples(of frames: [PreparedAudio]) -> [Int16]? { nil }
 

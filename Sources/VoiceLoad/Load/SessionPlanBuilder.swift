@@ -139,10 +139,6 @@ package enum SessionPlanBuilder {
             }
             frameSets[say.audioKey] = FrameSet(utterance: utterance, dialect: dialect)
         }
-        let silence = [UInt8](
-            repeating: dialect.inputFormat.silenceByte,
-            count: dialect.inputFormat.byteCount(forMilliseconds: frameMs)
-        )
         var plan = SessionPlan(
             scenario: scenario,
             target: target,
@@ -151,7 +147,7 @@ package enum SessionPlanBuilder {
             dialect: dialect,
             tlsConfiguration: tlsConfiguration,
             frameSets: frameSets,
-            silenceFrame: dialect.prepareAudio(silence),
+            silenceFrame: dialect.silenceFrame(frameMs: frameMs),
             frameMs: frameMs
         )
         if let callers = scenario.callers, callers.variesCallers {

@@ -12,12 +12,17 @@ extension WebRTCClientDialect {
     package var defaultFrameMs: Int { OpusClip.frameMs }
     package var requiredFrameMs: Int? { OpusClip.frameMs }
 
-    /// One frame alone: the silence streamed between clips. A frame of digital silence is
-    /// `OpusSilence`'s packet (`WebRTCCallerAudio.silence`), which an agent's decoder answers
-    /// without libopus once settled; any other frame is encoded with an encoder of its own.
+    /// One frame alone, encoded with an encoder of its own.
     package func prepareAudio(_ bytes: [UInt8]) -> PreparedAudio {
-        if bytes.count == OpusClip.frameSamples * 2, !bytes.contains(where: { $0 != 0 }) { return WebRTCCallerAudio.silence }
-        return prepareClip([bytes])[0]
+        prepareClip([bytes])[0]
+    }
+
+    /// The silence streamed between clips: `OpusSilence`'s packet (`WebRTCCallerAudio.silence`),
+    /// 20 ms of zeros as aiortc encodes them, which an agent's decoder answers without libopus
+    /// once settled. Every WebRTC frame is 20 ms (`requiredFrameMs`, checked when the plan is
+    /// built).
+    package func silenceFrame(frameMs: Int) -> PreparedAudio {
+        WebRTCCallerAudio.silence
     }
 
     /// A clip's frames with one encoder, in order, as a microphone's stream is encoded.

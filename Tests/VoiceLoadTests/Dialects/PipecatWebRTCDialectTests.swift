@@ -60,9 +60,9 @@ struct PipecatWebRTCDialectTests {
         #expect(frames.allSatisfy { $0.sharedFrame?.kind == .binary && $0.byteCount == 1_920 })
     }
 
-    @Test("a frame of silence is aiortc's 3-byte silent frame, which decodes to exact zeros and an agent settles on; other frames are encoded")
+    @Test("the caller's silence is aiortc's 3-byte silent frame, which decodes to exact zeros and an agent settles on; frames are encoded")
     func silence() throws {
-        let silence = dialect.prepareAudio([UInt8](repeating: 0, count: 1_920))
+        let silence = dialect.silenceFrame(frameMs: 20)
         let packet = Array(try #require(silence.sharedFrame).payload.readableBytesView)
         #expect(packet == [0xF8, 0xFF, 0xFE] && silence.byteCount == 1_920)
         // An agent hearing a clip, then the quiet, then the clip again: its decoder answers all
@@ -76,9 +76,12 @@ struct PipecatWebRTCDialectTests {
         var silentFrames = 0
         for frame in quiet + clip + quiet where try decoder.decode(frame).allSatisfy({ $0 == 0 }) { silentFrames += 1 }
         #expect(silentFrames >= 98 && decoder.settledSilencePackets >= 2 * (50 - OpusPacketDecoder.settledSilenceRepeats) - 1)
-        // A frame that is not digital silence is encoded as one alone.
+        // A frame given to prepareAudio is encoded, zeros too: libopus's default bitrate makes
+        // them a hybrid packet, not the silent frame.
         let tone = dialect.prepareAudio((0..<1_920).map { UInt8(truncatingIfNeeded: $0 * 37) })
         #expect(tone.sharedFrame.map { Array($0.payload.readableBytesView) } != [0xF8, 0xFF, 0xFE])
+        let zeros = dialect.prepareAudio([UInt8](repeating: 0, count: 1_920))
+        #expect(zeros.sharedFrame.map { Array($0.payload.readableBytesView) } != [0xF8, 0xFF, 0xFE] && zeros.byteCount == 1_920)
     }
 
     @Test("RTVI on the data channel: bot-ready is ready, bot-interrupted the barge-in's acknowledgement")
