@@ -72,7 +72,7 @@ package final class AgentSimulator: Sendable {
         let webRTC = try dialect.webRTCSignalling.map { signalling in
             SimulatorWebRTCAnswerer(
                 signalling: signalling, configuration: configuration, dialect: dialect, audio: audio,
-                idleSilencePacket: try IdleSilence.packet(for: dialect), pacers: pacers, identity: try DTLSIdentity(),
+                idleSilencePacket: IdleSilence.packet(for: dialect), pacers: pacers, identity: try DTLSIdentity(),
                 tally: tally, noise: noise, decoderLagSamples: WebRTCCallerAudio.lookaheadSamples, slowdown: slowdown)
         }
         let listener = try await WebSocketListener.start(

@@ -14,7 +14,7 @@ enum IdleSilence {
     ///   3 bytes, `f8 ff fe`, which decode to exact zeros (`OpusSilence`).
     /// - `openai-realtime-webrtc`: what OpenAI's server sends between responses is not
     ///   documented, so the simulator sends nothing there, as before.
-    static func packet(for dialect: any ServerDialect) throws(OpusError) -> [UInt8]? {
+    static func packet(for dialect: any ServerDialect) -> [UInt8]? {
         guard dialect.webRTCSignalling == .smallWebRTC else { return nil }
         return OpusSilence.packet
     }

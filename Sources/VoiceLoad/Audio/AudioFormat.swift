@@ -41,6 +41,11 @@ package struct AudioFormat: Sendable, Hashable, Codable, CustomStringConvertible
         }
     }
 
+    /// `milliseconds` of digital silence in this format.
+    package func silence(milliseconds: Int) -> [UInt8] {
+        [UInt8](repeating: silenceByte, count: byteCount(forMilliseconds: milliseconds))
+    }
+
     package func sampleCount(forMilliseconds milliseconds: Int) -> Int {
         sampleRateHz * milliseconds / 1_000
     }

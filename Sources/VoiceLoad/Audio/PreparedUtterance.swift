@@ -121,7 +121,7 @@ package struct PreparedUtterance: Sendable {
 
     /// One frame of the format's digital silence.
     package func silenceFrame() -> [UInt8] {
-        [UInt8](repeating: format.silenceByte, count: format.byteCount(forMilliseconds: frameMs))
+        format.silence(milliseconds: frameMs)
     }
 
     /// The 0-based index of the frame holding clip offset `containingUs`, clamped to the

@@ -125,7 +125,7 @@ extension ClientDialect {
     package func prepareClip(_ frames: [[UInt8]]) -> [PreparedAudio] { frames.map(prepareAudio) }
 
     package func silenceFrame(frameMs: Int) -> PreparedAudio {
-        prepareAudio([UInt8](repeating: inputFormat.silenceByte, count: inputFormat.byteCount(forMilliseconds: frameMs)))
+        prepareAudio(inputFormat.silence(milliseconds: frameMs))
     }
 
     package func heardSamples(of frames: [PreparedAudio]) -> [Int16]? { nil }
