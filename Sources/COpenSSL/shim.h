@@ -55,16 +55,16 @@ static inline int vload_dtls_accept_any_certificate(int preverified, X509_STORE_
     return 1;
 }
 
-/// A DTLS 1.2 context with the identity, a required peer certificate and the SRTP profile
-/// SRTP_AES128_CM_SHA1_80 (RFC 5764 §4.1.2). NULL on failure.
-static inline SSL_CTX *vload_dtls_context(EVP_PKEY *key, X509 *certificate) {
+/// A DTLS 1.2 context with the identity, a required peer certificate and the SRTP profiles
+/// `srtpProfiles` (RFC 5764 §4.1.2: names joined by colons, most preferred first). NULL on failure.
+static inline SSL_CTX *vload_dtls_context(EVP_PKEY *key, X509 *certificate, const char *srtpProfiles) {
     SSL_CTX *context = SSL_CTX_new(DTLS_method());
     if (context == NULL) return NULL;
     int ok = SSL_CTX_set_min_proto_version(context, DTLS1_2_VERSION)
         && SSL_CTX_use_certificate(context, certificate)
         && SSL_CTX_use_PrivateKey(context, key)
         && SSL_CTX_check_private_key(context)
-        && SSL_CTX_set_tlsext_use_srtp(context, "SRTP_AES128_CM_SHA1_80") == 0;
+        && SSL_CTX_set_tlsext_use_srtp(context, srtpProfiles) == 0;
     if (!ok) {
         SSL_CTX_free(context);
         return NULL;
@@ -111,7 +111,7 @@ static inline int vload_dtls_handle_timeout(SSL *ssl) {
     return (int)DTLSv1_handle_timeout(ssl);
 }
 
-/// The negotiated SRTP profile's id (1 for SRTP_AES128_CM_SHA1_80), 0 when none.
+/// The negotiated SRTP profile's id (1 for SRTP_AES128_CM_SHA1_80, 7 for SRTP_AEAD_AES_128_GCM), 0 when none.
 static inline unsigned long vload_dtls_srtp_profile(SSL *ssl) {
     SRTP_PROTECTION_PROFILE *profile = SSL_get_selected_srtp_profile(ssl);
     return profile == NULL ? 0 : profile->id;

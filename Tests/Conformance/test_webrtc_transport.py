@@ -5,9 +5,11 @@ m-line; an aiortc RTCPeerConnection answers it as a full ICE agent taking the DT
 with its host candidates limited to 127.0.0.1. vload connects (ICE, DTLS 1.2, SRTP), sends three
 seconds of scenarios/audio/hello.wav as 20 ms Opus frames, and decodes the 100 frames of tone
 the peer sends back; aiortc counts and decodes what vload sent. On loopback nothing is lost, so
-the counts must match exactly.
+the counts must match exactly. vload is the DTLS server there, so its preference picks the SRTP
+profile: AEAD_AES_128_GCM, which aiortc offers too; with aiortc narrowed to AES128_CM_SHA1_80
+(a stack without GCM) the call agrees that instead, and the same counts hold.
 
-The second test adds the data channel: the offer has an m=application section, vload opens a
+The last test adds the data channel: the offer has an m=application section, vload opens a
 channel over SCTP (libusrsctp, over the same DTLS association) and sends text messages that the
 aiortc peer echoes; every one must come back, in order, and the open time be measured.
 """
@@ -24,6 +26,7 @@ import av
 import numpy
 import pytest
 from aiortc import MediaStreamTrack, RTCPeerConnection, RTCSessionDescription
+from aiortc import rtcdtlstransport
 from aiortc.mediastreams import MediaStreamError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +76,10 @@ async def _consume(track, decoded):
         pass
 
 
-async def _call(messages=0):
+async def _call(messages=0, srtp_profiles=None):
+    """One call of the probe answered by aiortc. `srtp_profiles` narrows the SRTP profiles aiortc
+    offers (its own list puts AEAD_AES_256_GCM, AEAD_AES_128_GCM, then AES128_CM_SHA1_80)."""
+    profiles = srtp_profiles or rtcdtlstransport.SRTP_PROFILES
     probe = await asyncio.create_subprocess_exec(
         str(PROBE), "--seconds", str(SECONDS), "--linger-ms", "1500", "--messages", str(messages),
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
@@ -100,7 +106,10 @@ async def _call(messages=0):
                 channel.send(message)
 
         # aioice leaves 127.0.0.1 out of its host candidates; the test stays on loopback.
-        with mock.patch("aioice.ice.get_host_addresses", return_value=["127.0.0.1"]):
+        with (
+            mock.patch("aioice.ice.get_host_addresses", return_value=["127.0.0.1"]),
+            mock.patch.object(rtcdtlstransport, "SRTP_PROFILES", profiles),
+        ):
             peer.addTrack(ToneTrack(TONE_FRAMES))
             await peer.setRemoteDescription(RTCSessionDescription(sdp=offer["sdp"], type="offer"))
             await peer.setLocalDescription(await peer.createAnswer())
@@ -111,7 +120,10 @@ async def _call(messages=0):
         inbound = [s for s in stats.values() if s.type == "inbound-rtp"]
         outbound = [s for s in stats.values() if s.type == "outbound-rtp"]
         received = [(channel.label, echoed) for channel, echoed in channels]
-        return result, inbound, outbound, len(decoded), offer["sdp"], peer.localDescription.sdp, received
+        # The profile the handshake agreed, as aiortc's OpenSSL connection has it (vload was the
+        # DTLS server: aiortc answers `a=setup:active`, so vload's preference picked it).
+        agreed = peer.getTransceivers()[0].sender.transport._ssl.get_selected_srtp_profile()
+        return result, inbound, outbound, len(decoded), offer["sdp"], peer.localDescription.sdp, received, agreed
     finally:
         await peer.close()
         for task in tasks:
@@ -121,9 +133,11 @@ async def _call(messages=0):
 
 @pytest.mark.skipif(not PROBE.exists(), reason=f"no probe at {PROBE} (build the test build: scripts/test)")
 def test_vload_streams_opus_both_ways_with_aiortc():
-    result, inbound, outbound, aiortc_decoded, offer, answer, _ = asyncio.run(_call())
+    result, inbound, outbound, aiortc_decoded, offer, answer, _, agreed = asyncio.run(_call())
     assert "error" not in result, result
     assert "a=setup:active" in answer and "a=ice-lite" not in answer
+    # vload, the DTLS server, agreed its first choice, which aiortc offers too.
+    assert agreed == b"SRTP_AEAD_AES_128_GCM"
     # Connect phases were measured (loopback: ICE one round trip, DTLS two).
     assert 0 < result["ice_ms"] < 5_000 and 0 < result["dtls_ms"] < 5_000
     # vload -> aiortc: every packet sent arrived, authenticated and decoded.
@@ -141,8 +155,21 @@ def test_vload_streams_opus_both_ways_with_aiortc():
 
 
 @pytest.mark.skipif(not PROBE.exists(), reason=f"no probe at {PROBE} (build the test build: scripts/test)")
+def test_a_peer_without_gcm_agrees_aes_cm():
+    """aiortc narrowed to AES128_CM_SHA1_80, as a WebRTC stack without GCM: vload agrees it and
+    media flows both ways with its 10-byte tags."""
+    only_cm = [rtcdtlstransport.SRTP_AES128_CM_SHA1_80]
+    result, inbound, outbound, aiortc_decoded, _, _, _, agreed = asyncio.run(_call(srtp_profiles=only_cm))
+    assert "error" not in result, result
+    assert agreed == b"SRTP_AES128_CM_SHA1_80"
+    assert [s.packetsReceived for s in inbound] == [FRAMES_SENT] and [s.packetsLost for s in inbound] == [0]
+    assert result["packets_received"] == TONE_FRAMES and result["packets_rejected"] == 0
+    assert aiortc_decoded == FRAMES_SENT - AIORTC_PREFETCH_FRAMES
+
+
+@pytest.mark.skipif(not PROBE.exists(), reason=f"no probe at {PROBE} (build the test build: scripts/test)")
 def test_vload_data_channel_echoes_text_with_aiortc():
-    result, inbound, _, _, offer, answer, channels = asyncio.run(_call(MESSAGES))
+    result, inbound, _, _, offer, answer, channels, _ = asyncio.run(_call(MESSAGES))
     assert "error" not in result, result
     assert "m=application" in offer and "a=sctp-port:5000" in offer
     assert "m=application" in answer and "a=sctp-port:5000" in answer

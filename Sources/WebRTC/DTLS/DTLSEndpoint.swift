@@ -171,14 +171,14 @@ package final class DTLSEndpoint {
         guard expectedFingerprint.hashFunction == "sha-256", actual == expectedFingerprint else {
             return .failure(.fingerprintMismatch(expected: expectedFingerprint, actual: actual))
         }
-        guard vload_dtls_srtp_profile(ssl) == 1 else { return .failure(.noSRTPProfile) }
-        var exported = [UInt8](repeating: 0, count: SRTPKeyingMaterial.exportedBytes)
+        guard let profile = SRTPProfile(rawValue: vload_dtls_srtp_profile(ssl)) else { return .failure(.noSRTPProfile) }
+        var exported = [UInt8](repeating: 0, count: SRTPKeyingMaterial.exportedBytes(for: profile))
         let label = SRTPKeyingMaterial.exporterLabel
         let status = label.withCString { labelPointer in
             SSL_export_keying_material(ssl, &exported, exported.count, labelPointer, label.utf8.count, nil, 0, 0)
         }
         guard status == 1 else { return .failure(.library(DTLSFailure.openSSLErrors(during: "exporting the SRTP keys"))) }
-        return .success(SRTPKeyingMaterial(exported: exported, isClient: role == .client))
+        return .success(SRTPKeyingMaterial(exported: exported, isClient: role == .client, profile: profile))
     }
 
     /// What OpenSSL wrote, cut into whole records and packed into datagrams of at most `mtuBytes`.

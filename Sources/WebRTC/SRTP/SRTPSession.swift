@@ -6,23 +6,27 @@ import CSRTP
 package final class SRTPSession {
     package enum Direction: Sendable { case outbound, inbound }
 
-    /// What a 20 ms Opus packet grows by: the 10-byte HMAC-SHA1-80 tag (RFC 3711 §4.2).
-    package static let tagBytes = 10
     private static let libraryReady: Bool = srtp_init() == srtp_err_status_ok
     private let session: srtp_t
     package let direction: Direction
 
-    /// A session keyed with `keyingMaterial`: 16 bytes of master key then 14 of master salt.
-    package init(keyingMaterial: [UInt8], direction: Direction) throws(SRTPError) {
+    /// A session of `profile` keyed with `keyAndSalt`: the master key, then the master salt.
+    package init(profile: SRTPProfile, keyAndSalt: [UInt8], direction: Direction) throws(SRTPError) {
         guard Self.libraryReady else { throw .library(status: -1, during: "srtp_init") }
-        guard keyingMaterial.count == SRTPKeyingMaterial.keyAndSaltBytes else { throw .keyLength(keyingMaterial.count) }
+        guard keyAndSalt.count == profile.keyAndSaltBytes else { throw .keyLength(keyAndSalt.count, profile: profile) }
         var created: srtp_t?
-        let status = keyingMaterial.withUnsafeBufferPointer { key in
-            vload_srtp_create(&created, key.baseAddress, direction == .outbound ? 1 : 0)
+        let status = keyAndSalt.withUnsafeBufferPointer { key in
+            vload_srtp_create(&created, key.baseAddress, direction == .outbound ? 1 : 0, Int32(profile.rawValue))
         }
         guard status == srtp_err_status_ok, let created else { throw .library(status: Int(status.rawValue), during: "srtp_create") }
         self.session = created
         self.direction = direction
+    }
+
+    /// This side's session for `direction` with the keys a handshake exported: its own key and
+    /// salt to protect what it sends, the peer's to check what it receives.
+    package convenience init(keys: SRTPKeyingMaterial, direction: Direction) throws(SRTPError) {
+        try self.init(profile: keys.profile, keyAndSalt: direction == .outbound ? keys.local : keys.remote, direction: direction)
     }
 
     deinit { srtp_dealloc(session) }
@@ -50,12 +54,12 @@ package final class SRTPSession {
 /// Why SRTP failed: libsrtp's status (srtp_err_status_t; 7 is an authentication failure, 9 and
 /// 10 a replayed or too-old packet) and the call.
 package enum SRTPError: Error, Hashable, CustomStringConvertible {
-    case keyLength(Int)
+    case keyLength(Int, profile: SRTPProfile)
     case library(status: Int, during: String)
 
     package var description: String {
         switch self {
-        case .keyLength(let count): return "SRTP key and salt of \(count) bytes, not 30"
+        case .keyLength(let count, let profile): return "SRTP key and salt of \(count) bytes, not \(profile)'s \(profile.keyAndSaltBytes)"
         case .library(let status, let call): return "libsrtp2 \(call) failed with status \(status)"
         }
     }

@@ -8,8 +8,8 @@ struct WebRTCMedia {
     let inbound: SRTPSession
 
     init(keys: SRTPKeyingMaterial) throws(SRTPError) {
-        outbound = try SRTPSession(keyingMaterial: keys.local, direction: .outbound)
-        inbound = try SRTPSession(keyingMaterial: keys.remote, direction: .inbound)
+        outbound = try SRTPSession(keys: keys, direction: .outbound)
+        inbound = try SRTPSession(keys: keys, direction: .inbound)
     }
 
     /// A datagram whose first byte is 128…191 (RFC 7983). RTCP with rtcp-mux (payload types

@@ -7,7 +7,8 @@
 /// event loop for 40-65 ms once a run, so the replies of the calls on it waited in the socket and
 /// a 20-call WebRTC run at the default bound was called invalid for it (receive_lag_ms p99 4-6 ms).
 package enum WebRTCWarmUp {
-    /// Two endpoints' DTLS handshake in memory, SRTP both ways with the keys they exported, a
+    /// Two endpoints' DTLS handshake in memory, SRTP both ways with the keys they exported (and
+    /// with made-up keys for the SRTP profile they did not agree), a
     /// STUN request with MESSAGE-INTEGRITY and FINGERPRINT written and read back, usrsctp started.
     /// Whether every step worked; one that did not leaves the run as it was (the call that meets
     /// the same failure reports it).
@@ -40,11 +41,23 @@ package enum WebRTCWarmUp {
         else { return false }
         let outcome = DTLSMemoryHandshake.run(client: client, server: server)
         guard let clientKeys = outcome.clientKeys, let serverKeys = outcome.serverKeys,
-            let sender = try? SRTPSession(keyingMaterial: clientKeys.local, direction: .outbound),
-            let receiver = try? SRTPSession(keyingMaterial: serverKeys.remote, direction: .inbound)
+            let sender = try? SRTPSession(keys: clientKeys, direction: .outbound),
+            let receiver = try? SRTPSession(keys: serverKeys, direction: .inbound)
         else { return false }
-        let rtp: [UInt8] = [0x80, 111, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1] + Array(repeating: 0, count: 40)
-        guard let protected = try? sender.protect(rtp) else { return false }
-        return (try? receiver.unprotect(protected)) == rtp
+        // The profile the handshake agreed is warmed with its keys; every other profile a peer
+        // may agree instead, with made-up ones.
+        let others = SRTPProfile.offered.filter { $0 != clientKeys.profile }.map { profile in
+            let keyAndSalt = [UInt8](repeating: 0x5A, count: profile.keyAndSaltBytes)
+            return (
+                try? SRTPSession(profile: profile, keyAndSalt: keyAndSalt, direction: .outbound),
+                try? SRTPSession(profile: profile, keyAndSalt: keyAndSalt, direction: .inbound)
+            )
+        }
+        return ([(sender, receiver)] + others).allSatisfy { pair in
+            guard let sender = pair.0, let receiver = pair.1 else { return false }
+            let rtp: [UInt8] = [0x80, 111, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1] + Array(repeating: 0, count: 40)
+            guard let protected = try? sender.protect(rtp) else { return false }
+            return (try? receiver.unprotect(protected)) == rtp
+        }
     }
 }

@@ -6,30 +6,65 @@ import Testing
 /// keys they exported.
 @Suite("DTLS and SRTP")
 struct DTLSEndpointTests {
-    @Test("the handshake completes, each side's fingerprint checks, and the exported keys pair up")
+    @Test("the handshake completes, each side's fingerprint checks, the exported keys pair up, and SRTP is AEAD_AES_128_GCM")
     func handshakeAndSRTP() throws {
         let clientIdentity = try DTLSIdentity()
         let serverIdentity = try DTLSIdentity()
         #expect(clientIdentity.fingerprint.digest.count == 32 && clientIdentity.fingerprint != serverIdentity.fingerprint)
+        let (outcome, clientKeys, serverKeys) = try handshake(client: clientIdentity, server: serverIdentity)
+        #expect(clientKeys.profile == .aeadAES128GCM && serverKeys.profile == .aeadAES128GCM)
+        #expect(clientKeys.local.count == 28 && clientKeys.remote.count == 28)
+        #expect(clientKeys.local == serverKeys.remote && clientKeys.remote == serverKeys.local)
+        #expect(clientKeys.local != clientKeys.remote)
+        #expect(outcome.largestDatagramBytes <= DTLSEndpoint.mtuBytes)
+        try expectSRTPRoundTrip(from: clientKeys, to: serverKeys, tagBytes: 16)
+    }
+
+    /// A peer that offers only AES_CM_128_HMAC_SHA1_80, as a DTLS client or server: the
+    /// handshake agrees it (vload offers it second), and SRTP works with its 30-byte keys.
+    @Test("a peer without GCM agrees AES_CM_128_HMAC_SHA1_80", arguments: [true, false])
+    func fallbackProfile(peerIsClient: Bool) throws {
+        let vloadIdentity = try DTLSIdentity()
+        let peerIdentity = try DTLSIdentity(srtpProfiles: [.aes128CMHMACSHA1_80])
+        let (_, clientKeys, serverKeys) = try handshake(
+            client: peerIsClient ? peerIdentity : vloadIdentity, server: peerIsClient ? vloadIdentity : peerIdentity)
+        #expect(clientKeys.profile == .aes128CMHMACSHA1_80 && serverKeys.profile == .aes128CMHMACSHA1_80)
+        #expect(clientKeys.local.count == 30 && clientKeys.local == serverKeys.remote)
+        try expectSRTPRoundTrip(from: clientKeys, to: serverKeys, tagBytes: 10)
+    }
+
+    /// A handshake in memory that must complete: both endpoints connected, no failure, both
+    /// sides' keys exported.
+    private func handshake(
+        client clientIdentity: DTLSIdentity, server serverIdentity: DTLSIdentity
+    ) throws -> (DTLSMemoryHandshake.Outcome, SRTPKeyingMaterial, SRTPKeyingMaterial) {
         let client = try DTLSEndpoint(identity: clientIdentity, role: .client, expectedFingerprint: serverIdentity.fingerprint)
         let server = try DTLSEndpoint(identity: serverIdentity, role: .server, expectedFingerprint: clientIdentity.fingerprint)
         let outcome = DTLSMemoryHandshake.run(client: client, server: server)
         #expect(outcome.failures.isEmpty)
-        let clientKeys = try #require(outcome.clientKeys)
-        let serverKeys = try #require(outcome.serverKeys)
         #expect(client.isConnected && server.isConnected)
-        #expect(clientKeys.local == serverKeys.remote && clientKeys.remote == serverKeys.local)
-        #expect(clientKeys.local != clientKeys.remote)
-        #expect(outcome.largestDatagramBytes <= DTLSEndpoint.mtuBytes)
+        return (outcome, try #require(outcome.clientKeys), try #require(outcome.serverKeys))
+    }
 
-        let sender = try SRTPSession(keyingMaterial: clientKeys.local, direction: .outbound)
-        let receiver = try SRTPSession(keyingMaterial: serverKeys.remote, direction: .inbound)
+    @Test("a key and salt of another profile's length is a one-line error")
+    func keyLength() {
+        #expect(throws: SRTPError.keyLength(30, profile: .aeadAES128GCM)) {
+            try SRTPSession(profile: .aeadAES128GCM, keyAndSalt: [UInt8](repeating: 1, count: 30), direction: .outbound)
+        }
+        #expect(SRTPError.keyLength(30, profile: .aeadAES128GCM).description == "SRTP key and salt of 30 bytes, not SRTP_AEAD_AES_128_GCM's 28")
+    }
+
+    /// The client's RTP protected with its keys and checked with the server's: the header stays
+    /// clear, the payload does not, the packet grows by the profile's tag, and a replay and a
+    /// changed byte are refused (libsrtp2: 9 replay, 7 authentication failure).
+    private func expectSRTPRoundTrip(from clientKeys: SRTPKeyingMaterial, to serverKeys: SRTPKeyingMaterial, tagBytes: Int) throws {
+        let sender = try SRTPSession(keys: clientKeys, direction: .outbound)
+        let receiver = try SRTPSession(keys: serverKeys, direction: .inbound)
         let rtp: [UInt8] = [0x80, 111, 0x12, 0x34, 0, 0, 0x03, 0xC0, 0xDE, 0xAD, 0xBE, 0xEF] + Array(repeating: 0x55, count: 60)
         let protected = try sender.protect(rtp)
-        #expect(protected.count == rtp.count + SRTPSession.tagBytes)
+        #expect(protected.count == rtp.count + tagBytes && clientKeys.profile.tagBytes == tagBytes)
         #expect(protected[..<12] == rtp[..<12] && protected[12..<72] != rtp[12...])
         #expect(try receiver.unprotect(protected) == rtp)
-        // A replay and a changed byte are refused (libsrtp2: 9 replay, 7 authentication failure).
         #expect(throws: SRTPError.library(status: 9, during: "srtp_unprotect")) { try receiver.unprotect(protected) }
         var tampered = try sender.protect(rtp.enumerated().map { $0.offset == 3 ? 0x35 : $0.element })
         tampered[20] ^= 1
@@ -126,10 +161,15 @@ struct DTLSEndpointTests {
     @Test("the exported material splits into client and server key and salt (RFC 5764 §4.2)")
     func keyingMaterialLayout() {
         let exported = Array(UInt8(0)..<60)
-        let client = SRTPKeyingMaterial(exported: exported, isClient: true)
+        let client = SRTPKeyingMaterial(exported: exported, isClient: true, profile: .aes128CMHMACSHA1_80)
         #expect(client.local == Array(0..<16) + Array(32..<46))
         #expect(client.remote == Array(16..<32) + Array(46..<60))
-        let server = SRTPKeyingMaterial(exported: exported, isClient: false)
+        let server = SRTPKeyingMaterial(exported: exported, isClient: false, profile: .aes128CMHMACSHA1_80)
         #expect(server.local == client.remote && server.remote == client.local)
+        // AEAD_AES_128_GCM's salts are 12 bytes (RFC 7714 §12): 56 bytes in all.
+        let gcm = SRTPKeyingMaterial(exported: Array(UInt8(0)..<56), isClient: true, profile: .aeadAES128GCM)
+        #expect(gcm.local == Array(0..<16) + Array(32..<44))
+        #expect(gcm.remote == Array(16..<32) + Array(44..<56))
+        #expect(SRTPKeyingMaterial.exportedBytes(for: .aeadAES128GCM) == 56 && SRTPKeyingMaterial.exportedBytes(for: .aes128CMHMACSHA1_80) == 60)
     }
 }

@@ -78,8 +78,8 @@ struct WebRTCChannelHandlerTests {
                     sctp = try? SCTPAssociation(
                         eventLoop: context.eventLoop, remotePort: SCTPAssociation.defaultPort,
                         onPacket: { [unowned self] in self.sendSCTP($0) }, onEvent: { [unowned self] in self.handle(sctp: $0) })
-                    inbound = try? SRTPSession(keyingMaterial: keys.remote, direction: .inbound)
-                    guard let outbound = try? SRTPSession(keyingMaterial: keys.local, direction: .outbound) else { return }
+                    inbound = try? SRTPSession(keys: keys, direction: .inbound)
+                    guard let outbound = try? SRTPSession(keys: keys, direction: .outbound) else { return }
                     var packetizer = RTPPacketizer(payloadType: 111, ssrc: 0xFEED, firstSequenceNumber: 65_534, firstTimestamp: 0)
                     for index in 0..<WebRTCChannelHandlerTests.packetCount {
                         let packet = packetizer.packet(payload: [0xF8, UInt8(index)], timestampStepSamples: 960)
