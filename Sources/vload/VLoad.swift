@@ -7,7 +7,7 @@ import VoiceLoad
 struct VLoad: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vload",
-        abstract: "Load and latency tester for real-time voice-agent WebSocket endpoints.",
+        abstract: "Load and latency tester for real-time voice-agent endpoints, over WebSocket and WebRTC.",
         discussion: """
             Examples:
               vload --clients 50 --scenario greeting

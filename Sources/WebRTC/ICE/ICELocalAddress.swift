@@ -48,27 +48,44 @@ package enum ICELocalAddress {
             remote.sin6_family = sa_family_t(AF_INET6)
             remote.sin6_port = address.port.bigEndian
             withUnsafeMutableBytes(of: &remote.sin6_addr) { $0.copyBytes(from: address.ipBytes) }
-            return (try? localAddress(family: AF_INET6, toward: remote, name: address.host)) != nil
+            return routes(family: AF_INET6, toward: remote, name: address.host)
         }
         guard address.ipBytes[0] < 224 else { return false }
         var remote = sockaddr_in()
         remote.sin_family = sa_family_t(AF_INET)
         remote.sin_port = address.port.bigEndian
         withUnsafeMutableBytes(of: &remote.sin_addr) { $0.copyBytes(from: address.ipBytes) }
-        return (try? localAddress(family: AF_INET, toward: remote, name: address.host)) != nil
+        return routes(family: AF_INET, toward: remote, name: address.host)
     }
 
-    /// Connects a UDP socket of `family` to `remote` (a `sockaddr_in` or `sockaddr_in6`: a route
-    /// lookup, nothing is sent) and reads the local address it was given.
-    private static func localAddress<Address>(family: Int32, toward remote: Address, name: String) throws(LookupError) -> STUNAddress {
+    /// Whether a UDP socket connects to `remote`: a route lookup alone, no local address asked.
+    private static func routes<Address>(family: Int32, toward remote: Address, name: String) -> Bool {
+        guard let descriptor = try? connectedSocket(family: family, toward: remote, name: name) else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// A UDP socket of `family` connected to `remote` (a `sockaddr_in` or `sockaddr_in6`): the
+    /// kernel looks the route up, nothing is sent. The caller closes it.
+    private static func connectedSocket<Address>(family: Int32, toward remote: Address, name: String) throws(LookupError) -> Int32 {
         let descriptor = socket(family, datagram, 0)
         guard descriptor >= 0 else { throw LookupError(description: "cannot open a UDP socket: \(errorText())") }
-        defer { close(descriptor) }
         var address = remote
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
         }
-        guard connected == 0 else { throw LookupError(description: "no route to \(name): \(errorText())") }
+        guard connected == 0 else {
+            let reason = errorText()
+            close(descriptor)
+            throw LookupError(description: "no route to \(name): \(reason)")
+        }
+        return descriptor
+    }
+
+    /// The local address a UDP socket connected to `remote` was given (getsockname).
+    private static func localAddress<Address>(family: Int32, toward remote: Address, name: String) throws(LookupError) -> STUNAddress {
+        let descriptor = try connectedSocket(family: family, toward: remote, name: name)
+        defer { close(descriptor) }
         var local = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let named = withUnsafeMutablePointer(to: &local) {

@@ -58,6 +58,7 @@ struct WebRTCAnswerHandlerTests {
                 for index in 0..<WebRTCAnswerHandlerTests.packetCount {
                     send(packetizer.packet(payload: [payloadByte, UInt8(index)], timestampStepSamples: 960))
                 }
+                sawConnected = true
                 connected.succeed()
             case .rtp(let packet, _):
                 packets.append(packet)
@@ -71,6 +72,7 @@ struct WebRTCAnswerHandlerTests {
             case .dataChannelBinary:
                 break
             case .hungUp(let hangUp):
+                sawHangUp = true
                 hungUp.succeed(HangUpSeen(hangUp: hangUp, dtlsReceived: counters().dtlsReceived))
             case .failed(let failure):
                 giveUp(failure)
@@ -78,13 +80,34 @@ struct WebRTCAnswerHandlerTests {
         }
 
         /// Fails what has not happened: on a transport failure, or when the test's time is up
-        /// (no latency is asserted; the bound only ends a test whose datagram went missing).
-        func giveUp(_ error: any Error = ChannelError.ioOnClosedChannel) {
-            connected.fail(error)
-            received.fail(error)
-            texts.fail(error)
-            hungUp.fail(error)
+        /// (no latency is asserted; the bound only ends a test whose datagram went missing), with
+        /// an error naming what this side was still waiting for.
+        func giveUp(_ error: (any Error)? = nil) {
+            let reason = error ?? TimeUp(side: ssrc == 0xCA11 ? "caller" : "answerer", waitingFor: waitingFor)
+            connected.fail(reason)
+            received.fail(reason)
+            texts.fail(reason)
+            hungUp.fail(reason)
         }
+
+        /// The outcomes not yet seen, for `TimeUp`.
+        private var waitingFor: [String] {
+            var names: [String] = []
+            if !sawConnected { names.append("connected") }
+            if packets.count < WebRTCAnswerHandlerTests.packetCount { names.append("\(packets.count) of \(WebRTCAnswerHandlerTests.packetCount) RTP packets") }
+            if messages.count < WebRTCAnswerHandlerTests.texts.count { names.append("\(messages.count) of \(WebRTCAnswerHandlerTests.texts.count) texts") }
+            if !sawHangUp { names.append("the peer's hang-up") }
+            return names
+        }
+        private var sawConnected = false
+        private var sawHangUp = false
+    }
+
+    /// A bound that fired: which side, and what it had not seen.
+    struct TimeUp: Error, CustomStringConvertible {
+        let side: String
+        let waitingFor: [String]
+        var description: String { "the test's bound fired; the \(side) was waiting for \(waitingFor.joined(separator: ", "))" }
     }
 
     struct HangUpSeen: Sendable {
@@ -193,7 +216,10 @@ struct WebRTCAnswerHandlerTests {
         // One side hangs up: closing its socket first writes the SCTP ABORT and DTLS's close_notify
         // (two datagrams). The other side reports `hungUp`, not the `failed` its 3 s idle bound
         // (answerer) or consent (caller) would give, on those very datagrams: it had received at
-        // most two DTLS datagrams more than before the close.
+        // most three DTLS datagrams more than before the close. The third is an SCTP SACK that
+        // usrsctp's own thread may send at the same instant: it acknowledges the last echoed text
+        // on its 200 ms delayed-ack timer, as long after the texts as the consent wait above, and
+        // it was seen in 4 of 65 runs.
         let (closing, other) = callerHangsUp ? (callerChannel, answerer) : (answererChannel, caller)
         let otherCounters = callerHangsUp ? answererBound : callerBound
         let dtlsBefore = try await loop.submit {
@@ -204,7 +230,7 @@ struct WebRTCAnswerHandlerTests {
         }.get()
         let seen = try await other.hungUp.futureResult.get()
         #expect(seen.hangUp == .dtlsCloseNotify || seen.hangUp == .sctpAbort, "\(seen.hangUp)")
-        #expect(seen.dtlsReceived > dtlsBefore && seen.dtlsReceived <= dtlsBefore + 2, "\(dtlsBefore) then \(seen.dtlsReceived)")
+        #expect(seen.dtlsReceived > dtlsBefore && seen.dtlsReceived <= dtlsBefore + 3, "\(dtlsBefore) then \(seen.dtlsReceived)")
         try await (callerHangsUp ? answererChannel : callerChannel).close().get()
         try await group.shutdownGracefully()
     }
