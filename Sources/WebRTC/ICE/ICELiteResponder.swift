@@ -14,6 +14,8 @@ package struct ICELiteResponder: Sendable {
     /// The caller's checks answered, and those dropped as not authentic.
     package private(set) var requestsAnswered = 0
     package private(set) var requestsRejected = 0
+    /// Where authentic checks came from (`hasAnswered`).
+    private var answeredSources: [STUNAddress] = []
 
     package init(localUfrag: String, localPassword: String, remoteUfrag: String) {
         self.localUfrag = localUfrag
@@ -28,6 +30,10 @@ package struct ICELiteResponder: Sendable {
         case selected(remote: STUNAddress)
     }
 
+    /// Whether an authentic check came from `source`: before ICE names the pair, the answerer
+    /// reads DTLS only from such a source.
+    package func hasAnswered(_ source: STUNAddress) -> Bool { answeredSources.contains(source) }
+
     /// A STUN datagram from `source`.
     package mutating func receive(_ bytes: [UInt8], from source: STUNAddress) -> [Action] {
         let key = Array(localPassword.utf8)
@@ -39,6 +45,7 @@ package struct ICELiteResponder: Sendable {
             return []
         }
         requestsAnswered += 1
+        if !answeredSources.contains(source) { answeredSources.append(source) }
         if request.attribute({ if case .iceControlled(let value) = $0 { value } else { nil } }) != nil {
             let error = STUNMessage(
                 type: .bindingError, transactionID: request.transactionID, attributes: [.errorCode(code: 487, reason: "Role Conflict")])

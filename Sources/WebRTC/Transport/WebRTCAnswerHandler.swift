@@ -29,11 +29,6 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
     private var context: ChannelHandlerContext?
     private var dataChannelLink: WebRTCDataChannelLink?
     private(set) var remote: SocketAddress?
-    /// Where authentic connectivity checks came from: before ICE names the pair, a DTLS record is
-    /// read only from one of these. A datagram from anywhere else is dropped, such as one from the
-    /// peer of a call that has ended and still sends to the port the kernel has since given this
-    /// call (seen in the unit suite, where many calls bind and close ports on 127.0.0.1).
-    private var checkedSources: [SocketAddress] = []
     private(set) var media: WebRTCMedia?
     private var firstCheckNanoseconds: UInt64?
     private var iceMs: Double?
@@ -120,8 +115,12 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
             // The handshake comes from the nominated pair; a ClientHello may overtake the
             // nominating check's response, so the first one from a source whose check was
             // answered names the pair until ICE does.
+            // A record from anywhere else is dropped, such as one from the peer of a call that has
+            // ended and still sends to the port the kernel has since given this call.
             if remote == nil {
-                guard checkedSources.contains(envelope.remoteAddress) else { return counters.otherReceived += 1 }
+                guard let port = envelope.remoteAddress.port, let ip = envelope.remoteAddress.ipAddress,
+                    let source = STUNAddress(ip: ip, port: UInt16(port)), ice.hasAnswered(source)
+                else { return counters.otherReceived += 1 }
                 remote = envelope.remoteAddress
             }
             guard envelope.remoteAddress == remote else { return counters.otherReceived += 1 }
@@ -158,7 +157,6 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
             switch action {
             case .send(let response, _):
                 if firstCheckNanoseconds == nil { firstCheckNanoseconds = now }
-                if !checkedSources.contains(source) { checkedSources.append(source) }
                 write(response, to: source, context: context)
             case .selected:
                 remote = source
