@@ -82,12 +82,9 @@ final class SimulatorWebRTCCall: SimulatorClockedStream, @unchecked Sendable {
             // on the stream's frame grid, as the caller's truth does (a caller streams silence
             // from the call's open, before the session is ready).
             guard session.phase == .live else { return }
-            guard let samples = try? decoder.decode(packet.payload) else { return }
-            let skipped = min(preSkipSamples, samples.count)
-            preSkipSamples -= skipped
-            // PCM16 in host byte order, little-endian on every platform vload builds for, copied
-            // whole (as the caller's side does, `WebRTCCallSession.receive`).
-            let pcm = samples[skipped...].withUnsafeBytes { Array($0) }
+            // PCM16 in host byte order, little-endian on every platform vload builds for (as the
+            // caller's side takes it, `WebRTCCallSession.receive`).
+            guard let pcm = try? decoder.decodePCM16(packet.payload, preSkip: &preSkipSamples) else { return }
             let spokenAt = MonotonicInstant(nanoseconds: arrivalNanoseconds).advanced(byNanoseconds: -decoderLagNanoseconds)
             receive(.binary(pcm), at: spokenAt)
         case .hungUp, .failed:

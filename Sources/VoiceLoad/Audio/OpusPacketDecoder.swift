@@ -14,11 +14,17 @@ package struct OpusPacketDecoder: ~Copyable {
     package static let maximumPacketSamples = 5_760
 
     private let state: OpaquePointer
+    /// Where libopus writes each packet's samples: one buffer for the decoder's life, so a
+    /// packet costs one allocation, its result's, and no zeroing.
+    private let output: UnsafeMutableBufferPointer<Int16>
     /// Whether a packet that repeats a settled silence is answered without libopus (below).
     private let skipsSettledSilence: Bool
-    /// The last packet, while every decoding of it in a row came out as digital silence, how
-    /// many times in a row, and its samples' count.
-    private var silence: (packet: [UInt8], repeats: Int, sampleCount: Int)?
+    /// The last packet, while every decoding of it in a row came out as digital silence, and
+    /// how many times in a row.
+    private var silence: (packet: [UInt8], repeats: Int)?
+    /// A settled silence's samples as PCM16 bytes (all zeros), made once and shared by every
+    /// packet answered with them.
+    private var settledSilenceBytes: [UInt8] = []
     /// Packets answered as a settled silence, without libopus.
     package private(set) var settledSilencePackets = 0
 
@@ -46,46 +52,70 @@ package struct OpusPacketDecoder: ~Copyable {
             throw .libopus(function: "opus_decoder_create", code: code)
         }
         self.state = state
+        self.output = .allocate(capacity: Self.maximumPacketSamples)
     }
 
     deinit {
         opus_decoder_destroy(state)
+        output.deallocate()
     }
 
     /// Decodes one packet to its samples (960 for a 20 ms packet); an empty packet, or one libopus
     /// rejects, is a typed error.
     package mutating func decode(_ packet: [UInt8]) throws(OpusError) -> [Int16] {
+        guard let count = try decodeToOutput(packet) else { return [Int16](repeating: 0, count: settledSilenceBytes.count / 2) }
+        return Array(output[..<count])
+    }
+
+    /// Decodes one packet to its samples as PCM16 bytes in host byte order (little-endian on
+    /// every platform vload builds for), 1,920 bytes for a 20 ms packet; errors as `decode`'s.
+    /// A settled silence's bytes are one shared array, not made again for each packet.
+    package mutating func decodePCM16(_ packet: [UInt8]) throws(OpusError) -> [UInt8] {
+        var preSkip = 0
+        return try decodePCM16(packet, preSkip: &preSkip)
+    }
+
+    /// As `decodePCM16(_:)`, less the stream's first `preSkip` samples: as many of them as this
+    /// packet holds are dropped, and `preSkip` lowered by that many (RFC 7845 §4.2's pre-skip).
+    package mutating func decodePCM16(_ packet: [UInt8], preSkip: inout Int) throws(OpusError) -> [UInt8] {
+        guard let count = try decodeToOutput(packet) else {
+            let skipped = min(preSkip, settledSilenceBytes.count / 2)
+            preSkip -= skipped
+            return skipped == 0 ? settledSilenceBytes : Array(settledSilenceBytes.dropFirst(2 * skipped))
+        }
+        let skipped = min(preSkip, count)
+        preSkip -= skipped
+        return Array(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: output[skipped..<count])))
+    }
+
+    /// Decodes `packet` into `output` and returns how many samples it holds, or nil for a packet
+    /// answered as a settled silence (none written).
+    private mutating func decodeToOutput(_ packet: [UInt8]) throws(OpusError) -> Int? {
         // libopus reads no packet as a lost one and conceals it: an empty payload is not that.
         guard !packet.isEmpty else { throw .emptyPacket }
         if skipsSettledSilence, let silence, silence.repeats >= Self.settledSilenceRepeats, silence.packet == packet {
             settledSilencePackets += 1
-            return [Int16](repeating: 0, count: silence.sampleCount)
+            return nil
         }
-        let samples = try decodeThroughLibopus(packet)
-        if !samples.isEmpty, !samples.contains(where: { $0 != 0 }) {
-            if silence?.packet == packet { silence?.repeats += 1 } else { silence = (packet, 1, samples.count) }
+        let state = self.state
+        let decoded = packet.withUnsafeBufferPointer { input in
+            opus_decode(state, input.baseAddress, opus_int32(input.count), output.baseAddress!, Int32(output.count), 0)
+        }
+        guard decoded >= 0 else { throw .libopus(function: "opus_decode", code: decoded) }
+        let count = Int(decoded)
+        if count > 0, AudioLevel.isDigitalSilence(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: output[..<count]))) {
+            if silence?.packet == packet { silence?.repeats += 1 } else { silence = (packet, 1) }
+            if silence?.repeats == Self.settledSilenceRepeats, settledSilenceBytes.count != 2 * count {
+                settledSilenceBytes = [UInt8](repeating: 0, count: 2 * count)
+            }
         } else {
             silence = nil
         }
-        return samples
-    }
-
-    private func decodeThroughLibopus(_ packet: [UInt8]) throws(OpusError) -> [Int16] {
-        var samples = [Int16](repeating: 0, count: Self.maximumPacketSamples)
-        let state = self.state
-        let decoded = packet.withUnsafeBufferPointer { input in
-            samples.withUnsafeMutableBufferPointer { output in
-                opus_decode(state, input.baseAddress, opus_int32(input.count), output.baseAddress!, Int32(output.count), 0)
-            }
-        }
-        guard decoded >= 0 else { throw .libopus(function: "opus_decode", code: decoded) }
-        samples.removeLast(samples.count - Int(decoded))
-        return samples
+        return count
     }
 
     /// Decodes one packet into the chunk the caller's turn tracking reads (duration and level).
     package mutating func decodeChunk(_ packet: [UInt8], turnKey: String? = nil) throws(OpusError) -> AgentAudioChunk {
-        let format = AudioFormat.pcm16(OpusClip.sampleRateHz)
-        return AgentAudioChunk(audio: AudioEncoder.encode(try decode(packet), as: format), format: format, turnKey: turnKey)
+        AgentAudioChunk(audio: try decodePCM16(packet), format: .pcm16(OpusClip.sampleRateHz), turnKey: turnKey)
     }
 }

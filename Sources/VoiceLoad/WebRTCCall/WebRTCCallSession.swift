@@ -158,11 +158,10 @@ final class WebRTCCallSession {
     private func receive(_ packet: RTPPacket, arrivalNanoseconds: UInt64) {
         receiveStatistics.record(
             sequenceNumber: packet.header.sequenceNumber, timestamp: packet.header.timestamp, arrivalNs: arrivalNanoseconds)
-        guard let samples = try? decoder.decode(packet.payload), !samples.isEmpty else {
+        guard let bytes = try? decoder.decodePCM16(packet.payload), !bytes.isEmpty else {
             undecodablePackets += 1
             return
         }
-        let bytes = samples.withUnsafeBytes { Array($0) }
         onEvent(.frame(TimestampedFrame(frame: .binary(bytes), receivedAt: MonotonicInstant(nanoseconds: arrivalNanoseconds))))
     }
 

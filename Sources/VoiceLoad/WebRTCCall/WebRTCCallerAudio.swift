@@ -65,7 +65,7 @@ package enum WebRTCCallerAudio {
     /// packet, then every sample is 0). Counting them would make every moment of the call agent
     /// audio, with no first audio and no quiet gap to end a turn.
     static func agentAudio(_ pcm: [UInt8]) -> DecodedFrame {
-        guard pcm.contains(where: { $0 != 0 }) else { return [] }
+        guard !AudioLevel.isDigitalSilence(pcm) else { return [] }
         return [.agentAudio(AgentAudioChunk(audio: pcm, format: .pcm16(OpusClip.sampleRateHz)))]
     }
 }

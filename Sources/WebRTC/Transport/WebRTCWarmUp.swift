@@ -41,23 +41,28 @@ package enum WebRTCWarmUp {
         else { return false }
         let outcome = DTLSMemoryHandshake.run(client: client, server: server)
         guard let clientKeys = outcome.clientKeys, let serverKeys = outcome.serverKeys,
-            let sender = try? SRTPSession(keys: clientKeys, direction: .outbound),
-            let receiver = try? SRTPSession(keys: serverKeys, direction: .inbound)
+            warm(
+                sender: try? SRTPSession(keys: clientKeys, direction: .outbound),
+                receiver: try? SRTPSession(keys: serverKeys, direction: .inbound)
+            )
         else { return false }
         // The profile the handshake agreed is warmed with its keys; every other profile a peer
         // may agree instead, with made-up ones.
-        let others = SRTPProfile.offered.filter { $0 != clientKeys.profile }.map { profile in
+        return SRTPProfile.offered.filter { $0 != clientKeys.profile }.allSatisfy { profile in
             let keyAndSalt = [UInt8](repeating: 0x5A, count: profile.keyAndSaltBytes)
-            return (
-                try? SRTPSession(profile: profile, keyAndSalt: keyAndSalt, direction: .outbound),
-                try? SRTPSession(profile: profile, keyAndSalt: keyAndSalt, direction: .inbound)
+            return warm(
+                sender: try? SRTPSession(profile: profile, keyAndSalt: keyAndSalt, direction: .outbound),
+                receiver: try? SRTPSession(profile: profile, keyAndSalt: keyAndSalt, direction: .inbound)
             )
         }
-        return ([(sender, receiver)] + others).allSatisfy { pair in
-            guard let sender = pair.0, let receiver = pair.1 else { return false }
-            let rtp: [UInt8] = [0x80, 111, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1] + Array(repeating: 0, count: 40)
-            guard let protected = try? sender.protect(rtp) else { return false }
-            return (try? receiver.unprotect(protected)) == rtp
-        }
+    }
+
+    /// One RTP packet protected by `sender` and unprotected by `receiver`, keyed alike: whether
+    /// both sessions exist and the packet came back as it went.
+    private static func warm(sender: SRTPSession?, receiver: SRTPSession?) -> Bool {
+        guard let sender, let receiver else { return false }
+        let rtp: [UInt8] = [0x80, 111, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1] + Array(repeating: 0, count: 40)
+        guard let protected = try? sender.protect(rtp) else { return false }
+        return (try? receiver.unprotect(protected)) == rtp
     }
 }

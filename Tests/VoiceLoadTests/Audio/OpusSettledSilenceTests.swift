@@ -27,19 +27,42 @@ struct OpusSettledSilenceTests {
         return try encoder.encode([Int16](repeating: 0, count: OpusClip.frameSamples)[...])
     }
 
-    /// Decodes `packets` with and without the shortcut; the samples of each packet must match.
+    /// Decodes `packets` with and without the shortcut, as samples and as PCM16 bytes (the
+    /// caller's and the simulator's way, with a pre-skip); the samples of each packet must match.
     private static func compare(_ packets: [[UInt8]], label: String) throws -> Int {
         var reference = try OpusPacketDecoder(skipsSettledSilence: false)
         var decoder = try OpusPacketDecoder()
+        var byteDecoder = try OpusPacketDecoder()
+        var expectedStream: [Int16] = []
+        var byteStream: [UInt8] = []
+        var preSkip = 312
         for (index, packet) in packets.enumerated() {
             let expected = try reference.decode(packet)
             let got = try decoder.decode(packet)
+            byteStream += try byteDecoder.decodePCM16(packet, preSkip: &preSkip)
+            expectedStream += expected
             guard got == expected else {
                 Issue.record("\(label): packet \(index) of \(packets.count) decoded differently")
                 return decoder.settledSilencePackets
             }
         }
+        #expect(preSkip == 0)
+        #expect(byteStream == Array(expectedStream.dropFirst(312)).withUnsafeBytes { Array($0) }, "\(label): as PCM16 bytes")
+        #expect(byteDecoder.settledSilencePackets == decoder.settledSilencePackets)
         return decoder.settledSilencePackets
+    }
+
+    @Test("digital silence is every byte zero, whatever the length")
+    func digitalSilence() {
+        for length in [0, 1, 7, 8, 9, 1_920, 1_923] {
+            let zeros = [UInt8](repeating: 0, count: length)
+            #expect(AudioLevel.isDigitalSilence(zeros))
+            for position in Set([0, length / 2, length - 1]) where length > 0 {
+                var one = zeros
+                one[position] = 1
+                #expect(!AudioLevel.isDigitalSilence(one), "length \(length), a 1 at \(position)")
+            }
+        }
     }
 
     @Test("the 3-byte CELT silent frame is f8 ff fe, as aiortc sends it")
@@ -49,7 +72,8 @@ struct OpusSettledSilenceTests {
 
     @Test(
         "speech, N silent frames, speech, N, speech: every sample as libopus decodes every packet",
-        arguments: [0, 1, 2, 3, 4, 5, 6, 8, 13, 50, 300])
+        arguments: [0, 1, 2, 3, 4, 5, 6, 8, 13, 50, 300]
+    )
     func runs(silentFrames: Int) throws {
         let quiet = try Self.silence(bitsPerSecond: 96_000)
         let run = [[UInt8]](repeating: quiet, count: silentFrames)
