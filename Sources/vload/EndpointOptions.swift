@@ -80,6 +80,15 @@ struct EndpointOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The unencrypted PEM private key of --cert.", valueName: "pem"))
     var key: String?
 
+    @Option(
+        name: .customLong("srtp-profiles"),
+        help: ArgumentHelp(
+            "WebRTC: the SRTP profiles each call offers in DTLS, most preferred first, comma-separated: SRTP_AEAD_AES_128_GCM, SRTP_AES128_CM_HMAC_SHA1_80 (default: both, GCM first). Where the agent is the DTLS client vload picks from it; report.json's rtp.srtp_profiles counts what was agreed.",
+            valueName: "list"
+        )
+    )
+    var srtpProfiles: String?
+
     /// The TLS settings of the command line.
     var tls: ClientTLSOptions {
         ClientTLSOptions(caFile: caFile, insecure: insecure, certificateFile: certificate, keyFile: key)
@@ -90,6 +99,13 @@ struct EndpointOptions: ParsableArguments {
         if key != nil, certificate == nil { throw ValidationError("--key needs --cert (the client certificate it belongs to)") }
         for header in headers where Self.parseHeader(header) == nil {
             throw ValidationError("--header '\(header.split(separator: ":").first ?? "")' must look like 'Name: value'")
+        }
+        if let srtpProfiles {
+            do {
+                _ = try SRTPProfileList.parse(srtpProfiles)
+            } catch {
+                throw ValidationError(error.message)
+            }
         }
         if rest, let url, !url.lowercased().hasPrefix("http") {
             throw ValidationError("--rest needs an http:// or https:// --url (the REST step's address), got a WebSocket URL")
@@ -129,7 +145,8 @@ struct EndpointOptions: ParsableArguments {
                 frameMs: frameMs,
                 headers: extras.headers,
                 subprotocols: extras.subprotocols,
-                tls: tls
+                tls: tls,
+                srtpProfiles: srtpProfiles
             )
         }
         if let endpointURL = url ?? scenario.url {

@@ -45,14 +45,15 @@ def webrtc_server(tmp_path_factory):
     instance.stop()
 
 
-def run_vload(server, scenario: str, clients: int, out: Path, timeout_s: int = 120, url_host: str = "127.0.0.1"):
+def run_vload(server, scenario: str, clients: int, out: Path, timeout_s: int = 120, url_host: str = "127.0.0.1",
+              extra_args=()):
     """`vload run` of `clients` pipecat-webrtc callers of SCENARIOS/`scenario` against `server`
-    at `url_host` (a URL's host: an IPv6 literal in brackets): its exit code, and one text of the
-    command, its output and the server's log for assertion messages."""
+    at `url_host` (a URL's host: an IPv6 literal in brackets), with `extra_args`: its exit code,
+    and one text of the command, its output and the server's log for assertion messages."""
     command = [
         vload_binary(), "run", "--url", f"http://{url_host}:{server.port}", "--dialect", "pipecat-webrtc",
         "--scenario", str(SCENARIOS / scenario), "--clients", str(clients),
-        "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS,
+        "--out", str(out), "--quiet", "--max-lag-ms", vload_wire.RUN_MAX_LAG_MS, *extra_args,
     ]
     # A run vload declares invalid (exit 3: the host stalled it) measured the host, not the bot:
     # run again, as test_pipecat_server.Run does.
@@ -131,8 +132,31 @@ def test_connect_phases_and_rtp_are_reported(run):
     # packet the bot's pacing drops under the load of three calls on two cores.
     assert rtp["streams"] == CLIENTS and rtp["packets_received"] >= CLIENTS * 146, rtp
     assert 0 <= rtp["packets_lost"] <= rtp["packets_expected"] // 100, rtp
+    # aiortc, the DTLS client, offers AEAD_AES_256_GCM, AEAD_AES_128_GCM and AES128_CM_SHA1_80;
+    # vload, the server, picks its first that aiortc offers too.
+    assert rtp["srtp_profiles"] == {"SRTP_AEAD_AES_128_GCM": CLIENTS}, rtp
     print(f"rtp: {rtp}; phases p50: " + ", ".join(
         f"{name}={report['metrics'][name].get('p50')}" for name in ("signalling_ms", "ice_ms", "dtls_ms", "data_channel_open_ms")))
+
+
+def test_a_call_offering_aes_cm_only(webrtc_server, tmp_path):
+    """`--srtp-profiles SRTP_AES128_CM_HMAC_SHA1_80`: vload, the DTLS server, agrees AES_CM with
+    the bot's aiortc, which offered GCM first; the call completes, the bot heard the question
+    through that profile's SRTP and vload its reply."""
+    out = tmp_path / "out"
+    returncode, output = run_vload(webrtc_server, "pipecat-webrtc-one-question.yaml", 1, out, timeout_s=90,
+                                   extra_args=["--srtp-profiles", "SRTP_AES128_CM_HMAC_SHA1_80"])
+    assert returncode == 0, output
+    report = json.loads((out / "report.json").read_text())
+    assert report["sessions"]["completed"] == 1 and report["errors"]["total"] == 0, output
+    assert report["rtp"]["srtp_profiles"] == {"SRTP_AES128_CM_HMAC_SHA1_80": 1}, report["rtp"]
+    assert report["rtp"]["packets_received"] >= 146, (report["rtp"], output)
+    with (out / "turns.csv").open(newline="") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["label"] == "question"]
+    assert len(rows) == 1 and rows[0]["outcome"] == "completed", rows
+    first_audio = float(rows[0]["first_audio_from_end_ms"])
+    assert FIRST_AUDIO_MIN_MS <= first_audio <= FIRST_AUDIO_MAX_MS, (first_audio, output)
+    print(f"pipecat-webrtc offering AES_CM only: {report['rtp']}, first_audio_from_end_ms={first_audio}")
 
 
 def test_barge_in_is_acknowledged_over_webrtc(webrtc_server, tmp_path):

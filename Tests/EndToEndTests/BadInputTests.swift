@@ -77,6 +77,18 @@ struct BadInputTests {
         )
     }
 
+    @Test("a bad --srtp-profiles, and one for a dialect that makes no WebRTC call")
+    func badSRTPProfiles() throws {
+        try expectUsageError(
+            ["--dialect", "pipecat-webrtc", "--srtp-profiles", "SRTP_AEAD_AES_256_GCM"],
+            mentions: "--srtp-profiles: 'SRTP_AEAD_AES_256_GCM' is not an SRTP profile vload offers"
+        )
+        try expectUsageError(
+            ["--scenario", "greeting", "--srtp-profiles", "SRTP_AEAD_AES_128_GCM"],
+            mentions: "--srtp-profiles applies to a WebRTC dialect's calls (pipecat-webrtc, openai-realtime-webrtc), not to datagrid's"
+        )
+    }
+
     @Test("missing scenario")
     func missingScenario() throws {
         try expectUsageError(["--scenario", "no-such-scenario"], mentions: "no-such-scenario")

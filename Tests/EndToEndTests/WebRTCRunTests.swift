@@ -98,6 +98,24 @@ struct WebRTCRunTests {
         #expect(received.count == Self.clients && received.allSatisfy { $0 > 0 }, "\(received)")
         #expect(lost == Array(repeating: 0, count: Self.clients), "\(lost)")
         #expect(report.rtp?.packetsReceived == Int(received.reduce(0, +)), "\(String(describing: report.rtp))")
+        // Both ends offer GCM first: every call agreed it.
+        #expect(report.rtp?.srtpProfiles == ["SRTP_AEAD_AES_128_GCM": Self.clients], "\(String(describing: report.rtp))")
+    }
+
+    @Test("3 calls offering AES_CM only (--srtp-profiles): all complete, every call agreed SRTP_AES128_CM_HMAC_SHA1_80")
+    func aesCMOnly() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-webrtc-srtp-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try VLoadProcess.runValid(
+            ["run", "--dialect", "pipecat-webrtc", "--scenario", ShortCall.scenarioPath, "--clients", "3", "--quiet", "--record", "none",
+             "--srtp-profiles", "SRTP_AES128_CM_HMAC_SHA1_80", "--out", out]
+                + ShortCall.simulatorArguments
+        )
+        #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
+        let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        #expect(report.sessions.completed == 3 && report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.rtp?.srtpProfiles == ["SRTP_AES128_CM_HMAC_SHA1_80": 3], "\(String(describing: report.rtp))")
+        #expect((report.rtp?.packetsReceived ?? 0) > 0 && report.rtp?.packetsLost == 0, "\(String(describing: report.rtp))")
     }
 
     @Test("5 calls over IPv6 (the simulator on ::1, called by its literal): all complete, their packets on ::1, first audio within 1 ms of 700 ms")

@@ -89,7 +89,7 @@ final class Probe {
 
     private func handle(_ event: WebRTCTransportEvent) {
         switch event {
-        case .connected(let iceMs, let dtlsMs):
+        case .connected(let iceMs, let dtlsMs, _):
             phases = (iceMs, dtlsMs)
             sendFrames()
         case .rtp(let packet, let arrivalNanoseconds):

@@ -312,7 +312,7 @@ package actor VirtualClient {
         perform(attempt.attemptEnded())
         recording?.attemptEnded(agentAudio: attempt.takeAgentCapture())
         if let call = webRTCCall {
-            session.rtp = (session.rtp ?? RTPReceiveCounts()) + RTPReceiveCounts(call.receiveStatistics)
+            session.rtp = (session.rtp ?? RTPReceiveCounts()) + RTPReceiveCounts(call.receiveStatistics, srtpProfile: call.srtpProfile)
             webRTCCall = nil
         }
         if let connection {

@@ -1,10 +1,16 @@
 import NIOSSL
 import WSClient
+import WebRTC
 
 /// Turns a scenario and the command line's overrides into the shared `SessionPlan` of a run:
 /// resolves the dialect and endpoint, adds credentials, builds the TLS configuration (and its
 /// context) once, and decodes, resamples and encodes every clip once.
 package enum SessionPlanBuilder {
+    /// `--srtp-profiles` given for a dialect that makes no WebRTC call.
+    static func srtpProfilesNeedWebRTC(_ dialect: any ClientDialect) -> InputError {
+        InputError("--srtp-profiles applies to a WebRTC dialect's calls (pipecat-webrtc, openai-realtime-webrtc), not to \(dialect.id)'s")
+    }
+
     package static func build(
         scenario originalScenario: Scenario,
         dialect unconfigured: any ClientDialect,
@@ -13,8 +19,10 @@ package enum SessionPlanBuilder {
         frameMs: Int?,
         headers extraHeaders: [HTTPHeaderField] = [],
         subprotocols extraSubprotocols: [String] = [],
-        tls: ClientTLSOptions = ClientTLSOptions()
+        tls: ClientTLSOptions = ClientTLSOptions(),
+        srtpProfiles srtpProfileList: String? = nil
     ) throws(InputError) -> SessionPlan {
+        let srtpProfiles = try srtpProfileList.map { text throws(InputError) in try SRTPProfileList.parse(text) }
         let tlsConfiguration = try tls.configuration()
         var scenario = originalScenario
         var dialect = try unconfigured.configured(parameters: scenario.sessionParameters, url: url)
@@ -22,7 +30,11 @@ package enum SessionPlanBuilder {
             if case .configure(let parameters) = step { settings.merge(parameters) { _, later in later } }
         }
         if !midStream.isEmpty { dialect = dialect.reconfigured(midStream: midStream) }
-        if let target = try dialect.connectionTarget(url: url, parameters: scenario.sessionParameters, token: token) {
+        if var target = try dialect.connectionTarget(url: url, parameters: scenario.sessionParameters, token: token) {
+            if let srtpProfiles {
+                guard case .webRTC(let call) = target else { throw Self.srtpProfilesNeedWebRTC(dialect) }
+                target = .webRTC(try call.offering(srtpProfiles: srtpProfiles, dialect: dialect.id))
+            }
             return try plan(
                 scenario: scenario,
                 dialect: dialect,
@@ -33,6 +45,7 @@ package enum SessionPlanBuilder {
                 tlsConfiguration: tlsConfiguration
             )
         }
+        guard srtpProfiles == nil else { throw Self.srtpProfilesNeedWebRTC(dialect) }
         if let restEndpoint = HTTPEndpoint(parsing: url) {
             // The REST step carries the credentials; its answer names the WebSocket.
             guard let request = dialect.restSetupRequest(parameters: scenario.sessionParameters, token: token) else {

@@ -1,4 +1,5 @@
 import RTP
+import WebRTC
 
 /// The agent's RTP streams of a run's WebRTC calls (`rtp` in report.json, docs/reports.md): the
 /// sums of each call's RFC 3550 receive statistics (`RTPReceiveStatistics`, docs/webrtc.md)
@@ -16,6 +17,10 @@ package struct RTPReceiveCounts: Sendable, Hashable, Codable {
     /// The largest and the mean of the streams' jitter at their end, in ms (RFC 3550 A.8).
     package var jitterMsMax = 0.0
     package var jitterMsMean = 0.0
+    /// Call attempts by the SRTP profile their DTLS handshake agreed, under IANA's name for it
+    /// (`SRTP_AEAD_AES_128_GCM`, `SRTP_AES128_CM_HMAC_SHA1_80`); nil in a report from a vload
+    /// that did not keep it.
+    package var srtpProfiles: [String: Int]?
 
     package init() {}
 
@@ -27,10 +32,13 @@ package struct RTPReceiveCounts: Sendable, Hashable, Codable {
         case latePackets = "late_packets"
         case jitterMsMax = "jitter_ms_max"
         case jitterMsMean = "jitter_ms_mean"
+        case srtpProfiles = "srtp_profiles"
     }
 
-    /// One stream's figures at its end; a stream that received nothing adds nothing.
-    package init(_ statistics: RTPReceiveStatistics) {
+    /// One stream's figures at its end, and the SRTP profile its call agreed; a stream that
+    /// received nothing adds no figures.
+    package init(_ statistics: RTPReceiveStatistics, srtpProfile: SRTPProfile? = nil) {
+        srtpProfiles = srtpProfile.map { [$0.ianaName: 1] }
         guard statistics.packetsReceived > 0 else { return }
         streams = 1
         packetsReceived = statistics.packetsReceived
@@ -50,6 +58,7 @@ package struct RTPReceiveCounts: Sendable, Hashable, Codable {
         total.packetsLost += rhs.packetsLost
         total.latePackets += rhs.latePackets
         total.jitterMsMax = max(lhs.jitterMsMax, rhs.jitterMsMax)
+        if let profiles = rhs.srtpProfiles { total.srtpProfiles = (lhs.srtpProfiles ?? [:]).merging(profiles, uniquingKeysWith: +) }
         total.jitterMsMean =
             total.streams == 0 ? 0 : (lhs.jitterMsMean * Double(lhs.streams) + rhs.jitterMsMean * Double(rhs.streams)) / Double(total.streams)
         return total

@@ -9,11 +9,15 @@ extension HTMLReport {
         return section(
             "RTP",
             table(
-                ["streams", "packets_received", "packets_expected", "packets_lost", "late_packets", "jitter_ms_max", "jitter_ms_mean"],
+                [
+                    "streams", "packets_received", "packets_expected", "packets_lost", "late_packets", "jitter_ms_max", "jitter_ms_mean",
+                    "srtp_profiles",
+                ],
                 [
                     [
                         String(rtp.streams), String(rtp.packetsReceived), String(rtp.packetsExpected), String(rtp.packetsLost),
                         String(rtp.latePackets), String(format: "%.3f", rtp.jitterMsMax), String(format: "%.3f", rtp.jitterMsMean),
+                        (rtp.srtpProfiles ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", "),
                     ]
                 ],
                 caption: "The agent's RTP streams over the calls' attempts (RFC 3550 receive statistics), jitter in milliseconds",

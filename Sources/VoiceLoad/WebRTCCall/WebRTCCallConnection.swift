@@ -1,6 +1,7 @@
 import NIOCore
 import RTP
 import WSCore
+import WebRTC
 
 /// An open WebRTC call (`WebRTCCallSession` on its event loop), as `VirtualClient` uses a
 /// connection: frames out, the close, and the figures the session's row reports.
@@ -41,4 +42,6 @@ package final class WebRTCCallConnection: CallerConnection {
 
     /// The agent's RTP stream so far (RFC 3550: received, expected, lost, late, jitter).
     package var receiveStatistics: RTPReceiveStatistics { session.value.receiveStatistics }
+    /// The SRTP profile the call's DTLS handshake agreed.
+    package var srtpProfile: SRTPProfile? { session.value.srtpProfile }
 }

@@ -21,6 +21,8 @@ final class WebRTCCallSession {
     private let timestampStepSamples: UInt32
     private var decoder: OpusPacketDecoder
     private(set) var receiveStatistics = RTPReceiveStatistics(clockRateHz: OpusClip.sampleRateHz)
+    /// The SRTP profile DTLS agreed; nil until the transport connects.
+    private(set) var srtpProfile: SRTPProfile?
     /// The agent's packets libopus could not decode (counted, not passed on).
     private(set) var undecodablePackets = 0
     private let onEvent: @Sendable (WebSocketConnectionEvent) -> Void
@@ -120,8 +122,9 @@ final class WebRTCCallSession {
 
     private func handle(_ event: WebRTCTransportEvent) {
         switch event {
-        case .connected(let iceMs, let dtlsMs):
+        case .connected(let iceMs, let dtlsMs, let srtpProfile):
             transportMs = (iceMs, dtlsMs)
+            self.srtpProfile = srtpProfile
         case .dataChannelOpen(let openMs):
             channelOpened(dataChannelOpenMs: openMs)
         case .rtp(let packet, let arrivalNanoseconds):

@@ -46,6 +46,19 @@ package struct WebRTCCallTarget: Sendable {
             offerEndpoint: offerEndpoint, signalling: signalling, channelLabel: channelLabel, identity: identity, localHost: localHost)
     }
 
+    /// The same target with a DTLS identity of its own that offers `srtpProfiles`, most preferred
+    /// first (`--srtp-profiles`); failing to make it is a one-line input error naming `dialect`.
+    package func offering(srtpProfiles: [SRTPProfile], dialect: String) throws(InputError) -> WebRTCCallTarget {
+        let identity: DTLSIdentity
+        do {
+            identity = try DTLSIdentity(srtpProfiles: srtpProfiles)
+        } catch {
+            throw InputError("\(dialect): cannot make the run's DTLS certificate: \(error)")
+        }
+        return WebRTCCallTarget(
+            offerEndpoint: offerEndpoint, signalling: signalling, channelLabel: channelLabel, identity: identity, localHost: localHost)
+    }
+
     /// The headers the offer's POST carries beyond its content type (credentials included).
     package var headers: [HTTPHeaderField] {
         switch signalling {

@@ -197,7 +197,7 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
     /// `connected` once both the nomination and the handshake are in (a DTLS server can finish
     /// before the nominating check's retransmission arrives, so either may come second).
     private func completeIfConnected() {
-        guard dtlsMs == nil, let iceMs, media != nil, let dtlsStartNanoseconds else { return }
+        guard dtlsMs == nil, let iceMs, let media, let dtlsStartNanoseconds else { return }
         let dtlsMs = Double(Self.nowNanoseconds() - dtlsStartNanoseconds) / 1_000_000
         self.dtlsMs = dtlsMs
         connectDeadline?.cancel()
@@ -210,7 +210,7 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
                 if idleMs >= UInt64(Self.idleTimeoutMs) { handler.finish(.channel("the caller sent nothing for \(idleMs) ms")) }
             }
         }
-        onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
+        onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs, srtpProfile: media.profile))
     }
 
     private func write(_ bytes: [UInt8], to destination: SocketAddress, context: ChannelHandlerContext) {

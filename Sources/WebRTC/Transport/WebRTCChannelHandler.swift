@@ -189,10 +189,10 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler, WebRTCMediaRecei
     private var dtlsMs: Double?
 
     private func completeIfConnected() {
-        guard dtlsMs == nil, let iceMs, media != nil, let dtlsStartNanoseconds else { return }
+        guard dtlsMs == nil, let iceMs, let media, let dtlsStartNanoseconds else { return }
         let dtlsMs = Double(Self.nowNanoseconds() - dtlsStartNanoseconds) / 1_000_000
         self.dtlsMs = dtlsMs
-        onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs))
+        onEvent(.connected(iceMs: iceMs, dtlsMs: dtlsMs, srtpProfile: media.profile))
     }
 
     private func write(_ bytes: [UInt8], to destination: SocketAddress, context: ChannelHandlerContext) {

@@ -6,8 +6,11 @@ import RTP
 struct WebRTCMedia {
     let outbound: SRTPSession
     let inbound: SRTPSession
+    /// The SRTP profile DTLS agreed, which keyed both sessions.
+    let profile: SRTPProfile
 
     init(keys: SRTPKeyingMaterial) throws(SRTPError) {
+        profile = keys.profile
         outbound = try SRTPSession(keys: keys, direction: .outbound)
         inbound = try SRTPSession(keys: keys, direction: .inbound)
     }

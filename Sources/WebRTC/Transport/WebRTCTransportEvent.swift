@@ -2,8 +2,8 @@ import RTP
 
 /// The transport's connect phases and what it then reports, on the event loop.
 package enum WebRTCTransportEvent {
-    /// ICE selected a pair and DTLS finished: media can flow.
-    case connected(iceMs: Double, dtlsMs: Double)
+    /// ICE selected a pair and DTLS finished, agreeing `srtpProfile`: media can flow.
+    case connected(iceMs: Double, dtlsMs: Double, srtpProfile: SRTPProfile)
     /// An RTP packet of the peer's, unprotected, and when it arrived.
     case rtp(RTPPacket, arrivalNanoseconds: UInt64)
     /// The data channel's OPEN was acknowledged: ms from the SCTP INIT (sent as DTLS finished)

@@ -2,6 +2,7 @@ import Foundation
 import RTP
 import TestSupport
 import Testing
+import WebRTC
 
 @testable import VoiceLoad
 
@@ -51,7 +52,8 @@ struct WebRTCReportTests {
     func html() {
         var report = ReportFixtures.emptyReport()
         #expect(!HTMLReport.render(report).contains("id=\"rtp\""))
-        var rtp = RTPReceiveCounts(Self.statistics(count: 50, skipping: 2))
+        var rtp = RTPReceiveCounts(Self.statistics(count: 50, skipping: 2), srtpProfile: .aeadAES128GCM)
+        rtp = rtp + RTPReceiveCounts(RTPReceiveStatistics(clockRateHz: 48_000), srtpProfile: .aes128CMHMACSHA1_80)
         rtp.latePackets = 3
         rtp.jitterMsMax = 1.25
         rtp.jitterMsMean = 0.5
@@ -59,7 +61,11 @@ struct WebRTCReportTests {
         let html = HTMLReport.render(report)
         #expect(html.contains("<h2 id=\"rtp\">RTP</h2>"))
         #expect(html.contains("<th scope=\"col\">packets_lost</th>"))
-        #expect(html.contains("<tr><td>1</td><td>50</td><td>52</td><td>2</td><td>3</td><td>1.250</td><td>0.500</td></tr>"))
+        #expect(html.contains("<th scope=\"col\">srtp_profiles</th>"))
+        #expect(
+            html.contains(
+                "<tr><td>1</td><td>50</td><td>52</td><td>2</td><td>3</td><td>1.250</td><td>0.500</td>"
+                    + "<td>SRTP_AEAD_AES_128_GCM × 1, SRTP_AES128_CM_HMAC_SHA1_80 × 1</td></tr>"))
     }
 
     @Test("the recorder puts each phase in its histogram and sums the streams; the report and its merge carry them")

@@ -133,7 +133,7 @@ struct WebRTCChannelHandlerTests {
 
         private func handle(_ event: WebRTCTransportEvent) {
             switch event {
-            case .connected(let iceMs, let dtlsMs):
+            case .connected(let iceMs, let dtlsMs, _):
                 var packetizer = RTPPacketizer(payloadType: 111, ssrc: 0xCA11, firstSequenceNumber: 100, firstTimestamp: 7)
                 for index in 0..<WebRTCChannelHandlerTests.packetCount {
                     handler.send(packetizer.packet(payload: [0x78, UInt8(index)], timestampStepSamples: 960))
