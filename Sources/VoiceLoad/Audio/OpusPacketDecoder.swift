@@ -85,7 +85,7 @@ package struct OpusPacketDecoder: ~Copyable {
         }
         let skipped = min(preSkip, count)
         preSkip -= skipped
-        return Array(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: output[skipped..<count])))
+        return Array(outputBytes(skipped..<count))
     }
 
     /// Decodes `packet` into `output` and returns how many samples it holds, or nil for a packet
@@ -103,7 +103,7 @@ package struct OpusPacketDecoder: ~Copyable {
         }
         guard decoded >= 0 else { throw .libopus(function: "opus_decode", code: decoded) }
         let count = Int(decoded)
-        if count > 0, AudioLevel.isDigitalSilence(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: output[..<count]))) {
+        if count > 0, AudioLevel.isDigitalSilence(outputBytes(0..<count)) {
             if silence?.packet == packet { silence?.repeats += 1 } else { silence = (packet, 1) }
             if silence?.repeats == Self.settledSilenceRepeats, settledSilenceBytes.count != 2 * count {
                 settledSilenceBytes = [UInt8](repeating: 0, count: 2 * count)
@@ -112,6 +112,11 @@ package struct OpusPacketDecoder: ~Copyable {
             silence = nil
         }
         return count
+    }
+
+    /// The samples `range` of `output`, as bytes.
+    private func outputBytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: output[range]))
     }
 
     /// Decodes one packet into the chunk the caller's turn tracking reads (duration and level).

@@ -38,14 +38,16 @@ package enum SRTPProfile: UInt, Sendable, Hashable, CaseIterable, CustomStringCo
         }
     }
 
-    /// The names `--srtp-profiles` takes for it, upper-cased: IANA's, OpenSSL's and the one
-    /// SDP security descriptions and browsers' statistics (`srtpCipher`) use.
-    package var names: [String] {
+    /// The name SDP security descriptions (RFC 4568) and browsers' statistics (`srtpCipher`) give it.
+    package var sdesName: String {
         switch self {
-        case .aeadAES128GCM: return ["SRTP_AEAD_AES_128_GCM", "AEAD_AES_128_GCM"]
-        case .aes128CMHMACSHA1_80: return ["SRTP_AES128_CM_HMAC_SHA1_80", "SRTP_AES128_CM_SHA1_80", "AES_CM_128_HMAC_SHA1_80"]
+        case .aeadAES128GCM: return "AEAD_AES_128_GCM"
+        case .aes128CMHMACSHA1_80: return "AES_CM_128_HMAC_SHA1_80"
         }
     }
+
+    /// The names `--srtp-profiles` takes for it, upper-cased: IANA's, OpenSSL's and SDES's.
+    package var names: Set<String> { [ianaName, description, sdesName] }
 
     /// The name OpenSSL's `SSL_CTX_set_tlsext_use_srtp` takes, as RFC 5764 and RFC 7714 spell it.
     package var description: String {

@@ -118,9 +118,7 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
             // A record from anywhere else is dropped, such as one from the peer of a call that has
             // ended and still sends to the port the kernel has since given this call.
             if remote == nil {
-                guard let port = envelope.remoteAddress.port, let ip = envelope.remoteAddress.ipAddress,
-                    let source = STUNAddress(ip: ip, port: UInt16(port)), ice.hasAnswered(source)
-                else { return counters.otherReceived += 1 }
+                guard let source = STUNAddress(envelope.remoteAddress), ice.hasAnswered(source) else { return counters.otherReceived += 1 }
                 remote = envelope.remoteAddress
             }
             guard envelope.remoteAddress == remote else { return counters.otherReceived += 1 }
@@ -151,7 +149,7 @@ package final class WebRTCAnswerHandler: ChannelDuplexHandler, WebRTCMediaReceiv
     }
 
     private func receiveSTUN(_ bytes: [UInt8], from source: SocketAddress, context: ChannelHandlerContext) {
-        guard let port = source.port, let ip = source.ipAddress, let address = STUNAddress(ip: ip, port: UInt16(port)) else { return }
+        guard let address = STUNAddress(source) else { return }
         let now = Self.nowNanoseconds()
         for action in ice.receive(bytes, from: address) {
             switch action {

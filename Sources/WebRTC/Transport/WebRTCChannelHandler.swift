@@ -101,7 +101,7 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler, WebRTCMediaRecei
         switch first {
         case 0...3:
             counters.stunReceived += 1
-            guard let source = Self.stunAddress(envelope.remoteAddress), ice != nil else { return }
+            guard let source = STUNAddress(envelope.remoteAddress), ice != nil else { return }
             handle(ice: ice!.receive(bytes, from: source, nowUs: Self.nowUs()))
         case 20...63:
             counters.dtlsReceived += 1
@@ -248,9 +248,4 @@ package final class WebRTCChannelHandler: ChannelDuplexHandler, WebRTCMediaRecei
     private static func nowNanoseconds() -> UInt64 { NIODeadline.now().uptimeNanoseconds }
 
     private static func nowUs() -> UInt64 { nowNanoseconds() / 1_000 }
-
-    private static func stunAddress(_ address: SocketAddress) -> STUNAddress? {
-        guard let port = address.port, let ip = address.ipAddress else { return nil }
-        return STUNAddress(ip: ip, port: UInt16(port))
-    }
 }
