@@ -72,7 +72,8 @@ package final class AgentSimulator: Sendable {
         let webRTC = try dialect.webRTCSignalling.map { signalling in
             SimulatorWebRTCAnswerer(
                 signalling: signalling, configuration: configuration, dialect: dialect, audio: audio,
-                idleSilencePacket: IdleSilence.packet(for: dialect), pacers: pacers, identity: try DTLSIdentity(),
+                idleSilencePacket: IdleSilence.packet(for: dialect), pacers: pacers,
+                identity: try DTLSIdentity(srtpProfiles: configuration.srtpProfiles ?? SRTPProfile.offered),
                 tally: tally, noise: noise, decoderLagSamples: WebRTCCallerAudio.lookaheadSamples, slowdown: slowdown)
         }
         let listener = try await WebSocketListener.start(
@@ -157,7 +158,12 @@ package final class AgentSimulator: Sendable {
     private static func fitted(_ configuration: SimulatorConfiguration, to dialect: any ServerDialect) throws(InputError)
         -> SimulatorConfiguration
     {
-        guard dialect.carriesOverWebRTC else { return configuration }
+        guard dialect.carriesOverWebRTC else {
+            guard configuration.srtpProfiles == nil else {
+                throw InputError("--sim-srtp-profiles applies to a WebRTC dialect's simulator (pipecat-webrtc, openai-realtime-webrtc), not to \(dialect.id)'s")
+            }
+            return configuration
+        }
         guard configuration.faults.isEmpty, configuration.outageMs == nil else {
             throw InputError("the simulator does not inject faults over WebRTC (\(dialect.id)) yet: leave out --sim-faults and --sim-outage")
         }

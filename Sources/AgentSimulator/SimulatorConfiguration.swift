@@ -1,5 +1,6 @@
 import Foundation
 import VoiceLoad
+import WebRTC
 
 /// Everything about how the built-in agent behaves.
 package struct SimulatorConfiguration: Sendable, Hashable {
@@ -57,6 +58,10 @@ package struct SimulatorConfiguration: Sendable, Hashable {
     /// An outage (`--sim-outage 20s..30s`): every upgrade requested in this window, in ms from
     /// the simulator's start, is refused with HTTP 503; sessions already open go on.
     package var outageMs: Range<Int>?
+    /// The SRTP profiles a WebRTC dialect's answerer accepts in DTLS, most preferred first
+    /// (`--sim-srtp-profiles`). Its answers are passive, so it is the DTLS server and its order
+    /// picks the profile; a caller offering none of them gets no SRTP. nil: GCM, then AES_CM.
+    package var srtpProfiles: [SRTPProfile]?
 
     package init() {}
 

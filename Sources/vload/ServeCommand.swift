@@ -73,7 +73,8 @@ struct ServeCommand: AsyncParsableCommand {
             "vload agent simulator listening on \(address) "
                 + "(dialect \(dialect), reply latency \(configuration.replyLatency) ms, VAD silence \(configuration.vadSilenceMs) ms"
                 + (configuration.workers.map { ", \($0) workers" } ?? "")
-                + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)") + ")"
+                + (configuration.faults.isEmpty ? "" : ", faults \(configuration.faults)")
+                + (configuration.srtpProfiles.map { ", SRTP profiles " + $0.map(\.ianaName).joined(separator: ", ") } ?? "") + ")"
         )
         print("press Ctrl-C to stop")
         fflush(nil)  // the address at once, for a script reading a pipe (`--port 0`)

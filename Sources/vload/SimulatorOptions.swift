@@ -139,6 +139,17 @@ struct SimulatorOptions: ParsableArguments {
     @Option(name: .customLong("sim-greeting-wav"), help: "Simulator: WAV file of the agent's greeting.")
     var greetingWAV: String?
 
+    @Option(
+        name: .customLong("sim-srtp-profiles"),
+        help: ArgumentHelp(
+            "Simulator, WebRTC: the SRTP profiles its answerer accepts in DTLS, most preferred first, comma-separated: "
+                + "SRTP_AEAD_AES_128_GCM, SRTP_AES128_CM_HMAC_SHA1_80 (default: both, GCM first). It is the DTLS server, "
+                + "so its order picks the profile; a caller offering none of them is refused.",
+            valueName: "list"
+        )
+    )
+    var srtpProfiles: String?
+
     /// Whether any simulator option was given.
     var isSet: Bool {
         readyDelayMs != nil || replyLatency != nil || vadSilenceMs != nil || replySpeed != nil || seed != nil
@@ -146,6 +157,7 @@ struct SimulatorOptions: ParsableArguments {
             || bargeInMinSpeechMs != nil
             || replyDurationMs != nil || noUserTranscripts || toolCall != nil || toolArguments != nil
             || toolLatencyMs != nil || toolResultTimeoutMs != nil || workers != nil || faults != nil || outage != nil
+            || srtpProfiles != nil
     }
 
     /// These options, with `base`'s wherever these are unset.
@@ -171,6 +183,7 @@ struct SimulatorOptions: ParsableArguments {
         merged.outage = outage ?? base.outage
         merged.replyWAV = replyWAV ?? base.replyWAV
         merged.greetingWAV = greetingWAV ?? base.greetingWAV
+        merged.srtpProfiles = srtpProfiles ?? base.srtpProfiles
         return merged
     }
 
@@ -216,6 +229,9 @@ struct SimulatorOptions: ParsableArguments {
         if let outage { configuration.outageMs = try Self.outageWindow(outage) }
         configuration.replyWAV = replyWAV
         configuration.greetingWAV = greetingWAV
+        configuration.srtpProfiles = try srtpProfiles.map { text throws(InputError) in
+            try SRTPProfileList.parse(text, option: "--sim-srtp-profiles")
+        }
         try configuration.validate()
         return configuration
     }

@@ -30,7 +30,7 @@ speech falls against its VAD's 32 ms windows, and a caller that starts at a fixe
     python aiortc_caller.py --url http://127.0.0.1:PORT/api/offer --clients N [--barge-in] [--after-heard-ms MS]
                             [--barge-in-wav one-moment.wav] [--start-jitter-ms MS]
 
-prints one JSON object per call. Loopback only.
+prints one JSON object per call (with `srtp_profile`, the SRTP profile DTLS agreed). Loopback only.
 """
 import argparse
 import asyncio
@@ -200,7 +200,7 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     sender = pc.addTrack(microphone)
     channel = pc.createDataChannel("aiortc-caller")
     ready = asyncio.get_running_loop().create_future()
-    result = {"first_audio_from_end_ms": None, "int_ack_ms": None, "speech_end_send_late_ms": None}
+    result = {"first_audio_from_end_ms": None, "int_ack_ms": None, "speech_end_send_late_ms": None, "srtp_profile": None}
     state = {"speech_end": None, "heard_ms": 0.0, "barge_start": None, "first_audio": None}
     barge = asyncio.get_running_loop().create_future()
 
@@ -248,6 +248,9 @@ async def call(session: aiohttp.ClientSession, url: str, barge_in: bool, after_h
     await pc.setRemoteDescription(RTCSessionDescription(sdp=answer["sdp"], type=answer["type"]))
     try:
         await asyncio.wait_for(ready, 15)
+        # The SRTP profile DTLS agreed (pyOpenSSL's name), as the bot's answer or its order made it.
+        profile = sender.transport._ssl.get_selected_srtp_profile()
+        result["srtp_profile"] = profile.decode() if profile else None
         await asyncio.sleep(random.uniform(0, start_jitter_ms) / 1000)
         first_pts = await asyncio.wait_for(microphone.say(question), 15)
         started = await mic_open(sender, first_pts)

@@ -77,16 +77,19 @@ struct BadInputTests {
         )
     }
 
-    @Test("a bad --srtp-profiles, and one for a dialect that makes no WebRTC call")
+    @Test("a bad --srtp-profiles or --sim-srtp-profiles, and either for a dialect that makes no WebRTC call")
     func badSRTPProfiles() throws {
-        try expectUsageError(
-            ["--dialect", "pipecat-webrtc", "--srtp-profiles", "SRTP_AEAD_AES_256_GCM"],
-            mentions: "--srtp-profiles: 'SRTP_AEAD_AES_256_GCM' is not an SRTP profile vload offers"
-        )
-        try expectUsageError(
-            ["--scenario", "greeting", "--srtp-profiles", "SRTP_AEAD_AES_128_GCM"],
-            mentions: "--srtp-profiles applies to a WebRTC dialect's calls (pipecat-webrtc, openai-realtime-webrtc), not to datagrid's"
-        )
+        let cases: [(arguments: [String], mentions: String)] = [
+            (["--dialect", "pipecat-webrtc", "--srtp-profiles", "SRTP_AEAD_AES_256_GCM"],
+             "--srtp-profiles: 'SRTP_AEAD_AES_256_GCM' is not an SRTP profile vload offers"),
+            (["--scenario", "greeting", "--srtp-profiles", "SRTP_AEAD_AES_128_GCM"],
+             "--srtp-profiles applies to a WebRTC dialect's calls (pipecat-webrtc, openai-realtime-webrtc), not to datagrid's"),
+            (["--dialect", "pipecat-webrtc", "--sim-srtp-profiles", "AES_CM_128_HMAC_SHA1_80,aes_cm_128_hmac_sha1_80"],
+             "--sim-srtp-profiles names SRTP_AES128_CM_HMAC_SHA1_80 twice"),
+            (["--scenario", "greeting", "--sim-srtp-profiles", "SRTP_AEAD_AES_128_GCM"],
+             "--sim-srtp-profiles applies to a WebRTC dialect's simulator (pipecat-webrtc, openai-realtime-webrtc), not to datagrid's"),
+        ]
+        for (arguments, mentions) in cases { try expectUsageError(arguments, mentions: mentions) }
     }
 
     @Test("missing scenario")

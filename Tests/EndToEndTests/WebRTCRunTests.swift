@@ -118,6 +118,33 @@ struct WebRTCRunTests {
         #expect((report.rtp?.packetsReceived ?? 0) > 0 && report.rtp?.packetsLost == 0, "\(String(describing: report.rtp))")
     }
 
+    /// `--sim-srtp-profiles`: the simulator's answerer is the DTLS server, so its list decides.
+    /// AES_CM only: default callers (GCM first) agree AES_CM; callers offering GCM only share no
+    /// profile with it, and every call fails in DTLS with the line that names what it offered.
+    @Test("the simulator accepting AES_CM only (--sim-srtp-profiles): default calls agree it, GCM-only calls fail in DTLS")
+    func simulatorAESCMOnly() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vload-e2e-webrtc-sim-srtp-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let arguments = ["run", "--dialect", "pipecat-webrtc", "--scenario", ShortCall.scenarioPath, "--clients", "3", "--quiet",
+                         "--record", "none", "--sim-srtp-profiles", "SRTP_AES128_CM_HMAC_SHA1_80", "--out", out]
+            + ShortCall.simulatorArguments
+        let agreed = try VLoadProcess.runValid(arguments)
+        #expect(agreed.status == 0, "\(agreed.stdout)\n\(agreed.stderr)")
+        let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        #expect(report.sessions.completed == 3 && report.errors.total == 0, "\(report.errors.byClass)")
+        #expect(report.rtp?.srtpProfiles == ["SRTP_AES128_CM_HMAC_SHA1_80": 3], "\(String(describing: report.rtp))")
+
+        try? FileManager.default.removeItem(atPath: out)
+        let refused = try VLoadProcess.run(arguments + ["--srtp-profiles", "SRTP_AEAD_AES_128_GCM"])
+        #expect(refused.status == 4, "\(refused.stdout)\n\(refused.stderr)")
+        let failed = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        #expect(failed.sessions.completed == 0 && failed.errors.byClass == ["dtls_failed": 3], "\(failed.errors.byClass)")
+        let details = failed.errors.examples["dtls_failed", default: []].map(\.detail)
+        #expect(
+            !details.isEmpty && details.allSatisfy { $0.contains("agreed none of the SRTP profiles vload offers (SRTP_AEAD_AES_128_GCM;") },
+            "\(details)")
+    }
+
     @Test("5 calls over IPv6 (the simulator on ::1, called by its literal): all complete, their packets on ::1, first audio within 1 ms of 700 ms")
     func overIPv6() async throws {
         let clients = 5

@@ -7,17 +7,18 @@ import WebRTC
 /// libwebrtc's defaults do.
 package enum SRTPProfileList {
     /// Comma-separated names, each a profile's IANA, OpenSSL or SDES name (`SRTPProfile.names`),
-    /// in any case. An unknown name, a repeated profile or an empty list is a one-line error.
-    package static func parse(_ text: String) throws(InputError) -> [SRTPProfile] {
+    /// in any case. An unknown name, a repeated profile or an empty list is a one-line error
+    /// naming `option` (`--sim-srtp-profiles` for the simulator's answerer).
+    package static func parse(_ text: String, option: String = "--srtp-profiles") throws(InputError) -> [SRTPProfile] {
         var profiles: [SRTPProfile] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = item.trimmingCharacters(in: .whitespaces).uppercased()
             guard let profile = SRTPProfile.allCases.first(where: { $0.names.contains(name) }) else {
                 throw InputError(
-                    "--srtp-profiles: '\(item.trimmingCharacters(in: .whitespaces))' is not an SRTP profile vload offers "
+                    "\(option): '\(item.trimmingCharacters(in: .whitespaces))' is not an SRTP profile vload offers "
                         + "(SRTP_AEAD_AES_128_GCM or SRTP_AES128_CM_HMAC_SHA1_80, comma-separated, most preferred first)")
             }
-            guard !profiles.contains(profile) else { throw InputError("--srtp-profiles names \(profile.ianaName) twice") }
+            guard !profiles.contains(profile) else { throw InputError("\(option) names \(profile.ianaName) twice") }
             profiles.append(profile)
         }
         return profiles

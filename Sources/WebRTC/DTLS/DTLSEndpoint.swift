@@ -28,6 +28,8 @@ package final class DTLSEndpoint {
     private let writeBIO: OpaquePointer
     package let role: Role
     private let expectedFingerprint: DTLSFingerprint
+    /// The identity's SRTP profiles, named when the peer agrees none of them.
+    private let srtpProfiles: [SRTPProfile]
     package private(set) var isConnected = false
     package private(set) var hasFailed = false
     /// Set once `shutdown` sent this end's close_notify: nothing is written after it.
@@ -46,6 +48,7 @@ package final class DTLSEndpoint {
         self.writeBIO = writeBIO
         self.role = role
         self.expectedFingerprint = expectedFingerprint
+        self.srtpProfiles = identity.srtpProfiles
     }
 
     deinit { SSL_free(ssl) }  // frees both BIOs too
@@ -171,7 +174,7 @@ package final class DTLSEndpoint {
         guard expectedFingerprint.hashFunction == "sha-256", actual == expectedFingerprint else {
             return .failure(.fingerprintMismatch(expected: expectedFingerprint, actual: actual))
         }
-        guard let profile = SRTPProfile(rawValue: vload_dtls_srtp_profile(ssl)) else { return .failure(.noSRTPProfile) }
+        guard let profile = SRTPProfile(rawValue: vload_dtls_srtp_profile(ssl)) else { return .failure(.noSRTPProfile(offered: srtpProfiles)) }
         var exported = [UInt8](repeating: 0, count: SRTPKeyingMaterial.exportedBytes(for: profile))
         let label = SRTPKeyingMaterial.exporterLabel
         let status = label.withCString { labelPointer in

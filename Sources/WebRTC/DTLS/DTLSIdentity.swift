@@ -50,7 +50,8 @@ package enum DTLSFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case library(String)
     case handshake(String)
     case fingerprintMismatch(expected: DTLSFingerprint, actual: DTLSFingerprint)
-    case noSRTPProfile
+    /// The peer agreed none of `offered`, this end's profiles.
+    case noSRTPProfile(offered: [SRTPProfile])
     case timedOut(afterMs: Double)
 
     package var description: String {
@@ -59,9 +60,9 @@ package enum DTLSFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .handshake(let detail): return "DTLS handshake failed: \(detail)"
         case .fingerprintMismatch(let expected, let actual):
             return "DTLS failed: the peer's certificate is \(actual), not the answer's \(expected)"
-        case .noSRTPProfile:
-            let offered = SRTPProfile.offered.map(\.description).joined(separator: ", ")
-            return "DTLS failed: the peer agreed none of the SRTP profiles vload offers (\(offered); use_srtp, RFC 5764)"
+        case .noSRTPProfile(let offered):
+            let names = offered.map(\.description).joined(separator: ", ")
+            return "DTLS failed: the peer agreed none of the SRTP profiles vload offers (\(names); use_srtp, RFC 5764)"
         case .timedOut(let afterMs): return "DTLS failed: no handshake within \(Int(afterMs)) ms"
         }
     }

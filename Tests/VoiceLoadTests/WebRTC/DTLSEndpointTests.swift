@@ -33,6 +33,33 @@ struct DTLSEndpointTests {
         try expectSRTPRoundTrip(from: clientKeys, to: serverKeys, tagBytes: 10)
     }
 
+    /// The server's order picks (OpenSSL takes its own list's first profile the client offers):
+    /// the simulator's answerer with `--sim-srtp-profiles` AES_CM first agrees AES_CM with a
+    /// caller that offers GCM first.
+    @Test("the DTLS server's order picks the profile")
+    func serverOrderPicks() throws {
+        let client = try DTLSIdentity()
+        let server = try DTLSIdentity(srtpProfiles: [.aes128CMHMACSHA1_80, .aeadAES128GCM])
+        let (_, clientKeys, serverKeys) = try handshake(client: client, server: server)
+        #expect(clientKeys.profile == .aes128CMHMACSHA1_80 && serverKeys.profile == .aes128CMHMACSHA1_80)
+    }
+
+    /// Ends whose lists do not meet: the handshake itself completes (a server with no common
+    /// profile leaves use_srtp out), and each end fails with one line naming its own profiles.
+    @Test("ends with no SRTP profile in common each fail, naming the profiles they offered")
+    func noCommonProfile() throws {
+        let clientIdentity = try DTLSIdentity(srtpProfiles: [.aeadAES128GCM])
+        let serverIdentity = try DTLSIdentity(srtpProfiles: [.aes128CMHMACSHA1_80])
+        let client = try DTLSEndpoint(identity: clientIdentity, role: .client, expectedFingerprint: serverIdentity.fingerprint)
+        let server = try DTLSEndpoint(identity: serverIdentity, role: .server, expectedFingerprint: clientIdentity.fingerprint)
+        let outcome = DTLSMemoryHandshake.run(client: client, server: server)
+        #expect(outcome.clientKeys == nil && outcome.serverKeys == nil)
+        #expect(Set(outcome.failures) == [.noSRTPProfile(offered: [.aeadAES128GCM]), .noSRTPProfile(offered: [.aes128CMHMACSHA1_80])])
+        #expect(
+            DTLSFailure.noSRTPProfile(offered: [.aes128CMHMACSHA1_80]).description
+                == "DTLS failed: the peer agreed none of the SRTP profiles vload offers (SRTP_AES128_CM_SHA1_80; use_srtp, RFC 5764)")
+    }
+
     /// A handshake in memory that must complete: both endpoints connected, no failure, both
     /// sides' keys exported.
     private func handshake(
