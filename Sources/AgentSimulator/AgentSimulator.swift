@@ -72,7 +72,7 @@ package final class AgentSimulator: Sendable {
         let webRTC = try dialect.webRTCSignalling.map { signalling in
             SimulatorWebRTCAnswerer(
                 signalling: signalling, configuration: configuration, dialect: dialect, audio: audio,
-                idleSilencePacket: IdleSilence.packet(for: dialect), pacers: pacers,
+                idleSilencePacket: IdleSilence.packet(for: dialect), pacers: pacers, startedAt: startedAt,
                 identity: try DTLSIdentity(srtpProfiles: configuration.srtpProfiles ?? SRTPProfile.offered),
                 tally: tally, noise: noise, decoderLagSamples: WebRTCCallerAudio.lookaheadSamples, slowdown: slowdown)
         }
@@ -164,8 +164,13 @@ package final class AgentSimulator: Sendable {
             }
             return configuration
         }
-        guard configuration.faults.isEmpty, configuration.outageMs == nil else {
-            throw InputError("the simulator does not inject faults over WebRTC (\(dialect.id)) yet: leave out --sim-faults and --sim-outage")
+        // Over WebRTC the signalling POST stands for the upgrade: a refusal or an outage answers
+        // it with the status. The faults inside a session are not built for a call yet.
+        let inCall = configuration.faults.sessionFaults.map(\.fault).filter { !$0.isRefusal } + configuration.faults.turnFaults.map(\.fault)
+        guard inCall.isEmpty else {
+            let names = Set(inCall.map(\.kindName)).sorted().joined(separator: ", ")
+            throw InputError(
+                "over WebRTC (\(dialect.id)) the simulator injects refuse:STATUS and --sim-outage only (its offer answered with the status), not \(names) yet")
         }
         var fitted = configuration
         fitted.replyChunkMs = OpusClip.frameMs
@@ -221,7 +226,7 @@ package final class AgentSimulator: Sendable {
         return true
     }
 
-    /// The body of a refused upgrade.
+    /// The body of a refused upgrade (or WebRTC offer).
     static func refusalBody(status: Int) -> String {
         #"{"error":{"code":"\#(InjectedFault.errorCode)","status":\#(status),"message":"\#(InjectedFault.errorMessage): upgrade refused"}}"#
     }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import WSCore
 import VoiceLoad
 import WSServer
 import WebRTC
@@ -18,6 +19,8 @@ struct SimulatorWebRTCAnswerer: Sendable {
     /// What the agent streams between its turns (`IdleSilence`); nil: nothing.
     let idleSilencePacket: [UInt8]?
     let pacers: FramePacers
+    /// The simulator's start, which `--sim-outage`'s window counts from.
+    let startedAt: MonotonicInstant
     let identity: DTLSIdentity
     let tally: SimulatorTally
     let noise: NoiseWindows?
@@ -27,6 +30,10 @@ struct SimulatorWebRTCAnswerer: Sendable {
     /// The answer to a plain HTTP request: nil for one that is not a POST to the signalling's path.
     func answer(_ request: PlainHTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<PlainHTTPResponse>? {
         guard request.method == "POST", request.path == signalling.path else { return nil }
+        // An outage refuses every offer, as it refuses every upgrade.
+        if let outage = configuration.outageMs, outage.contains(Int(MonotonicInstant.now().milliseconds(since: startedAt))) {
+            return eventLoop.makeSucceededFuture(refused(status: 503))
+        }
         let offer: SDPReceivedOffer
         switch signalling.offerSDP(headers: request.headers, body: request.body) {
         case .failure(let refusal):
@@ -39,6 +46,9 @@ struct SimulatorWebRTCAnswerer: Sendable {
             }
         }
         let number = tally.nextSessionNumber()
+        if case .refuse(let status)? = configuration.faults.sessionFault(sessionNumber: number, seed: configuration.seed) {
+            return eventLoop.makeSucceededFuture(refused(status: status))
+        }
         var random = SystemRandomNumberGenerator()
         let credentials = SDPOffer.iceCredentials(generator: &random)
         let ssrc = UInt32.random(in: 1 ... .max, using: &random)
@@ -94,6 +104,12 @@ struct SimulatorWebRTCAnswerer: Sendable {
         let host = request.localHost.map { $0.lowercased().hasPrefix("::ffff:") ? String($0.dropFirst(7)) : $0 }
         guard let host, let address = STUNAddress(ip: host, port: 0), !address.isIPv6LinkLocal else { return "127.0.0.1" }
         return address.host
+    }
+
+    /// An injected refusal of the offer (`refuse:STATUS`, `--sim-outage`), counted as injected.
+    private func refused(status: Int) -> PlainHTTPResponse {
+        tally.faultInjected(.refuse(status: status))
+        return PlainHTTPResponse(status: status, contentType: "application/json", body: Array(AgentSimulator.refusalBody(status: status).utf8))
     }
 
     private static func response(_ reply: WebRTCSignallingReply) -> PlainHTTPResponse {

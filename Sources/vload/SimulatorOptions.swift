@@ -126,7 +126,7 @@ struct SimulatorOptions: ParsableArguments {
     @Option(
         name: .customLong("sim-outage"),
         help: ArgumentHelp(
-            "Simulator: refuse every upgrade (HTTP 503) from FROM to TO after it starts, e.g. '20s..30s': an endpoint "
+            "Simulator: refuse every upgrade or WebRTC offer (HTTP 503) from FROM to TO after it starts, e.g. '20s..30s': an endpoint "
                 + "that goes away and comes back; sessions already open go on.",
             valueName: "from..to"
         )

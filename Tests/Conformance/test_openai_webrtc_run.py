@@ -146,7 +146,8 @@ def test_a_wrong_key_is_one_line_per_call(tmp_path):
         command, done = vload_run(peer, out, "sk-wrong-key-9876543210")
     report = json.loads((out / "report.json").read_text())
     assert report["sessions"]["completed"] == 0, done.stdout
-    assert report["errors"]["by_class"].get("signalling_failed") == CLIENTS, report["errors"]
+    # A refused key is the offer's status, and is not retried.
+    assert report["errors"]["by_class"] == {"signalling_rejected_401": CLIENTS}, report["errors"]
     assert "answered HTTP 401: Incorrect API key provided" in done.stdout + (out / "report.json").read_text()
     assert "sk-wrong-key-9876543210" not in done.stdout + done.stderr + (out / "report.json").read_text()
     assert peer.calls == []

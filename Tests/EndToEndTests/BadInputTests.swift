@@ -92,6 +92,14 @@ struct BadInputTests {
         for (arguments, mentions) in cases { try expectUsageError(arguments, mentions: mentions) }
     }
 
+    @Test("a fault within a call asked of the WebRTC simulator (only refusals of the offer are built)")
+    func faultsOverWebRTC() throws {
+        try expectUsageError(
+            ["--dialect", "pipecat-webrtc", "--sim-faults", "refuse:503=0.1,close=0.1/turn,stall=0.1"],
+            mentions: "over WebRTC (pipecat-webrtc) the simulator injects refuse:STATUS and --sim-outage only (its offer answered with the status), not close, stall yet"
+        )
+    }
+
     @Test("missing scenario")
     func missingScenario() throws {
         try expectUsageError(["--scenario", "no-such-scenario"], mentions: "no-such-scenario")

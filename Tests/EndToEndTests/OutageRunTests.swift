@@ -11,10 +11,10 @@ struct OutageRunTests {
 
     /// A session that connects, waits for ready (the simulator's 100 ms) and hangs up: ten
     /// clients start one every ~10 ms, so the outage's edges are seen within a few ms.
-    private func scenario() throws -> String {
+    private func scenario(dialect: String = "datagrid") throws -> String {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("connect-only.yaml").path
-        try "name: connect-only\ndialect: datagrid\nsteps:\n  - connect\n  - wait: ready\n  - hangup\n"
+        let path = directory.appendingPathComponent("connect-only-\(dialect).yaml").path
+        try "name: connect-only\ndialect: \(dialect)\nsteps:\n  - connect\n  - wait: ready\n  - hangup\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -77,5 +77,35 @@ struct OutageRunTests {
         #expect(attempts.total == report.sessions.started)
         #expect(outcome.stdout.contains("endpoint unavailable "), "\(outcome.stdout)")
         #expect(try schemaViolations(ofReportIn: URL(fileURLWithPath: out)) == [])
+    }
+
+    /// Over WebRTC the simulator refuses the SDP offers' POSTs in the window: the same outage,
+    /// counted in the offer's class, and the calls after it connect again (ICE, DTLS, the data
+    /// channel) and get ready. Two seconds: an outage is a streak of failures over at least one.
+    @Test("--sim-outage over WebRTC: every offer in the window refused (signalling_rejected_503), the outage and recovery reported")
+    func outageOverWebRTC() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("run-webrtc").path
+        let outcome = try VLoadProcess.runValid([
+            "run", "--scenario", try scenario(dialect: "pipecat-webrtc"), "--clients", "5", "--duration", "6s",
+            "--sim-outage", "2s..4s", "--retry-backoff", "50ms..400ms", "--record", "none", "--out", out,
+        ])
+        #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
+        let report = try RunReport.decode(from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        let outages = report.outages ?? []
+        try #require(outages.count == 1, "\(outages)")
+        let outage = outages[0]
+        print("over WebRTC: outage \(outage.startS) → \(outage.endS ?? -1) s, \(outage.attempts) attempts, recovery \(outage.recoveryMs ?? -1) ms")
+        // Edges as above: a session of ~120 ms (the connect and the 100 ms ready) at the start,
+        // a backoff step (400 ms) at the end.
+        #expect(outage.startS >= 1.9 && outage.startS <= 2.0 + 0.1 + 0.15, "start \(outage.startS)")
+        let endS = try #require(outage.endS)
+        #expect(endS >= 3.9 && endS <= 4.0 + 0.1 + 0.4, "end \(endS)")
+        #expect(outage.errors.keys.sorted() == ["signalling_rejected_503"], "\(outage.errors)")
+        #expect(report.errors.byClass.keys.sorted() == ["signalling_rejected_503"], "\(report.errors.byClass)")
+        let recoveryMs = try #require(outage.recoveryMs)
+        #expect(recoveryMs >= 90 && recoveryMs <= 600, "recovery \(recoveryMs) ms")
+        #expect(report.simulatorFaultsInjected?["refuse_503"] == report.errors.byClass["signalling_rejected_503"])
+        #expect(report.sessions.completed > 0)
     }
 }

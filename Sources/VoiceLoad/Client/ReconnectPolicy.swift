@@ -42,12 +42,13 @@ package struct ReconnectPolicy: Sendable, Hashable {
     }
 
     /// Whether a failure of this class is worth a reconnect: never on authentication (401 and
-    /// 403, at the upgrade or the REST step), nor on an interface the server no longer speaks,
+    /// 403, at the upgrade, the REST step or a WebRTC offer), nor on an interface the server no longer speaks,
     /// nor on vload's own or the scenario's fault.
     package static func retries(_ errorClass: ErrorClass) -> Bool {
         switch errorClass {
         case .upgradeRejected(status: 401), .upgradeRejected(status: 403),
             .restRejected(status: 401), .restRejected(status: 403),
+            .signallingRejected(status: 401), .signallingRejected(status: 403),
             .betaAPIRemoved, .generatorError, .toolReplyMissing:
             return false
         default:

@@ -49,6 +49,7 @@ extension VirtualClient {
         case .http(.timedOut):
             return SessionFailure(.timeout(step: "connect"), .text("no answer to the SDP offer within \(timeoutMs) ms"))
         case .http(let error): return failure(of: error, timeoutMs: timeoutMs)
+        case .signallingRejected(let status, let reason): return SessionFailure(.signallingRejected(status: status), .text(reason))
         case .signalling(let reason): return SessionFailure(.signallingFailed, .text(reason))
         case .transport(.ice(let failure)): return SessionFailure(.iceFailed, .text(failure.description))
         case .transport(.dtls(let failure)): return SessionFailure(.dtlsFailed, .text(failure.description))

@@ -20,6 +20,8 @@ package enum ErrorClass: Sendable, Hashable {
     case restRejected(status: Int)
     /// The upgrade response was not a valid WebSocket handshake.
     case invalidUpgrade
+    /// WebRTC: the signalling POST (the SDP offer) was answered with this HTTP status.
+    case signallingRejected(status: Int)
     /// WebRTC: the signalling POST was answered with no usable SDP answer (docs/webrtc.md).
     case signallingFailed
     /// WebRTC: no ICE candidate pair answered its checks.
@@ -89,6 +91,7 @@ package enum ErrorClass: Sendable, Hashable {
         case .upgradeRejected(let status): return "upgrade_rejected_\(status)"
         case .restRejected(let status): return "rest_rejected_\(status)"
         case .invalidUpgrade: return "invalid_upgrade"
+        case .signallingRejected(let status): return "signalling_rejected_\(status)"
         case .signallingFailed: return "signalling_failed"
         case .iceFailed: return "ice_failed"
         case .dtlsFailed: return "dtls_failed"
@@ -116,7 +119,7 @@ package enum ErrorClass: Sendable, Hashable {
         case .connectRefused, .connectFailed, .iceFailed, .dataChannelFailed: return .connect
         case .dnsFailed: return .dns
         case .tlsUntrustedCertificate, .tlsHostnameMismatch, .tlsFailed, .dtlsFailed: return .tls
-        case .upgradeRejected, .restRejected, .invalidUpgrade, .signallingFailed: return .upgrade
+        case .upgradeRejected, .restRejected, .invalidUpgrade, .signallingRejected, .signallingFailed: return .upgrade
         case .closedByServer, .connectionLost, .betaAPIRemoved: return .close
         case .inBandError, .readyRejected: return .inBandError
         case .timeout: return .timeout
@@ -143,6 +146,8 @@ package enum ErrorClass: Sendable, Hashable {
             self = .upgradeRejected(status: status)
         } else if let status = Self.number(after: "rest_rejected_", in: name) {
             self = .restRejected(status: status)
+        } else if let status = Self.number(after: "signalling_rejected_", in: name) {
+            self = .signallingRejected(status: status)
         } else if let code = Self.number(after: "closed_by_server_", in: name) {
             self = .closedByServer(code: code)
         } else if name.hasPrefix("in_band_error_"), name.count > "in_band_error_".count {

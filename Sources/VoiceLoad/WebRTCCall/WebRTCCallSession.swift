@@ -107,6 +107,9 @@ final class WebRTCCallSession {
         let answer: String
         switch result {
         case .failure(let error as WebSocketConnectError): return fail(.http(error))
+        case .failure(let error as any SignallingHTTPStatus):
+            if let status = error.httpStatus { return fail(.signallingRejected(status: status, reason: "\(error)")) }
+            return fail(.signalling("\(error)"))
         case .failure(let error): return fail(.signalling("\(error)"))
         case .success(let success): answer = success
         }

@@ -141,18 +141,24 @@ struct PipecatWebRTCDialectTests {
         #expect(throws: InputError.self) { try dialect.connectionTarget(url: "ws://127.0.0.1:1", parameters: [:], token: nil) }
     }
 
-    @Test("each connect failure is one error class: signalling, ICE, DTLS, data channel, the POST's own, a timeout")
+    @Test("each connect failure is one error class: the offer refused or unusable, ICE, DTLS, data channel, the POST's own, a timeout")
     func connectFailures() {
         func name(_ error: WebRTCConnectError) -> String { VirtualClient.failure(of: error, timeoutMs: 10_000).errorClass.name }
-        #expect(name(.signalling("SmallWebRTC offer answered HTTP 500: oops")) == "signalling_failed")
+        #expect(name(.signallingRejected(status: 503, reason: "SmallWebRTC offer answered HTTP 503: oops")) == "signalling_rejected_503")
+        #expect(name(.signalling("SmallWebRTC answer has type \"offer\", not \"answer\"")) == "signalling_failed")
         #expect(name(.transport(.ice(.allChecksFailed(remotes: 1)))) == "ice_failed")
         #expect(name(.transport(.sctp("the SDP answer has no data channel section"))) == "data_channel_failed")
         #expect(name(.http(.connectionRefused("refused"))) == "connect_refused")
         #expect(name(.http(.timedOut)) == "timeout_connect")
         #expect(name(.timedOut(reached: "offer answered, ICE and DTLS not connected")) == "timeout_connect")
-        for errorClass in [ErrorClass.signallingFailed, .iceFailed, .dtlsFailed, .dataChannelFailed] {
+        for errorClass in [ErrorClass.signallingFailed, .signallingRejected(status: 401), .iceFailed, .dtlsFailed, .dataChannelFailed] {
             #expect(ErrorClass(name: errorClass.name) == errorClass)
         }
         #expect(ErrorClass.dtlsFailed.category == .tls && ErrorClass.iceFailed.category == .connect)
+        #expect(ErrorClass.signallingRejected(status: 503).category == .upgrade)
+        // A refused key is not worth another offer; an unavailable agent is.
+        #expect(!ReconnectPolicy.retries(.signallingRejected(status: 401)) && ReconnectPolicy.retries(.signallingRejected(status: 503)))
+        #expect(SmallWebRTCSignallingError.status(503, "x").httpStatus == 503 && OpenAIRealtimeCallError.status(401, "x").httpStatus == 401)
+        #expect(SmallWebRTCSignallingError.malformed("x").httpStatus == nil && OpenAIRealtimeCallError.notSDP("x").httpStatus == nil)
     }
 }

@@ -64,9 +64,14 @@ package struct OpenAIRealtimeCallRequest: Sendable, Hashable {
 }
 
 /// Why `POST /v1/realtime/calls` gave no answer; each is one line.
-package enum OpenAIRealtimeCallError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum OpenAIRealtimeCallError: Error, Sendable, Hashable, CustomStringConvertible, SignallingHTTPStatus {
     case status(Int, String)
     case notSDP(String)
+
+    package var httpStatus: Int? {
+        if case .status(let code, _) = self { return code }
+        return nil
+    }
 
     package var description: String {
         switch self {

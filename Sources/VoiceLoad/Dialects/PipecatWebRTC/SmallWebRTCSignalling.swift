@@ -76,10 +76,15 @@ package struct SmallWebRTCAnswer: Sendable, Hashable {
 }
 
 /// Why the offer got no usable answer; each is one line.
-package enum SmallWebRTCSignallingError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SmallWebRTCSignallingError: Error, Sendable, Hashable, CustomStringConvertible, SignallingHTTPStatus {
     case status(Int, String)
     case malformed(String)
     case notAnAnswer(String)
+
+    package var httpStatus: Int? {
+        if case .status(let code, _) = self { return code }
+        return nil
+    }
 
     package var description: String {
         switch self {
