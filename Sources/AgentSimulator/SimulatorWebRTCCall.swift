@@ -126,7 +126,7 @@ final class SimulatorWebRTCCall: SimulatorClockedStream, @unchecked Sendable {
             channel?.close(promise: nil)
             finish()
         case .sendInvalid:
-            // Refused at start: injected faults are not played over WebRTC (docs/webrtc.md).
+            // Refused at start: over WebRTC only the offer is refused (docs/webrtc.md).
             break
         }
     }
