@@ -72,7 +72,7 @@ package final class AgentSimulator: Sendable {
         let webRTC = try dialect.webRTCSignalling.map { signalling in
             SimulatorWebRTCAnswerer(
                 signalling: signalling, configuration: configuration, dialect: dialect, audio: audio,
-                idleSilencePacket: IdleSilence.packet(for: dialect), pacers: pacers, startedAt: startedAt,
+                idleSilencePacket: IdleSilence.packet(for: dialect), pacers: pacers, startedAt: startedAt, replyFaults: replyFaults,
                 identity: try DTLSIdentity(srtpProfiles: configuration.srtpProfiles ?? SRTPProfile.offered),
                 tally: tally, noise: noise, decoderLagSamples: WebRTCCallerAudio.lookaheadSamples, slowdown: slowdown)
         }
@@ -165,12 +165,10 @@ package final class AgentSimulator: Sendable {
             return configuration
         }
         // Over WebRTC the signalling POST stands for the upgrade: a refusal or an outage answers
-        // it with the status. The faults inside a session are not built for a call yet.
-        let inCall = configuration.faults.sessionFaults.map(\.fault).filter { !$0.isRefusal } + configuration.faults.turnFaults.map(\.fault)
-        guard inCall.isEmpty else {
-            let names = Set(inCall.map(\.kindName)).sorted().joined(separator: ", ")
-            throw InputError(
-                "over WebRTC (\(dialect.id)) the simulator injects refuse:STATUS and --sim-outage only (its offer answered with the status), not \(names) yet")
+        // it with the status. A data channel message is not a WebSocket frame: no oversized one.
+        let oversized = configuration.faults.faults.filter { if case .oversized = $0 { true } else { false } }
+        guard oversized.isEmpty else {
+            throw InputError("over WebRTC (\(dialect.id)) the simulator cannot inject oversized (a data channel message is no WebSocket frame)")
         }
         var fitted = configuration
         fitted.replyChunkMs = OpusClip.frameMs

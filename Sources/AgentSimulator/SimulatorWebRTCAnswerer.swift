@@ -21,6 +21,8 @@ struct SimulatorWebRTCAnswerer: Sendable {
     let pacers: FramePacers
     /// The simulator's start, which `--sim-outage`'s window counts from.
     let startedAt: MonotonicInstant
+    /// The per-reply faults, drawn over every reply of the simulator; nil: none.
+    let replyFaults: ReplyFaultDrawer?
     let identity: DTLSIdentity
     let tally: SimulatorTally
     let noise: NoiseWindows?
@@ -86,7 +88,7 @@ struct SimulatorWebRTCAnswerer: Sendable {
                 SimulatorSession(
                     configuration: configuration, sessionStart: dialect.sessionStart, speaks: dialect.speaks,
                     awaitsToolResults: dialect.awaitsToolResults, inputFormat: dialect.inputFormat, chunkCounts: audio.chunkCounts,
-                    sessionNumber: number, noise: noise, streamsSilenceWhileIdle: streamsSilenceWhileIdle)
+                    sessionNumber: number, replyFaults: replyFaults, noise: noise, streamsSilenceWhileIdle: streamsSilenceWhileIdle)
             },
             codec: dialect.makeCodec(target: signalling.path), audio: audio,
             idleSilencePacket: idleSilencePacket, pacer: pacers.pacer(for: eventLoop), payloadType: offer.opusPayloadType,

@@ -125,9 +125,10 @@ final class SimulatorWebRTCCall: SimulatorClockedStream, @unchecked Sendable {
         case .close:
             channel?.close(promise: nil)
             finish()
-        case .sendInvalid:
-            // Refused at start: over WebRTC only the offer is refused (docs/webrtc.md).
-            break
+        case .sendInvalid(.malformedJSON):
+            handler?.send(text: FaultFrames.malformedText)
+        case .sendInvalid(.oversized):
+            break  // refused at start over WebRTC
         }
     }
 

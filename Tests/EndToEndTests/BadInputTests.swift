@@ -92,11 +92,15 @@ struct BadInputTests {
         for (arguments, mentions) in cases { try expectUsageError(arguments, mentions: mentions) }
     }
 
-    @Test("a fault within a call asked of the WebRTC simulator (only refusals of the offer are built)")
+    @Test("an oversized frame asked of the WebRTC simulator, and a fault the WebRTC dialect cannot show")
     func faultsOverWebRTC() throws {
         try expectUsageError(
-            ["--dialect", "pipecat-webrtc", "--sim-faults", "refuse:503=0.1,close=0.1/turn,stall=0.1"],
-            mentions: "over WebRTC (pipecat-webrtc) the simulator injects refuse:STATUS and --sim-outage only (its offer answered with the status), not close, stall yet"
+            ["--dialect", "pipecat-webrtc", "--sim-faults", "refuse:503=0.1,oversized=0.1/turn"],
+            mentions: "over WebRTC (pipecat-webrtc) the simulator cannot inject oversized (a data channel message is no WebSocket frame)"
+        )
+        try expectUsageError(
+            ["--dialect", "pipecat-webrtc", "--sim-faults", "error_event=0.1"],
+            mentions: "fault error_event cannot be injected on dialect pipecat-webrtc: it has no in-band error message"
         )
     }
 
