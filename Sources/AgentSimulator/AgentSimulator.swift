@@ -166,8 +166,7 @@ package final class AgentSimulator: Sendable {
         }
         // Over WebRTC the signalling POST stands for the upgrade: a refusal or an outage answers
         // it with the status. A data channel message is not a WebSocket frame: no oversized one.
-        let oversized = configuration.faults.faults.filter { if case .oversized = $0 { true } else { false } }
-        guard oversized.isEmpty else {
+        guard !configuration.faults.faults.contains(where: { if case .oversized = $0 { true } else { false } }) else {
             throw InputError("over WebRTC (\(dialect.id)) the simulator cannot inject oversized (a data channel message is no WebSocket frame)")
         }
         var fitted = configuration
@@ -224,9 +223,9 @@ package final class AgentSimulator: Sendable {
         return true
     }
 
-    /// The body of a refused upgrade (or WebRTC offer).
-    static func refusalBody(status: Int) -> String {
-        #"{"error":{"code":"\#(InjectedFault.errorCode)","status":\#(status),"message":"\#(InjectedFault.errorMessage): upgrade refused"}}"#
+    /// The body of a refused upgrade, or of a refused WebRTC offer (`refused: "offer"`).
+    static func refusalBody(status: Int, refused: String = "upgrade") -> String {
+        #"{"error":{"code":"\#(InjectedFault.errorCode)","status":\#(status),"message":"\#(InjectedFault.errorMessage): \#(refused) refused"}}"#
     }
 
     package func stop() async throws {

@@ -34,11 +34,6 @@ package enum InjectedFault: Sendable, Hashable, CustomStringConvertible {
 
     package static let refusalStatuses = [401, 403, 429, 503]
 
-    /// A refusal of the session's start (the upgrade, or a WebRTC offer) rather than a fault within it.
-    package var isRefusal: Bool {
-        if case .refuse = self { return true }
-        return false
-    }
     package static let defaultSlowReadyMs = 30_000
     package static let slowReadyRangeMs = 1...600_000
     package static let defaultCloseCode = 1011

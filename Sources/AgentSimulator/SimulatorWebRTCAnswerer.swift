@@ -111,7 +111,7 @@ struct SimulatorWebRTCAnswerer: Sendable {
     /// An injected refusal of the offer (`refuse:STATUS`, `--sim-outage`), counted as injected.
     private func refused(status: Int) -> PlainHTTPResponse {
         tally.faultInjected(.refuse(status: status))
-        return PlainHTTPResponse(status: status, contentType: "application/json", body: Array(AgentSimulator.refusalBody(status: status).utf8))
+        return PlainHTTPResponse(status: status, contentType: "application/json", body: Array(AgentSimulator.refusalBody(status: status, refused: "offer").utf8))
     }
 
     private static func response(_ reply: WebRTCSignallingReply) -> PlainHTTPResponse {

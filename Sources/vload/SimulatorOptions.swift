@@ -144,7 +144,7 @@ struct SimulatorOptions: ParsableArguments {
         help: ArgumentHelp(
             "Simulator, WebRTC: the SRTP profiles its answerer accepts in DTLS, most preferred first, comma-separated: "
                 + "SRTP_AEAD_AES_128_GCM, SRTP_AES128_CM_HMAC_SHA1_80 (default: both, GCM first). It is the DTLS server, "
-                + "so its order picks the profile; a caller offering none of them is refused.",
+                + "so its order picks the profile; a caller offering none of them fails in DTLS.",
             valueName: "list"
         )
     )
