@@ -164,11 +164,6 @@ package final class AgentSimulator: Sendable {
             }
             return configuration
         }
-        // Over WebRTC the signalling POST stands for the upgrade: a refusal or an outage answers
-        // it with the status. A data channel message is not a WebSocket frame: no oversized one.
-        guard !configuration.faults.faults.contains(where: { if case .oversized = $0 { true } else { false } }) else {
-            throw InputError("over WebRTC (\(dialect.id)) the simulator cannot inject oversized (a data channel message is no WebSocket frame)")
-        }
         var fitted = configuration
         fitted.replyChunkMs = OpusClip.frameMs
         return fitted

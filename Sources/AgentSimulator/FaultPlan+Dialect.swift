@@ -7,7 +7,8 @@ extension FaultPlan {
     /// in-band error message (ADK seed and legacy, Twilio, Deepgram STT), `drop_turn_end` without
     /// end-of-turn messages (Datagrid and Twilio, whose turn ends with a gap in the audio),
     /// `slow_ready` without a ready message, `silence`, `slow_audio` and `audio_gap` on a dialect
-    /// that answers with transcripts.
+    /// that answers with transcripts, `oversized` over WebRTC (a data channel message is no
+    /// WebSocket frame).
     /// An unknown id is left to the dialect lookup.
     package func checkSupported(byDialect id: String) throws(InputError) {
         guard !isEmpty, let server = try? DialectRegistry.server(id), let client = try? DialectRegistry.client(id) else { return }
@@ -40,7 +41,9 @@ extension FaultPlan {
             }
         case .silence, .slowAudio, .audioGap:
             guard server.speaks else { return "it answers with transcripts, not audio" }
-        case .refuse, .close, .stall, .malformed, .oversized:
+        case .oversized:
+            guard !server.carriesOverWebRTC else { return "a WebRTC call's data channel message is no WebSocket frame" }
+        case .refuse, .close, .stall, .malformed:
             break
         }
         return nil

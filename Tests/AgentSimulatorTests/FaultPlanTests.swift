@@ -182,6 +182,8 @@ struct FaultPlanTests {
             ("deepgram-stt", "silence", "it answers with transcripts, not audio"),
             ("deepgram-stt", "drop_turn_end", "it has no end-of-turn message"),
             ("deepgram-stt", "error_event", "no in-band error message"),
+            ("pipecat-webrtc", "oversized", "a WebRTC call's data channel message is no WebSocket frame"),
+            ("openai-realtime-webrtc", "oversized", "a WebRTC call's data channel message is no WebSocket frame"),
         ]
     )
     func unsupported(dialect: String, kind: String, expected: String) throws {

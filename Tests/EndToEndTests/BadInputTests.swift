@@ -96,7 +96,7 @@ struct BadInputTests {
     func faultsOverWebRTC() throws {
         try expectUsageError(
             ["--dialect", "pipecat-webrtc", "--sim-faults", "refuse:503=0.1,oversized=0.1/turn"],
-            mentions: "over WebRTC (pipecat-webrtc) the simulator cannot inject oversized (a data channel message is no WebSocket frame)"
+            mentions: "fault oversized cannot be injected on dialect pipecat-webrtc: a WebRTC call's data channel message is no WebSocket frame"
         )
         try expectUsageError(
             ["--dialect", "pipecat-webrtc", "--sim-faults", "error_event=0.1"],
