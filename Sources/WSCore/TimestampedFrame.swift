@@ -4,10 +4,14 @@ import NIOCore
 package struct TimestampedFrame: Sendable {
     package var frame: WireFrame
     package var receivedAt: MonotonicInstant
+    /// The compressed packet `frame` was decoded from (a WebRTC call's Opus payload, whose PCM
+    /// is the frame), for a recording to keep in its place; nil for a WebSocket message.
+    package var mediaPayload: [UInt8]?
 
-    package init(frame: WireFrame, receivedAt: MonotonicInstant) {
+    package init(frame: WireFrame, receivedAt: MonotonicInstant, mediaPayload: [UInt8]? = nil) {
         self.frame = frame
         self.receivedAt = receivedAt
+        self.mediaPayload = mediaPayload
     }
 }
 

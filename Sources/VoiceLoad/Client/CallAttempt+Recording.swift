@@ -12,11 +12,23 @@ extension CallAttempt {
         state.tracker.agentAudio(chunk, at: at)
         state.agentCapture?.chunkArrived(
             chunk,
+            packet: state.capturedPacket,
             at: at,
             drainsBefore: drainsBefore,
             drainsAfter: state.tracker.playback.drainsAt,
             turn: state.tracker.agentTurnsStarted
         )
+    }
+
+    /// A frame is about to be decoded: the media packet it came from, if any, joins the
+    /// capture's packets, and the agent audio decoded from it refers to it (`capturedPacket`).
+    @inline(never)
+    mutating func captureMediaPacket(_ payload: [UInt8]?) {
+        guard let payload else {
+            state.capturedPacket = nil
+            return
+        }
+        state.capturedPacket = state.agentCapture?.keepPacket(payload) ?? nil
     }
 
     /// Playback was flushed at `at` (an acknowledged barge-in).

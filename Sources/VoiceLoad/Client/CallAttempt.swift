@@ -45,6 +45,7 @@ struct CallAttempt: Sendable {
     struct HeldFrame: Sendable, Hashable {
         var frame: WireFrame
         var receivedAt: MonotonicInstant
+        var mediaPayload: [UInt8]?
     }
 
     /// A step suspended until its condition holds, it times out, or the attempt fails.
@@ -154,23 +155,39 @@ struct CallAttempt: Sendable {
 
     /// A frame came off the socket at `receivedAt`, handled at `now`: decoded by the dialect's
     /// codec and applied (`receive(_:decoded:at:now:)`), or held until the open. The only way
-    /// a frame enters the attempt: one decode, one call.
-    mutating func frameArrived(_ frame: WireFrame, at receivedAt: MonotonicInstant, now: MonotonicInstant) -> [Action] {
+    /// a frame enters the attempt: one decode, one call. `mediaPayload` is the packet a WebRTC
+    /// call's frame of agent audio was decoded from, which a call that may be recorded keeps.
+    mutating func frameArrived(
+        _ frame: WireFrame,
+        at receivedAt: MonotonicInstant,
+        mediaPayload: [UInt8]? = nil,
+        now: MonotonicInstant
+    ) -> [Action] {
         switch phase {
         case .open, .ended:
-            let decoded = codec.receive(frame)
-            return receive(frame, decoded: decoded, at: receivedAt, now: now)
+            return decodeAndReceive(frame, mediaPayload: mediaPayload, at: receivedAt, now: now)
         case .connecting(var held):
             phase = .ended(openedAt: nil)  // drops the phase's reference: the append is in place
-            held.append(HeldFrame(frame: frame, receivedAt: receivedAt))
+            held.append(HeldFrame(frame: frame, receivedAt: receivedAt, mediaPayload: mediaPayload))
             phase = .connecting(held: held)
             return []
         case .closedBeforeHandover(var held):
             phase = .ended(openedAt: nil)
-            held.append(HeldFrame(frame: frame, receivedAt: receivedAt))
+            held.append(HeldFrame(frame: frame, receivedAt: receivedAt, mediaPayload: mediaPayload))
             phase = .closedBeforeHandover(held: held)
             return []
         }
+    }
+
+    private mutating func decodeAndReceive(
+        _ frame: WireFrame,
+        mediaPayload: [UInt8]?,
+        at receivedAt: MonotonicInstant,
+        now: MonotonicInstant
+    ) -> [Action] {
+        if state.agentCapture != nil { captureMediaPacket(mediaPayload) }
+        let decoded = codec.receive(frame)
+        return receive(frame, decoded: decoded, at: receivedAt, now: now)
     }
 
     /// The connection opened at `at`, handed over at `now`. The dialect's opening frames go
@@ -196,8 +213,7 @@ struct CallAttempt: Sendable {
             actions.append(.schedule(.keepAlive, at: now.advanced(byMilliseconds: Int64(policy.everyMs))))
         }
         for frame in held {
-            let decoded = codec.receive(frame.frame)
-            actions += receive(frame.frame, decoded: decoded, at: frame.receivedAt, now: now)
+            actions += decodeAndReceive(frame.frame, mediaPayload: frame.mediaPayload, at: frame.receivedAt, now: now)
         }
         return actions
     }

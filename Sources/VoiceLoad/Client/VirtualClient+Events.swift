@@ -8,7 +8,9 @@ extension VirtualClient {
     func handle(_ event: WebSocketConnectionEvent) {
         switch event {
         case .frame(let timestamped):
-            perform(attempt.frameArrived(timestamped.frame, at: timestamped.receivedAt, now: .now()))
+            perform(
+                attempt.frameArrived(timestamped.frame, at: timestamped.receivedAt, mediaPayload: timestamped.mediaPayload, now: .now())
+            )
         case .closed(let code, let reason, let at):
             connection = nil
             perform(

@@ -4,17 +4,27 @@ import WSCore
 /// (docs/recordings.md): each chunk where it began to play, the flushes that cut what was still
 /// queued (a barge-in's acknowledgement), and the stalls between chunks of one turn. Kept only
 /// for a call that may be recorded; the chunks are held as they arrived (base64 text or bytes,
-/// shared, not copied) and decoded only when the recording is written, after the call.
+/// shared, not copied) and decoded only when the recording is written, after the call. A WebRTC
+/// call's chunks are held as the Opus packets they were decoded from (`packets`), every packet
+/// of the call in order, and decoded again then.
 package struct AgentAudioCapture: Sendable {
     /// A chunk of agent audio and where it played.
     package struct Played: Sendable {
-        package var chunk: AgentAudioChunk
+        /// Its audio: the chunk as it arrived, or the index in `packets` of the Opus packet it
+        /// was decoded from.
+        package var audio: Audio
+        package var durationUs: Int64
         /// When it began to play (after the audio queued before it, or the jitter buffer).
         package var startsAt: MonotonicInstant
         /// When it arrived and was queued: a flush after this cuts it.
         package var queuedAt: MonotonicInstant
 
-        package var endsAt: MonotonicInstant { startsAt.advanced(byMicroseconds: chunk.durationUs) }
+        package var endsAt: MonotonicInstant { startsAt.advanced(byMicroseconds: durationUs) }
+    }
+
+    package enum Audio: Sendable {
+        case chunk(AgentAudioChunk)
+        case packet(Int)
     }
 
     /// Playback ran dry within an agent turn: silence from `from` to `until`.
@@ -26,7 +36,15 @@ package struct AgentAudioCapture: Sendable {
     package private(set) var played: [Played] = []
     package private(set) var flushes: [MonotonicInstant] = []
     package private(set) var stalls: [Stall] = []
-    /// Audio kept so far (its bytes as decoded), and where keeping stopped (`maxCapturedBytes` reached).
+    /// A WebRTC call's agent packets, every one the caller decoded, in order (`keepPacket`).
+    package private(set) var packets = OpusPacketLog()
+    /// Whether the call's agent audio comes as packets (the first was offered to `keepPacket`),
+    /// and whether one was refused: every later one is too, as a packet decodes from those
+    /// before it.
+    private var keepsPackets = false
+    private var packetRefused = false
+    /// Audio kept so far (its bytes as decoded, or its packets' bytes), and where keeping stopped
+    /// (`maxCapturedBytes` reached).
     package private(set) var capturedBytes = 0
     package private(set) var cutAt: MonotonicInstant?
     /// The most audio kept (`RecordingDesk.agentAudioBytesPerCall`).
@@ -38,11 +56,29 @@ package struct AgentAudioCapture: Sendable {
         self.maxCapturedBytes = maxCapturedBytes
     }
 
+    /// An agent packet of a WebRTC call, about to be decoded: kept, every one in order whether
+    /// it turns out to be audio or silence, while the cap allows. Returns its index in `packets`,
+    /// for the chunk decoded from it (`chunkArrived(_:packet:…)`); nil from the first packet
+    /// the cap has no room for on, whatever their size.
+    package mutating func keepPacket(_ payload: [UInt8]) -> Int? {
+        keepsPackets = true
+        let bytes = payload.count + OpusPacketLog.bytesPerPacket
+        guard !packetRefused, capturedBytes + bytes <= maxCapturedBytes else {
+            packetRefused = true
+            return nil
+        }
+        capturedBytes += bytes
+        return packets.append(payload)
+    }
+
     /// `chunk` arrived at `at`, in agent turn `turn`; the playback's end moved from
     /// `drainsBefore` to `drainsAfter`. A chunk the caller did not queue (the tail of an
     /// interrupted turn, which a flushed client drops) leaves it where it was, and is not kept.
+    /// `packet` is the index `keepPacket` gave the packet it was decoded from; on a call whose
+    /// audio comes as packets, a chunk without one came after the cap, and keeping stops there.
     package mutating func chunkArrived(
         _ chunk: AgentAudioChunk,
+        packet: Int? = nil,
         at: MonotonicInstant,
         drainsBefore: MonotonicInstant?,
         drainsAfter: MonotonicInstant?,
@@ -53,12 +89,44 @@ package struct AgentAudioCapture: Sendable {
         if turn == lastTurn, let lastEndsAt, startsAt > lastEndsAt { stalls.append(Stall(from: lastEndsAt, until: startsAt)) }
         (lastEndsAt, lastTurn) = (drainsAfter, turn)
         guard cutAt == nil else { return }
+        if keepsPackets {
+            guard let packet else {
+                cutAt = startsAt
+                return
+            }
+            played.append(Played(audio: .packet(packet), durationUs: chunk.durationUs, startsAt: startsAt, queuedAt: at))
+            return
+        }
         guard capturedBytes + chunk.byteCount <= maxCapturedBytes else {
             cutAt = startsAt
             return
         }
         capturedBytes += chunk.byteCount
-        played.append(Played(chunk: chunk, startsAt: startsAt, queuedAt: at))
+        played.append(Played(audio: .chunk(chunk), durationUs: chunk.durationUs, startsAt: startsAt, queuedAt: at))
+    }
+
+    /// The format the kept audio plays in: the first chunk's, or the packets' decoded format.
+    package var audioFormat: AudioFormat? {
+        switch played.first?.audio {
+        case .chunk(let chunk)?: return chunk.audioFormat
+        case .packet?: return OpusPacketLog.decodedFormat
+        case nil: return nil
+        }
+    }
+
+    /// Every chunk kept, with its audio (decoded from base64, or its packet decoded again with
+    /// the call's others), where it played; a chunk that carried only its level is left out.
+    /// Called when the recording is written, after the call.
+    package func playedAudio() -> [(item: Played, bytes: [UInt8], format: AudioFormat)] {
+        let decodedPackets = keepsPackets ? packets.decodedPCM16() : []
+        return played.compactMap { item in
+            switch item.audio {
+            case .packet(let packet):
+                return decodedPackets.indices.contains(packet) ? (item, decodedPackets[packet], OpusPacketLog.decodedFormat) : nil
+            case .chunk(let chunk):
+                return chunk.decodedAudio.map { (item, $0.bytes, $0.format) }
+            }
+        }
     }
 
     /// Playback was flushed at `at`: what was queued and not yet played is dropped.

@@ -15,7 +15,7 @@ package struct CallRecordingAudio: Sendable {
     package static func sampleRateHz(of call: FinishedCall) -> Int {
         let clipRates = call.recording.clips.map(\.frames.utterance.format.sampleRateHz)
         // A dialect's agent audio keeps one format: each attempt's first chunk tells it.
-        let agentRates = call.recording.agentAudio.compactMap { $0.played.first?.chunk.audioFormat?.sampleRateHz }
+        let agentRates = call.recording.agentAudio.compactMap { $0.audioFormat?.sampleRateHz }
         return (clipRates + agentRates).max() ?? 16_000
     }
 
@@ -62,12 +62,12 @@ package struct CallRecordingAudio: Sendable {
     private static func agent(of call: FinishedCall, count: Int, rateHz: Int) -> [Int16] {
         var tracks = Tracks(count: count, rateHz: rateHz)
         for capture in call.recording.agentAudio {
-            for item in capture.played {
-                guard let end = capture.audibleEnd(of: item), let audio = item.chunk.decodedAudio else { continue }
-                let samples = AudioEncoder.decode(audio.bytes, format: audio.format)
+            for (item, bytes, format) in capture.playedAudio() {
+                guard let end = capture.audibleEnd(of: item) else { continue }
+                let samples = AudioEncoder.decode(bytes, format: format)
                 tracks.place(
                     samples,
-                    rateHz: audio.format.sampleRateHz,
+                    rateHz: format.sampleRateHz,
                     fromUs: item.startsAt.microseconds(since: call.connectAt),
                     untilUs: end.microseconds(since: call.connectAt)
                 )

@@ -160,7 +160,8 @@ final class WebRTCCallSession {
     }
 
     /// An agent packet: counted (RFC 3550 statistics), decoded, and passed on as PCM16 48 kHz
-    /// (host byte order, little-endian on every platform vload builds for).
+    /// (host byte order, little-endian on every platform vload builds for), with the packet's
+    /// payload, which a call that may be recorded keeps in place of the PCM.
     private func receive(_ packet: RTPPacket, arrivalNanoseconds: UInt64) {
         receiveStatistics.record(
             sequenceNumber: packet.header.sequenceNumber, timestamp: packet.header.timestamp, arrivalNs: arrivalNanoseconds)
@@ -168,7 +169,12 @@ final class WebRTCCallSession {
             undecodablePackets += 1
             return
         }
-        onEvent(.frame(TimestampedFrame(frame: .binary(bytes), receivedAt: MonotonicInstant(nanoseconds: arrivalNanoseconds))))
+        let frame = TimestampedFrame(
+            frame: .binary(bytes),
+            receivedAt: MonotonicInstant(nanoseconds: arrivalNanoseconds),
+            mediaPayload: packet.payload
+        )
+        onEvent(.frame(frame))
     }
 
     private func fail(_ error: WebRTCConnectError) {
