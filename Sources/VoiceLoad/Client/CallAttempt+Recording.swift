@@ -12,7 +12,6 @@ extension CallAttempt {
         state.tracker.agentAudio(chunk, at: at)
         state.agentCapture?.chunkArrived(
             chunk,
-            packet: state.capturedPacket,
             at: at,
             drainsBefore: drainsBefore,
             drainsAfter: state.tracker.playback.drainsAt,
@@ -20,15 +19,11 @@ extension CallAttempt {
         )
     }
 
-    /// A frame is about to be decoded: the media packet it came from, if any, joins the
-    /// capture's packets, and the agent audio decoded from it refers to it (`capturedPacket`).
+    /// A frame decoded from a media packet (a WebRTC call's Opus) is about to be decoded: the
+    /// packet joins the capture's packets, and the agent audio decoded from it refers to it.
     @inline(never)
-    mutating func captureMediaPacket(_ payload: [UInt8]?) {
-        guard let payload else {
-            state.capturedPacket = nil
-            return
-        }
-        state.capturedPacket = state.agentCapture?.keepPacket(payload) ?? nil
+    mutating func captureMediaPacket(_ payload: [UInt8]) {
+        state.agentCapture?.keepPacket(payload)
     }
 
     /// Playback was flushed at `at` (an acknowledged barge-in).

@@ -40,9 +40,6 @@ extension CallAttempt {
         var recheckAt: MonotonicInstant?
         /// The agent's audio as it played, for a call that may be recorded (`CallAttempt+Recording`).
         var agentCapture: AgentAudioCapture?
-        /// The index in the capture's packets of the media packet the frame being decoded came
-        /// from (`captureMediaPacket`); nil for a frame that came from none, or once the cap is reached.
-        var capturedPacket: Int?
 
         init(tracker: TurnTracker, windDownDeadline: MonotonicInstant?) {
             self.tracker = tracker

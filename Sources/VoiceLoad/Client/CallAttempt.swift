@@ -185,7 +185,7 @@ struct CallAttempt: Sendable {
         at receivedAt: MonotonicInstant,
         now: MonotonicInstant
     ) -> [Action] {
-        if state.agentCapture != nil { captureMediaPacket(mediaPayload) }
+        if let mediaPayload, state.agentCapture != nil { captureMediaPacket(mediaPayload) }
         let decoded = codec.receive(frame)
         return receive(frame, decoded: decoded, at: receivedAt, now: now)
     }

@@ -57,28 +57,27 @@ package struct AgentAudioCapture: Sendable {
     }
 
     /// An agent packet of a WebRTC call, about to be decoded: kept, every one in order whether
-    /// it turns out to be audio or silence, while the cap allows. Returns its index in `packets`,
-    /// for the chunk decoded from it (`chunkArrived(_:packet:…)`); nil from the first packet
-    /// the cap has no room for on, whatever their size.
-    package mutating func keepPacket(_ payload: [UInt8]) -> Int? {
+    /// it turns out to be audio or silence, while the cap allows; from the first packet the cap
+    /// has no room for on, none is, whatever their size. The chunk decoded from it, if any,
+    /// arrives next (`chunkArrived`) and refers to it.
+    package mutating func keepPacket(_ payload: [UInt8]) {
         keepsPackets = true
         let bytes = payload.count + OpusPacketLog.bytesPerPacket
         guard !packetRefused, capturedBytes + bytes <= maxCapturedBytes else {
             packetRefused = true
-            return nil
+            return
         }
         capturedBytes += bytes
-        return packets.append(payload)
+        packets.append(payload)
     }
 
     /// `chunk` arrived at `at`, in agent turn `turn`; the playback's end moved from
     /// `drainsBefore` to `drainsAfter`. A chunk the caller did not queue (the tail of an
     /// interrupted turn, which a flushed client drops) leaves it where it was, and is not kept.
-    /// `packet` is the index `keepPacket` gave the packet it was decoded from; on a call whose
-    /// audio comes as packets, a chunk without one came after the cap, and keeping stops there.
+    /// On a call whose audio comes as packets, the chunk was decoded from the packet offered last
+    /// (`keepPacket`); when that one was not kept, keeping stops here.
     package mutating func chunkArrived(
         _ chunk: AgentAudioChunk,
-        packet: Int? = nil,
         at: MonotonicInstant,
         drainsBefore: MonotonicInstant?,
         drainsAfter: MonotonicInstant?,
@@ -90,11 +89,11 @@ package struct AgentAudioCapture: Sendable {
         (lastEndsAt, lastTurn) = (drainsAfter, turn)
         guard cutAt == nil else { return }
         if keepsPackets {
-            guard let packet else {
+            guard !packetRefused else {
                 cutAt = startsAt
                 return
             }
-            played.append(Played(audio: .packet(packet), durationUs: chunk.durationUs, startsAt: startsAt, queuedAt: at))
+            played.append(Played(audio: .packet(packets.count - 1), durationUs: chunk.durationUs, startsAt: startsAt, queuedAt: at))
             return
         }
         guard capturedBytes + chunk.byteCount <= maxCapturedBytes else {
@@ -122,7 +121,7 @@ package struct AgentAudioCapture: Sendable {
         return played.compactMap { item in
             switch item.audio {
             case .packet(let packet):
-                return decodedPackets.indices.contains(packet) ? (item, decodedPackets[packet], OpusPacketLog.decodedFormat) : nil
+                return (item, decodedPackets[packet], OpusPacketLog.decodedFormat)
             case .chunk(let chunk):
                 return chunk.decodedAudio.map { (item, $0.bytes, $0.format) }
             }

@@ -19,18 +19,14 @@ package struct OpusPacketLog: Sendable {
     package init() {}
 
     package var count: Int { ends.count }
-    /// The bytes kept: the payloads and their ends.
-    package var byteCount: Int { payloads.count + ends.count * Self.bytesPerPacket }
-
-    /// Keeps `payload` as the next packet; returns its index.
-    package mutating func append(_ payload: [UInt8]) -> Int {
+    /// Keeps `payload` as the next packet, at index `count - 1`.
+    package mutating func append(_ payload: [UInt8]) {
         payloads.append(contentsOf: payload)
         ends.append(UInt32(payloads.count))
-        return ends.count - 1
     }
 
     /// Packet `index`'s payload.
-    package func payload(_ index: Int) -> ArraySlice<UInt8> {
+    private func payload(_ index: Int) -> ArraySlice<UInt8> {
         let start = index == 0 ? 0 : Int(ends[index - 1])
         return payloads[start..<Int(ends[index])]
     }
